@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests in Debian's Chromium (`npx playwright install` cannot download
+ * browsers here). Each spec starts its own real server (see tests/e2e/support).
+ */
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'guest', testMatch: /guest\/.*\.spec\.ts/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    { name: 'admin', testMatch: /admin\/.*\.spec\.ts/, use: { viewport: { width: 1366, height: 850 }, launchOptions: chromium } },
+  ],
+});

@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { AppError } from './http/errors';
+import { validationError } from './http/validation';
+import { common } from './i18n/common.messages';
+import { parseLang } from './i18n/localize';
+import { modules } from './modules';
+
+export interface BuildOptions {
+  logger?: boolean | object;
+}
+
+/** Builds the HTTP app on a ready context; the caller listens and closes. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: ctx.config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.body.password', 'req.body.newPassword', 'req.body.refreshToken'], remove: true },
+    },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      // No upgrade-insecure-requests: a hotel LAN serves plain http.
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // The desktop app calls the API from its own origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Hotel guest-service API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const lang = parseLang((request.query as { lang?: unknown } | undefined)?.lang);
+    const appError = toAppError(error, request.method);
+    if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(appError.statusCode).send(appError.body(lang));
+  });
+
+  for (const register of modules) await app.register(register);
+
+  serveClients(app, ctx.config.clientsDir);
+  return app;
+}
+
+/** Every error a client can cause becomes a 4xx with a message; anything else is a 500 without details. */
+function toAppError(error: FastifyError | AppError, method: string): AppError {
+  if (error instanceof AppError) return error;
+  const validation = (error as FastifyError & { validation?: unknown }).validation;
+  if (validation && Array.isArray(validation)) {
+    const issues = validation.map((v: { instancePath?: string; params?: { issue?: unknown } }) => v.params?.issue ?? v);
+    return validationError(issues as never);
+  }
+  const pgCode = databaseCode(error);
+  if (pgCode === '23505') return new AppError(409, common.duplicateValue);
+  if (pgCode === '23503') return method === 'DELETE' ? new AppError(409, common.inUse) : new AppError(400, common.referenceMissing);
+  if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22021') return new AppError(400, common.validation);
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError(400, common.badJson);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError(413, common.tooLarge);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError(415, common.unsupportedMedia);
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 404) return new AppError(404, common.notFound);
+  if (status >= 400 && status < 500) return new AppError(status, common.validation);
+  return new AppError(500, common.serverError);
+}
+
+function databaseCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as never, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/**
+ * Serves the built clients: the admin renderer (/Admin/…, /Dashboard/…) and the
+ * guest pages (/Request/…). Unknown /api paths answer a JSON 404.
+ */
+function serveClients(app: FastifyInstance, clientsDir: string): void {
+  const renderer = path.join(clientsDir, 'renderer');
+  const guest = path.join(clientsDir, 'guest-web');
+  const hasRenderer = existsSync(path.join(renderer, 'index.html'));
+  const hasGuest = existsSync(path.join(guest, 'index.html'));
+  if (hasRenderer) app.register(fastifyStatic, { root: renderer, prefix: '/', wildcard: false, index: false, cacheControl: false });
+  if (hasGuest) app.register(fastifyStatic, { root: guest, prefix: '/guest/', decorateReply: !hasRenderer, cacheControl: false });
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Hashed assets never change; pages always revalidate.
+    if (/\/assets\//.test(request.url)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    return payload;
+  });
+
+  app.get('/', async (_request, reply) => reply.redirect('/Admin/Login'));
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.toLowerCase();
+    const lang = parseLang((request.query as { lang?: unknown } | undefined)?.lang);
+    if (request.method === 'GET' && !url.startsWith('/api/')) {
+      if (url.startsWith('/request/') && hasGuest) return reply.header('cache-control', 'no-cache').sendFile('index.html', guest);
+      if (hasRenderer && !url.startsWith('/guest/') && !url.startsWith('/assets/'))
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', renderer);
+    }
+    return reply.status(404).send(new AppError(404, common.routeNotFound).body(lang));
+  });
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration, read and validated once at start (STYLE §7). A bad value stops
+ * the server with one line naming the variable.
+ */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  HOTEL_DATA_DIR: z.string().min(1).default('./data'),
+  HOTEL_ADMIN_EMAIL: z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address').default('admin@hotel.local'),
+  HOTEL_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  HOTEL_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  HOTEL_DEMO: z.enum(['0', '1', 'true', 'false', '']).optional(),
+  HOTEL_ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  adminEmail: string;
+  adminPassword?: string;
+  /** Where guests and e-mailed links reach the server, without a trailing slash. */
+  publicUrl: string;
+  jwtSecret: string;
+  demo: boolean;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  /** Lifetime of an access token (default 15 minutes). */
+  accessTokenTtlSeconds: number;
+  /** Folder of built clients to serve (renderer at /Admin, guest-web at /Request). */
+  clientsDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): Config {
+  const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.HOTEL_DATA_DIR);
+  const port = e.PORT;
+  return {
+    port,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    adminEmail: e.HOTEL_ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.HOTEL_ADMIN_PASSWORD,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    jwtSecret: e.HOTEL_JWT_SECRET ?? readOrCreateSecret(dataDir),
+    demo: argv.includes('--demo') || e.HOTEL_DEMO === '1' || e.HOTEL_DEMO === 'true',
+    logLevel: e.LOG_LEVEL,
+    accessTokenTtlSeconds: e.HOTEL_ACCESS_TOKEN_TTL,
+    clientsDir: path.resolve(import.meta.dirname, '../../dist'),
+  };
+}
+
+/** A secret generated on first start and kept in the data folder (mode 600). */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}

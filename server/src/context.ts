@@ -1,0 +1,38 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { RateLimiter } from './http/rate-limit';
+import { Mailer } from './mail/mailer';
+import { SecretBox, TokenService } from './security/tokens';
+import { EventBus } from './events/event-bus';
+
+/** What every module's services are built from; decorated on the Fastify instance as `app.ctx`. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  box: SecretBox;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  events: EventBus;
+}
+
+export async function createContext(config: Config, database: Database): Promise<AppContext> {
+  const box = new SecretBox(config.jwtSecret);
+  const events = new EventBus(database);
+  await events.start();
+  return {
+    config,
+    database,
+    tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds),
+    box,
+    mailer: new Mailer(database.db, box),
+    rateLimiter: new RateLimiter(database.db),
+    events,
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,118 @@
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle: the same query API as Db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Publish a message to every server process on this database (NOTIFY, or in process on PGlite). */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Receive the messages of a channel; returns the function that stops listening. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = path.resolve(import.meta.dirname, 'migrations');
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const dir = path.join(dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+  // One process owns a PGlite folder, so an in-process bus is the whole fan-out.
+  const bus = new EventEmitter().setMaxListeners(0);
+  return {
+    db,
+    kind: 'pglite',
+    async notify(channel, payload) {
+      bus.emit(channel, payload);
+    },
+    async listen(channel, onMessage) {
+      bus.on(channel, onMessage);
+      return async () => void bus.off(channel, onMessage);
+    },
+    async close() {
+      bus.removeAllListeners();
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await migrateWithLock(pool);
+
+  // One dedicated connection holds every LISTEN of this process.
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const connectListener = async () => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => undefined);
+    client.on('notification', (msg) => {
+      if (msg.payload !== undefined) handlers.get(msg.channel)?.forEach((h) => h(msg.payload as string));
+    });
+    await client.connect();
+    for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    return client;
+  };
+
+  return {
+    db,
+    kind: 'postgres',
+    async notify(channel, payload) {
+      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
+    async listen(channel, onMessage) {
+      listener ??= await connectListener();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onMessage);
+      return async () => {
+        set.delete(onMessage);
+      };
+    },
+    async close() {
+      handlers.clear();
+      await listener?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}
+
+/** Several processes may start at once on one PostgreSQL: one migrates, the others wait. */
+async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  companyCode: text('company_code').notNull().unique(),
+  name: text('name').notNull(),
+  countryName: text('country_name').notNull(),
+  ...timestamps,
+});
+
+export const hotels = pgTable(
+  'hotels',
+  {
+    id: serial('id').primaryKey(),
+    hotelCode: text('hotel_code').notNull().unique(),
+    name: text('name').notNull(),
+    nameAr: text('name_ar').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    bookingPolicy: text('booking_policy').notNull().default(''),
+    accommodationPolicy: text('accommodation_policy').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('hotels_company_idx').on(t.companyId)],
+);
+
+export const useTypes = pgTable('use_types', {
+  id: serial('id').primaryKey(),
+  useTypeCode: text('use_type_code').notNull().unique(),
+  nameAr: text('name_ar').notNull(),
+  nameEn: text('name_en').notNull(),
+  ...timestamps,
+});
+
+export const roomTypes = pgTable('room_types', {
+  id: serial('id').primaryKey(),
+  roomTypeCode: text('room_type_code').notNull().unique(),
+  nameAr: text('name_ar').notNull(),
+  nameEn: text('name_en').notNull(),
+  ...timestamps,
+});
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull(),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id, { onDelete: 'restrict' }),
+    useTypeId: integer('use_type_id')
+      .notNull()
+      .references(() => useTypes.id, { onDelete: 'restrict' }),
+    roomTypeId: integer('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  // A room number is unique within its hotel: two hotels both have a room 101.
+  (t) => [
+    uniqueIndex('rooms_hotel_number_uq').on(t.hotelId, t.number),
+    index('rooms_use_type_idx').on(t.useTypeId),
+    index('rooms_room_type_idx').on(t.roomTypeId),
+  ],
+);
+
+export const serviceGroups = pgTable('service_groups', {
+  id: serial('id').primaryKey(),
+  serviceGroupCode: text('service_group_code').notNull().unique(),
+  nameAr: text('name_ar').notNull(),
+  nameEn: text('name_en').notNull(),
+  ...timestamps,
+});
+
+export const departments = pgTable('departments', {
+  id: serial('id').primaryKey(),
+  departmentCode: text('department_code').notNull().unique(),
+  name: text('name').notNull(),
+  ...timestamps,
+});
+
+export const services = pgTable(
+  'services',
+  {
+    id: serial('id').primaryKey(),
+    serviceCode: text('service_code').notNull().unique(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    serviceGroupId: integer('service_group_id')
+      .notNull()
+      .references(() => serviceGroups.id, { onDelete: 'restrict' }),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
+    /** Set when nameEn is 'Special Request': its lines go to a department before a worker. */
+    isSpecial: boolean('is_special').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('services_group_idx').on(t.serviceGroupId), index('services_department_idx').on(t.departmentId)],
+);
+
+export const workers = pgTable(
+  'workers',
+  {
+    id: serial('id').primaryKey(),
+    workerCode: text('worker_code').notNull().unique(),
+    name: text('name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (t) => [index('workers_department_idx').on(t.departmentId)],
+);
+
+export const bookingRooms = pgTable(
+  'booking_rooms',
+  {
+    id: serial('id').primaryKey(),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id, { onDelete: 'restrict' }),
+    roomTypeId: integer('room_type_id')
+      .notNull()
+      .references(() => roomTypes.id, { onDelete: 'restrict' }),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    noOfGuests: integer('no_of_guests').notNull(),
+    facilities: text('facilities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [index('booking_rooms_hotel_idx').on(t.hotelId), index('booking_rooms_room_type_idx').on(t.roomTypeId)],
+);
+
+export const bookingRoomImages = pgTable(
+  'booking_room_images',
+  {
+    id: serial('id').primaryKey(),
+    bookingRoomId: integer('booking_room_id')
+      .notNull()
+      .references(() => bookingRooms.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_room_images_room_idx').on(t.bookingRoomId)],
+);
+

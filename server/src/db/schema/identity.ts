@@ -1,0 +1,131 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { departments, hotels } from './basic-data';
+import { timestamps } from './columns';
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  userCode: text('user_code').notNull().unique(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  /** Stored lower-cased: e-mail addresses are matched without regard to case. */
+  email: text('email').notNull().unique(),
+  /** scrypt hash (see password.ts); null until the invitation is used. */
+  passwordHash: text('password_hash'),
+  isActive: boolean('is_active').notNull().default(true),
+  ...timestamps,
+});
+
+export const userHotels = pgTable(
+  'user_hotels',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.hotelId] }), index('user_hotels_hotel_idx').on(t.hotelId)],
+);
+
+export const userDepartments = pgTable(
+  'user_departments',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.departmentId] }), index('user_departments_department_idx').on(t.departmentId)],
+);
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  /** The seeded Admin role: holds every claim and sees every hotel; cannot lose its claims. */
+  isSystem: boolean('is_system').notNull().default(false),
+  ...timestamps,
+});
+
+export const roleClaims = pgTable(
+  'role_claims',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    claim: text('claim').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.claim] })],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/** Opaque refresh tokens, stored hashed, rotated on each use; a reused one revokes its family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/** Single-use, expiring tokens of invitation and password-reset links, stored hashed. */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['invite', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('password_tokens_user_idx').on(t.userId)],
+);
+
+/** Fixed-window counters shared by every server process (DESIGN: rate limits live in the database). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/** One row (id 1): the SMTP settings; the password encrypted at rest (AES-256-GCM). */
+export const emailSettings = pgTable('email_settings', {
+  id: integer('id').primaryKey(),
+  smtpServer: text('smtp_server').notNull(),
+  smtpPort: integer('smtp_port').notNull(),
+  senderName: text('sender_name').notNull(),
+  senderEmail: text('sender_email').notNull(),
+  username: text('username').notNull().default(''),
+  passwordEnc: text('password_enc'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+

@@ -1,0 +1,3 @@
+export * from './basic-data';
+export * from './identity';
+export * from './requests';

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { common } from '../i18n/common.messages';
+import { AppError } from './errors';
+
+/**
+ * Fixed-window rate limits kept in the database, so every server process of a
+ * chain counts together (DESIGN). One upsert per hit.
+ */
+export class RateLimiter {
+  constructor(private readonly db: Db) {}
+
+  /** Counts one hit on `key`; throws 429 once more than `limit` hits fall in the window. */
+  async hit(key: string, limit: number, windowSeconds: number): Promise<void> {
+    const rows = await this.db.execute<{ count: number }>(sql`
+      insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+      on conflict (key) do update set
+        count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+        window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
+      returning count`);
+    const count = Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 0);
+    if (count > limit) throw new AppError(429, common.rateLimited);
+  }
+
+  /** Forgets a key (e.g. after a successful login). */
+  async reset(key: string): Promise<void> {
+    await this.db.execute(sql`delete from rate_limits where key = ${key}`);
+  }
+
+  /** Drops windows long past; called now and then. */
+  async prune(olderThanSeconds = 86_400): Promise<void> {
+    await this.db.execute(sql`delete from rate_limits where window_start < now() - make_interval(secs => ${olderThanSeconds})`);
+  }
+}
+
+/** node-postgres answers { rows }, PGlite answers { rows } too; both through drizzle's execute. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}

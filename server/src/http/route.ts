@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint, Language } from '@shared';
+import { parseLang } from '../i18n/localize';
+import type { Principal } from '../security/tokens';
+import { forbidden, unauthorized } from './errors';
+import { common } from '../i18n/common.messages';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface RouteContext<E extends Endpoint> {
+  body: Out<E['body']>;
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  lang: Language;
+  /** The signed-in caller; present on every route whose auth is not 'public'. */
+  user: E['auth'] extends 'public' ? Principal | undefined : Principal;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Answer<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : unknown;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+/**
+ * Registers one endpoint of the contract: its schemas validate the input, its
+ * `auth` is checked before the handler runs, and whatever the handler returns is
+ * the 200 answer (STYLE §2: the route does little more than call a service).
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: RouteContext<E>) => Promise<Answer<E> | FastifyReply | void> | Answer<E>,
+): void {
+  const isJsonBody = endpoint.body && endpoint.kind !== 'multipart';
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      ...(isJsonBody ? { body: endpoint.body } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.response ? { response: { 200: endpoint.response } } : {}),
+    },
+    preHandler: endpoint.auth === 'public' ? optionalAuth : requireAuth(endpoint.auth),
+    handler: async (request, reply) => {
+      const ctx = {
+        body: request.body,
+        params: request.params,
+        query: request.query,
+        lang: parseLang((request.query as { lang?: unknown } | undefined)?.lang),
+        user: request.principal,
+        request,
+        reply,
+      } as RouteContext<E>;
+      return handler(ctx);
+    },
+  });
+}
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  // EventSource cannot send headers: the event streams also take ?access_token=.
+  const query = request.query as { access_token?: unknown } | undefined;
+  return typeof query?.access_token === 'string' ? query.access_token : undefined;
+}
+
+async function optionalAuth(request: FastifyRequest): Promise<void> {
+  const token = bearerOf(request);
+  if (token) request.principal = await request.server.ctx.tokens.verify(token);
+}
+
+function requireAuth(auth: Endpoint['auth']) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearerOf(request);
+    if (!token) throw unauthorized();
+    const principal = await request.server.ctx.tokens.verify(token);
+    if (!principal) throw unauthorized(common.tokenInvalid);
+    request.principal = principal;
+    if (auth !== 'user' && !principal.claims.includes(auth)) throw forbidden();
+  };
+}
+
+/** For routes whose claim depends on the input (e.g. the status being set). */
+export function requireClaim(user: Principal, claim: string): void {
+  if (!user.claims.includes(claim)) throw forbidden();
+}

@@ -1,0 +1,57 @@
+import nodemailer from 'nodemailer';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { emailSettings } from '../db/schema';
+import type { SecretBox } from '../security/tokens';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export class MailNotConfiguredError extends Error {
+  constructor() {
+    super('E-mail settings are not configured');
+  }
+}
+
+/**
+ * Sends mail through the SMTP settings stored by UpdateEmailSettings, read on
+ * every send so a change takes effect at once in every process.
+ */
+export class Mailer {
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+  ) {}
+
+  /** The SMTP server's answer, e.g. '250 OK: queued'. */
+  async send(message: MailMessage): Promise<string> {
+    const [settings] = await this.db.select().from(emailSettings).where(eq(emailSettings.id, 1));
+    if (!settings) throw new MailNotConfiguredError();
+    const password = settings.passwordEnc ? this.box.open(settings.passwordEnc) : undefined;
+    const transport = nodemailer.createTransport({
+      host: settings.smtpServer,
+      port: settings.smtpPort,
+      secure: settings.smtpPort === 465,
+      auth: settings.username ? { user: settings.username, pass: password ?? '' } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    try {
+      const info = await transport.sendMail({
+        from: { name: settings.senderName, address: settings.senderEmail },
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      return info.response;
+    } finally {
+      transport.close();
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import { createHash, createHmac, hkdfSync, randomBytes, createCipheriv, createDecipheriv } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+/** What an access token says about its holder; verified statelessly by every process. */
+export interface Principal {
+  userId: number;
+  name: string;
+  email: string;
+  claims: string[];
+  /** Holders of the Admin role see every hotel and department. */
+  isAdmin: boolean;
+  hotelIds: number[];
+  departmentIds: number[];
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    readonly accessTtlSeconds = 15 * 60,
+  ) {
+    this.key = new Uint8Array(hkdfSync('sha256', secret, 'hotel', 'access-token', 32));
+  }
+
+  async sign(p: Principal): Promise<string> {
+    return new SignJWT({ name: p.name, email: p.email, claims: p.claims, adm: p.isAdmin, hot: p.hotelIds, dep: p.departmentIds })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(p.userId))
+      .setIssuedAt()
+      .setExpirationTime(`${this.accessTtlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** The principal, or undefined when the token is missing, forged or expired. */
+  async verify(token: string, options: { ignoreExpiry?: boolean } = {}): Promise<Principal | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        ...(options.ignoreExpiry ? { currentDate: new Date(0) } : {}),
+      });
+      return {
+        userId: Number(payload.sub),
+        name: String(payload.name),
+        email: String(payload.email),
+        claims: payload.claims as string[],
+        isAdmin: payload.adm === true,
+        hotelIds: payload.hot as number[],
+        departmentIds: payload.dep as number[],
+      };
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** An opaque random token (refresh, invitation, reset) and the hash kept in the database. */
+export function newOpaqueToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** AES-256-GCM for secrets kept at rest (the SMTP password); the key derives from the server secret. */
+export class SecretBox {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    this.key = Buffer.from(hkdfSync('sha256', secret, 'hotel', 'secret-box', 32));
+  }
+
+  seal(plain: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join('.');
+  }
+
+  /** Undefined when the value was sealed with another secret or tampered with. */
+  open(sealed: string): string | undefined {
+    try {
+      const [version, iv, tag, body] = sealed.split('.');
+      if (version !== 'v1') return undefined;
+      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+export const hmac = (secret: string, value: string) => createHmac('sha256', secret).update(value).digest('base64url');

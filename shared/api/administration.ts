@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { PHONE_PATTERN } from '../patterns';
+import { Email } from './account';
+import { Id, Timestamp, code, optionalText, text } from './common';
+
+export const UserInput = z.object({
+  firstName: text(100),
+  lastName: text(100),
+  phoneNumber: z.string().trim().max(30).regex(PHONE_PATTERN, { message: 'phone' }),
+  email: Email,
+  userCode: code(),
+  departmentIds: z.array(Id).min(1).max(500),
+  hotelIds: z.array(Id).min(1).max(500),
+});
+export const User = z.object({
+  id: z.number(),
+  userCode: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string(),
+  email: z.string(),
+  departmentIds: z.array(z.number()),
+  hotelIds: z.array(z.number()),
+  roles: z.array(z.string()),
+  /** False until the invitation link has been used to set a password. */
+  hasPassword: z.boolean(),
+  createdAt: Timestamp,
+});
+
+export const RoleInput = z.object({ name: text(100), description: optionalText(500).default('') });
+export const Role = z.object({ id: z.number(), name: z.string(), description: z.string(), createdAt: Timestamp });
+
+export const UserRoleSelection = z.object({ roleId: Id, roleName: z.string().optional(), isSelected: z.boolean() });
+export const UserRolesInput = z.object({ userId: Id, roles: z.array(UserRoleSelection).min(1).max(500) });
+
+export const RoleClaim = z.object({ claimType: z.string(), category: z.string(), isSelected: z.boolean() });
+export const RoleDetail = z.object({ roleId: z.number(), roleName: z.string(), claims: z.array(RoleClaim) });
+export const RoleClaimsInput = z.object({
+  roleId: Id,
+  roleName: text(100),
+  claims: z.array(RoleClaim.extend({ category: z.string().max(200).optional() })).max(1000),
+});
+
+export const EmailSettingsInput = z.object({
+  smtpServer: z.string().trim().min(1).max(253),
+  smtpPort: z.coerce.number().int().min(1).max(65535),
+  senderName: text(200),
+  senderEmail: Email,
+  username: optionalText(254).default(''),
+  /** Empty or absent keeps the stored password. */
+  password: optionalText(1024).optional(),
+});
+/** The stored password is never sent back: `password` is always empty, `hasPassword` says if one is kept. */
+export const EmailSettings = z.object({
+  smtpServer: z.string(),
+  smtpPort: z.number(),
+  senderName: z.string(),
+  senderEmail: z.string(),
+  username: z.string(),
+  password: z.literal(''),
+  hasPassword: z.boolean(),
+});
+export const TestEmailInput = z.object({ to: Email });
+
+export type UserInput = z.infer<typeof UserInput>;
+export type User = z.infer<typeof User>;
+export type RoleInput = z.infer<typeof RoleInput>;
+export type Role = z.infer<typeof Role>;
+export type UserRoleSelection = z.infer<typeof UserRoleSelection>;
+export type UserRolesInput = z.infer<typeof UserRolesInput>;
+export type RoleClaim = z.infer<typeof RoleClaim>;
+export type RoleDetail = z.infer<typeof RoleDetail>;
+export type RoleClaimsInput = z.infer<typeof RoleClaimsInput>;
+export type EmailSettingsInput = z.infer<typeof EmailSettingsInput>;
+export type EmailSettings = z.infer<typeof EmailSettings>;

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { COUNTRY_NAMES } from '../countries';
+import { FACILITY_CODES } from '../facilities';
+import { PHONE_PATTERN } from '../patterns';
+import { Id, Lookup, Timestamp, code, optionalText, text } from './common';
+
+const NAME = 200;
+const POLICY = 20_000;
+
+// ── Company ────────────────────────────────────────────────────────────────
+export const CompanyInput = z.object({
+  name: text(NAME),
+  countryName: z.string().refine((c) => COUNTRY_NAMES.has(c), { message: 'country' }),
+  companyCode: code(),
+});
+export const Company = z.object({
+  id: z.number(),
+  companyCode: z.string(),
+  name: z.string(),
+  countryName: z.string(),
+  createdAt: Timestamp,
+});
+
+// ── Hotel ──────────────────────────────────────────────────────────────────
+export const HotelInput = z.object({
+  name: text(NAME),
+  nameAr: text(NAME),
+  hotelCode: code(),
+  companyId: Id,
+  bookingPolicy: optionalText(POLICY).default(''),
+  accommodationPolicy: optionalText(POLICY).default(''),
+});
+export const Hotel = z.object({
+  id: z.number(),
+  hotelCode: z.string(),
+  name: z.string(),
+  nameAr: z.string(),
+  companyId: z.number(),
+  companyName: z.string(),
+  bookingPolicy: z.string(),
+  accommodationPolicy: z.string(),
+  createdAt: Timestamp,
+});
+
+// ── Use type, room type, service group: code + both names ─────────────────
+const bilingual = <K extends string>(codeField: K) =>
+  z.object({ nameAr: text(NAME), nameEn: text(NAME) }).extend({ [codeField]: code() } as Record<K, ReturnType<typeof code>>);
+const bilingualRow = <K extends string>(codeField: K) =>
+  z
+    .object({ id: z.number(), nameAr: z.string(), nameEn: z.string(), createdAt: Timestamp })
+    .extend({ [codeField]: z.string() } as Record<K, z.ZodString>);
+
+export const UseTypeInput = bilingual('useTypeCode');
+export const UseType = bilingualRow('useTypeCode');
+export const RoomTypeInput = bilingual('roomTypeCode');
+export const RoomType = bilingualRow('roomTypeCode');
+export const ServiceGroupInput = bilingual('serviceGroupCode');
+export const ServiceGroup = bilingualRow('serviceGroupCode');
+
+// ── Room ───────────────────────────────────────────────────────────────────
+export const RoomInput = z.object({
+  number: code(),
+  useTypeId: Id,
+  roomTypeId: Id,
+  hotelId: Id,
+});
+export const Room = z.object({
+  id: z.number(),
+  number: z.string(),
+  useTypeId: z.number(),
+  useTypeNameAr: z.string(),
+  useTypeNameEn: z.string(),
+  roomTypeId: z.number(),
+  roomTypeNameAr: z.string(),
+  roomTypeNameEn: z.string(),
+  hotelId: z.number(),
+  hotelName: z.string(),
+  createdAt: Timestamp,
+});
+
+// ── Service ────────────────────────────────────────────────────────────────
+export const ServiceInput = z.object({
+  nameAr: text(NAME),
+  nameEn: text(NAME),
+  serviceGroupId: Id,
+  departmentId: Id,
+  serviceCode: code(),
+});
+export const Service = z.object({
+  id: z.number(),
+  serviceCode: z.string(),
+  nameAr: z.string(),
+  nameEn: z.string(),
+  serviceGroupId: z.number(),
+  serviceGroupNameEn: z.string(),
+  serviceGroupNameAr: z.string(),
+  departmentId: z.number(),
+  departmentName: z.string(),
+  /** True for the 'Special Request' service (department first, then worker). */
+  isSpecial: z.boolean(),
+  createdAt: Timestamp,
+});
+
+// ── Worker ─────────────────────────────────────────────────────────────────
+export const WorkerInput = z.object({
+  name: text(NAME),
+  phoneNumber: z.string().trim().max(30).regex(PHONE_PATTERN, { message: 'phone' }),
+  workerCode: code(),
+  /** Optional: a worker of a department is offered for that department's lines. */
+  departmentId: Id.nullable().optional(),
+});
+export const Worker = z.object({
+  id: z.number(),
+  workerCode: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  departmentId: z.number().nullable(),
+  departmentName: z.string().nullable(),
+  createdAt: Timestamp,
+});
+
+// ── Department ─────────────────────────────────────────────────────────────
+export const DepartmentInput = z.object({ name: text(NAME), departmentCode: code() });
+export const Department = z.object({
+  id: z.number(),
+  departmentCode: z.string(),
+  name: z.string(),
+  createdAt: Timestamp,
+});
+
+// ── Booking room ───────────────────────────────────────────────────────────
+export const BookingRoomFields = z.object({
+  hotelId: Id,
+  roomTypeId: Id,
+  noOfGuests: z.coerce.number().int().min(1).max(50),
+  facilities: z
+    .array(z.string().refine((f) => FACILITY_CODES.includes(f), { message: 'facility' }))
+    .min(1)
+    .max(FACILITY_CODES.length),
+  /** Defaults to the room type's names. */
+  nameAr: optionalText(NAME).optional(),
+  nameEn: optionalText(NAME).optional(),
+});
+/** AddBookingRoom / EditBookingRoom body: the fields wrapped in `bookingRoom` (SPEC §3). */
+export const BookingRoomInput = z.object({ bookingRoom: BookingRoomFields });
+export const BookingRoomEditInput = z.object({ bookingRoom: BookingRoomFields.partial() });
+export const BookingRoomImage = z.object({ id: z.number(), url: z.string(), contentType: z.string() });
+export const BookingRoom = z.object({
+  id: z.number(),
+  nameAr: z.string(),
+  nameEn: z.string(),
+  roomTypeCode: z.string(),
+  createdAt: Timestamp,
+  hotelId: z.number(),
+  hotelName: z.string(),
+  roomTypeId: z.number(),
+  noOfGuests: z.number(),
+  facilities: z.array(z.string()),
+  images: z.array(BookingRoomImage),
+});
+export const Facility = z.object({ code: z.string(), name: z.string(), nameEn: z.string(), nameAr: z.string() });
+
+// ── Select data (Generate*) ────────────────────────────────────────────────
+export const RoomLookup = z.object({ id: z.number(), number: z.string() });
+export const ServiceLookupGroup = z.object({
+  name: z.string(),
+  services: z.array(z.object({ id: z.number(), name: z.string(), isSpecial: z.boolean().optional() })),
+});
+export const GenerateRoomsQuery = z.object({ hotelId: Id });
+
+export type CompanyInput = z.infer<typeof CompanyInput>;
+export type Company = z.infer<typeof Company>;
+export type HotelInput = z.infer<typeof HotelInput>;
+export type Hotel = z.infer<typeof Hotel>;
+export type UseTypeInput = z.infer<typeof UseTypeInput>;
+export type UseType = z.infer<typeof UseType>;
+export type RoomTypeInput = z.infer<typeof RoomTypeInput>;
+export type RoomType = z.infer<typeof RoomType>;
+export type ServiceGroupInput = z.infer<typeof ServiceGroupInput>;
+export type ServiceGroup = z.infer<typeof ServiceGroup>;
+export type RoomInput = z.infer<typeof RoomInput>;
+export type Room = z.infer<typeof Room>;
+export type ServiceInput = z.infer<typeof ServiceInput>;
+export type Service = z.infer<typeof Service>;
+export type WorkerInput = z.infer<typeof WorkerInput>;
+export type Worker = z.infer<typeof Worker>;
+export type DepartmentInput = z.infer<typeof DepartmentInput>;
+export type Department = z.infer<typeof Department>;
+export type BookingRoomFields = z.infer<typeof BookingRoomFields>;
+export type BookingRoom = z.infer<typeof BookingRoom>;
+export type BookingRoomImage = z.infer<typeof BookingRoomImage>;
+export type Facility = z.infer<typeof Facility>;
+export type RoomLookup = z.infer<typeof RoomLookup>;
+export type ServiceLookupGroup = z.infer<typeof ServiceLookupGroup>;
+export type { Lookup };

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const Lang = z.enum(LANGUAGES);
+
+/** Every route takes ?lang=en|ar (default en). */
+export const LangQuery = z.object({ lang: Lang.optional() });
+
+export const Id = z.coerce.number().int().positive().max(2_147_483_647);
+export const IdParams = z.object({ id: Id });
+export const UuidParams = z.object({ id: z.string() });
+
+/** Free text that must say something: not only spaces; kept exactly as typed. */
+export const text = (max: number) =>
+  z.string().max(max).refine((s) => s.trim().length > 0, { message: 'required' });
+/** Free text that may be empty. */
+export const optionalText = (max: number) => z.string().max(max);
+/** A code: trimmed, 1-50 characters, no control characters. */
+export const code = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[^\u0000-\u001f\u007f]+$/);
+
+export const Timestamp = z.string(); // ISO 8601
+
+export const MessageResponse = z.object({
+  message: z.string(),
+  id: z.union([z.number(), z.string()]).optional(),
+});
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+export const FieldError = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof FieldError>;
+
+/** Every error body (DESIGN): a message in the caller's language, and field problems when there are any. */
+export const ErrorResponse = z.object({
+  message: z.string(),
+  errors: z.array(FieldError).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** Row problems of a rejected spreadsheet upload. */
+export const RowError = z.object({ row: z.number(), column: z.string(), message: z.string() });
+export type RowError = z.infer<typeof RowError>;
+export const UploadErrorResponse = ErrorResponse.extend({ rowErrors: z.array(RowError).optional() });
+export type UploadErrorResponse = z.infer<typeof UploadErrorResponse>;
+
+export const Lookup = z.object({ id: z.number(), name: z.string() });
+export type Lookup = z.infer<typeof Lookup>;
+
+/**
+ * Optional paging, search and sort on the big lists. Without them the answer is the
+ * whole list as SPEC says; with them it is one page and the total is in X-Total-Count.
+ */
+export const ListQuery = LangQuery.extend({
+  page: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(500).optional(),
+  search: z.string().max(200).optional(),
+  sort: z.string().max(50).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+export type ListQuery = z.infer<typeof ListQuery>;

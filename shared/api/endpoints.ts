@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import * as account from './account';
+import * as admin from './administration';
+import * as bd from './basic-data';
+import { IdParams, ListQuery, Lookup, MessageResponse, UuidParams } from './common';
+import * as req from './requests';
+import type { Claim } from '../permissions';
+
+/**
+ * Every call of SPEC §7 (and the few DESIGN adds), in one table: the server
+ * registers its routes from it, the clients build their URLs from it, and the
+ * authorization test walks it. `auth` is 'public', 'user' (any signed-in user)
+ * or the claim the caller must hold.
+ */
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  auth: 'public' | 'user' | Claim;
+  body?: z.ZodType;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** The 200 answer's JSON schema; absent for files and streams. */
+  response?: z.ZodType;
+  /** multipart/form-data, a file or an event stream: not JSON. */
+  kind?: 'multipart' | 'file' | 'stream';
+}
+
+const msg = MessageResponse;
+const crud = <C extends string, I extends z.ZodType, R extends z.ZodType>(
+  entity: string,
+  plural: string,
+  claim: C,
+  input: I,
+  row: R,
+) =>
+  ({
+    add: { method: 'POST', path: `/api/BasicData/Add${entity}`, auth: `${claim}.Create`, body: input, response: msg },
+    list: { method: 'GET', path: `/api/BasicData/GetAll${plural}`, auth: `${claim}.View`, query: ListQuery, response: z.array(row) },
+    edit: {
+      method: 'PUT',
+      path: `/api/BasicData/Edit${entity}/:id`,
+      auth: `${claim}.Edit`,
+      params: IdParams,
+      body: input,
+      response: msg,
+    },
+    remove: { method: 'DELETE', path: `/api/BasicData/Remove${entity}/:id`, auth: `${claim}.Delete`, params: IdParams, response: msg },
+  }) as const;
+
+const file = (path: string, auth: Endpoint['auth']) => ({ method: 'GET', path, auth, kind: 'file' }) as const;
+const upload = (path: string, auth: Endpoint['auth']) =>
+  ({ method: 'POST', path, auth, kind: 'multipart', response: msg }) as const;
+
+export const endpoints = {
+  health: { method: 'GET', path: '/api/health', auth: 'public', response: z.object({ status: z.literal('ok') }) },
+
+  // ── Account ──
+  login: { method: 'POST', path: '/api/Account/Login', auth: 'public', body: account.LoginInput, response: account.LoginResponse },
+  refreshToken: {
+    method: 'POST',
+    path: '/api/Account/RefreshToken',
+    auth: 'public',
+    body: account.RefreshTokenInput,
+    response: account.RefreshTokenResponse,
+  },
+  logout: { method: 'POST', path: '/api/Account/Logout', auth: 'user', body: account.LogoutInput, response: msg },
+  forgotPassword: { method: 'POST', path: '/api/Account/ForgotPassword', auth: 'public', body: account.ForgotPasswordInput, response: msg },
+  resetPassword: { method: 'POST', path: '/api/Account/ResetPassword', auth: 'public', body: account.ResetPasswordInput, response: msg },
+
+  // ── Basic data ──
+  company: crud('Company', 'Companies', 'Basic Data.Company', bd.CompanyInput, bd.Company),
+  hotel: crud('Hotel', 'Hotels', 'Basic Data.Hotel', bd.HotelInput, bd.Hotel),
+  useType: crud('UseType', 'UseTypes', 'Basic Data.Use Type', bd.UseTypeInput, bd.UseType),
+  roomType: crud('RoomType', 'RoomTypes', 'Basic Data.Room Type', bd.RoomTypeInput, bd.RoomType),
+  room: crud('Room', 'Rooms', 'Basic Data.Room', bd.RoomInput, bd.Room),
+  serviceGroup: crud('ServiceGroup', 'ServiceGroups', 'Basic Data.Service Group', bd.ServiceGroupInput, bd.ServiceGroup),
+  service: crud('Service', 'Services', 'Basic Data.Service', bd.ServiceInput, bd.Service),
+  worker: crud('Worker', 'Workers', 'Basic Data.Worker', bd.WorkerInput, bd.Worker),
+  department: crud('Department', 'Departments', 'Basic Data.Departments', bd.DepartmentInput, bd.Department),
+  bookingRoom: {
+    add: { method: 'POST', path: '/api/BasicData/AddBookingRoom', auth: 'Basic Data.Booking Room.Create', body: bd.BookingRoomInput, response: msg },
+    list: { method: 'GET', path: '/api/BasicData/GetAllBookingRooms', auth: 'Basic Data.Booking Room.View', query: ListQuery, response: z.array(bd.BookingRoom) },
+    edit: {
+      method: 'PUT',
+      path: '/api/BasicData/EditBookingRoom/:id',
+      auth: 'Basic Data.Booking Room.Edit',
+      params: IdParams,
+      body: bd.BookingRoomEditInput,
+      response: msg,
+    },
+    /** The booking-room screen's multipart create: hotelId, roomTypeId, noOfGuests, facilities[], images[]. */
+    create: upload('/api/BasicData/CreateBookingRoom', 'Basic Data.Booking Room.Create'),
+    /** The booking-room screen's multipart update: id, nameAr, nameEn, roomTypeCode, language, newImages[]. */
+    update: upload('/api/BasicData/UpdateBookingRoom', 'Basic Data.Booking Room.Edit'),
+    /** Image bytes; public so an <img> can show it (the id is not guessable from the list alone is not claimed). */
+    image: { method: 'GET', path: '/api/BasicData/BookingRoomImage/:id', auth: 'public', params: IdParams, kind: 'file' },
+  },
+  facilities: { method: 'GET', path: '/api/BasicData/GetFacilities', auth: 'public', response: z.array(bd.Facility) },
+
+  // ── Select data ──
+  generateCompanies: { method: 'GET', path: '/api/BasicData/GenerateCompanies', auth: 'user', response: z.array(Lookup) },
+  generateUseTypes: { method: 'GET', path: '/api/BasicData/GenerateUseTypes', auth: 'user', response: z.array(Lookup) },
+  generateRoomTypes: { method: 'GET', path: '/api/BasicData/GenerateRoomTypes', auth: 'user', response: z.array(Lookup) },
+  generateServiceGroups: { method: 'GET', path: '/api/BasicData/GenerateServiceGroups', auth: 'user', response: z.array(Lookup) },
+  generateDepartments: { method: 'GET', path: '/api/BasicData/GenerateDepartments', auth: 'user', response: z.array(Lookup) },
+  generateHotels: { method: 'GET', path: '/api/BasicData/GenerateHotels', auth: 'public', response: z.array(Lookup) },
+  generateRooms: {
+    method: 'GET',
+    path: '/api/BasicData/GenerateRooms',
+    auth: 'public',
+    query: bd.GenerateRoomsQuery,
+    response: z.array(bd.RoomLookup),
+  },
+  generateServices: { method: 'GET', path: '/api/BasicData/GenerateServices', auth: 'public', response: z.array(bd.ServiceLookupGroup) },
+
+  // ── Templates, uploads, QR ──
+  roomTypeTemplate: file('/api/BasicData/DownloadRoomTypeTemplate', 'Basic Data.Room Type.Create'),
+  roomTemplate: file('/api/BasicData/DownloadRoomTemplate', 'Basic Data.Room.Create'),
+  serviceTemplate: file('/api/BasicData/DownloadServiceTemplate', 'Basic Data.Service.Create'),
+  workerTemplate: file('/api/BasicData/DownloadWorkerTemplate', 'Basic Data.Worker.Create'),
+  userTemplate: file('/api/Administration/DownloadUserTemplate', 'Administration.Users.Create'),
+  uploadRoomType: upload('/api/BasicData/UploadRoomType', 'Basic Data.Room Type.Create'),
+  uploadRoom: upload('/api/BasicData/UploadRoom', 'Basic Data.Room.Create'),
+  uploadService: upload('/api/BasicData/UploadService', 'Basic Data.Service.Create'),
+  uploadWorker: upload('/api/BasicData/UploadWorker', 'Basic Data.Worker.Create'),
+  uploadUser: upload('/api/Administration/UploadUser', 'Administration.Users.Create'),
+  /** Printable QR sheet (PDF) of one hotel's rooms, each linking to PUBLIC_URL/Request/Service?hotelId&roomId. */
+  roomQrSheet: {
+    method: 'GET',
+    path: '/api/BasicData/DownloadRoomQrCodes',
+    auth: 'Basic Data.Room.View',
+    query: z.object({ hotelId: IdParams.shape.id }),
+    kind: 'file',
+  },
+
+  // ── Requests ──
+  addRequest: { method: 'POST', path: '/api/Request/AddRequest', auth: 'public', body: req.AddRequestInput, response: req.AddRequestResponse },
+  addReview: { method: 'PUT', path: '/api/Request/AddReviewToRequest', auth: 'public', body: req.ReviewInput, response: msg },
+  userRequestDetails: {
+    method: 'GET',
+    path: '/api/Request/GetUserRequestDetails/:id',
+    auth: 'public',
+    params: UuidParams,
+    response: req.RequestDetail,
+  },
+  guestEvents: { method: 'GET', path: '/api/Request/Events/:id', auth: 'public', params: UuidParams, kind: 'stream' },
+  allRequests: {
+    method: 'GET',
+    path: '/api/Request/GetAllRequests',
+    auth: 'Service Management.Request List.View',
+    query: ListQuery.extend({ status: req.RequestStatusName.optional(), hotelId: IdParams.shape.id.optional() }),
+    response: z.array(req.RequestListRow),
+  },
+  requestDetails: {
+    method: 'GET',
+    path: '/api/Request/GetRequestDetails/:id',
+    auth: 'Service Management.Request List.View',
+    params: UuidParams,
+    response: req.StaffRequestDetails,
+  },
+  allServicesRequest: {
+    method: 'GET',
+    path: '/api/Request/GetAllServicesRequest',
+    auth: 'Service Management.Service List.View',
+    query: ListQuery.extend({ status: req.LineStatusName.optional(), hotelId: IdParams.shape.id.optional() }),
+    response: z.array(req.ServiceListRow),
+  },
+  serviceDetails: {
+    method: 'GET',
+    path: '/api/Request/GetServiceDetails/:id',
+    auth: 'Service Management.Service List.View',
+    params: IdParams,
+    response: req.StaffServiceDetails,
+  },
+  serviceAssignmentDetails: {
+    method: 'GET',
+    path: '/api/Request/GetServiceAssignmentDetails/:id',
+    auth: 'Service Management.Service List.View',
+    params: IdParams,
+    response: req.AssignmentHistory,
+  },
+  updateServiceRequestStatus: {
+    method: 'PUT',
+    path: '/api/Request/UpdateServiceRequestStatus',
+    auth: 'user', // the claim depends on the status: Service List.Assign / Complete / Reject
+    body: req.StatusUpdateInput,
+    response: msg,
+  },
+  assignServiceToDepartment: {
+    method: 'PUT',
+    path: '/api/Request/AssignServiceToDepartment',
+    auth: 'Service Management.Service List.Assign',
+    body: req.AssignDepartmentInput,
+    response: msg,
+  },
+  /** Staff live events (server-sent events), scoped like the lists. Token in the header or ?access_token=. */
+  staffEvents: { method: 'GET', path: '/api/Events', auth: 'user', kind: 'stream' },
+
+  // ── Administration ──
+  allUsers: { method: 'GET', path: '/api/Administration/GetAllUsers', auth: 'Administration.Users.View', response: z.array(admin.User) },
+  addUser: { method: 'POST', path: '/api/Administration/AddUser', auth: 'Administration.Users.Create', body: admin.UserInput, response: msg },
+  allRoles: { method: 'GET', path: '/api/Administration/GetAllRoles', auth: 'Administration.Roles.View', response: z.array(admin.Role) },
+  addRole: { method: 'POST', path: '/api/Administration/AddRole', auth: 'Administration.Roles.Create', body: admin.RoleInput, response: msg },
+  userRoles: {
+    method: 'GET',
+    path: '/api/Administration/GetUserRoles/:id',
+    auth: 'Administration.Users.View',
+    params: IdParams,
+    response: z.array(admin.UserRoleSelection.extend({ roleName: z.string() })),
+  },
+  updateUserRoles: {
+    method: 'POST',
+    path: '/api/Administration/UpdateUserRoles',
+    auth: 'Administration.Users.Edit',
+    body: admin.UserRolesInput,
+    response: msg,
+  },
+  roleClaims: {
+    method: 'GET',
+    path: '/api/Administration/GetRoleClaims/:id',
+    auth: 'Administration.Roles.View',
+    params: IdParams,
+    response: admin.RoleDetail,
+  },
+  updateRoleClaims: {
+    method: 'POST',
+    path: '/api/Administration/UpdateRoleClaims',
+    auth: 'Administration.Roles.Edit',
+    body: admin.RoleClaimsInput,
+    response: msg,
+  },
+  emailSettings: {
+    method: 'GET',
+    path: '/api/Administration/GetEmailSettings',
+    auth: 'Administration.Email Settings.View',
+    response: admin.EmailSettings,
+  },
+  updateEmailSettings: {
+    method: 'POST',
+    path: '/api/Administration/UpdateEmailSettings',
+    auth: 'Administration.Email Settings.Edit',
+    body: admin.EmailSettingsInput,
+    response: msg,
+  },
+  sendTestEmail: {
+    method: 'POST',
+    path: '/api/Administration/SendTestEmail',
+    auth: 'Administration.Email Settings.Edit',
+    body: admin.TestEmailInput,
+    response: msg,
+  },
+} as const;
+
+/** '/api/BasicData/EditCompany/:id' + { id: 3 } → '/api/BasicData/EditCompany/3' */
+export function pathOf(endpoint: Pick<Endpoint, 'path'>, params: Record<string, string | number> = {}): string {
+  return endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/** Every endpoint, flattened, for route registration and the authorization test. */
+export function allEndpoints(): Endpoint[] {
+  const out: Endpoint[] = [];
+  const walk = (node: unknown) => {
+    if (node && typeof node === 'object' && 'path' in node && 'method' in node) out.push(node as Endpoint);
+    else if (node && typeof node === 'object') Object.values(node).forEach(walk);
+  };
+  walk(endpoints);
+  return out;
+}

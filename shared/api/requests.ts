@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { PHONE_PATTERN, RATING_MAX, RATING_MIN } from '../patterns';
+import { LINE_STATUSES, REQUEST_STATUSES, STATUS_UPDATES } from '../statuses';
+import { Email } from './account';
+import { Id, Lookup, Timestamp, optionalText, text } from './common';
+
+export const RequestStatusName = z.enum(REQUEST_STATUSES);
+export const LineStatusName = z.enum(LINE_STATUSES);
+
+// ── Guest ──────────────────────────────────────────────────────────────────
+export const AddRequestInput = z.object({
+  custName: text(200),
+  custEmail: Email,
+  /** The dial code followed by the number, e.g. '+966 55 123 4567'. */
+  custPhone: z.string().trim().max(30).regex(PHONE_PATTERN, { message: 'phone' }),
+  hotelId: Id,
+  roomId: Id,
+  note: optionalText(2000).default(''),
+  services: z
+    .array(z.object({ serviceId: Id, note: optionalText(2000).default('') }))
+    .min(1)
+    .max(20),
+});
+export const AddRequestResponse = z.object({ message: z.string(), id: z.string() });
+
+export const ReviewInput = z.object({
+  id: z.string().max(64),
+  feedback: optionalText(2000).default(''),
+  rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
+});
+
+/** A service line as the guest and staff see it. */
+export const RequestLine = z.object({
+  id: z.number(),
+  serviceId: z.number(),
+  serviceName: z.string(),
+  statusName: LineStatusName,
+  note: z.string(),
+  reply: z.string().nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  isSpecial: z.boolean(),
+  specialRequest_DepartmentId: z.number().nullable(),
+  departmentId: z.number().nullable(),
+  departmentName: z.string().nullable(),
+  workerId: z.number().nullable(),
+  workerName: z.string().nullable(),
+});
+
+export const RequestDetail = z.object({
+  id: z.string(),
+  requestCode: z.string(),
+  statusName: RequestStatusName,
+  custName: z.string(),
+  custEmail: z.string(),
+  custPhone: z.string(),
+  hotelId: z.number(),
+  roomId: z.number(),
+  hotelName: z.string(),
+  roomNumber: z.string(),
+  note: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  requestDetails: z.array(RequestLine),
+  /** The guest's review text, once given. */
+  review: z.string().nullable(),
+  rating: z.number().nullable(),
+});
+
+// ── Staff ──────────────────────────────────────────────────────────────────
+export const RequestListRow = z.object({
+  id: z.string(),
+  code: z.string(),
+  custName: z.string(),
+  custPhone: z.string(),
+  hotelName: z.string(),
+  roomNumber: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  statusName: RequestStatusName,
+});
+
+export const StaffRequestDetails = z.object({
+  requestDetails: RequestDetail,
+  availableDepartments: z.array(Lookup),
+});
+
+export const ServiceListRow = z.object({
+  id: z.number(),
+  requestId: z.string(),
+  requestHeaderCode: z.string(),
+  serviceName: z.string(),
+  departmentName: z.string().nullable(),
+  hotelName: z.string(),
+  roomNumber: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  statusName: LineStatusName,
+});
+
+export const ServiceDetails = RequestLine.extend({
+  requestId: z.string(),
+  requestCode: z.string(),
+  requestStatusName: RequestStatusName,
+  custName: z.string(),
+  custEmail: z.string(),
+  custPhone: z.string(),
+  hotelId: z.number(),
+  hotelName: z.string(),
+  roomId: z.number(),
+  roomNumber: z.string(),
+});
+export const StaffServiceDetails = z.object({
+  serviceDetails: ServiceDetails,
+  availableWorkers: z.array(Lookup),
+  availableDepartments: z.array(Lookup),
+});
+
+/** Who did what and when on one line (SPEC §3). */
+export const AssignmentHistory = z.object({
+  createdAt: Timestamp,
+  user_AssignedToDepartment: z.string().nullable(),
+  assignedToDepartment_Date: Timestamp.nullable(),
+  departmentName: z.string().nullable(),
+  user_Assigned: z.string().nullable(),
+  assigned_Date: Timestamp.nullable(),
+  workerName: z.string().nullable(),
+  user_Completed: z.string().nullable(),
+  completed_Date: Timestamp.nullable(),
+  user_Rejected: z.string().nullable(),
+  rejected_Date: Timestamp.nullable(),
+  rejectReason: z.string().nullable(),
+});
+
+export const StatusUpdateInput = z.object({
+  requestDetailsId: Id,
+  status: z.enum(STATUS_UPDATES),
+  /** The reply to the guest; for Rejected, the reason (required). */
+  note: optionalText(2000).default(''),
+  workerId: Id.nullable().optional(),
+});
+export const AssignDepartmentInput = z.object({ requestDetailsId: Id, departmentId: Id });
+
+// ── Live events ────────────────────────────────────────────────────────────
+export const EVENT_TYPES = ['request-created', 'line-changed', 'review-added'] as const;
+export const LiveEvent = z.object({
+  type: z.enum(EVENT_TYPES),
+  requestId: z.string(),
+  requestCode: z.string(),
+  hotelId: z.number(),
+  /** Departments of the lines concerned, for scoping. */
+  departmentIds: z.array(z.number()),
+  lineId: z.number().optional(),
+  statusName: z.string().optional(),
+  at: Timestamp,
+});
+
+export type AddRequestInput = z.infer<typeof AddRequestInput>;
+export type AddRequestResponse = z.infer<typeof AddRequestResponse>;
+export type ReviewInput = z.infer<typeof ReviewInput>;
+export type RequestLine = z.infer<typeof RequestLine>;
+export type RequestDetail = z.infer<typeof RequestDetail>;
+export type RequestListRow = z.infer<typeof RequestListRow>;
+export type StaffRequestDetails = z.infer<typeof StaffRequestDetails>;
+export type ServiceListRow = z.infer<typeof ServiceListRow>;
+export type ServiceDetails = z.infer<typeof ServiceDetails>;
+export type StaffServiceDetails = z.infer<typeof StaffServiceDetails>;
+export type AssignmentHistory = z.infer<typeof AssignmentHistory>;
+export type StatusUpdateInput = z.infer<typeof StatusUpdateInput>;
+export type AssignDepartmentInput = z.infer<typeof AssignDepartmentInput>;
+export type LiveEvent = z.infer<typeof LiveEvent>;

@@ -1,0 +1,78 @@
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  from: string;
+  to: string[];
+  raw: string;
+  /** The body with quoted-printable soft breaks and escapes undone: enough to find links. */
+  text: string;
+}
+
+/** A real SMTP receiver on loopback that keeps every message it is sent. */
+export interface SmtpCatcher {
+  port: number;
+  messages: CaughtMail[];
+  waitFor(predicate: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtp(options: { requireAuth?: { user: string; pass: string } } = {}): Promise<SmtpCatcher> {
+  const messages: CaughtMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    disabledCommands: options.requireAuth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    authOptional: !options.requireAuth,
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      const ok = options.requireAuth && auth.username === options.requireAuth.user && auth.password === options.requireAuth.pass;
+      callback(ok ? null : new Error('Invalid username or password'), ok ? { user: auth.username } : undefined);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          text: decodeQuotedPrintable(raw),
+        });
+        waiters.forEach((w) => w());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return {
+    port,
+    messages,
+    waitFor(predicate, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(predicate);
+          if (found) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(found);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error('no matching e-mail arrived'));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}

@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Config, loadConfig } from '../../server/src/config';
+import { type RunningServer, startServer } from '../../server/src/server';
+import { ApiClient } from './api-client';
+
+export const ADMIN_EMAIL = 'admin@test.hotel';
+export const ADMIN_PASSWORD = 'Admin-Passw0rd!';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** Which database this test project runs on (set per vitest project). */
+export function testDbKind(): DbKind {
+  return process.env.HOTEL_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+/** A fresh, empty PostgreSQL database on the project's cluster. */
+export async function createPgDatabase(): Promise<string> {
+  const base = inject('pgUrl');
+  if (!base) throw new Error('no PostgreSQL for this test project');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface TestServer {
+  url: string;
+  config: Config;
+  api: ApiClient;
+  server: RunningServer;
+  /** Closes the server; the data stays (for restart tests) until cleanup(). */
+  close(): Promise<void>;
+  cleanup(): Promise<void>;
+  adminToken(): Promise<string>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  /** Reuse the database of an earlier server (restart tests). */
+  reuse?: { dataDir: string; databaseUrl?: string };
+  argv?: string[];
+}
+
+/** Starts the real server on a random loopback port against a fresh database. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const kind = testDbKind();
+  const dataDir = options.reuse?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'hotel-test-'));
+  const databaseUrl = options.reuse ? options.reuse.databaseUrl : kind === 'postgres' ? await createPgDatabase() : undefined;
+  const config = loadConfig(
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      HOTEL_DATA_DIR: dataDir,
+      HOTEL_ADMIN_EMAIL: ADMIN_EMAIL,
+      HOTEL_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      HOTEL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      LOG_LEVEL: 'silent',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...options.env,
+    },
+    options.argv ?? [],
+  );
+  const server = await startServer(config, { logger: false });
+  const api = new ApiClient(server.url);
+  let token: string | undefined;
+  return {
+    url: server.url,
+    config,
+    api,
+    server,
+    close: () => server.close(),
+    async cleanup() {
+      await server.close();
+      if (!options.reuse) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async adminToken() {
+      token ??= await api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      return token;
+    },
+  };
+}

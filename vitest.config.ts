@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@shared': path.resolve(import.meta.dirname, 'shared') };
+const serverTests = ['tests/server/**/*.test.ts'];
+
+/**
+ * Test projects: unit (plain functions), the server's integration suite twice
+ * (PGlite, then PostgreSQL), renderer components (happy-dom), electron main/preload
+ * with the electron module faked. Browser tests run under Playwright (playwright.config.ts).
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server-pglite',
+          include: serverTests,
+          environment: 'node',
+          env: { HOTEL_TEST_DB: 'pglite' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server-pg',
+          include: serverTests,
+          environment: 'node',
+          env: { HOTEL_TEST_DB: 'postgres' },
+          globalSetup: ['tests/support/pg-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'renderer', include: ['tests/renderer/**/*.test.{ts,tsx}', 'tests/guest-web/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+      },
+      { resolve: { alias }, test: { name: 'electron', include: ['tests/electron/**/*.test.ts'], environment: 'node' } },
+    ],
+  },
+});
