@@ -1,0 +1,51 @@
+/**
+ * The renderer's one seam to its host (DESIGN): the web build implements it over
+ * browser APIs, the desktop build over the Electron preload bridge. No other
+ * renderer file knows which one it runs in.
+ */
+export interface StoredSession {
+  accessToken: string;
+  permissions: string[];
+  claims: string[];
+  userRoles: string[];
+  userName: string;
+  userEmail: string;
+}
+
+export interface SaveFileResult {
+  /** False when the user cancelled the dialog. */
+  saved: boolean;
+  /** Where it went (desktop only). */
+  path?: string;
+}
+
+export interface OpenedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface Platform {
+  kind: 'web' | 'desktop';
+  /** The server's base URL ('' = same origin in the web build). */
+  serverUrl(): Promise<string>;
+
+  // ── Session. The refresh token never needs to reach renderer code on desktop. ──
+  loadSession(): Promise<StoredSession | undefined>;
+  /** Keeps the session; `refreshToken` is kept where the renderer cannot read it on desktop. */
+  saveSession(session: StoredSession, refreshToken: string): Promise<void>;
+  /** Exchanges the kept refresh token for new tokens; undefined when the session is over. */
+  refreshSession(): Promise<StoredSession | undefined>;
+  clearSession(): Promise<void>;
+
+  // ── Files ──
+  /** Saves bytes under a suggested name (native Save dialog on desktop, a download on the web). */
+  saveFile(suggestedName: string, bytes: Uint8Array, filters?: { name: string; extensions: string[] }[]): Promise<SaveFileResult>;
+  /** Lets the user pick a file (native Open dialog on desktop, a file input on the web); undefined when cancelled. */
+  openFile(filters: { name: string; extensions: string[] }[]): Promise<OpenedFile | undefined>;
+
+  // ── Desktop niceties, no-ops or browser equivalents on the web ──
+  notify(title: string, body: string, onClick?: () => void): void;
+  openExternal(url: string): void;
+  /** Tells the host the UI language (native menus and dialogs follow it). */
+  setLanguage(lang: 'en' | 'ar'): void;
+}
