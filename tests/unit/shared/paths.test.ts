@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { allEndpoints, endpoints } from '@shared';
+import { apiPaths } from '@shared/api/paths';
+import { ALL_CLAIMS, claimCategory, menuEntry, permissionsFromClaims } from '@shared/permissions';
+
+describe('the contract package', () => {
+  it('keeps the zod-free path list equal to the endpoint table', () => {
+    const fromTable: Record<string, string> = {};
+    const walk = (node: object, prefix: string[]) => {
+      for (const [k, v] of Object.entries(node)) {
+        if (v && typeof v === 'object' && 'path' in v) fromTable[[...prefix, k].join('_')] = (v as { path: string }).path;
+        else if (v && typeof v === 'object') walk(v, [...prefix, k]);
+      }
+    };
+    walk(endpoints, []);
+    expect(apiPaths).toEqual(fromTable);
+  });
+
+  it('names every endpoint once', () => {
+    const keys = allEndpoints().map((e) => `${e.method} ${e.path.toLowerCase()}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('protects every endpoint with a claim of the catalogue, or says it is public or for any user', () => {
+    for (const e of allEndpoints()) expect(['public', 'user', ...ALL_CLAIMS]).toContain(e.auth);
+  });
+
+  it('derives menu entries and role-detail categories from permission names', () => {
+    expect(menuEntry('Basic Data.Use Type')).toEqual({ group: 'BasicData', item: 'UseType' });
+    expect(menuEntry('Administration.Email Settings')).toEqual({ group: 'Administration', item: 'EmailSettings' });
+    expect(claimCategory('Service Management.Request List.View')).toBe('Service Management [Request List]');
+    expect(permissionsFromClaims(['Basic Data.Company.View', 'Basic Data.Hotel.Create'])).toEqual(['Basic Data.Company']);
+  });
+});
