@@ -1,0 +1,63 @@
+import type { Language } from '@shared';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { passwordTokens } from '../../db/schema';
+import { localize } from '../../i18n/localize';
+import { newOpaqueToken } from '../../security/tokens';
+import { accountMail } from './account.mail';
+
+export type PasswordTokenPurpose = 'invite' | 'reset';
+
+/** How long a link stays usable: an invitation waits for the new user, a reset is done at once. */
+export const PASSWORD_TOKEN_TTL_SECONDS: Record<PasswordTokenPurpose, number> = {
+  invite: 7 * 24 * 3600,
+  reset: 3600,
+};
+
+export interface LinkRecipient {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Stores a single-use token (only its hash) and returns the link the user follows. */
+export async function createPasswordLink(
+  ctx: Pick<AppContext, 'config'>,
+  db: DbOrTx,
+  user: LinkRecipient,
+  purpose: PasswordTokenPurpose,
+  now = new Date(),
+): Promise<string> {
+  const { token, hash } = newOpaqueToken();
+  await db.insert(passwordTokens).values({
+    userId: user.id,
+    purpose,
+    tokenHash: hash,
+    expiresAt: new Date(now.getTime() + PASSWORD_TOKEN_TTL_SECONDS[purpose] * 1000),
+  });
+  return passwordLink(ctx.config.publicUrl, user.email, token);
+}
+
+/** The reset screen's address (SPEC §1: /Dashboard/ResetPassword reads email and token). */
+export function passwordLink(publicUrl: string, email: string, token: string): string {
+  const query = new URLSearchParams({ email, token });
+  return `${publicUrl}/Dashboard/ResetPassword?${query.toString()}`;
+}
+
+/** E-mails a link in the user's language; throws what the mailer throws. */
+export async function sendPasswordLink(
+  ctx: Pick<AppContext, 'mailer' | 'config'>,
+  user: LinkRecipient,
+  purpose: PasswordTokenPurpose,
+  link: string,
+  lang: Language,
+): Promise<string> {
+  const texts = purpose === 'invite' ? accountMail.invite : accountMail.reset;
+  const params = { name: `${user.firstName} ${user.lastName}`.trim(), link, hours: PASSWORD_TOKEN_TTL_SECONDS[purpose] / 3600 };
+  return ctx.mailer.send({
+    to: user.email,
+    subject: localize(texts.subject, lang, params),
+    text: localize(texts.body, lang, params),
+  });
+}
