@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { requestCodeOf, requestStatusOf } from '../../../server/src/modules/requests/request-status';
+import { canSeeLine, canSeeRequest } from '../../../server/src/modules/requests/scope';
+
+describe('the request status follows its lines (DESIGN)', () => {
+  it.each([
+    [['Open', 'Open'], 'Open'],
+    [['Open', 'Assigned'], 'In Progress'],
+    [['Open', 'Completed'], 'In Progress'],
+    [['Rejected', 'Open'], 'In Progress'],
+    [['Assigned', 'Assigned'], 'In Progress'],
+    [['Completed', 'Rejected'], 'Completed'],
+    [['Completed', 'Completed'], 'Completed'],
+    [['Rejected', 'Rejected'], 'Rejected'],
+    [['Rejected'], 'Rejected'],
+  ] as const)('%j → %s', (lines, expected) => {
+    expect(requestStatusOf(lines)).toBe(expected);
+  });
+});
+
+describe('request codes', () => {
+  it('pad the sequence to six digits and keep growing past them', () => {
+    expect(requestCodeOf(123)).toBe('RQ-000123');
+    expect(requestCodeOf(1_234_567)).toBe('RQ-1234567');
+  });
+});
+
+describe('staff scope', () => {
+  const clerk = { isAdmin: false, hotelIds: [1], departmentIds: [10] };
+  it('sees requests of its hotels only; an admin sees all', () => {
+    expect(canSeeRequest(clerk, { hotelId: 1 })).toBe(true);
+    expect(canSeeRequest(clerk, { hotelId: 2 })).toBe(false);
+    expect(canSeeRequest({ ...clerk, isAdmin: true }, { hotelId: 2 })).toBe(true);
+  });
+  it('sees lines of its departments in its hotels, and lines still waiting for a department', () => {
+    expect(canSeeLine(clerk, { hotelId: 1, departmentId: 10 })).toBe(true);
+    expect(canSeeLine(clerk, { hotelId: 1, departmentId: 11 })).toBe(false);
+    expect(canSeeLine(clerk, { hotelId: 1, departmentId: null })).toBe(true);
+    expect(canSeeLine(clerk, { hotelId: 2, departmentId: 10 })).toBe(false);
+  });
+});
