@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the clients when they are missing or older than their
 // sources, then runs the server (PGlite in ./data unless DATABASE_URL is set).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -30,5 +30,8 @@ for (const c of clients) {
   }
 }
 
-const server = spawnSync('npx', ['tsx', 'server/src/main.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
-process.exit(server.status ?? 0);
+// The server runs as a child; SIGINT/SIGTERM are passed on so it can finish
+// requests in flight and close the database cleanly.
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

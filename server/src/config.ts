@@ -21,6 +21,8 @@ const Env = z.object({
   HOTEL_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   HOTEL_DEMO: z.enum(['0', '1', 'true', 'false', '']).optional(),
   HOTEL_ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
+  /** 'off' turns every rate limit off (benchmarks, load tests); never in production. */
+  HOTEL_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -38,6 +40,7 @@ export interface Config {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   /** Lifetime of an access token (default 15 minutes). */
   accessTokenTtlSeconds: number;
+  rateLimitsEnabled: boolean;
   /** Folder of built clients to serve (renderer at /Admin, guest-web at /Request). */
   clientsDir: string;
 }
@@ -65,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     demo: argv.includes('--demo') || e.HOTEL_DEMO === '1' || e.HOTEL_DEMO === 'true',
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.HOTEL_ACCESS_TOKEN_TTL,
+    rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',
     clientsDir: path.resolve(import.meta.dirname, '../../dist'),
   };
 }

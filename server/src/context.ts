@@ -26,7 +26,7 @@ export async function createContext(config: Config, database: Database): Promise
     tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds),
     box,
     mailer: new Mailer(database.db, box),
-    rateLimiter: new RateLimiter(database.db),
+    rateLimiter: new RateLimiter(database.db, config.rateLimitsEnabled),
     events,
   };
 }
