@@ -1,0 +1,50 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Language } from '@shared';
+import { ar } from './ar';
+import { en } from './en';
+
+/** Same shape as the admin's persisted choice (SPEC §1): the language and a right-to-left flag. */
+const STORAGE_KEY = 'guest-language';
+
+/** Guest pages open in Arabic (SPEC §1) unless the guest already chose a language on this phone. */
+export function initialLanguage(storage: Pick<Storage, 'getItem'> = localStorage): Language {
+  try {
+    const saved = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as { language?: unknown } | null;
+    if (saved?.language === 'en' || saved?.language === 'ar') return saved.language;
+  } catch {
+    // A damaged entry is treated as no choice.
+  }
+  return 'ar';
+}
+
+function applyToDocument(language: Language): void {
+  document.documentElement.lang = language;
+  document.documentElement.dir = language === 'ar' ? 'rtl' : 'ltr';
+  document.title = i18next.t('brand');
+}
+
+export async function setupI18n(language: Language = initialLanguage()): Promise<typeof i18next> {
+  await i18next.use(initReactI18next).init({
+    resources: { en: { translation: en }, ar: { translation: ar } },
+    lng: language,
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+  });
+  applyToDocument(language);
+  return i18next;
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  await i18next.changeLanguage(language);
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ language, isRtl: language === 'ar' }));
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+  applyToDocument(language);
+}
+
+export function currentLanguage(): Language {
+  return i18next.language === 'en' ? 'en' : 'ar';
+}

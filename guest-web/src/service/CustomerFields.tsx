@@ -1,0 +1,82 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DIAL_CODES } from '@shared/dial-codes';
+import { FieldError, fieldA11y } from '../components/Field';
+import type { Draft, FieldErrors } from './draft';
+
+interface Props {
+  draft: Draft;
+  errors: FieldErrors;
+  update: (patch: Partial<Draft>) => void;
+}
+
+function countryNames(language: string, codes: readonly string[], fallback: string): string {
+  try {
+    const names = new Intl.DisplayNames([language], { type: 'region' });
+    return codes.map((c) => names.of(c) ?? c).join('، ');
+  } catch {
+    return fallback;
+  }
+}
+
+/** Name, e-mail and the phone with its country-code picker (SPEC §5). */
+export function CustomerFields({ draft, errors, update }: Props) {
+  const { t, i18n } = useTranslation();
+  const dialOptions = useMemo(
+    () => DIAL_CODES.map((d) => ({ value: d.value, text: `${d.flag} ${d.value} ${countryNames(i18n.language, d.countries, d.label)}` })),
+    [i18n.language],
+  );
+
+  return (
+    <fieldset className="panel">
+      <legend>{t('service.guest')}</legend>
+      <div className="field">
+        <label htmlFor="custName">{t('service.name')}</label>
+        <input id="custName" name="name" autoComplete="name" required value={draft.custName} onChange={(e) => update({ custName: e.target.value })} {...fieldA11y('custName', errors.custName)} />
+        <FieldError id="custName-error" message={errors.custName} />
+      </div>
+      <div className="field">
+        <label htmlFor="custEmail">{t('service.email')}</label>
+        <input
+          id="custEmail"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          dir="ltr"
+          required
+          value={draft.custEmail}
+          onChange={(e) => update({ custEmail: e.target.value })}
+          {...fieldA11y('custEmail', errors.custEmail)}
+        />
+        <FieldError id="custEmail-error" message={errors.custEmail} />
+      </div>
+      <div className="field">
+        <label htmlFor="custPhone">{t('service.phone')}</label>
+        {/* Phone numbers read left to right in Arabic too, code first. */}
+        <div className="phone" dir="ltr">
+          <select aria-label={t('service.dialCode')} value={draft.dialCode} onChange={(e) => update({ dialCode: e.target.value })} className="dial">
+            {dialOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.text}
+              </option>
+            ))}
+          </select>
+          <input
+            id="custPhone"
+            name="tel"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            required
+            placeholder={t('service.phonePlaceholder')}
+            value={draft.phoneNumber}
+            onChange={(e) => update({ phoneNumber: e.target.value })}
+            {...fieldA11y('custPhone', errors.custPhone)}
+          />
+        </div>
+        <FieldError id="custPhone-error" message={errors.custPhone} />
+      </div>
+    </fieldset>
+  );
+}

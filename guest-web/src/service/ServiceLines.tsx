@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import type { ServiceLookupGroup } from '@shared';
+import { FieldError } from '../components/Field';
+import type { Draft, FieldErrors, ServiceLineDraft } from './draft';
+import { ServiceSelect } from './ServiceSelect';
+
+interface Props {
+  draft: Draft;
+  errors: FieldErrors;
+  update: (patch: Partial<Draft>) => void;
+  groups: ServiceLookupGroup[] | null;
+}
+
+const MAX_LINES = 20;
+
+/** The repeatable service lines: a service and what the guest wants to tell about it. */
+export function ServiceLines({ draft, errors, update, groups }: Props) {
+  const { t } = useTranslation();
+  const setLine = (key: number, patch: Partial<ServiceLineDraft>) => update({ lines: draft.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) });
+  const add = () => {
+    const key = Math.max(0, ...draft.lines.map((l) => l.key)) + 1;
+    update({ lines: [...draft.lines, { key, serviceId: null, note: '' }] });
+    // The new line's picker takes the focus so the guest can go straight on.
+    requestAnimationFrame(() => document.getElementById(`service-${key}`)?.focus());
+  };
+  const remove = (key: number) => update({ lines: draft.lines.filter((l) => l.key !== key) });
+
+  return (
+    <section className="stack" aria-labelledby="services-title">
+      <h2 id="services-title">{t('service.services')}</h2>
+      {draft.lines.map((line, index) => {
+        const id = `service-${line.key}`;
+        const error = errors[`service-${line.key}`];
+        const label = t('service.serviceN', { n: index + 1 });
+        return (
+          <div key={line.key} className="panel service-line" role="group" aria-label={label}>
+            <ServiceSelect
+              id={id}
+              label={label}
+              loading={!groups}
+              groups={groups ?? []}
+              value={line.serviceId}
+              onChange={(serviceId) => setLine(line.key, { serviceId })}
+              invalid={Boolean(error)}
+              errorId={error ? `${id}-error` : undefined}
+            />
+            <FieldError id={`${id}-error`} message={error} />
+            <div className="field">
+              <label htmlFor={`${id}-note`}>{t('service.description')}</label>
+              <textarea id={`${id}-note`} rows={2} maxLength={2000} placeholder={t('service.descriptionPlaceholder')} value={line.note} onChange={(e) => setLine(line.key, { note: e.target.value })} />
+            </div>
+            {draft.lines.length > 1 && (
+              <button type="button" className="link danger" onClick={() => remove(line.key)}>
+                {t('service.remove', { n: index + 1 })}
+              </button>
+            )}
+          </div>
+        );
+      })}
+      {draft.lines.length < MAX_LINES && (
+        <button type="button" className="secondary" onClick={add}>
+          + {t('service.add')}
+        </button>
+      )}
+    </section>
+  );
+}
