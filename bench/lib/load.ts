@@ -1,0 +1,57 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT';
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  body?: string;
+  /** A fresh body per request (e.g. unique codes). */
+  makeBody?: () => string;
+}
+
+/** autocannon against a server on loopback; requests per second and latency percentiles in ms. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    connections: options.connections,
+    duration: options.seconds,
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body: options.body,
+    requests: options.makeBody ? [{ setupRequest: (req: any) => ({ ...req, body: options.makeBody!() }) }] : undefined,
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export async function postJson<T = any>(url: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
