@@ -1,0 +1,137 @@
+import { and, asc, count, desc, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import * as s from '../../db/schema';
+import { ENTITIES, type EntityDef, type EntityKey, type Usage } from './basic-data.entities';
+
+type Values = Record<string, unknown>;
+export type StoredRow = Values & { id: number; createdAt: Date };
+
+/** The only place basic-data queries are written (STYLE §3). */
+export class BasicDataRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  async findById(def: EntityDef, id: number): Promise<StoredRow | undefined> {
+    const [row] = await this.db.select().from(def.table).where(eq(def.table.id, id)).limit(1);
+    return row as StoredRow | undefined;
+  }
+
+  async exists(key: EntityKey, id: number): Promise<boolean> {
+    const table = ENTITIES[key].table;
+    const [row] = await this.db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+    return row !== undefined;
+  }
+
+  /** Is the code used by another row (of the same hotel, for room numbers)? */
+  async codeTaken(def: EntityDef, values: Values, exceptId?: number): Promise<boolean> {
+    const conditions: SQL[] = [eq(column(def, def.codeField), values[def.codeField])];
+    if (def.codeScope) conditions.push(eq(column(def, def.codeScope), values[def.codeScope]));
+    if (exceptId !== undefined) conditions.push(ne(def.table.id, exceptId));
+    const [row] = await this.db
+      .select({ id: def.table.id })
+      .from(def.table)
+      .where(and(...conditions))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async insert(def: EntityDef, values: Values): Promise<number> {
+    const [row] = await this.db.insert(def.table).values(values).returning({ id: def.table.id });
+    return (row as { id: number }).id;
+  }
+
+  async update(def: EntityDef, id: number, values: Values): Promise<void> {
+    await this.db
+      .update(def.table)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(def.table.id, id));
+  }
+
+  async remove(def: EntityDef, id: number): Promise<void> {
+    await this.db.delete(def.table).where(eq(def.table.id, id));
+  }
+
+  async countUsage(usage: Usage, id: number): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(usage.table).where(eq(usage.column, id));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Every row with the names of what it points at, newest first (ties: higher id first). */
+  async list(key: EntityKey): Promise<StoredRow[]> {
+    const table = ENTITIES[key].table;
+    const order = [desc(table.createdAt), desc(table.id)];
+    switch (key) {
+      case 'hotel':
+        return this.db
+          .select({ ...getTableColumns(s.hotels), companyName: s.companies.name })
+          .from(s.hotels)
+          .innerJoin(s.companies, eq(s.companies.id, s.hotels.companyId))
+          .orderBy(...order);
+      case 'room':
+        return this.db
+          .select({
+            ...getTableColumns(s.rooms),
+            useTypeNameAr: s.useTypes.nameAr,
+            useTypeNameEn: s.useTypes.nameEn,
+            roomTypeNameAr: s.roomTypes.nameAr,
+            roomTypeNameEn: s.roomTypes.nameEn,
+            hotelName: s.hotels.name,
+          })
+          .from(s.rooms)
+          .innerJoin(s.useTypes, eq(s.useTypes.id, s.rooms.useTypeId))
+          .innerJoin(s.roomTypes, eq(s.roomTypes.id, s.rooms.roomTypeId))
+          .innerJoin(s.hotels, eq(s.hotels.id, s.rooms.hotelId))
+          .orderBy(...order);
+      case 'service':
+        return this.db
+          .select({
+            ...getTableColumns(s.services),
+            serviceGroupNameEn: s.serviceGroups.nameEn,
+            serviceGroupNameAr: s.serviceGroups.nameAr,
+            departmentName: s.departments.name,
+          })
+          .from(s.services)
+          .innerJoin(s.serviceGroups, eq(s.serviceGroups.id, s.services.serviceGroupId))
+          .innerJoin(s.departments, eq(s.departments.id, s.services.departmentId))
+          .orderBy(...order);
+      case 'worker':
+        return this.db
+          .select({ ...getTableColumns(s.workers), departmentName: s.departments.name })
+          .from(s.workers)
+          .leftJoin(s.departments, eq(s.departments.id, s.workers.departmentId))
+          .orderBy(...order);
+      default:
+        return (await this.db.select().from(table).orderBy(...order)) as StoredRow[];
+    }
+  }
+
+  // ── Select data ──
+
+  async lookupRows(key: EntityKey): Promise<Values[]> {
+    return this.db.select().from(ENTITIES[key].table);
+  }
+
+  async roomsOfHotel(hotelId: number): Promise<{ id: number; number: string }[]> {
+    return this.db.select({ id: s.rooms.id, number: s.rooms.number }).from(s.rooms).where(eq(s.rooms.hotelId, hotelId));
+  }
+
+  async servicesWithGroups() {
+    return this.db
+      .select({
+        id: s.services.id,
+        nameEn: s.services.nameEn,
+        nameAr: s.services.nameAr,
+        isSpecial: s.services.isSpecial,
+        groupId: s.serviceGroups.id,
+        groupNameEn: s.serviceGroups.nameEn,
+        groupNameAr: s.serviceGroups.nameAr,
+      })
+      .from(s.services)
+      .innerJoin(s.serviceGroups, eq(s.serviceGroups.id, s.services.serviceGroupId))
+      .orderBy(asc(s.serviceGroups.id), asc(s.services.id));
+  }
+}
+
+function column(def: EntityDef, field: string): AnyPgColumn {
+  return (def.table as unknown as Record<string, AnyPgColumn>)[field];
+}

@@ -1,0 +1,123 @@
+import type { Language, ListQuery } from '@shared';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, notFound, type LocalizedFieldError } from '../../http/errors';
+import { common } from '../../i18n/common.messages';
+import { format, type Localized } from '../../i18n/localize';
+import { ENTITIES, type EntityDef, type EntityKey } from './basic-data.entities';
+import { entityNames, messages, notFoundMessages, usageNames } from './basic-data.messages';
+import { BasicDataRepository, type StoredRow } from './basic-data.repository';
+import { applyListQuery, type ListPage } from './list-query';
+
+type Input = Record<string, unknown>;
+export type ContractRow = Record<string, unknown> & { id: number; createdAt: string };
+
+/**
+ * Add / list / edit / remove of every master-data entity, driven by its description in
+ * basic-data.entities.ts. Each mutation checks its rules and writes in one transaction,
+ * so a refused call changes nothing.
+ */
+export class BasicDataService {
+  constructor(private readonly db: Db) {}
+
+  async list(key: EntityKey, query: Partial<ListQuery>): Promise<ListPage<ContractRow>> {
+    const def = ENTITIES[key];
+    const rows = (await new BasicDataRepository(this.db).list(key)).map(toContractRow);
+    return applyListQuery(rows, query, Object.keys(def.row.shape));
+  }
+
+  async add(key: EntityKey, input: Input): Promise<number> {
+    const def = ENTITIES[key];
+    const values = valuesOf(def, input);
+    return this.db.transaction(async (tx) => {
+      const repo = new BasicDataRepository(tx);
+      await checkReferences(repo, def, values);
+      if (await repo.codeTaken(def, values)) throw duplicate(def, values);
+      return repo.insert(def, values).catch(rethrowDuplicate(def, values));
+    });
+  }
+
+  async edit(key: EntityKey, id: number, input: Input): Promise<void> {
+    const def = ENTITIES[key];
+    const values = valuesOf(def, input);
+    await this.db.transaction(async (tx) => {
+      const repo = new BasicDataRepository(tx);
+      const existing = await repo.findById(def, id);
+      if (!existing) throw notFound(notFoundMessages[key]);
+      if (values[def.codeField] !== existing[def.codeField]) {
+        throw badRequest(common.codeFixed, {}, [{ field: def.codeField, message: common.codeFixed }]);
+      }
+      await checkReferences(repo, def, values);
+      // A room moved to another hotel must not meet a room of the same number there.
+      if (def.codeScope && (await repo.codeTaken(def, values, id))) throw duplicate(def, values);
+      await repo.update(def, id, values).catch(rethrowDuplicate(def, values));
+    });
+  }
+
+  async remove(key: EntityKey, id: number): Promise<void> {
+    const def = ENTITIES[key];
+    await this.db.transaction(async (tx) => {
+      const repo = new BasicDataRepository(tx);
+      if (!(await repo.findById(def, id))) throw notFound(notFoundMessages[key]);
+      const uses: { what: keyof typeof usageNames; count: number }[] = [];
+      for (const usage of def.usages) {
+        const count = await repo.countUsage(usage, id);
+        if (count > 0) uses.push({ what: usage.what, count });
+      }
+      if (uses.length > 0) throw inUse(uses);
+      await repo.remove(def, id);
+    });
+  }
+}
+
+function valuesOf(def: EntityDef, input: Input): Input {
+  return { ...input, ...def.derive?.(input) };
+}
+
+/** Every missing reference is reported at once, each on its own field. */
+async function checkReferences(repo: BasicDataRepository, def: EntityDef, values: Input): Promise<void> {
+  const missing: LocalizedFieldError[] = [];
+  for (const ref of def.references) {
+    const id = values[ref.field];
+    if (id === undefined || id === null) continue;
+    if (!(await repo.exists(ref.entity, Number(id)))) {
+      const what = entityNames[ref.entity];
+      missing.push({ field: ref.field, message: fill(messages.referenceMissing, (lang) => ({ what: what[lang] })) });
+    }
+  }
+  if (missing.length > 0) throw badRequest(common.referenceMissing, {}, missing);
+}
+
+function duplicate(def: EntityDef, values: Input): AppError {
+  const code = String(values[def.codeField]);
+  return conflict(def.codeScope ? messages.roomNumberTaken : common.duplicateCode, { code });
+}
+
+/** Two people adding the same code at once: the unique index decides, the answer is the same 409. */
+function rethrowDuplicate(def: EntityDef, values: Input) {
+  return (error: unknown): never => {
+    if (isUniqueViolation(error)) throw duplicate(def, values);
+    throw error;
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as never, depth++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+function inUse(uses: { what: keyof typeof usageNames; count: number }[]): AppError {
+  const list = (lang: Language) => uses.map((u) => `${usageNames[u.what][lang]} (${u.count})`).join(lang === 'ar' ? '، ' : ', ');
+  return new AppError(409, fill(messages.inUseBy, (lang) => ({ uses: list(lang) })));
+}
+
+/** A message whose parameters are themselves words in each language. */
+function fill(message: Localized, params: (lang: Language) => Record<string, string>): Localized {
+  return { en: format(message.en, params('en')), ar: format(message.ar, params('ar')) };
+}
+
+function toContractRow(row: StoredRow): ContractRow {
+  const { updatedAt: _updatedAt, ...rest } = row;
+  return { ...rest, createdAt: row.createdAt.toISOString() };
+}

@@ -1,0 +1,59 @@
+import { FACILITIES, type Facility, type Language, type Lookup, type RoomLookup, type ServiceLookupGroup } from '@shared';
+import type { Db } from '../../db/client';
+import { notFound } from '../../http/errors';
+import type { EntityKey } from './basic-data.entities';
+import { notFoundMessages } from './basic-data.messages';
+import { BasicDataRepository } from './basic-data.repository';
+import { naturalCompare } from './list-query';
+
+type Named = Record<string, unknown>;
+
+/** The name shown in a select, in the caller's language (DESIGN: nameAr for ar, nameEn for en). */
+export function nameFor(row: Named, lang: Language): string {
+  if ('nameEn' in row) return String(lang === 'ar' ? row.nameAr : row.nameEn);
+  // Hotels have name (English) and nameAr; companies and departments one name only.
+  if (lang === 'ar' && typeof row.nameAr === 'string') return row.nameAr;
+  return String(row.name);
+}
+
+/** Select data for the forms (Generate*, GetFacilities): id and name, alphabetical in the caller's language. */
+export class LookupsService {
+  constructor(private readonly db: Db) {}
+
+  async lookup(key: EntityKey, lang: Language): Promise<Lookup[]> {
+    const rows = await new BasicDataRepository(this.db).lookupRows(key);
+    return byName(rows.map((row) => ({ id: Number(row.id), name: nameFor(row, lang) })), lang);
+  }
+
+  async rooms(hotelId: number): Promise<RoomLookup[]> {
+    const repo = new BasicDataRepository(this.db);
+    if (!(await repo.exists('hotel', hotelId))) throw notFound(notFoundMessages.hotel);
+    return (await repo.roomsOfHotel(hotelId)).sort((a, b) => naturalCompare(a.number, b.number));
+  }
+
+  /** Services under their group's name; groups without services are left out. */
+  async services(lang: Language): Promise<ServiceLookupGroup[]> {
+    const rows = await new BasicDataRepository(this.db).servicesWithGroups();
+    const groups = new Map<number, ServiceLookupGroup>();
+    for (const row of rows) {
+      let group = groups.get(row.groupId);
+      if (!group) {
+        group = { name: lang === 'ar' ? row.groupNameAr : row.groupNameEn, services: [] };
+        groups.set(row.groupId, group);
+      }
+      group.services.push({ id: row.id, name: lang === 'ar' ? row.nameAr : row.nameEn, isSpecial: row.isSpecial });
+    }
+    const out = byName([...groups.values()], lang);
+    for (const group of out) group.services = byName(group.services, lang);
+    return out;
+  }
+
+  facilities(lang: Language): Facility[] {
+    return FACILITIES.map((f) => ({ code: f.code, name: lang === 'ar' ? f.nameAr : f.nameEn, nameEn: f.nameEn, nameAr: f.nameAr }));
+  }
+}
+
+function byName<T extends { name: string }>(items: T[], lang: Language): T[] {
+  const collator = new Intl.Collator(lang, { numeric: true });
+  return [...items].sort((a, b) => collator.compare(a.name, b.name));
+}

@@ -1,0 +1,106 @@
+import { eq, inArray } from 'drizzle-orm';
+import { type Claim, endpoints } from '@shared';
+import * as s from '../../server/src/db/schema';
+import type { Principal } from '../../server/src/security/tokens';
+import type { TestServer } from '../support/test-server';
+import { ADMIN_EMAIL } from '../support/test-server';
+
+/**
+ * Shared set-up of the basic-data suites: tokens for real users of the test database
+ * and a helper that builds the chain of rows an entity needs (company → hotel → room …).
+ */
+
+/** A real access token for a user of the database, signed by the server's own TokenService. */
+export async function tokenFor(t: TestServer, email: string): Promise<string> {
+  const db = t.server.app.ctx.database.db;
+  const [user] = await db.select().from(s.users).where(eq(s.users.email, email));
+  const roleRows = await db.select({ roleId: s.userRoles.roleId }).from(s.userRoles).where(eq(s.userRoles.userId, user.id));
+  const roleIds = roleRows.map((r) => r.roleId);
+  const claims = roleIds.length
+    ? (await db.select({ claim: s.roleClaims.claim }).from(s.roleClaims).where(inArray(s.roleClaims.roleId, roleIds))).map((r) => r.claim)
+    : [];
+  const principal: Principal = {
+    userId: user.id,
+    name: `${user.firstName} ${user.lastName}`,
+    email: user.email,
+    claims: [...new Set(claims)],
+    isAdmin: email === ADMIN_EMAIL,
+    hotelIds: [],
+    departmentIds: [],
+  };
+  return t.server.app.ctx.tokens.sign(principal);
+}
+
+export const adminTokenOf = (t: TestServer) => tokenFor(t, ADMIN_EMAIL);
+
+/** A signed-in user holding only the given claims (inserted straight into the database). */
+export async function userWithClaims(t: TestServer, email: string, claims: Claim[]): Promise<string> {
+  const db = t.server.app.ctx.database.db;
+  const [role] = await db.insert(s.roles).values({ name: `role-${email}` }).returning();
+  if (claims.length) await db.insert(s.roleClaims).values(claims.map((claim) => ({ roleId: role.id, claim })));
+  const [user] = await db
+    .insert(s.users)
+    .values({ userCode: email, firstName: 'Limited', lastName: 'User', phoneNumber: '', email })
+    .returning();
+  await db.insert(s.userRoles).values({ userId: user.id, roleId: role.id });
+  return tokenFor(t, email);
+}
+
+/** Adds rows over HTTP as the admin and returns their ids; fails the test on anything but 200. */
+export class Builder {
+  private n = 0;
+  constructor(
+    private readonly t: TestServer,
+    private readonly token: string,
+  ) {}
+
+  private next(prefix: string): string {
+    this.n += 1;
+    return `${prefix}-${this.n}-${Math.random().toString(36).slice(2, 7)}`;
+  }
+
+  async add(key: keyof typeof CRUD_KEYS, body: Record<string, unknown>): Promise<number> {
+    const res = await this.t.api.call(endpoints[key].add, { token: this.token, body });
+    if (res.status !== 200) throw new Error(`add ${key} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id;
+  }
+
+  company = (o: Record<string, unknown> = {}) => this.add('company', { name: 'Acme', countryName: 'Saudi Arabia', companyCode: this.next('C'), ...o });
+  hotel = async (o: Record<string, unknown> = {}) =>
+    this.add('hotel', { name: 'Hotel', nameAr: 'فندق', hotelCode: this.next('H'), companyId: o.companyId ?? (await this.company()), ...o });
+  useType = (o: Record<string, unknown> = {}) => this.add('useType', { nameEn: 'Guest room', nameAr: 'غرفة نزلاء', useTypeCode: this.next('U'), ...o });
+  roomType = (o: Record<string, unknown> = {}) => this.add('roomType', { nameEn: 'Single', nameAr: 'مفردة', roomTypeCode: this.next('RT'), ...o });
+  room = async (o: Record<string, unknown> = {}) =>
+    this.add('room', {
+      number: this.next('R'),
+      useTypeId: o.useTypeId ?? (await this.useType()),
+      roomTypeId: o.roomTypeId ?? (await this.roomType()),
+      hotelId: o.hotelId ?? (await this.hotel()),
+      ...o,
+    });
+  serviceGroup = (o: Record<string, unknown> = {}) =>
+    this.add('serviceGroup', { nameEn: 'Housekeeping', nameAr: 'التدبير المنزلي', serviceGroupCode: this.next('G'), ...o });
+  department = (o: Record<string, unknown> = {}) => this.add('department', { name: 'Housekeeping', departmentCode: this.next('D'), ...o });
+  service = async (o: Record<string, unknown> = {}) =>
+    this.add('service', {
+      nameEn: 'Towels',
+      nameAr: 'مناشف',
+      serviceCode: this.next('S'),
+      serviceGroupId: o.serviceGroupId ?? (await this.serviceGroup()),
+      departmentId: o.departmentId ?? (await this.department()),
+      ...o,
+    });
+  worker = (o: Record<string, unknown> = {}) => this.add('worker', { name: 'Ahmed', phoneNumber: '+966 55 123 4567', workerCode: this.next('W'), ...o });
+}
+
+export const CRUD_KEYS = {
+  company: 'company',
+  hotel: 'hotel',
+  useType: 'useType',
+  roomType: 'roomType',
+  room: 'room',
+  serviceGroup: 'serviceGroup',
+  service: 'service',
+  worker: 'worker',
+  department: 'department',
+} as const;
