@@ -1,0 +1,59 @@
+import type { AxiosRequestConfig } from 'axios';
+import type { z } from 'zod';
+import { pathOf, type Endpoint } from '@shared';
+import { navigate } from '../app/navigation';
+import { showToast } from '../feedback/toast';
+import { currentLanguage, i18next } from '../i18n';
+import { refreshAccessToken, sessionAtom, signOut, store } from '../session/session';
+import { createHttp } from './http';
+
+export const http = createHttp({
+  baseURL: '',
+  lang: currentLanguage,
+  accessToken: () => store.get(sessionAtom)?.accessToken,
+  refresh: refreshAccessToken,
+  onExpired() {
+    showToast(i18next.t('session.expired'), 'warning');
+    void signOut().then(() => navigate('/Admin/Login'));
+  },
+});
+
+/** Points the client at the server (desktop: the configured URL; web: same origin). */
+export function setServerUrl(url: string): void {
+  http.defaults.baseURL = url;
+}
+
+type Out<E> = E extends { response: z.ZodType } ? z.output<E['response']> : unknown;
+type In<E, K extends 'body' | 'query'> = E extends Record<K, z.ZodType> ? z.input<E[K]> : undefined;
+
+export interface CallOptions<E> {
+  params?: Record<string, string | number>;
+  query?: In<E, 'query'> | Record<string, unknown>;
+  body?: In<E, 'body'>;
+  config?: AxiosRequestConfig;
+}
+
+/** Calls one endpoint of the contract table; the URL and method come from it. */
+export async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<Out<E>> {
+  const res = await http.request({
+    method: endpoint.method,
+    url: pathOf(endpoint, options.params),
+    params: options.query,
+    data: options.body,
+    public: endpoint.auth === 'public',
+    ...options.config,
+  });
+  return res.data as Out<E>;
+}
+
+/** A file endpoint's bytes. */
+export async function download(endpoint: Endpoint, query?: Record<string, unknown>): Promise<Uint8Array> {
+  const res = await http.request({ method: 'GET', url: pathOf(endpoint), params: query, responseType: 'arraybuffer' });
+  return new Uint8Array(res.data as ArrayBuffer);
+}
+
+/** A multipart endpoint. */
+export async function upload(endpoint: Endpoint, form: FormData): Promise<Out<Endpoint>> {
+  const res = await http.request({ method: endpoint.method, url: pathOf(endpoint), data: form });
+  return res.data;
+}

@@ -1,0 +1,35 @@
+import { atom, getDefaultStore } from 'jotai';
+import type { StoredSession } from '../platform';
+import { platform } from '../platform';
+
+/** The signed-in user, or undefined (undefined is also "not loaded yet" before `sessionLoadedAtom`). */
+export const sessionAtom = atom<StoredSession | undefined>(undefined);
+export const sessionLoadedAtom = atom(false);
+
+export const store = getDefaultStore();
+
+export async function loadSession(): Promise<void> {
+  store.set(sessionAtom, await platform.loadSession());
+  store.set(sessionLoadedAtom, true);
+}
+
+export async function signIn(session: StoredSession, refreshToken: string): Promise<void> {
+  await platform.saveSession(session, refreshToken);
+  store.set(sessionAtom, session);
+}
+
+export async function signOut(): Promise<void> {
+  await platform.clearSession();
+  store.set(sessionAtom, undefined);
+}
+
+/** The refresh of SPEC §4 through the platform (which keeps the refresh token). */
+export async function refreshAccessToken(): Promise<string | undefined> {
+  const next = await platform.refreshSession();
+  store.set(sessionAtom, next);
+  return next?.accessToken;
+}
+
+export function hasClaim(session: StoredSession | undefined, claim: string): boolean {
+  return !!session && session.claims.includes(claim);
+}

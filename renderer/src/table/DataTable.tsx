@@ -1,0 +1,176 @@
+import { Button, Dropdown, Input, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { ChevronLeftRegular, ChevronRightRegular, SearchRegular } from '@fluentui/react-icons';
+import type { ColDef, GridApi, GridReadyEvent, ICellRendererParams } from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@shared';
+import { registerGridModules } from './grid-modules';
+import { RowActions } from './RowActions';
+
+registerGridModules();
+
+export interface TableColumn<T> {
+  id: string;
+  header: string;
+  value: (row: T) => string | number | null | undefined;
+  /** Relative width (ag-grid flex). */
+  flex?: number;
+}
+
+export interface DataTableProps<T> {
+  rows: T[];
+  columns: TableColumn<T>[];
+  rowName: (row: T) => string;
+  onEdit?: (row: T) => void;
+  onDelete?: (row: T) => void;
+  loading?: boolean;
+}
+
+const useStyles = makeStyles({
+  toolbar: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '12px', marginBottom: '10px', flexWrap: 'wrap' },
+  entries: { display: 'flex', alignItems: 'center', gap: '8px' },
+  pageSize: { minWidth: '80px' },
+  footer: { display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '10px', marginTop: '10px' },
+  empty: { padding: '16px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
+  // The arrows point the reading direction's way in both languages.
+  flip: { ':dir(rtl)': { transform: 'scaleX(-1)' } },
+});
+
+/**
+ * The shared list table (SPEC §2): entries selector, search over every column, header
+ * sort, 'page X of Y', row number by position on the page, yellow edit and red delete.
+ */
+export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading }: DataTableProps<T>) {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const apiRef = useRef<GridApi<T> | null>(null);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState({ current: 0, total: 1, shown: rows.length });
+  const rtl = i18n.language === 'ar';
+
+  const syncPage = useCallback(() => {
+    const api = apiRef.current;
+    if (!api || api.isDestroyed()) return;
+    setPage({
+      current: api.paginationGetCurrentPage(),
+      total: Math.max(1, api.paginationGetTotalPages()),
+      shown: api.getDisplayedRowCount(),
+    });
+    // Row numbers follow the position on the page, which sorting and filtering change.
+    api.refreshCells({ columns: ['rowNumber'], force: true });
+  }, []);
+
+  const columnDefs = useMemo<ColDef<T>[]>(() => {
+    const defs: ColDef<T>[] = [
+      {
+        colId: 'rowNumber',
+        headerName: t('table.number'),
+        width: 70,
+        sortable: false,
+        getQuickFilterText: () => '',
+        valueGetter: (p) => ((p.node?.rowIndex ?? 0) % pageSize) + 1,
+      },
+      ...columns.map<ColDef<T>>((c) => ({
+        colId: c.id,
+        headerName: c.header,
+        flex: c.flex ?? 1,
+        minWidth: 120,
+        valueGetter: (p) => (p.data ? (c.value(p.data) ?? '') : ''),
+      })),
+    ];
+    if (onEdit || onDelete) {
+      defs.push({
+        colId: 'actions',
+        headerName: t('common.actions'),
+        width: 110,
+        sortable: false,
+        getQuickFilterText: () => '',
+        cellRenderer: (p: ICellRendererParams<T>) =>
+          p.data ? (
+            <RowActions
+              name={rowName(p.data)}
+              onEdit={onEdit && (() => onEdit(p.data!))}
+              onDelete={onDelete && (() => onDelete(p.data!))}
+            />
+          ) : null,
+      });
+    }
+    return defs;
+  }, [columns, onEdit, onDelete, rowName, pageSize, t]);
+
+  const defaultColDef = useMemo<ColDef<T>>(() => ({ sortable: true, resizable: true, sortingOrder: ['asc', 'desc'] }), []);
+
+  return (
+    <div data-testid="data-table">
+      <div className={styles.toolbar}>
+        <div className={styles.entries}>
+          <Text id="entries-label">{t('table.entries')}</Text>
+          <Dropdown
+            aria-labelledby="entries-label"
+            className={styles.pageSize}
+            value={String(pageSize)}
+            selectedOptions={[String(pageSize)]}
+            onOptionSelect={(_, d) => setPageSize(Number(d.optionValue))}
+          >
+            {PAGE_SIZES.map((size) => (
+              <Option key={size} value={String(size)}>
+                {String(size)}
+              </Option>
+            ))}
+          </Dropdown>
+        </div>
+        <Input
+          contentBefore={<SearchRegular />}
+          placeholder={t('table.search')}
+          aria-label={t('table.search')}
+          value={search}
+          onChange={(_, d) => setSearch(d.value)}
+        />
+      </div>
+      <AgGridReact<T>
+        key={rtl ? 'rtl' : 'ltr'}
+        rowData={rows}
+        columnDefs={columnDefs}
+        defaultColDef={defaultColDef}
+        enableRtl={rtl}
+        domLayout="autoHeight"
+        pagination
+        paginationPageSize={pageSize}
+        paginationPageSizeSelector={false}
+        suppressPaginationPanel
+        quickFilterText={search}
+        loading={loading}
+        suppressOverlays={['noRows', 'noMatchingRows']}
+        suppressColumnVirtualisation
+        onGridReady={(e: GridReadyEvent<T>) => {
+          apiRef.current = e.api;
+          syncPage();
+        }}
+        onPaginationChanged={syncPage}
+        onSortChanged={syncPage}
+        onModelUpdated={syncPage}
+      />
+      {!loading && page.shown === 0 && <div className={styles.empty}>{t('table.noData')}</div>}
+      <div className={styles.footer}>
+        <Button
+          icon={<ChevronLeftRegular className={styles.flip} />}
+          disabled={page.current <= 0}
+          onClick={() => apiRef.current?.paginationGoToPreviousPage()}
+        >
+          {t('table.previous')}
+        </Button>
+        <Text data-testid="page-info">{t('table.pageOf', { page: page.current + 1, pages: page.total })}</Text>
+        <Button
+          icon={<ChevronRightRegular className={styles.flip} />}
+          iconPosition="after"
+          disabled={page.current >= page.total - 1}
+          onClick={() => apiRef.current?.paginationGoToNextPage()}
+        >
+          {t('table.next')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { useTranslation } from 'react-i18next';
+
+const useStyles = makeStyles({
+  row: { display: 'flex', gap: '6px', alignItems: 'center', height: '100%' },
+  edit: {
+    backgroundColor: tokens.colorPaletteYellowBackground3,
+    color: tokens.colorNeutralForeground1,
+    ':hover': { backgroundColor: tokens.colorPaletteYellowBorderActive, color: tokens.colorNeutralForeground1 },
+  },
+  remove: {
+    backgroundColor: tokens.colorPaletteRedBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { backgroundColor: tokens.colorPaletteRedForeground1, color: tokens.colorNeutralForegroundOnBrand },
+  },
+});
+
+export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit?: () => void; onDelete?: () => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <div className={styles.row}>
+      {onEdit && (
+        <Tooltip content={t('common.edit')} relationship="label">
+          <Button size="small" className={styles.edit} icon={<EditRegular />} onClick={onEdit} aria-label={`${t('common.edit')} ${name}`} />
+        </Tooltip>
+      )}
+      {onDelete && (
+        <Tooltip content={t('common.delete')} relationship="label">
+          <Button size="small" className={styles.remove} icon={<DeleteRegular />} onClick={onDelete} aria-label={`${t('common.delete')} ${name}`} />
+        </Tooltip>
+      )}
+    </div>
+  );
+}
