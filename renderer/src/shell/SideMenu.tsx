@@ -1,0 +1,113 @@
+import { makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components';
+import { ChevronDownRegular } from '@fluentui/react-icons';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import type { MenuGroup } from '@shared';
+import { buildMenu } from './menu-model';
+
+const useStyles = makeStyles({
+  aside: {
+    position: 'fixed',
+    top: '56px',
+    bottom: 0,
+    insetInlineStart: 0,
+    width: '270px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow16,
+    overflowY: 'auto',
+    zIndex: 20,
+    transitionProperty: 'transform',
+    transitionDuration: '300ms',
+    transitionTimingFunction: 'ease',
+    transform: 'translateX(-100%)',
+    ':dir(rtl)': { transform: 'translateX(100%)' },
+  },
+  open: { transform: 'translateX(0)', ':dir(rtl)': { transform: 'translateX(0)' } },
+  groupButton: {
+    display: 'flex',
+    width: '100%',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    ...shorthands.border('none'),
+    backgroundColor: 'transparent',
+    padding: '14px 18px',
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    color: tokens.colorBrandForeground1,
+    cursor: 'pointer',
+    fontFamily: 'inherit',
+  },
+  chevron: { transitionProperty: 'transform', transitionDuration: '500ms' },
+  chevronClosed: { transform: 'rotate(-90deg)', ':dir(rtl)': { transform: 'rotate(90deg)' } },
+  // Collapsing animates the row height (0.5 s, SPEC §9).
+  items: { display: 'grid', gridTemplateRows: '1fr', transitionProperty: 'grid-template-rows', transitionDuration: '500ms' },
+  itemsClosed: { gridTemplateRows: '0fr' },
+  itemsInner: { overflow: 'hidden', display: 'flex', flexDirection: 'column' },
+  link: {
+    padding: '10px 18px',
+    paddingInlineStart: '34px',
+    color: tokens.colorNeutralForeground1,
+    textDecoration: 'none',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  active: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground2, fontWeight: tokens.fontWeightSemibold },
+});
+
+export interface SideMenuProps {
+  open: boolean;
+  permissions: readonly string[];
+  onClose(): void;
+  /** Clicks inside these (the header's toggle) are not "outside". */
+  ignoreRef?: React.RefObject<HTMLElement | null>;
+}
+
+/** The permission-driven side menu (SPEC §2, §6): collapsible groups, closes on an outside click. */
+export function SideMenu({ open, permissions, onClose, ignoreRef }: SideMenuProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const sections = useMemo(() => buildMenu(permissions), [permissions]);
+  const [collapsed, setCollapsed] = useState<Partial<Record<MenuGroup, boolean>>>({});
+  const ref = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      const target = e.target as Node;
+      if (ref.current?.contains(target) || ignoreRef?.current?.contains(target)) return;
+      onClose();
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open, onClose, ignoreRef]);
+
+  return (
+    <nav ref={ref} aria-label={t('shell.menu')} className={mergeClasses(styles.aside, open && styles.open)} aria-hidden={!open} inert={!open}>
+      {sections.map(({ group, items }) => {
+        const isOpen = !collapsed[group];
+        return (
+          <div key={group}>
+            <button
+              type="button"
+              className={styles.groupButton}
+              aria-expanded={isOpen}
+              onClick={() => setCollapsed((c) => ({ ...c, [group]: isOpen }))}
+            >
+              {t(`groups.${group}`)}
+              <ChevronDownRegular className={mergeClasses(styles.chevron, !isOpen && styles.chevronClosed)} />
+            </button>
+            <div className={mergeClasses(styles.items, !isOpen && styles.itemsClosed)} aria-hidden={!isOpen} inert={!isOpen}>
+              <div className={styles.itemsInner}>
+                {items.map(({ item, path }) => (
+                  <NavLink key={item} to={path} onClick={onClose} className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active)}>
+                    {t(`items.${item as keyof typeof import('../i18n/en').en.items}`)}
+                  </NavLink>
+                ))}
+              </div>
+            </div>
+          </div>
+        );
+      })}
+    </nav>
+  );
+}

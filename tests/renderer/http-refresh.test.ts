@@ -1,0 +1,94 @@
+// @vitest-environment node
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHttp, SessionExpiredError } from '../../renderer/src/api/http';
+
+/**
+ * A tiny real HTTP server on loopback: /protected answers 401 unless the bearer is
+ * the current token; /refresh is not called over HTTP but counted through `refresh`.
+ */
+let server: Server;
+let baseURL: string;
+let validToken = 'fresh';
+const seen: { url: string; auth?: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push({ url: req.url ?? '', auth: req.headers.authorization });
+    const ok = req.url?.startsWith('/public') || req.headers.authorization === `Bearer ${validToken}`;
+    res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(ok ? { url: req.url } : { message: 'expired' }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  seen.length = 0;
+});
+
+function client(options: { refreshTo?: string; lang?: string } = {}) {
+  let token = 'stale';
+  let refreshes = 0;
+  let expired = 0;
+  const http = createHttp({
+    baseURL,
+    lang: () => options.lang ?? 'ar',
+    accessToken: () => token,
+    async refresh() {
+      refreshes++;
+      await new Promise((r) => setTimeout(r, 50)); // long enough for the other 401s to arrive
+      if (!options.refreshTo) return undefined;
+      token = options.refreshTo;
+      return token;
+    },
+    onExpired: () => expired++,
+  });
+  return { http, counts: () => ({ refreshes, expired }) };
+}
+
+describe('the HTTP client', () => {
+  it('adds lang and the bearer header', async () => {
+    validToken = 'stale';
+    const { http } = client({ lang: 'en' });
+    const res = await http.get('/protected/a', { params: { x: 1 } });
+    expect(res.data.url).toBe('/protected/a?lang=en&x=1');
+    expect(seen[0].auth).toBe('Bearer stale');
+  });
+
+  it('refreshes once for several concurrent 401s and retries each call with the new token', async () => {
+    validToken = 'fresh';
+    const { http, counts } = client({ refreshTo: 'fresh' });
+    const answers = await Promise.all([http.get('/protected/1'), http.get('/protected/2'), http.get('/protected/3')]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(counts()).toEqual({ refreshes: 1, expired: 0 });
+    const retried = seen.filter((s) => s.auth === 'Bearer fresh').map((s) => s.url.split('?')[0]);
+    expect(retried.sort()).toEqual(['/protected/1', '/protected/2', '/protected/3']);
+  });
+
+  it('gives up after one retry: a second 401 is final and does not refresh again', async () => {
+    validToken = 'never';
+    const { http, counts } = client({ refreshTo: 'fresh' });
+    await expect(http.get('/protected/x')).rejects.toMatchObject({ response: { status: 401 } });
+    expect(counts().refreshes).toBe(1);
+    expect(seen.length).toBe(2);
+  });
+
+  it('reports the expiry once when the refresh fails, for every waiting call', async () => {
+    validToken = 'fresh';
+    const { http, counts } = client();
+    const results = await Promise.allSettled([http.get('/protected/1'), http.get('/protected/2')]);
+    expect(results.every((r) => r.status === 'rejected' && r.reason instanceof SessionExpiredError)).toBe(true);
+    expect(counts()).toEqual({ refreshes: 1, expired: 1 });
+  });
+
+  it('sends public calls without a bearer and never refreshes them', async () => {
+    validToken = 'fresh';
+    const { http, counts } = client({ refreshTo: 'fresh' });
+    await http.post('/public/login', {}, { public: true });
+    expect(seen[0].auth).toBeUndefined();
+    await expect(http.get('/protected/y', { public: true })).rejects.toMatchObject({ response: { status: 401 } });
+    expect(counts().refreshes).toBe(0);
+  });
+});

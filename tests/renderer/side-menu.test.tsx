@@ -1,0 +1,76 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ALL_PERMISSIONS } from '@shared';
+import { SideMenu } from '../../renderer/src/shell/SideMenu';
+import { buildMenu } from '../../renderer/src/shell/menu-model';
+import { renderInApp } from './render-app';
+
+afterEach(cleanup);
+
+function renderMenu(permissions: string[], onClose = () => undefined) {
+  return renderInApp(
+    <MemoryRouter>
+      <div data-testid="outside">outside</div>
+      <SideMenu open permissions={permissions} onClose={onClose} />
+    </MemoryRouter>,
+  );
+}
+
+describe('the permission-driven side menu', () => {
+  it('lists every permitted item in SPEC §6 order and hides BookingRoom', () => {
+    renderMenu([...ALL_PERMISSIONS]);
+    const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(links).toEqual([
+      '/Admin/BasicData/Company',
+      '/Admin/BasicData/Hotel',
+      '/Admin/BasicData/UseType',
+      '/Admin/BasicData/RoomType',
+      '/Admin/BasicData/Room',
+      '/Admin/BasicData/ServiceGroup',
+      '/Admin/BasicData/Service',
+      '/Admin/BasicData/Worker',
+      '/Admin/BasicData/Departments',
+      '/Admin/ServiceManagement/RequestList',
+      '/Admin/ServiceManagement/ServiceList',
+      '/Admin/Administration/Users',
+      '/Admin/Administration/Roles',
+      '/Admin/Administration/EmailSettings',
+    ]);
+    expect(screen.getByRole('link', { name: 'Register' })).toBeTruthy();
+  });
+
+  it('shows only the permitted items, in order whatever the order of the list, and hides empty groups', () => {
+    renderMenu(['Basic Data.Room', 'Basic Data.Booking Room', 'Administration.Roles', 'Basic Data.Company']);
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['Companies', 'Rooms', 'Roles']);
+    expect(screen.getByRole('button', { name: 'Basic Data' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Administration' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Service Management' })).toBeNull();
+  });
+
+  it('shows no group at all for a user with only the hidden booking-room item', () => {
+    expect(buildMenu(['Basic Data.Booking Room'])).toEqual([]);
+    expect(buildMenu(['Nonsense.Thing', 'Service Management.Service List'])).toEqual([
+      { group: 'ServiceManagement', items: [{ item: 'ServiceList', path: '/Admin/ServiceManagement/ServiceList' }] },
+    ]);
+  });
+
+  it('collapses a group when its header is clicked', async () => {
+    renderMenu(['Basic Data.Company', 'Administration.Roles']);
+    const group = screen.getByRole('button', { name: 'Basic Data' });
+    expect(group.getAttribute('aria-expanded')).toBe('true');
+    await userEvent.click(group);
+    expect(group.getAttribute('aria-expanded')).toBe('false');
+    expect(within(screen.getByRole('navigation')).queryByRole('link', { name: 'Companies' })).toBeNull();
+  });
+
+  it('closes on a click outside', async () => {
+    let closed = 0;
+    renderMenu(['Basic Data.Company'], () => closed++);
+    await userEvent.click(screen.getByRole('link', { name: 'Companies' }));
+    expect(closed).toBe(1); // following a link closes it too
+    await userEvent.click(screen.getByTestId('outside'));
+    expect(closed).toBe(2);
+  });
+});
