@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { emptyDraft, loadDraft, saveDraft, toRequestBody, validateDraft } from '../../guest-web/src/service/draft';
+
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+    clear: () => data.clear(),
+    key: (i) => [...data.keys()][i] ?? null,
+    get length() {
+      return data.size;
+    },
+  };
+}
+
+describe('guest request draft', () => {
+  it('reports every required field of an empty form', () => {
+    expect(validateDraft(emptyDraft())).toEqual({
+      custName: 'validation.nameRequired',
+      custEmail: 'validation.emailRequired',
+      custPhone: 'validation.phoneRequired',
+      hotelId: 'validation.hotelRequired',
+      roomId: 'validation.roomRequired',
+      'service-1': 'validation.serviceRequired',
+    });
+  });
+
+  it('uses the SPEC e-mail message for a malformed address', () => {
+    expect(validateDraft({ ...emptyDraft(), custEmail: 'guest@hotel' }).custEmail).toBe('validation.email');
+  });
+
+  it('builds the AddRequest body with an empty request note and the composed phone', () => {
+    const draft = { ...emptyDraft(), custName: ' Sara ', custEmail: 'sara@example.com', phoneNumber: '55 123 4567', hotelId: 3, roomId: 7, lines: [{ key: 1, serviceId: 9, note: 'Two towels' }] };
+    expect(validateDraft(draft)).toEqual({});
+    expect(toRequestBody(draft)).toEqual({
+      custName: 'Sara',
+      custEmail: 'sara@example.com',
+      custPhone: '+966 55 123 4567',
+      hotelId: 3,
+      roomId: 7,
+      note: '',
+      services: [{ serviceId: 9, note: 'Two towels' }],
+    });
+  });
+
+  it('keeps what was typed across a reload, with the QR link choosing hotel and room', () => {
+    const storage = memoryStorage();
+    saveDraft({ ...emptyDraft(), custName: 'Sara', hotelId: 1, roomId: 2 }, storage);
+    expect(loadDraft(new URLSearchParams(''), storage)).toMatchObject({ custName: 'Sara', hotelId: 1, roomId: 2 });
+    expect(loadDraft(new URLSearchParams('hotelId=5&roomId=6'), storage)).toMatchObject({ custName: 'Sara', hotelId: 5, roomId: 6 });
+    expect(loadDraft(new URLSearchParams('hotelId=5'), storage)).toMatchObject({ hotelId: 5, roomId: null });
+    expect(loadDraft(new URLSearchParams('hotelId=abc&roomId=-1'), storage)).toMatchObject({ hotelId: 1, roomId: 2 });
+  });
+
+  it('drops a damaged saved draft', () => {
+    const storage = memoryStorage();
+    storage.setItem('guest-request-draft', '{not json');
+    expect(loadDraft(new URLSearchParams(''), storage)).toEqual(emptyDraft());
+  });
+});
