@@ -83,7 +83,13 @@ function toAppError(error: FastifyError | AppError, method: string): AppError {
   if (error instanceof AppError) return error;
   const validation = (error as FastifyError & { validation?: unknown }).validation;
   if (validation && Array.isArray(validation)) {
-    const issues = validation.map((v: { instancePath?: string; params?: { issue?: unknown } }) => v.params?.issue ?? v);
+    // fastify-type-provider-zod keeps the zod issue's fields in params, minus path and code.
+    const issues = validation.map((v: { keyword?: string; message?: string; instancePath?: string; params?: Record<string, unknown> }) => ({
+      ...v.params,
+      code: v.keyword,
+      message: v.message,
+      path: (v.instancePath ?? '').split('/').filter(Boolean),
+    }));
     return validationError(issues as never);
   }
   const pgCode = databaseCode(error);
