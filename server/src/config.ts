@@ -23,6 +23,7 @@ const Env = z.object({
   HOTEL_ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
   /** 'off' turns every rate limit off (benchmarks, load tests); never in production. */
   HOTEL_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  HOTEL_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -41,6 +42,8 @@ export interface Config {
   /** Lifetime of an access token (default 15 minutes). */
   accessTokenTtlSeconds: number;
   rateLimitsEnabled: boolean;
+  /** Guest requests (AddRequest) per IP per 10 minutes; 0 turns the limit off. */
+  requestRateLimit: number;
   /** Folder of built clients to serve (renderer at /Admin, guest-web at /Request). */
   clientsDir: string;
 }
@@ -68,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     demo: argv.includes('--demo') || e.HOTEL_DEMO === '1' || e.HOTEL_DEMO === 'true',
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.HOTEL_ACCESS_TOKEN_TTL,
+    requestRateLimit: e.HOTEL_REQUEST_RATE_LIMIT,
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',
     clientsDir: path.resolve(import.meta.dirname, '../../dist'),
   };

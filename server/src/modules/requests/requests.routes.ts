@@ -1,3 +1,63 @@
 import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@shared';
+import { route } from '../../http/route';
+import { isUuid, guestPayload } from './requests.mappers';
+import { requestMessages as m } from './requests.messages';
+import { requestHeader } from './requests.repository';
+import * as guest from './requests.service';
+import { canSeeRequest } from './scope';
+import { sseStreams } from './sse';
+import * as staff from './staff.service';
+import * as workflow from './workflow.service';
+import { notFound } from '../../http/errors';
 
-export default async function routes(_app: FastifyInstance): Promise<void> {}
+export default async function requestsRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+
+  // ── Guest (no login) ──
+  route(app, endpoints.addRequest, ({ body, lang, request }) => guest.addRequest(ctx, body, request.ip, lang));
+  route(app, endpoints.userRequestDetails, ({ params, lang }) => guest.requestDetail(ctx, params.id, lang));
+  route(app, endpoints.addReview, ({ body, lang }) => guest.addReview(ctx, body, lang));
+
+  // ── Staff ──
+  route(app, endpoints.allRequests, async ({ user, query, lang, reply }) => {
+    const page = await staff.requestList(ctx, user, query, lang);
+    if (page.total !== undefined) reply.header('x-total-count', page.total);
+    return page.rows;
+  });
+  route(app, endpoints.requestDetails, ({ user, params, lang }) => staff.staffRequestDetails(ctx, user, params.id, lang));
+  route(app, endpoints.allServicesRequest, async ({ user, query, lang, reply }) => {
+    const page = await staff.serviceList(ctx, user, query, lang);
+    if (page.total !== undefined) reply.header('x-total-count', page.total);
+    return page.rows;
+  });
+  route(app, endpoints.serviceDetails, ({ user, params, lang }) => staff.staffServiceDetails(ctx, user, params.id, lang));
+  route(app, endpoints.serviceAssignmentDetails, ({ user, params, lang }) => staff.assignmentHistory(ctx, user, params.id, lang));
+  route(app, endpoints.updateServiceRequestStatus, ({ user, body, lang }) => workflow.updateStatus(ctx, user, body, lang));
+  route(app, endpoints.assignServiceToDepartment, ({ user, body, lang }) => workflow.assignDepartment(ctx, user, body, lang));
+
+  // ── Live events (server-sent events) ──
+  const openStream = sseStreams(app);
+
+  route(app, endpoints.staffEvents, async ({ user, reply }) => {
+    const stream = openStream(reply);
+    stream.onEnd(
+      ctx.events.subscribe((event) => {
+        if (canSeeRequest(user, event)) stream.send(event.type, event);
+      }),
+    );
+    return reply;
+  });
+
+  route(app, endpoints.guestEvents, async ({ params, reply }) => {
+    // Checked before the stream opens, so an unknown id is an ordinary 404.
+    if (!isUuid(params.id) || !(await requestHeader(ctx.database.db, params.id, 'en'))) throw notFound(m.requestNotFound);
+    const stream = openStream(reply);
+    stream.onEnd(
+      ctx.events.subscribe((event) => {
+        if (event.requestId === params.id) stream.send(event.type, guestPayload(event));
+      }),
+    );
+    return reply;
+  });
+}

@@ -1,0 +1,222 @@
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Language, LineStatus, RequestStatus } from '@shared';
+import type { DbOrTx, Tx } from '../../db/client';
+import { departments, hotels, requestLines, requests, rooms, services, users, workers } from '../../db/schema';
+import { rowsOf } from '../../http/rate-limit';
+
+/** The only place the requests area talks to the database (STYLE §3). */
+
+const hotelName = (lang: Language) => (lang === 'ar' ? hotels.nameAr : hotels.name);
+const serviceName = (lang: Language) => (lang === 'ar' ? services.nameAr : services.nameEn);
+
+// ── Reference data checked by AddRequest ───────────────────────────────────
+export async function hotelExists(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.select({ id: hotels.id }).from(hotels).where(eq(hotels.id, id))).length > 0;
+}
+
+export async function roomOf(db: DbOrTx, id: number): Promise<{ id: number; hotelId: number } | undefined> {
+  const [room] = await db.select({ id: rooms.id, hotelId: rooms.hotelId }).from(rooms).where(eq(rooms.id, id));
+  return room;
+}
+
+export async function servicesByIds(db: DbOrTx, ids: number[]) {
+  return db
+    .select({ id: services.id, departmentId: services.departmentId, isSpecial: services.isSpecial })
+    .from(services)
+    .where(inArray(services.id, ids));
+}
+
+export interface NewRequest {
+  hotelId: number;
+  roomId: number;
+  custName: string;
+  custEmail: string;
+  custPhone: string;
+  note: string;
+  lines: { serviceId: number; departmentId: number | null; note: string }[];
+}
+
+/** Inserts a request with its lines; the code comes from the sequence, so it is unique across processes. */
+export async function insertRequest(tx: Tx, input: NewRequest, codeOf: (seq: number) => string) {
+  const [next] = rowsOf<{ seq: string }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('requests', 'seq'))::text as seq`));
+  const seq = Number(next.seq);
+  const { lines, ...header } = input;
+  const [row] = await tx
+    .insert(requests)
+    .values({ ...header, seq, requestCode: codeOf(seq) })
+    .returning({ id: requests.id, requestCode: requests.requestCode, createdAt: requests.createdAt });
+  await tx.insert(requestLines).values(lines.map((line) => ({ ...line, requestId: row.id })));
+  return row;
+}
+
+// ── One request with its lines ─────────────────────────────────────────────
+export async function requestHeader(db: DbOrTx, id: string, lang: Language) {
+  const [row] = await db
+    .select({
+      id: requests.id,
+      requestCode: requests.requestCode,
+      status: requests.status,
+      custName: requests.custName,
+      custEmail: requests.custEmail,
+      custPhone: requests.custPhone,
+      hotelId: requests.hotelId,
+      roomId: requests.roomId,
+      hotelName: hotelName(lang),
+      roomNumber: rooms.number,
+      note: requests.note,
+      review: requests.review,
+      rating: requests.rating,
+      createdAt: requests.createdAt,
+      updatedAt: requests.updatedAt,
+    })
+    .from(requests)
+    .innerJoin(hotels, eq(hotels.id, requests.hotelId))
+    .innerJoin(rooms, eq(rooms.id, requests.roomId))
+    .where(eq(requests.id, id));
+  return row;
+}
+
+const lineColumns = (lang: Language) => ({
+  id: requestLines.id,
+  requestId: requestLines.requestId,
+  serviceId: requestLines.serviceId,
+  serviceName: serviceName(lang),
+  isSpecial: services.isSpecial,
+  status: requestLines.status,
+  note: requestLines.note,
+  reply: requestLines.reply,
+  departmentId: requestLines.departmentId,
+  departmentName: departments.name,
+  workerId: requestLines.workerId,
+  workerName: workers.name,
+  createdAt: requestLines.createdAt,
+  updatedAt: requestLines.updatedAt,
+});
+
+export type LineRow = Awaited<ReturnType<typeof linesOfRequest>>[number];
+
+export async function linesOfRequest(db: DbOrTx, requestId: string, lang: Language) {
+  return db
+    .select(lineColumns(lang))
+    .from(requestLines)
+    .innerJoin(services, eq(services.id, requestLines.serviceId))
+    .leftJoin(departments, eq(departments.id, requestLines.departmentId))
+    .leftJoin(workers, eq(workers.id, requestLines.workerId))
+    .where(eq(requestLines.requestId, requestId))
+    .orderBy(asc(requestLines.id));
+}
+
+export async function lineById(db: DbOrTx, id: number, lang: Language) {
+  const [row] = await db
+    .select({ ...lineColumns(lang), hotelId: requests.hotelId })
+    .from(requestLines)
+    .innerJoin(requests, eq(requests.id, requestLines.requestId))
+    .innerJoin(services, eq(services.id, requestLines.serviceId))
+    .leftJoin(departments, eq(departments.id, requestLines.departmentId))
+    .leftJoin(workers, eq(workers.id, requestLines.workerId))
+    .where(eq(requestLines.id, id));
+  return row;
+}
+
+// ── Workflow writes ────────────────────────────────────────────────────────
+/** Locks the line (SELECT … FOR UPDATE) so two clerks acting at once are served one after the other. */
+export async function lockLine(tx: Tx, id: number) {
+  const [line] = await tx
+    .select({
+      id: requestLines.id,
+      requestId: requestLines.requestId,
+      status: requestLines.status,
+      departmentId: requestLines.departmentId,
+      workerId: requestLines.workerId,
+      serviceId: requestLines.serviceId,
+    })
+    .from(requestLines)
+    .where(eq(requestLines.id, id))
+    .for('update');
+  if (!line) return undefined;
+  const [service] = await tx.select({ isSpecial: services.isSpecial }).from(services).where(eq(services.id, line.serviceId));
+  const [request] = await tx
+    .select({ hotelId: requests.hotelId, requestCode: requests.requestCode })
+    .from(requests)
+    .where(eq(requests.id, line.requestId));
+  return { ...line, isSpecial: service.isSpecial, hotelId: request.hotelId, requestCode: request.requestCode };
+}
+
+export type LinePatch = Partial<typeof requestLines.$inferInsert>;
+
+export async function updateLine(tx: Tx, id: number, patch: LinePatch, at: Date): Promise<void> {
+  await tx
+    .update(requestLines)
+    .set({ ...patch, updatedAt: at })
+    .where(eq(requestLines.id, id));
+}
+
+export async function lineStatuses(tx: Tx, requestId: string): Promise<LineStatus[]> {
+  const rows = await tx.select({ status: requestLines.status }).from(requestLines).where(eq(requestLines.requestId, requestId));
+  return rows.map((r) => r.status);
+}
+
+export async function touchRequest(tx: Tx, requestId: string, status: RequestStatus, at: Date): Promise<void> {
+  await tx.update(requests).set({ status, updatedAt: at }).where(eq(requests.id, requestId));
+}
+
+/** Stores the review only if the request is Completed and has none yet; answers whether it did. */
+export async function saveReview(db: DbOrTx, id: string, feedback: string, rating: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(requests)
+    .set({ review: feedback, rating, reviewedAt: at, updatedAt: at })
+    .where(and(eq(requests.id, id), eq(requests.status, 'Completed'), isNull(requests.reviewedAt)))
+    .returning({ id: requests.id });
+  return rows.length > 0;
+}
+
+// ── Lookups for the staff screens ──────────────────────────────────────────
+export async function departmentLookup(db: DbOrTx) {
+  return db.select({ id: departments.id, name: departments.name }).from(departments).orderBy(asc(departments.name));
+}
+
+export async function departmentExists(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.select({ id: departments.id }).from(departments).where(eq(departments.id, id))).length > 0;
+}
+
+/** The workers who may take a line: those of its department and those who belong to none. */
+export async function workersFor(db: DbOrTx, departmentId: number | null) {
+  const noDepartment = isNull(workers.departmentId);
+  return db
+    .select({ id: workers.id, name: workers.name })
+    .from(workers)
+    .where(departmentId === null ? noDepartment : or(eq(workers.departmentId, departmentId), noDepartment))
+    .orderBy(asc(workers.name));
+}
+
+const userName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '')`;
+
+/** Who moved the line and when (SPEC §3 status history), with the users' names. */
+export async function lineHistory(db: DbOrTx, id: number) {
+  const [toDept, assigner, completer, rejecter] = ['u_dept', 'u_assign', 'u_complete', 'u_reject'].map((n) => alias(users, n));
+  const [row] = await db
+    .select({
+      createdAt: requestLines.createdAt,
+      user_AssignedToDepartment: userName(toDept),
+      assignedToDepartment_Date: requestLines.assignedToDepartmentAt,
+      departmentName: departments.name,
+      user_Assigned: userName(assigner),
+      assigned_Date: requestLines.assignedAt,
+      workerName: workers.name,
+      user_Completed: userName(completer),
+      completed_Date: requestLines.completedAt,
+      user_Rejected: userName(rejecter),
+      rejected_Date: requestLines.rejectedAt,
+      rejectReason: requestLines.rejectReason,
+    })
+    .from(requestLines)
+    .leftJoin(departments, eq(departments.id, requestLines.departmentId))
+    .leftJoin(workers, eq(workers.id, requestLines.workerId))
+    .leftJoin(toDept, eq(toDept.id, requestLines.assignedToDepartmentBy))
+    .leftJoin(assigner, eq(assigner.id, requestLines.assignedBy))
+    .leftJoin(completer, eq(completer.id, requestLines.completedBy))
+    .leftJoin(rejecter, eq(rejecter.id, requestLines.rejectedBy))
+    .where(eq(requestLines.id, id));
+  return row;
+}

@@ -1,0 +1,94 @@
+import type { AddRequestInput, AddRequestResponse, Language, MessageResponse, RequestDetail, ReviewInput } from '@shared';
+import type { AppContext } from '../../context';
+import { type LocalizedFieldError, badRequest, conflict, notFound } from '../../http/errors';
+import { common } from '../../i18n/common.messages';
+import { localize } from '../../i18n/localize';
+import { requestCodeOf } from './request-status';
+import { isUuid, iso, toDetail } from './requests.mappers';
+import { requestMessages as m } from './requests.messages';
+import * as repo from './requests.repository';
+
+/** The guest's side: submit, follow and review a request (no login). */
+
+/** Requests per IP per window; 0 turns the limit off. */
+const WINDOW_SECONDS = 600;
+
+export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: string, lang: Language): Promise<AddRequestResponse> {
+  if (ctx.config.rateLimitsEnabled && ctx.config.requestRateLimit > 0) await ctx.rateLimiter.hit(`add-request:${ip}`, ctx.config.requestRateLimit, WINDOW_SECONDS);
+  const db = ctx.database.db;
+  const serviceIds = [...new Set(input.services.map((s) => s.serviceId))];
+  const [hotelOk, room, found] = await Promise.all([
+    repo.hotelExists(db, input.hotelId),
+    repo.roomOf(db, input.roomId),
+    repo.servicesByIds(db, serviceIds),
+  ]);
+  const problems: LocalizedFieldError[] = [];
+  if (!hotelOk) problems.push({ field: 'hotelId', message: m.hotelMissing });
+  if (!room || room.hotelId !== input.hotelId) problems.push({ field: 'roomId', message: m.roomMissing });
+  const byId = new Map(found.map((s) => [s.id, s]));
+  input.services.forEach((s, i) => {
+    if (!byId.has(s.serviceId)) problems.push({ field: `services.${i}.serviceId`, message: m.serviceMissing });
+  });
+  if (problems.length) throw badRequest(common.validation, {}, problems);
+
+  const created = await db.transaction((tx) =>
+    repo.insertRequest(
+      tx,
+      {
+        hotelId: input.hotelId,
+        roomId: input.roomId,
+        custName: input.custName.trim(),
+        custEmail: input.custEmail,
+        custPhone: input.custPhone,
+        note: input.note,
+        lines: input.services.map((s) => {
+          const service = byId.get(s.serviceId)!;
+          // A Special Request waits for staff to choose its department (SPEC §4).
+          return { serviceId: s.serviceId, note: s.note, departmentId: service.isSpecial ? null : service.departmentId };
+        }),
+      },
+      requestCodeOf,
+    ),
+  );
+  const departmentIds = [...new Set(found.map((s) => (s.isSpecial ? null : s.departmentId)).filter((d) => d !== null))];
+  await ctx.events.publish({
+    type: 'request-created',
+    requestId: created.id,
+    requestCode: created.requestCode,
+    hotelId: input.hotelId,
+    departmentIds,
+    statusName: 'Open',
+    at: iso(created.createdAt),
+  });
+  return { message: localize(m.submitted, lang), id: created.id };
+}
+
+export async function requestDetail(ctx: AppContext, id: string, lang: Language): Promise<RequestDetail> {
+  const db = ctx.database.db;
+  const header = isUuid(id) ? await repo.requestHeader(db, id, lang) : undefined;
+  if (!header) throw notFound(m.requestNotFound);
+  return toDetail(header, await repo.linesOfRequest(db, id, lang));
+}
+
+export async function addReview(ctx: AppContext, input: ReviewInput, lang: Language): Promise<MessageResponse> {
+  const db = ctx.database.db;
+  if (!isUuid(input.id)) throw notFound(m.requestNotFound);
+  const now = new Date();
+  // One conditional UPDATE: two reviews sent at once cannot both be stored.
+  if (!(await repo.saveReview(db, input.id, input.feedback, input.rating, now))) {
+    const header = await repo.requestHeader(db, input.id, lang);
+    if (!header) throw notFound(m.requestNotFound);
+    if (header.rating !== null) throw conflict(m.alreadyReviewed);
+    throw conflict(m.notCompletedYet);
+  }
+  const header = (await repo.requestHeader(db, input.id, lang))!;
+  await ctx.events.publish({
+    type: 'review-added',
+    requestId: header.id,
+    requestCode: header.requestCode,
+    hotelId: header.hotelId,
+    departmentIds: [],
+    at: iso(now),
+  });
+  return { message: localize(m.reviewAdded, lang), id: header.id };
+}

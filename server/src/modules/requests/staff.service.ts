@@ -1,0 +1,117 @@
+import {
+  type AssignmentHistory,
+  type Language,
+  type LineStatus,
+  type ListQuery,
+  type RequestListRow,
+  type RequestStatus,
+  type ServiceListRow,
+  type StaffRequestDetails,
+  type StaffServiceDetails,
+  DEFAULT_PAGE_SIZE,
+} from '@shared';
+import type { AppContext } from '../../context';
+import { notFound } from '../../http/errors';
+import type { Principal } from '../../security/tokens';
+import { LINE_SORTS, type ListOptions, REQUEST_SORTS, listLines, listRequests } from './lists.repository';
+import { iso, isoOrNull, isUuid, toDetail, toLine } from './requests.mappers';
+import { requestMessages as m } from './requests.messages';
+import * as repo from './requests.repository';
+import { canSeeLine, canSeeRequest } from './scope';
+
+/** What staff read: the two lists, one request, one line and its history, all within the caller's scope. */
+
+export interface Page<T> {
+  rows: T[];
+  /** Set when the caller asked for a page: the number of rows of all pages. */
+  total?: number;
+}
+
+/** An unknown sort key falls back to the default order rather than failing: it is a display preference. */
+function listOptions<S extends string>(query: ListQuery, sorts: Record<S, unknown>, lang: Language): ListOptions<S> {
+  const paged = query.page !== undefined || query.pageSize !== undefined;
+  const limit = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  return {
+    lang,
+    search: query.search?.trim() || undefined,
+    sort: query.sort && query.sort in sorts ? (query.sort as S) : undefined,
+    order: query.order,
+    page: paged ? { offset: (query.page ?? 0) * limit, limit } : undefined,
+  };
+}
+
+export async function requestList(
+  ctx: AppContext,
+  user: Principal,
+  query: ListQuery & { status?: RequestStatus; hotelId?: number },
+  lang: Language,
+): Promise<Page<RequestListRow>> {
+  const { rows, total } = await listRequests(ctx.database.db, user, query, listOptions(query, REQUEST_SORTS, lang));
+  return { rows: rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })), total };
+}
+
+export async function serviceList(
+  ctx: AppContext,
+  user: Principal,
+  query: ListQuery & { status?: LineStatus; hotelId?: number },
+  lang: Language,
+): Promise<Page<ServiceListRow>> {
+  const { rows, total } = await listLines(ctx.database.db, user, query, listOptions(query, LINE_SORTS, lang));
+  return { rows: rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })), total };
+}
+
+export async function staffRequestDetails(ctx: AppContext, user: Principal, id: string, lang: Language): Promise<StaffRequestDetails> {
+  const db = ctx.database.db;
+  const header = isUuid(id) ? await repo.requestHeader(db, id, lang) : undefined;
+  // Out of scope answers like unknown: existence is not revealed.
+  if (!header || !canSeeRequest(user, header)) throw notFound(m.requestNotFound);
+  const [lines, availableDepartments] = await Promise.all([repo.linesOfRequest(db, id, lang), repo.departmentLookup(db)]);
+  return { requestDetails: toDetail(header, lines), availableDepartments };
+}
+
+/** The line, if it exists and the user may see it; otherwise 404. */
+export async function visibleLine(ctx: AppContext, user: Principal, id: number, lang: Language) {
+  const line = await repo.lineById(ctx.database.db, id, lang);
+  if (!line || !canSeeLine(user, line)) throw notFound(m.lineNotFound);
+  return line;
+}
+
+export async function staffServiceDetails(ctx: AppContext, user: Principal, id: number, lang: Language): Promise<StaffServiceDetails> {
+  const db = ctx.database.db;
+  const line = await visibleLine(ctx, user, id, lang);
+  const [header, availableWorkers, availableDepartments] = await Promise.all([
+    repo.requestHeader(db, line.requestId, lang),
+    repo.workersFor(db, line.departmentId),
+    repo.departmentLookup(db),
+  ]);
+  return {
+    serviceDetails: {
+      ...toLine(line),
+      requestId: header!.id,
+      requestCode: header!.requestCode,
+      requestStatusName: header!.status,
+      custName: header!.custName,
+      custEmail: header!.custEmail,
+      custPhone: header!.custPhone,
+      hotelId: header!.hotelId,
+      hotelName: header!.hotelName,
+      roomId: header!.roomId,
+      roomNumber: header!.roomNumber,
+    },
+    availableWorkers,
+    availableDepartments,
+  };
+}
+
+export async function assignmentHistory(ctx: AppContext, user: Principal, id: number, lang: Language): Promise<AssignmentHistory> {
+  await visibleLine(ctx, user, id, lang);
+  const row = (await repo.lineHistory(ctx.database.db, id))!;
+  return {
+    ...row,
+    createdAt: iso(row.createdAt),
+    assignedToDepartment_Date: isoOrNull(row.assignedToDepartment_Date),
+    assigned_Date: isoOrNull(row.assigned_Date),
+    completed_Date: isoOrNull(row.completed_Date),
+    rejected_Date: isoOrNull(row.rejected_Date),
+  };
+}

@@ -1,0 +1,105 @@
+import type { AssignDepartmentInput, Language, MessageResponse, StatusUpdate, StatusUpdateInput } from '@shared';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { requireClaim } from '../../http/route';
+import { common } from '../../i18n/common.messages';
+import { type Localized, localize } from '../../i18n/localize';
+import type { Principal } from '../../security/tokens';
+import { type LineAction, violationOf } from './line-rules';
+import { requestStatusOf } from './request-status';
+import { iso } from './requests.mappers';
+import { requestMessages as m, violationMessages } from './requests.messages';
+import * as repo from './requests.repository';
+import { canSeeLine } from './scope';
+
+/** Staff moving a service line through its workflow (SPEC §4), one transaction per step. */
+
+const STEPS: Record<StatusUpdate, { claim: string; action: LineAction; done: Localized }> = {
+  Assigned: { claim: 'Service Management.Service List.Assign', action: 'assignWorker', done: m.assigned },
+  Completed: { claim: 'Service Management.Service List.Complete', action: 'complete', done: m.completed },
+  Rejected: { claim: 'Service Management.Service List.Reject', action: 'reject', done: m.rejected },
+};
+
+type LockedLine = NonNullable<Awaited<ReturnType<typeof repo.lockLine>>>;
+
+/**
+ * Locks the line, checks scope and the rule, applies `change`, then lets the request
+ * status follow its lines. Two clerks clicking at once are served in turn; the second
+ * sees the first one's result and is refused by the rules.
+ */
+async function step(
+  ctx: AppContext,
+  user: Principal,
+  lineId: number,
+  action: LineAction,
+  change: (tx: Tx, line: LockedLine, at: Date) => Promise<repo.LinePatch>,
+) {
+  const result = await ctx.database.db.transaction(async (tx) => {
+    const line = await repo.lockLine(tx, lineId);
+    if (!line || !canSeeLine(user, line)) throw notFound(m.lineNotFound);
+    const violation = violationOf(line, action);
+    if (violation) throw conflict(violationMessages[violation]);
+    const at = new Date();
+    const patch = await change(tx, line, at);
+    await repo.updateLine(tx, line.id, patch, at);
+    const status = requestStatusOf(await repo.lineStatuses(tx, line.requestId));
+    await repo.touchRequest(tx, line.requestId, status, at);
+    return { line: { ...line, ...patch }, status, at };
+  });
+  const { line, status, at } = result;
+  await ctx.events.publish({
+    type: 'line-changed',
+    requestId: line.requestId,
+    requestCode: line.requestCode,
+    hotelId: line.hotelId,
+    departmentIds: line.departmentId ? [line.departmentId] : [],
+    lineId: line.id,
+    statusName: line.status,
+    at: iso(at),
+  });
+  return status;
+}
+
+export async function updateStatus(ctx: AppContext, user: Principal, input: StatusUpdateInput, lang: Language): Promise<MessageResponse> {
+  const { claim, action, done } = STEPS[input.status];
+  requireClaim(user, claim);
+  const note = input.note.trim();
+  if (input.status === 'Assigned' && !input.workerId) throw badRequest(m.selectWorker, {}, [{ field: 'workerId', message: m.selectWorker }]);
+  if (input.status === 'Rejected' && !note) throw badRequest(m.rejectReason, {}, [{ field: 'note', message: m.rejectReason }]);
+  // The note is the reply the guest reads; an empty one leaves an earlier reply in place.
+  const reply = note ? { reply: note } : {};
+
+  await step(ctx, user, input.requestDetailsId, action, async (tx, line, at) => {
+    switch (input.status) {
+      case 'Assigned': {
+        const allowed = await repo.workersFor(tx, line.departmentId);
+        if (!allowed.some((w) => w.id === input.workerId))
+          throw badRequest(m.workerNotAvailable, {}, [{ field: 'workerId', message: m.workerNotAvailable }]);
+        return { ...reply, status: 'Assigned', workerId: input.workerId!, assignedBy: user.userId, assignedAt: at };
+      }
+      case 'Completed':
+        return { ...reply, status: 'Completed', completedBy: user.userId, completedAt: at };
+      case 'Rejected':
+        return { reply: note, rejectReason: note, status: 'Rejected', rejectedBy: user.userId, rejectedAt: at };
+    }
+  });
+  return { message: localize(done, lang), id: input.requestDetailsId };
+}
+
+export async function assignDepartment(
+  ctx: AppContext,
+  user: Principal,
+  input: AssignDepartmentInput,
+  lang: Language,
+): Promise<MessageResponse> {
+  if (!(await repo.departmentExists(ctx.database.db, input.departmentId)))
+    throw badRequest(m.selectDepartment, {}, [{ field: 'departmentId', message: common.referenceMissing }]);
+  await step(ctx, user, input.requestDetailsId, 'assignDepartment', async (_tx, _line, at) => ({
+    departmentId: input.departmentId,
+    assignedToDepartmentBy: user.userId,
+    assignedToDepartmentAt: at,
+  }));
+  return { message: localize(m.assigned, lang), id: input.requestDetailsId };
+}
+
