@@ -1,0 +1,120 @@
+import { inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  departments,
+  hotels,
+  roomTypes,
+  rooms,
+  serviceGroups,
+  services,
+  useTypes,
+  userDepartments,
+  userHotels,
+  users,
+  workers,
+} from '../../db/schema';
+
+export interface CodeRow {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters for every table here. */
+const CHUNK = 1000;
+
+async function inChunks<T>(items: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += CHUNK) await insert(items.slice(i, i + CHUNK));
+}
+
+/** The sheet imports' queries: one per reference table, batched inserts. */
+export class ExcelRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  hotels(): Promise<CodeRow[]> {
+    return this.db.select({ id: hotels.id, code: hotels.hotelCode, name: hotels.name }).from(hotels).orderBy(hotels.hotelCode);
+  }
+
+  useTypes(): Promise<CodeRow[]> {
+    return this.db.select({ id: useTypes.id, code: useTypes.useTypeCode, name: useTypes.nameEn }).from(useTypes).orderBy(useTypes.useTypeCode);
+  }
+
+  roomTypes(): Promise<CodeRow[]> {
+    return this.db
+      .select({ id: roomTypes.id, code: roomTypes.roomTypeCode, name: roomTypes.nameEn })
+      .from(roomTypes)
+      .orderBy(roomTypes.roomTypeCode);
+  }
+
+  serviceGroups(): Promise<CodeRow[]> {
+    return this.db
+      .select({ id: serviceGroups.id, code: serviceGroups.serviceGroupCode, name: serviceGroups.nameEn })
+      .from(serviceGroups)
+      .orderBy(serviceGroups.serviceGroupCode);
+  }
+
+  departments(): Promise<CodeRow[]> {
+    return this.db
+      .select({ id: departments.id, code: departments.departmentCode, name: departments.name })
+      .from(departments)
+      .orderBy(departments.departmentCode);
+  }
+
+  async serviceCodes(): Promise<string[]> {
+    return (await this.db.select({ code: services.serviceCode }).from(services)).map((r) => r.code);
+  }
+
+  async workerCodes(): Promise<string[]> {
+    return (await this.db.select({ code: workers.workerCode }).from(workers)).map((r) => r.code);
+  }
+
+  userKeys(): Promise<{ userCode: string; email: string }[]> {
+    return this.db.select({ userCode: users.userCode, email: users.email }).from(users);
+  }
+
+  /** Existing room numbers of the given hotels only: a chain may hold far more rooms than one sheet touches. */
+  async roomNumbers(hotelIds: number[]): Promise<{ hotelId: number; number: string }[]> {
+    if (!hotelIds.length) return [];
+    return this.db.select({ hotelId: rooms.hotelId, number: rooms.number }).from(rooms).where(inArray(rooms.hotelId, hotelIds));
+  }
+
+  insertRoomTypes(items: (typeof roomTypes.$inferInsert)[]): Promise<void> {
+    return inChunks(items, (chunk) => this.db.insert(roomTypes).values(chunk));
+  }
+
+  insertRooms(items: (typeof rooms.$inferInsert)[]): Promise<void> {
+    return inChunks(items, (chunk) => this.db.insert(rooms).values(chunk));
+  }
+
+  insertServices(items: (typeof services.$inferInsert)[]): Promise<void> {
+    return inChunks(items, (chunk) => this.db.insert(services).values(chunk));
+  }
+
+  insertWorkers(items: (typeof workers.$inferInsert)[]): Promise<void> {
+    return inChunks(items, (chunk) => this.db.insert(workers).values(chunk));
+  }
+
+  /** Inserts users with their hotels and departments; returns the new rows (for the invitations). */
+  async insertUsers(
+    items: { user: typeof users.$inferInsert; hotelIds: number[]; departmentIds: number[] }[],
+  ): Promise<{ id: number; email: string; firstName: string; lastName: string }[]> {
+    const created: { id: number; email: string; firstName: string; lastName: string }[] = [];
+    for (let i = 0; i < items.length; i += CHUNK) {
+      const chunk = items.slice(i, i + CHUNK);
+      const inserted = await this.db
+        .insert(users)
+        .values(chunk.map((c) => c.user))
+        .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName });
+      // PostgreSQL does not promise RETURNING in VALUES order: match by the unique e-mail.
+      const idOf = new Map(inserted.map((r) => [r.email, r.id]));
+      const hotelRows = chunk.flatMap((c) => c.hotelIds.map((hotelId) => ({ userId: idOf.get(c.user.email)!, hotelId })));
+      const departmentRows = chunk.flatMap((c) =>
+        c.departmentIds.map((departmentId) => ({ userId: idOf.get(c.user.email)!, departmentId })),
+      );
+      await inChunks(hotelRows, (rows) => this.db.insert(userHotels).values(rows));
+      await inChunks(departmentRows, (rows) => this.db.insert(userDepartments).values(rows));
+      created.push(...inserted);
+    }
+    return created;
+  }
+}

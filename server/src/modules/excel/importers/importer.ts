@@ -1,0 +1,28 @@
+import type { Language } from '@shared';
+import type { AppContext } from '../../../context';
+import type { ExcelRepository } from '../excel.repository';
+import type { RowProblems } from '../row-check';
+import type { LookupItem, SheetRow, SheetSpec } from '../sheet-spec';
+
+export interface CheckedRow<T> {
+  row: number;
+  item: T;
+}
+
+/**
+ * One importable sheet. The service reads the rows, asks `check` for a valid item
+ * per row (or problems), and only when no row has a problem calls `save` inside
+ * one transaction. Everything `check` needs is loaded once by `context`.
+ */
+export interface Importer<Ctx, T, Saved = unknown> {
+  spec: SheetSpec;
+  /** The dropdown lists of the template, by lookup name. */
+  lookups(repo: ExcelRepository): Promise<Record<string, LookupItem[]>>;
+  context(repo: ExcelRepository, rows: SheetRow[]): Promise<Ctx>;
+  check(rows: SheetRow[], ctx: Ctx, problems: RowProblems): CheckedRow<T>[];
+  save(repo: ExcelRepository, items: T[]): Promise<Saved>;
+  /** Work after the commit that must not undo the import (e-mails). */
+  afterCommit?(app: AppContext, saved: Saved, lang: Language): Promise<void>;
+}
+
+export const asLookup = (rows: { code: string; name: string }[]): LookupItem[] => rows.map(({ code, name }) => ({ code, name }));

@@ -1,0 +1,61 @@
+import { SPECIAL_REQUEST_NAME, ServiceInput } from '@shared';
+import { CodeMap, checkUnique, checkWithSchema, resolveCode } from '../row-check';
+import { type Importer, asLookup } from './importer';
+
+interface Ctx {
+  groups: CodeMap;
+  departments: CodeMap;
+  existing: Set<string>;
+}
+
+const COLUMN_OF_FIELD = { serviceGroupId: 'serviceGroupCode', departmentId: 'departmentCode' };
+
+export const serviceImporter: Importer<Ctx, ServiceInput> = {
+  spec: {
+    fileName: 'ServiceTemplate',
+    sheetName: 'Services',
+    columns: [
+      { key: 'serviceCode', required: true, description: { en: 'Unique code of the service', ar: 'رمز فريد للخدمة' } },
+      { key: 'nameEn', required: true, description: { en: 'English name', ar: 'الاسم بالإنجليزية' } },
+      { key: 'nameAr', required: true, description: { en: 'Arabic name', ar: 'الاسم بالعربية' } },
+      {
+        key: 'serviceGroupCode',
+        required: true,
+        lookup: 'serviceGroupCode',
+        description: { en: 'Code of the service group', ar: 'رمز مجموعة الخدمات' },
+      },
+      {
+        key: 'departmentCode',
+        required: true,
+        lookup: 'departmentCode',
+        description: { en: 'Code of the department that handles it', ar: 'رمز القسم المسؤول عنها' },
+      },
+    ],
+  },
+  async lookups(repo) {
+    const [groups, departments] = await Promise.all([repo.serviceGroups(), repo.departments()]);
+    return { serviceGroupCode: asLookup(groups), departmentCode: asLookup(departments) };
+  },
+  async context(repo) {
+    const [groups, departments, codes] = await Promise.all([repo.serviceGroups(), repo.departments(), repo.serviceCodes()]);
+    return { groups: new CodeMap(groups), departments: new CodeMap(departments), existing: new Set(codes) };
+  },
+  check(rows, ctx, problems) {
+    const items = rows.flatMap(({ row, values }) => {
+      const input = {
+        serviceCode: values.serviceCode,
+        nameEn: values.nameEn,
+        nameAr: values.nameAr,
+        serviceGroupId: resolveCode(ctx.groups, values.serviceGroupCode, row, 'serviceGroupCode', problems),
+        departmentId: resolveCode(ctx.departments, values.departmentCode, row, 'departmentCode', problems),
+      };
+      const item = checkWithSchema(ServiceInput, input, row, COLUMN_OF_FIELD, problems);
+      return item ? [{ row, item }] : [];
+    });
+    checkUnique(items, 'serviceCode', (i) => i.serviceCode, (code) => ctx.existing.has(code), (i) => i.serviceCode, problems);
+    return items;
+  },
+  async save(repo, items) {
+    await repo.insertServices(items.map((i) => ({ ...i, isSpecial: i.nameEn.trim() === SPECIAL_REQUEST_NAME })));
+  },
+};

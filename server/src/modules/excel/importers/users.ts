@@ -1,0 +1,94 @@
+import { UserInput } from '@shared';
+import { inviteUser } from '../../administration/invitations';
+import { splitCodes } from '../cell-text';
+import { CodeMap, checkUnique, checkWithSchema, resolveCodes } from '../row-check';
+import { type Importer, asLookup } from './importer';
+
+interface Ctx {
+  hotels: CodeMap;
+  departments: CodeMap;
+  userCodes: Set<string>;
+  emails: Set<string>;
+}
+
+type Saved = { id: number; email: string; firstName: string; lastName: string }[];
+
+const COLUMN_OF_FIELD = { hotelIds: 'hotelCodes', departmentIds: 'departmentCodes' };
+/** Invitations go out a few at a time: an SMTP server throttles a burst of hundreds. */
+const MAIL_CONCURRENCY = 4;
+
+export const userImporter: Importer<Ctx, UserInput, Saved> = {
+  spec: {
+    fileName: 'UserTemplate',
+    sheetName: 'Users',
+    columns: [
+      { key: 'userCode', required: true, description: { en: 'Unique code of the user', ar: 'رمز فريد للمستخدم' } },
+      { key: 'firstName', required: true, description: { en: 'First name', ar: 'الاسم الأول' } },
+      { key: 'lastName', required: true, description: { en: 'Last name', ar: 'اسم العائلة' } },
+      {
+        key: 'email',
+        required: true,
+        description: { en: 'E-mail address; the invitation to set a password is sent there', ar: 'البريد الإلكتروني؛ تُرسل إليه دعوة تعيين كلمة المرور' },
+      },
+      { key: 'phoneNumber', required: true, description: { en: 'Phone number, e.g. +966 50 123 4567', ar: 'رقم الهاتف، مثل ‎+966 50 123 4567' } },
+      {
+        key: 'hotelCodes',
+        required: true,
+        lookup: 'hotelCode',
+        multiple: true,
+        description: { en: 'Codes of the hotels the user works for, separated by commas', ar: 'رموز الفنادق التي يعمل بها المستخدم، مفصولة بفواصل' },
+      },
+      {
+        key: 'departmentCodes',
+        required: true,
+        lookup: 'departmentCode',
+        multiple: true,
+        description: { en: 'Codes of the user’s departments, separated by commas', ar: 'رموز أقسام المستخدم، مفصولة بفواصل' },
+      },
+    ],
+  },
+  async lookups(repo) {
+    const [hotels, departments] = await Promise.all([repo.hotels(), repo.departments()]);
+    return { hotelCode: asLookup(hotels), departmentCode: asLookup(departments) };
+  },
+  async context(repo) {
+    const [hotels, departments, users] = await Promise.all([repo.hotels(), repo.departments(), repo.userKeys()]);
+    return {
+      hotels: new CodeMap(hotels),
+      departments: new CodeMap(departments),
+      userCodes: new Set(users.map((u) => u.userCode)),
+      emails: new Set(users.map((u) => u.email.toLowerCase())),
+    };
+  },
+  check(rows, ctx, problems) {
+    const items = rows.flatMap(({ row, values }) => {
+      const input = {
+        userCode: values.userCode,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        phoneNumber: values.phoneNumber,
+        hotelIds: resolveCodes(ctx.hotels, splitCodes(values.hotelCodes), row, 'hotelCodes', problems),
+        departmentIds: resolveCodes(ctx.departments, splitCodes(values.departmentCodes), row, 'departmentCodes', problems),
+      };
+      const item = checkWithSchema(UserInput, input, row, COLUMN_OF_FIELD, problems);
+      return item ? [{ row, item: { ...item, email: item.email.toLowerCase() } }] : [];
+    });
+    checkUnique(items, 'userCode', (i) => i.userCode, (code) => ctx.userCodes.has(code), (i) => i.userCode, problems);
+    checkUnique(items, 'email', (i) => i.email, (email) => ctx.emails.has(email), (i) => i.email, problems);
+    return items;
+  },
+  async save(repo, items) {
+    return repo.insertUsers(
+      items.map(({ hotelIds, departmentIds, ...user }) => ({ user, hotelIds: [...new Set(hotelIds)], departmentIds: [...new Set(departmentIds)] })),
+    );
+  },
+  async afterCommit(app, saved, lang) {
+    // inviteUser never throws: a mail failure leaves the user, who can be invited again.
+    const queue = [...saved];
+    const worker = async () => {
+      for (let user = queue.shift(); user; user = queue.shift()) await inviteUser(app, user, lang);
+    };
+    await Promise.all(Array.from({ length: MAIL_CONCURRENCY }, worker));
+  },
+};

@@ -1,0 +1,59 @@
+import { WorkerInput } from '@shared';
+import { CodeMap, checkUnique, checkWithSchema, resolveCode } from '../row-check';
+import { type Importer, asLookup } from './importer';
+
+interface Ctx {
+  departments: CodeMap;
+  existing: Set<string>;
+}
+
+export const workerImporter: Importer<Ctx, WorkerInput> = {
+  spec: {
+    fileName: 'WorkerTemplate',
+    sheetName: 'Workers',
+    columns: [
+      { key: 'workerCode', required: true, description: { en: 'Unique code of the worker', ar: 'رمز فريد للعامل' } },
+      { key: 'name', required: true, description: { en: 'Full name', ar: 'الاسم الكامل' } },
+      {
+        key: 'phoneNumber',
+        required: true,
+        description: { en: 'Phone number, e.g. +966 50 123 4567', ar: 'رقم الهاتف، مثل ‎+966 50 123 4567' },
+      },
+      {
+        key: 'departmentCode',
+        required: false,
+        lookup: 'departmentCode',
+        description: {
+          en: 'Optional: code of the department whose lines the worker is offered for',
+          ar: 'اختياري: رمز القسم الذي يُعرض العامل لطلباته',
+        },
+      },
+    ],
+  },
+  async lookups(repo) {
+    return { departmentCode: asLookup(await repo.departments()) };
+  },
+  async context(repo) {
+    const [departments, codes] = await Promise.all([repo.departments(), repo.workerCodes()]);
+    return { departments: new CodeMap(departments), existing: new Set(codes) };
+  },
+  check(rows, ctx, problems) {
+    const items = rows.flatMap(({ row, values }) => {
+      const input = {
+        workerCode: values.workerCode,
+        name: values.name,
+        phoneNumber: values.phoneNumber,
+        departmentId: values.departmentCode
+          ? (resolveCode(ctx.departments, values.departmentCode, row, 'departmentCode', problems) ?? null)
+          : null,
+      };
+      const item = checkWithSchema(WorkerInput, input, row, { departmentId: 'departmentCode' }, problems);
+      return item ? [{ row, item }] : [];
+    });
+    checkUnique(items, 'workerCode', (i) => i.workerCode, (code) => ctx.existing.has(code), (i) => i.workerCode, problems);
+    return items;
+  },
+  async save(repo, items) {
+    await repo.insertWorkers(items.map((i) => ({ ...i, departmentId: i.departmentId ?? null })));
+  },
+};
