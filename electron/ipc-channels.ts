@@ -1,0 +1,43 @@
+/**
+ * Every IPC channel between the preload and the main process, named once (STYLE §5).
+ * The preload invokes them, the main process registers them; nothing else spells a
+ * channel name.
+ */
+export const IpcChannel = {
+  getServerUrl: 'server:get-url',
+  setServerUrl: 'server:set-url',
+  loadSession: 'session:load',
+  saveSession: 'session:save',
+  refreshSession: 'session:refresh',
+  clearSession: 'session:clear',
+  saveFile: 'file:save',
+  openFile: 'file:open',
+  notify: 'notification:show',
+  openExternal: 'shell:open-external',
+  setLanguage: 'app:set-language',
+} as const;
+
+/** Messages the main process sends to the window (one-way). */
+export const IpcEvent = {
+  notificationClicked: 'notification:clicked',
+} as const;
+
+export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel];
+
+export type Lang = 'en' | 'ar';
+
+/**
+ * What a handler answers when the work failed in a way the user must read about
+ * (disk full, file locked, server unreachable). The preload turns it into a thrown
+ * Error whose message is already in the app's language.
+ */
+export interface Failure {
+  error: string;
+}
+
+export type SetServerUrlResult = { ok: true; url: string } | { ok: false; error: string };
+export type SaveFileAnswer = { saved: true; path: string } | { saved: false } | Failure;
+export type OpenFileAnswer = { name: string; bytes: Uint8Array } | { cancelled: true } | Failure;
+
+export const isFailure = (value: unknown): value is Failure =>
+  typeof value === 'object' && value !== null && typeof (value as Failure).error === 'string';

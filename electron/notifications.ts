@@ -1,0 +1,56 @@
+import type { BrowserWindow } from 'electron';
+import { z } from 'zod';
+import { handle, type SenderCheck } from './ipc';
+import { IpcChannel, IpcEvent } from './ipc-channels';
+
+export interface NotificationLike {
+  on(event: 'click' | 'close', listener: () => void): unknown;
+  show(): void;
+}
+
+export interface NotificationsDeps {
+  isSupported: () => boolean;
+  create: (options: { title: string; body: string }) => NotificationLike;
+  getWindow: () => BrowserWindow | undefined;
+}
+
+/** Brings the window to the front, even from the tray or another desktop. */
+export function focusWindow(window: BrowserWindow): void {
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
+}
+
+/**
+ * Shown notifications, held until closed: a Notification that gets garbage-collected
+ * loses its click handler, and the click is the whole point (it opens the request).
+ */
+const live = new Set<NotificationLike>();
+
+/** `id` lets the renderer run the click action it registered for this notification. */
+export function showNotification(id: number, title: string, body: string, deps: NotificationsDeps): boolean {
+  if (!deps.isSupported()) return false;
+  const notification = deps.create({ title, body });
+  live.add(notification);
+  notification.on('click', () => {
+    live.delete(notification);
+    const window = deps.getWindow();
+    if (!window || window.isDestroyed()) return;
+    focusWindow(window);
+    window.webContents.send(IpcEvent.notificationClicked, id);
+  });
+  notification.on('close', () => live.delete(notification));
+  notification.show();
+  return true;
+}
+
+export const liveNotificationCount = () => live.size;
+
+export function setupNotifications(isTrusted: SenderCheck, deps: NotificationsDeps): void {
+  handle(
+    IpcChannel.notify,
+    z.tuple([z.number().int().nonnegative(), z.string().min(1).max(256), z.string().max(1024)]),
+    isTrusted,
+    (id, title, body) => showNotification(id, title, body, deps),
+  );
+}
