@@ -1,3 +1,42 @@
 import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@shared';
+import { route } from '../../http/route';
+import { common } from '../../i18n/common.messages';
+import { localize } from '../../i18n/localize';
+import { adminMessages as m } from './administration.messages';
+import * as emailSettings from './email-settings.service';
+import * as roles from './roles.service';
+import * as users from './users.service';
 
-export default async function routes(_app: FastifyInstance): Promise<void> {}
+export default async function routes(app: FastifyInstance): Promise<void> {
+  route(app, endpoints.allUsers, () => users.listUsers(app.ctx));
+
+  route(app, endpoints.addUser, ({ body, lang }) => users.addUser(app.ctx, body, lang));
+
+  route(app, endpoints.userRoles, ({ params }) => users.getUserRoles(app.ctx, params.id));
+
+  route(app, endpoints.updateUserRoles, async ({ body, user, lang }) => {
+    await users.updateUserRoles(app.ctx, user, body);
+    return { message: localize(m.userRolesUpdated, lang) };
+  });
+
+  route(app, endpoints.allRoles, () => roles.listRoles(app.ctx));
+
+  route(app, endpoints.addRole, async ({ body, lang }) => ({ message: localize(common.added, lang), id: await roles.addRole(app.ctx, body) }));
+
+  route(app, endpoints.roleClaims, ({ params }) => roles.getRoleClaims(app.ctx, params.id));
+
+  route(app, endpoints.updateRoleClaims, async ({ body, lang }) => {
+    await roles.updateRoleClaims(app.ctx, body);
+    return { message: localize(m.rolePermissionsUpdated, lang) };
+  });
+
+  route(app, endpoints.emailSettings, () => emailSettings.getEmailSettings(app.ctx));
+
+  route(app, endpoints.updateEmailSettings, async ({ body, lang }) => {
+    await emailSettings.updateEmailSettings(app.ctx, body);
+    return { message: localize(common.updated, lang) };
+  });
+
+  route(app, endpoints.sendTestEmail, async ({ body, lang }) => ({ message: await emailSettings.sendTestEmail(app.ctx, body.to, lang) }));
+}

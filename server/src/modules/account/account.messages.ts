@@ -1,0 +1,16 @@
+import { defineMessages } from '../../i18n/localize';
+
+export const accountMessages = defineMessages({
+  wrongCredentials: { en: 'Wrong Email or Password', ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة' },
+  sessionExpired: { en: 'Sorry your Session has been Expired', ar: 'عذرًا، انتهت صلاحية جلستك' },
+  loggedOut: { en: 'Logged out successfully', ar: 'تم تسجيل الخروج بنجاح' },
+  resetLinkSent: {
+    en: 'If this e-mail belongs to an account, a link to reset the password has been sent to it',
+    ar: 'إذا كان هذا البريد مسجلًا لدينا، فقد أُرسل إليه رابط لإعادة تعيين كلمة المرور',
+  },
+  badResetLink: {
+    en: 'This link is not valid or has expired, please ask for a new one',
+    ar: 'هذا الرابط غير صالح أو انتهت صلاحيته، يرجى طلب رابط جديد',
+  },
+  passwordReset: { en: 'Password reset successfully', ar: 'تمت إعادة تعيين كلمة المرور بنجاح' },
+});

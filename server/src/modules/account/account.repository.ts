@@ -1,0 +1,109 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { passwordTokens, refreshTokens, roleClaims, roles, userDepartments, userHotels, userRoles, users } from '../../db/schema';
+import type { UserAccess } from './account.rules';
+
+export type DbLike = DbOrTx;
+export type UserRow = typeof users.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type PasswordTokenRow = typeof passwordTokens.$inferSelect;
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Everything a session is built from, read fresh at login and at every refresh. */
+export async function loadAccess(db: DbOrTx, user: UserRow): Promise<UserAccess> {
+  const [roleRows, hotelRows, departmentRows] = await Promise.all([
+    db
+      .select({ id: roles.id, name: roles.name, isSystem: roles.isSystem })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, user.id))
+      .orderBy(roles.name),
+    db.select({ id: userHotels.hotelId }).from(userHotels).where(eq(userHotels.userId, user.id)),
+    db.select({ id: userDepartments.departmentId }).from(userDepartments).where(eq(userDepartments.userId, user.id)),
+  ]);
+  const claimRows = roleRows.length
+    ? await db
+        .selectDistinct({ claim: roleClaims.claim })
+        .from(roleClaims)
+        .where(inArray(roleClaims.roleId, roleRows.map((r) => r.id)))
+    : [];
+  return {
+    user,
+    roles: roleRows,
+    claims: claimRows.map((c) => c.claim),
+    hotelIds: hotelRows.map((h) => h.id),
+    departmentIds: departmentRows.map((d) => d.id),
+  };
+}
+
+export async function insertRefreshToken(
+  db: DbOrTx,
+  values: { userId: number; familyId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+export async function findRefreshToken(db: DbOrTx, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks a token used only if nobody did first: of two concurrent uses exactly one wins. */
+export async function claimRefreshToken(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAllOfUser(db: DbOrTx, userId: number): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function findPasswordToken(db: DbOrTx, tokenHash: string): Promise<PasswordTokenRow | undefined> {
+  const [row] = await db.select().from(passwordTokens).where(eq(passwordTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Single use even under concurrent submits: only the first update finds it unused. */
+export async function claimPasswordToken(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .update(passwordTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordTokens.id, id), isNull(passwordTokens.usedAt)))
+    .returning({ id: passwordTokens.id });
+  return rows.length === 1;
+}
+
+/** Once a password is chosen, every other outstanding link of the user stops working. */
+export async function expireOtherPasswordTokens(db: DbOrTx, userId: number): Promise<void> {
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+}
+
+export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}

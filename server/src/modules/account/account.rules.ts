@@ -1,0 +1,77 @@
+import { permissionsFromClaims } from '@shared';
+import type { Principal } from '../../security/tokens';
+
+/** How long a refresh token lives; each use replaces it with a fresh one. */
+export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
+
+/**
+ * Login attempts allowed per window: per e-mail it stops guessing one password;
+ * per address it stops spraying many e-mails, yet leaves room for a whole hotel behind one NAT.
+ */
+export const LOGIN_LIMITS = { perEmail: 10, perIp: 50, windowSeconds: 15 * 60 } as const;
+export const FORGOT_LIMITS = { perEmail: 5, perIp: 20, windowSeconds: 15 * 60 } as const;
+
+export interface UserAccess {
+  user: { id: number; firstName: string; lastName: string; email: string };
+  roles: { name: string; isSystem: boolean }[];
+  claims: string[];
+  hotelIds: number[];
+  departmentIds: number[];
+}
+
+export function fullName(user: { firstName: string; lastName: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
+/** What the access token carries: the union of the user's roles' claims, sorted for stable tokens. */
+export function principalOf(access: UserAccess): Principal {
+  return {
+    userId: access.user.id,
+    name: fullName(access.user),
+    email: access.user.email,
+    claims: [...new Set(access.claims)].sort(),
+    isAdmin: access.roles.some((r) => r.isSystem),
+    hotelIds: [...new Set(access.hotelIds)].sort((a, b) => a - b),
+    departmentIds: [...new Set(access.departmentIds)].sort((a, b) => a - b),
+  };
+}
+
+export function sessionFields(principal: Principal, access: UserAccess) {
+  return {
+    permissions: permissionsFromClaims(principal.claims),
+    claims: principal.claims,
+    userRoles: access.roles.map((r) => r.name),
+    userName: principal.name,
+    userEmail: principal.email,
+  };
+}
+
+interface StoredToken {
+  expiresAt: Date;
+  usedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/**
+ * What presenting a refresh token means. A token already used is a replay: either
+ * the client lost a race or someone copied it, and both hold the same family, so the
+ * whole family is revoked.
+ */
+export function refreshTokenState(token: StoredToken | undefined, now: Date): 'unknown' | 'revoked' | 'reused' | 'expired' | 'valid' {
+  if (!token) return 'unknown';
+  if (token.revokedAt) return 'revoked';
+  if (token.usedAt) return 'reused';
+  if (token.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'valid';
+}
+
+interface StoredPasswordToken {
+  userId: number;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+/** An invitation or reset link is good once, before it expires, for the user it was made for. */
+export function passwordTokenUsable(token: StoredPasswordToken | undefined, userId: number | undefined, now: Date): boolean {
+  return !!token && token.userId === userId && !token.usedAt && token.expiresAt.getTime() > now.getTime();
+}

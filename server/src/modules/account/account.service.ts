@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ForgotPasswordInput, Language, LoginInput, LoginResponse, RefreshTokenInput, RefreshTokenResponse, ResetPasswordInput } from '@shared';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, unauthorized } from '../../http/errors';
+import { localize } from '../../i18n/localize';
+import { hashPassword, verifyPassword } from '../../security/password';
+import { hashToken, newOpaqueToken, type Principal } from '../../security/tokens';
+import { accountMessages as m } from './account.messages';
+import * as repo from './account.repository';
+import {
+  FORGOT_LIMITS,
+  LOGIN_LIMITS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  passwordTokenUsable,
+  principalOf,
+  refreshTokenState,
+  sessionFields,
+} from './account.rules';
+import { createPasswordLink, sendPasswordLink } from './password-links';
+
+type Ctx = Pick<AppContext, 'database' | 'tokens' | 'rateLimiter' | 'mailer' | 'config'>;
+
+/** Signs an access token from the user's current roles and stores a new refresh token of the family. */
+async function issueSession(ctx: Ctx, db: repo.DbLike, user: repo.UserRow, familyId: string) {
+  const access = await repo.loadAccess(db, user);
+  const principal = principalOf(access);
+  const { token, hash } = newOpaqueToken();
+  await repo.insertRefreshToken(db, {
+    userId: user.id,
+    familyId,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+  });
+  return {
+    access,
+    principal,
+    accessToken: await ctx.tokens.sign(principal),
+    refreshToken: token,
+    expiresIn: ctx.tokens.accessTtlSeconds,
+  };
+}
+
+export async function login(ctx: Ctx, input: LoginInput, ip: string): Promise<LoginResponse> {
+  const email = input.email.toLowerCase();
+  await ctx.rateLimiter.hit(`login:ip:${ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
+  await ctx.rateLimiter.hit(`login:email:${email}`, LOGIN_LIMITS.perEmail, LOGIN_LIMITS.windowSeconds);
+  const db = ctx.database.db;
+  const user = await repo.findUserByEmail(db, email);
+  // Always verify (a dummy hash when there is no user) so the answer time says nothing about the e-mail.
+  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? null);
+  if (!user || !passwordOk || !user.isActive) throw unauthorized(m.wrongCredentials);
+  await ctx.rateLimiter.reset(`login:email:${email}`);
+  const session = await issueSession(ctx, db, user, randomUUID());
+  return {
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+    expiresIn: session.expiresIn,
+    ...sessionFields(session.principal, session.access),
+  };
+}
+
+export async function refresh(ctx: Ctx, input: RefreshTokenInput): Promise<RefreshTokenResponse> {
+  const db = ctx.database.db;
+  const stored = await repo.findRefreshToken(db, hashToken(input.refreshToken));
+  const state = refreshTokenState(stored, new Date());
+  if (state === 'reused') await repo.revokeFamily(db, stored!.familyId);
+  if (state !== 'valid') throw unauthorized(m.sessionExpired);
+  const token = stored!;
+  const session = await db.transaction(async (tx) => {
+    if (!(await repo.claimRefreshToken(tx, token.id))) return undefined;
+    const user = await repo.findUserById(tx, token.userId);
+    if (!user?.isActive) return undefined;
+    return issueSession(ctx, tx, user, token.familyId);
+  });
+  if (!session) {
+    // Lost a race with another use of the same token, or the user was switched off: end the family.
+    await repo.revokeFamily(db, token.familyId);
+    throw unauthorized(m.sessionExpired);
+  }
+  return { accessToken: session.accessToken, refreshToken: session.refreshToken, expiresIn: session.expiresIn };
+}
+
+/** Ends the session of the given refresh token, or every session of the caller when none is given. */
+export async function logout(ctx: Ctx, user: Principal, refreshToken: string | undefined): Promise<void> {
+  const db = ctx.database.db;
+  if (!refreshToken) return repo.revokeAllOfUser(db, user.userId);
+  const stored = await repo.findRefreshToken(db, hashToken(refreshToken));
+  // Someone else's token is left alone: a caller may only end their own sessions.
+  if (stored && stored.userId === user.userId) await repo.revokeFamily(db, stored.familyId);
+}
+
+export interface RequestInfo {
+  ip: string;
+  lang: Language;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Answers the same whether or not the e-mail has an account. The link is made and
+ * sent after the answer, so neither the answer nor its timing tells which e-mails exist.
+ */
+export async function forgotPassword(ctx: Ctx, input: ForgotPasswordInput, info: RequestInfo): Promise<string> {
+  const email = input.email.toLowerCase();
+  await ctx.rateLimiter.hit(`forgot:ip:${info.ip}`, FORGOT_LIMITS.perIp, FORGOT_LIMITS.windowSeconds);
+  await ctx.rateLimiter.hit(`forgot:email:${email}`, FORGOT_LIMITS.perEmail, FORGOT_LIMITS.windowSeconds);
+  void sendResetLink(ctx, email, info.lang).catch((error: unknown) =>
+    info.log.warn({ err: error }, 'the password reset e-mail could not be sent'),
+  );
+  return localize(m.resetLinkSent, info.lang);
+}
+
+async function sendResetLink(ctx: Ctx, email: string, lang: Language): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.database.db, email);
+  if (!user?.isActive) return;
+  const link = await createPasswordLink(ctx, ctx.database.db, user, 'reset');
+  await sendPasswordLink(ctx, user, 'reset', link, lang);
+}
+
+/** Sets a password from an invitation or reset link; every existing session of the user ends. */
+export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promise<void> {
+  const db = ctx.database.db;
+  const user = await repo.findUserByEmail(db, input.email.toLowerCase());
+  const token = await repo.findPasswordToken(db, hashToken(input.token));
+  if (!user?.isActive || !passwordTokenUsable(token, user.id, new Date())) throw badRequest(m.badResetLink);
+  const passwordHash = await hashPassword(input.newPassword);
+  const done = await db.transaction(async (tx) => {
+    if (!(await repo.claimPasswordToken(tx, token!.id))) return false;
+    await repo.setPasswordHash(tx, user.id, passwordHash);
+    await repo.expireOtherPasswordTokens(tx, user.id);
+    await repo.revokeAllOfUser(tx, user.id);
+    return true;
+  });
+  if (!done) throw new AppError(400, m.badResetLink);
+}

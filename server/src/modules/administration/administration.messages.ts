@@ -1,0 +1,48 @@
+import { defineMessages } from '../../i18n/localize';
+
+export const adminMessages = defineMessages({
+  userAdded: { en: 'User added successfully', ar: 'تمت إضافة المستخدم بنجاح' },
+  userAddedNoInvite: {
+    en: 'User added successfully, but the invitation e-mail could not be sent ({reason}). Check the e-mail settings, then the user can choose a password with "Forgot Password".',
+    ar: 'تمت إضافة المستخدم بنجاح، لكن تعذر إرسال بريد الدعوة ({reason}). تحقق من إعدادات البريد، ثم يمكن للمستخدم اختيار كلمة مرور عبر "نسيت كلمة المرور".',
+  },
+  mailNotConfigured: { en: 'e-mail settings are not configured', ar: 'إعدادات البريد غير مهيأة' },
+  duplicateEmail: { en: 'The e-mail "{email}" is already used by another user', ar: 'البريد الإلكتروني "{email}" مستخدم لمستخدم آخر' },
+  duplicateUserCode: { en: 'The user code "{code}" is already used', ar: 'رمز المستخدم "{code}" مستخدم من قبل' },
+  unknownHotels: { en: 'Some of the chosen hotels do not exist: {ids}', ar: 'بعض الفنادق المختارة غير موجودة: {ids}' },
+  unknownDepartments: { en: 'Some of the chosen departments do not exist: {ids}', ar: 'بعض الأقسام المختارة غير موجودة: {ids}' },
+  userNotFound: { en: 'This user does not exist', ar: 'هذا المستخدم غير موجود' },
+  roleNotFound: { en: 'This role does not exist', ar: 'هذا الدور غير موجود' },
+  unknownRoles: { en: 'Some of the chosen roles do not exist: {ids}', ar: 'بعض الأدوار المختارة غير موجودة: {ids}' },
+  repeatedRoles: { en: 'A role is listed more than once', ar: 'تم إدراج دور أكثر من مرة' },
+  duplicateRole: { en: 'A role named "{name}" already exists', ar: 'يوجد دور باسم "{name}" من قبل' },
+  userRolesUpdated: { en: 'User roles updated successfully', ar: 'تم تحديث أدوار المستخدم بنجاح' },
+  lastAdmin: {
+    en: 'This is the last user with the Admin role; give the role to another user first, so nobody is locked out',
+    ar: 'هذا آخر مستخدم لديه دور المدير؛ امنح الدور لمستخدم آخر أولًا حتى لا يُغلق النظام أمام الجميع',
+  },
+  adminRoleOnlyByAdmin: {
+    en: 'Only a user with the Admin role can give or take the Admin role',
+    ar: 'لا يمكن منح دور المدير أو سحبه إلا من قبل مستخدم لديه دور المدير',
+  },
+  unknownClaims: { en: 'Unknown permissions: {claims}', ar: 'صلاحيات غير معروفة: {claims}' },
+  adminRoleFixed: {
+    en: 'The Admin role always holds every permission; it cannot be renamed or lose permissions',
+    ar: 'دور المدير يملك كل الصلاحيات دائمًا؛ لا يمكن إعادة تسميته أو سحب صلاحيات منه',
+  },
+  rolePermissionsUpdated: { en: 'Role permissions updated successfully!', ar: 'تم تحديث صلاحيات الدور بنجاح!' },
+  noMarkup: { en: 'Must not contain < or >', ar: 'يجب ألا يحتوي على < أو >' },
+  badEmail: { en: 'Must Enter Valid Email', ar: 'يجب إدخال بريد إلكتروني صحيح' },
+  badHost: { en: 'Enter a host name or an IP address', ar: 'أدخل اسم خادم أو عنوان IP' },
+  testEmailSent: { en: 'Test e-mail sent. The server answered: {response}', ar: 'تم إرسال بريد الاختبار. رد الخادم: {response}' },
+  testEmailFailed: { en: 'The test e-mail could not be sent: {reason}', ar: 'تعذر إرسال بريد الاختبار: {reason}' },
+  testEmailNotConfigured: { en: 'Save the e-mail settings first', ar: 'احفظ إعدادات البريد أولًا' },
+});
+
+export const testMail = defineMessages({
+  subject: { en: 'Test e-mail from the hotel service system', ar: 'بريد اختبار من نظام خدمات الفندق' },
+  body: {
+    en: 'This is a test e-mail. If you can read it, the e-mail settings work.',
+    ar: 'هذا بريد اختبار. إذا وصلك فإعدادات البريد تعمل.',
+  },
+});

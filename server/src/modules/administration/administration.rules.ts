@@ -1,0 +1,66 @@
+import { isClaim } from '@shared';
+import type { LocalizedFieldError } from '../../http/errors';
+import { adminMessages as m } from './administration.messages';
+
+/** Names and codes never need angle brackets; refusing them keeps markup out of every screen and e-mail. */
+export function markupErrors(fields: Record<string, string>): LocalizedFieldError[] {
+  return Object.entries(fields)
+    .filter(([, value]) => /[<>]/.test(value))
+    .map(([field]) => ({ field, message: m.noMarkup }));
+}
+
+/** Stricter than the contract's pattern: an address the SMTP server will accept as a single recipient. */
+const DELIVERABLE_EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]+$/;
+export function isDeliverableEmail(email: string): boolean {
+  return DELIVERABLE_EMAIL.test(email);
+}
+
+const LABEL = '[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?';
+const HOSTNAME = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`);
+const IPV6 = /^\[?[0-9a-fA-F:.]+\]?$/;
+export function isSmtpHost(host: string): boolean {
+  return host.length <= 253 && (HOSTNAME.test(host) || (host.includes(':') && IPV6.test(host)));
+}
+
+/** Ids asked for that are not among those found, for the "do not exist" messages. */
+export function missingIds(asked: readonly number[], found: readonly number[]): number[] {
+  const have = new Set(found);
+  return [...new Set(asked)].filter((id) => !have.has(id));
+}
+
+interface Selection {
+  id: number;
+  isSelected: boolean;
+}
+
+/** Applies checkbox selections to the current set; items not listed keep their state. */
+export function applySelections<T>(current: Iterable<T>, selections: { key: T; isSelected: boolean }[]): Set<T> {
+  const next = new Set(current);
+  for (const s of selections) {
+    if (s.isSelected) next.add(s.key);
+    else next.delete(s.key);
+  }
+  return next;
+}
+
+export function hasRepeats(selections: readonly Selection[]): boolean {
+  return new Set(selections.map((s) => s.id)).size !== selections.length;
+}
+
+export function unknownClaimsOf(claims: readonly string[]): string[] {
+  return [...new Set(claims.filter((c) => !isClaim(c)))];
+}
+
+/**
+ * Whether a user-roles update would leave no active user holding an admin role.
+ * `otherAdmins` counts active users other than this one that hold one.
+ */
+export function leavesNoAdmin(input: { heldAdminBefore: boolean; holdsAdminAfter: boolean; userActive: boolean; otherAdmins: number }): boolean {
+  const losing = input.heldAdminBefore && !input.holdsAdminAfter;
+  return losing && input.userActive && input.otherAdmins === 0;
+}
+
+/** The Admin role may only be "saved" unchanged: same name, every claim kept. */
+export function changesAdminRole(input: { currentName: string; newName: string; claimsAfter: ReadonlySet<string>; allClaims: readonly string[] }): boolean {
+  return input.newName !== input.currentName || input.allClaims.some((c) => !input.claimsAfter.has(c));
+}

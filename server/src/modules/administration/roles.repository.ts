@@ -1,0 +1,41 @@
+import { asc, eq, inArray, ne, and, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { roleClaims, roles } from '../../db/schema';
+
+export type RoleRow = typeof roles.$inferSelect;
+
+export async function listRoles(db: DbOrTx): Promise<RoleRow[]> {
+  return db.select().from(roles).orderBy(asc(roles.id));
+}
+
+export async function findRole(db: DbOrTx, id: number): Promise<RoleRow | undefined> {
+  const [row] = await db.select().from(roles).where(eq(roles.id, id));
+  return row;
+}
+
+export async function findRolesByIds(db: DbOrTx, ids: number[]): Promise<RoleRow[]> {
+  return ids.length ? db.select().from(roles).where(inArray(roles.id, ids)) : [];
+}
+
+/** Role names are compared without regard to case: "admin" beside "Admin" would only confuse. */
+export async function roleNameTaken(db: DbOrTx, name: string, exceptId?: number): Promise<boolean> {
+  const same = sql`lower(${roles.name}) = lower(${name})`;
+  const rows = await db.select({ id: roles.id }).from(roles).where(exceptId ? and(same, ne(roles.id, exceptId)) : same);
+  return rows.length > 0;
+}
+
+export async function insertRole(db: DbOrTx, values: { name: string; description: string }): Promise<RoleRow> {
+  const [row] = await db.insert(roles).values(values).returning();
+  return row;
+}
+
+export async function claimsOfRole(db: DbOrTx, roleId: number): Promise<string[]> {
+  const rows = await db.select({ claim: roleClaims.claim }).from(roleClaims).where(eq(roleClaims.roleId, roleId));
+  return rows.map((r) => r.claim);
+}
+
+export async function saveRole(db: DbOrTx, roleId: number, name: string, claims: string[]): Promise<void> {
+  await db.update(roles).set({ name, updatedAt: sql`now()` }).where(eq(roles.id, roleId));
+  await db.delete(roleClaims).where(eq(roleClaims.roleId, roleId));
+  if (claims.length) await db.insert(roleClaims).values(claims.map((claim) => ({ roleId, claim })));
+}

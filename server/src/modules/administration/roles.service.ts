@@ -1,0 +1,61 @@
+import { ALL_CLAIMS, claimCategory, type Role, type RoleDetail, type RoleClaimsInput, type RoleInput } from '@shared';
+import type { AppContext } from '../../context';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { common } from '../../i18n/common.messages';
+import { adminMessages as m } from './administration.messages';
+import { applySelections, changesAdminRole, markupErrors, unknownClaimsOf } from './administration.rules';
+import * as repo from './roles.repository';
+
+export async function listRoles(ctx: AppContext): Promise<Role[]> {
+  const rows = await repo.listRoles(ctx.database.db);
+  return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, createdAt: r.createdAt.toISOString() }));
+}
+
+function checkName(name: string): string {
+  const fieldErrors = markupErrors({ name });
+  if (fieldErrors.length) throw badRequest(common.validation, {}, fieldErrors);
+  return name.trim();
+}
+
+export async function addRole(ctx: AppContext, input: RoleInput): Promise<number> {
+  const name = checkName(input.name);
+  const description = input.description ?? '';
+  const fieldErrors = markupErrors({ description });
+  if (fieldErrors.length) throw badRequest(common.validation, {}, fieldErrors);
+  return ctx.database.db.transaction(async (tx) => {
+    if (await repo.roleNameTaken(tx, name)) throw conflict(m.duplicateRole, { name });
+    return (await repo.insertRole(tx, { name, description })).id;
+  });
+}
+
+/** Every claim of the catalogue, in its order, with whether the role holds it. */
+export async function getRoleClaims(ctx: AppContext, roleId: number): Promise<RoleDetail> {
+  const db = ctx.database.db;
+  const role = await repo.findRole(db, roleId);
+  if (!role) throw notFound(m.roleNotFound);
+  const held = new Set(await repo.claimsOfRole(db, roleId));
+  return {
+    roleId: role.id,
+    roleName: role.name,
+    claims: ALL_CLAIMS.map((claim) => ({ claimType: claim, category: claimCategory(claim), isSelected: held.has(claim) })),
+  };
+}
+
+export async function updateRoleClaims(ctx: AppContext, input: RoleClaimsInput): Promise<void> {
+  const name = checkName(input.roleName);
+  const unknown = unknownClaimsOf(input.claims.map((c) => c.claimType));
+  if (unknown.length) throw badRequest(m.unknownClaims, { claims: unknown.slice(0, 5).join(', ').slice(0, 300) });
+  await ctx.database.db.transaction(async (tx) => {
+    const role = await repo.findRole(tx, input.roleId);
+    if (!role) throw notFound(m.roleNotFound);
+    const current = await repo.claimsOfRole(tx, role.id);
+    const after = applySelections(current, input.claims.map((c) => ({ key: c.claimType, isSelected: c.isSelected })));
+    if (role.isSystem) {
+      // Saving the Admin role unchanged is allowed (the screen's Update on an untouched page); any change is not.
+      if (changesAdminRole({ currentName: role.name, newName: name, claimsAfter: after, allClaims: ALL_CLAIMS })) throw badRequest(m.adminRoleFixed);
+      return;
+    }
+    if (await repo.roleNameTaken(tx, name, role.id)) throw conflict(m.duplicateRole, { name });
+    await repo.saveRole(tx, role.id, name, [...after].sort());
+  });
+}

@@ -1,0 +1,89 @@
+import type { Language, User, UserInput, UserRolesInput } from '@shared';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { common } from '../../i18n/common.messages';
+import { localize } from '../../i18n/localize';
+import { MailNotConfiguredError } from '../../mail/mailer';
+import type { Principal } from '../../security/tokens';
+import { adminMessages as m } from './administration.messages';
+import { applySelections, hasRepeats, isDeliverableEmail, leavesNoAdmin, markupErrors, missingIds } from './administration.rules';
+import { inviteUser } from './invitations';
+import * as rolesRepo from './roles.repository';
+import * as repo from './users.repository';
+
+export async function listUsers(ctx: AppContext): Promise<User[]> {
+  const rows = await repo.listUsers(ctx.database.db);
+  return rows.map((u) => ({
+    id: u.id,
+    userCode: u.userCode,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    phoneNumber: u.phoneNumber,
+    email: u.email,
+    departmentIds: u.departmentIds,
+    hotelIds: u.hotelIds,
+    roles: u.roles,
+    hasPassword: u.passwordHash !== null,
+    createdAt: u.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Creates the user (no password, no roles) with its hotels and departments in one
+ * transaction, then invites them. A failed invitation does not undo the user: the
+ * answer says so, and the user can still get a link through Forgot Password.
+ */
+export async function addUser(ctx: AppContext, input: UserInput, lang: Language): Promise<{ message: string; id: number }> {
+  const email = input.email.toLowerCase();
+  const fieldErrors = markupErrors({ firstName: input.firstName, lastName: input.lastName, userCode: input.userCode });
+  if (!isDeliverableEmail(email)) fieldErrors.push({ field: 'email', message: m.badEmail });
+  if (fieldErrors.length) throw badRequest(common.validation, {}, fieldErrors);
+  const hotelIds = [...new Set(input.hotelIds)];
+  const departmentIds = [...new Set(input.departmentIds)];
+
+  const user = await ctx.database.db.transaction(async (tx) => {
+    const noHotel = missingIds(hotelIds, await repo.existingHotelIds(tx, hotelIds));
+    if (noHotel.length) throw badRequest(m.unknownHotels, { ids: noHotel.join(', ') });
+    const noDepartment = missingIds(departmentIds, await repo.existingDepartmentIds(tx, departmentIds));
+    if (noDepartment.length) throw badRequest(m.unknownDepartments, { ids: noDepartment.join(', ') });
+    if (await repo.emailTaken(tx, email)) throw conflict(m.duplicateEmail, { email });
+    if (await repo.userCodeTaken(tx, input.userCode)) throw conflict(m.duplicateUserCode, { code: input.userCode });
+    const values = { userCode: input.userCode, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber, email };
+    return repo.insertUser(tx, values, hotelIds, departmentIds);
+  });
+
+  const invitation = await inviteUser(ctx, user, lang);
+  if (invitation.sent) return { message: localize(m.userAdded, lang), id: user.id };
+  const reason = invitation.error === new MailNotConfiguredError().message ? localize(m.mailNotConfigured, lang) : invitation.error;
+  return { message: localize(m.userAddedNoInvite, lang, { reason }), id: user.id };
+}
+
+export async function getUserRoles(ctx: AppContext, userId: number) {
+  const db = ctx.database.db;
+  if (!(await repo.findUser(db, userId))) throw notFound(m.userNotFound);
+  const [roles, held] = await Promise.all([rolesRepo.listRoles(db), repo.roleIdsOfUser(db, userId)]);
+  return roles.map((r) => ({ roleId: r.id, roleName: r.name, isSelected: held.includes(r.id) }));
+}
+
+export async function updateUserRoles(ctx: AppContext, caller: Principal, input: UserRolesInput): Promise<void> {
+  const selections = input.roles.map((r) => ({ id: r.roleId, isSelected: r.isSelected }));
+  if (hasRepeats(selections)) throw badRequest(m.repeatedRoles);
+  await ctx.database.db.transaction(async (tx) => {
+    await repo.lockAdminHolders(tx);
+    const user = await repo.findUser(tx, input.userId);
+    if (!user) throw notFound(m.userNotFound);
+    const known = await rolesRepo.findRolesByIds(tx, selections.map((s) => s.id));
+    const unknown = missingIds(selections.map((s) => s.id), known.map((r) => r.id));
+    if (unknown.length) throw badRequest(m.unknownRoles, { ids: unknown.join(', ') });
+
+    const before = await repo.roleIdsOfUser(tx, user.id);
+    const after = applySelections(before, selections.map((s) => ({ key: s.id, isSelected: s.isSelected })));
+    const systemIds = new Set(known.filter((r) => r.isSystem).map((r) => r.id));
+    const heldAdminBefore = before.some((id) => systemIds.has(id));
+    const holdsAdminAfter = [...after].some((id) => systemIds.has(id));
+    if (heldAdminBefore !== holdsAdminAfter && !caller.isAdmin) throw new AppError(403, m.adminRoleOnlyByAdmin);
+    const otherAdmins = heldAdminBefore && !holdsAdminAfter ? await repo.countOtherActiveAdmins(tx, user.id) : 1;
+    if (leavesNoAdmin({ heldAdminBefore, holdsAdminAfter, userActive: user.isActive, otherAdmins })) throw badRequest(m.lastAdmin);
+    await repo.replaceUserRoles(tx, user.id, [...after].sort((a, b) => a - b));
+  });
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_PERMISSIONS, endpoints } from '@shared';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer } from '../support/test-server';
+
+/** Each test speaks from its own address, so the per-address login limit of one test does not leak into another. */
+let nextIp = 1;
+const fromNewIp = () => ({ 'x-forwarded-for': `10.1.0.${nextIp++}` });
+
+describe('Account: login, refresh, logout', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t.cleanup());
+
+  const login = (email: string, password: string, headers = fromNewIp(), lang?: 'en' | 'ar') =>
+    t.api.call(endpoints.login, { body: { email, password }, headers, lang });
+
+  it('signs the admin in with every permission, the role and the name', async () => {
+    const res = await login(ADMIN_EMAIL.toUpperCase(), ADMIN_PASSWORD);
+    expect(res.status).toBe(200);
+    expect(res.body.permissions).toEqual([...ALL_PERMISSIONS]);
+    expect(res.body.userRoles).toEqual(['Admin']);
+    expect(res.body.userName).toBe('System Administrator');
+    expect(res.body.userEmail).toBe(ADMIN_EMAIL);
+    expect(res.body.expiresIn).toBe(900);
+    expect(res.body.refreshToken.length).toBeGreaterThan(30);
+    const users = await t.api.call(endpoints.allUsers, { token: res.body.accessToken });
+    expect(users.status).toBe(200);
+  });
+
+  it('answers a wrong password and an unknown e-mail with the same 401 message, in either language', async () => {
+    const wrong = await login(ADMIN_EMAIL, 'not-the-password');
+    const unknown = await login('nobody@test.hotel', ADMIN_PASSWORD);
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.message).toBe('Wrong Email or Password');
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body.accessToken).toBeUndefined();
+    const ar = await login(ADMIN_EMAIL, 'not-the-password', fromNewIp(), 'ar');
+    expect(ar.body.message).toBe('البريد الإلكتروني أو كلمة المرور غير صحيحة');
+  });
+
+  it('refuses bad login input with a 4xx and a message', async () => {
+    for (const body of [{}, { email: ADMIN_EMAIL }, { email: 'x'.repeat(10_000), password: 'a' }, { email: 42, password: true }, { email: "' OR 1=1 --", password: "' OR 1=1 --" }]) {
+      const res = await t.api.call(endpoints.login, { body, headers: fromNewIp() });
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.body.message).toBeTruthy();
+    }
+    const sqlPassword = await login(ADMIN_EMAIL, "' OR '1'='1");
+    expect(sqlPassword.status).toBe(401);
+  });
+
+  it('locks an e-mail out with 429 after 10 failed attempts, even for the right password', async () => {
+    await t.server.app.ctx.rateLimiter.reset(`login:email:${ADMIN_EMAIL}`);
+    const headers = fromNewIp();
+    for (let i = 0; i < 10; i++) expect((await login(ADMIN_EMAIL, `wrong-${i}`, headers)).status).toBe(401);
+    const locked = await login(ADMIN_EMAIL, ADMIN_PASSWORD, fromNewIp());
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe('Too many attempts, please try again in a few minutes');
+    const ar = await login(ADMIN_EMAIL, ADMIN_PASSWORD, fromNewIp(), 'ar');
+    expect(ar.body.message).toBe('محاولات كثيرة، يرجى المحاولة بعد بضع دقائق');
+    // Free the admin e-mail for the other tests of this file.
+    await t.server.app.ctx.rateLimiter.reset(`login:email:${ADMIN_EMAIL}`);
+  });
+
+  it('locks one address out with 429 once it has made 50 attempts across any e-mails', async () => {
+    // 49 attempts are counted directly (each real one costs a password hash); the 50th and 51st go over HTTP.
+    const ip = '10.2.0.1';
+    for (let i = 0; i < 49; i++) await t.server.app.ctx.rateLimiter.hit(`login:ip:${ip}`, 1000, 900);
+    expect((await login('spray@test.hotel', 'whatever', { 'x-forwarded-for': ip })).status).toBe(401);
+    const blocked = await login(ADMIN_EMAIL, ADMIN_PASSWORD, { 'x-forwarded-for': ip });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.accessToken).toBeUndefined();
+    expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD, fromNewIp())).status).toBe(200);
+  });
+
+  it('rotates the refresh token on every use, and a reused one ends the whole family', async () => {
+    const first = (await login(ADMIN_EMAIL, ADMIN_PASSWORD)).body;
+    const r1 = await t.api.call(endpoints.refreshToken, { body: { accessToken: first.accessToken, refreshToken: first.refreshToken } });
+    expect(r1.status).toBe(200);
+    expect(r1.body.refreshToken).not.toBe(first.refreshToken);
+    expect((await t.api.call(endpoints.allRoles, { token: r1.body.accessToken })).status).toBe(200);
+
+    const r2 = await t.api.call(endpoints.refreshToken, { body: { refreshToken: r1.body.refreshToken } });
+    expect(r2.status).toBe(200);
+
+    // The first token, already used, comes back: a copy is in someone's hands.
+    const replay = await t.api.call(endpoints.refreshToken, { body: { refreshToken: first.refreshToken } });
+    expect(replay.status).toBe(401);
+    expect(replay.body.message).toBe('Sorry your Session has been Expired');
+    const newest = await t.api.call(endpoints.refreshToken, { body: { refreshToken: r2.body.refreshToken } });
+    expect(newest.status).toBe(401);
+
+    // Another session of the same user is not touched.
+    const other = (await login(ADMIN_EMAIL, ADMIN_PASSWORD)).body;
+    expect((await t.api.call(endpoints.refreshToken, { body: { refreshToken: other.refreshToken } })).status).toBe(200);
+  });
+
+  it('refuses unknown, malformed and expired refresh tokens with 401', async () => {
+    expect((await t.api.call(endpoints.refreshToken, { body: { refreshToken: 'made-up' } })).status).toBe(401);
+    expect((await t.api.call(endpoints.refreshToken, { body: {} })).status).toBe(400);
+    expect((await t.api.call(endpoints.refreshToken, { body: { refreshToken: 'x'.repeat(10_000) } })).status).toBe(400);
+    const session = (await login(ADMIN_EMAIL, ADMIN_PASSWORD)).body;
+    const { db } = t.server.app.ctx.database;
+    const { refreshTokens } = await import('../../server/src/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const { hashToken } = await import('../../server/src/security/tokens');
+    await db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.tokenHash, hashToken(session.refreshToken)));
+    expect((await t.api.call(endpoints.refreshToken, { body: { refreshToken: session.refreshToken } })).status).toBe(401);
+  });
+
+  it('logout ends the given session only; without a token it ends them all', async () => {
+    const a = (await login(ADMIN_EMAIL, ADMIN_PASSWORD)).body;
+    const b = (await login(ADMIN_EMAIL, ADMIN_PASSWORD)).body;
+    const out = await t.api.call(endpoints.logout, { token: a.accessToken, body: { refreshToken: a.refreshToken } });
+    expect(out.status).toBe(200);
+    expect(out.body.message).toBe('Logged out successfully');
+    expect((await t.api.call(endpoints.refreshToken, { body: { refreshToken: a.refreshToken } })).status).toBe(401);
+    const bNext = await t.api.call(endpoints.refreshToken, { body: { refreshToken: b.refreshToken } });
+    expect(bNext.status).toBe(200);
+
+    const all = await t.api.call(endpoints.logout, { token: a.accessToken, body: {}, lang: 'ar' });
+    expect(all.body.message).toBe('تم تسجيل الخروج بنجاح');
+    expect((await t.api.call(endpoints.refreshToken, { body: { refreshToken: bNext.body.refreshToken } })).status).toBe(401);
+
+    expect((await t.api.call(endpoints.logout, { body: {} })).status).toBe(401);
+  });
+});
