@@ -9,7 +9,7 @@ import { renderInApp } from './render-app';
 
 afterEach(cleanup);
 
-function renderMenu(permissions: string[], onClose = () => undefined) {
+function renderMenu(permissions: string[], onClose: () => void = () => undefined) {
   return renderInApp(
     <MemoryRouter>
       <div data-testid="outside">outside</div>

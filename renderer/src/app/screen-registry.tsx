@@ -21,3 +21,19 @@ export function registerScreen(entry: ScreenEntry): void {
 export function registeredScreens(): ScreenEntry[] {
   return [...registry.values()];
 }
+
+/** Detail pages outside the menu (e.g. /Admin/Request/Details/:id), path relative to /Admin. */
+export interface RouteEntry {
+  path: string;
+  component: ComponentType;
+}
+
+const extraRoutes: RouteEntry[] = [];
+
+export function registerRoute(entry: RouteEntry): void {
+  extraRoutes.push(entry);
+}
+
+export function registeredRoutes(): RouteEntry[] {
+  return [...extraRoutes];
+}

@@ -2,7 +2,7 @@ import { Button, Dropdown, Input, Option, Text, makeStyles, tokens } from '@flue
 import { ChevronLeftRegular, ChevronRightRegular, SearchRegular } from '@fluentui/react-icons';
 import type { ColDef, GridApi, GridReadyEvent, ICellRendererParams } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@shared';
 import { registerGridModules } from './grid-modules';
@@ -16,6 +16,8 @@ export interface TableColumn<T> {
   value: (row: T) => string | number | null | undefined;
   /** Relative width (ag-grid flex). */
   flex?: number;
+  /** Custom cell content (thumbnails…); `value` still drives search and sort. */
+  render?: (row: T) => ReactNode;
 }
 
 export interface DataTableProps<T> {
@@ -78,6 +80,7 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
         flex: c.flex ?? 1,
         minWidth: 120,
         valueGetter: (p) => (p.data ? (c.value(p.data) ?? '') : ''),
+        cellRenderer: c.render ? (p: ICellRendererParams<T>) => (p.data ? c.render!(p.data) : null) : undefined,
       })),
     ];
     if (onEdit || onDelete) {

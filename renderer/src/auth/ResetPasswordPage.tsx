@@ -1,0 +1,59 @@
+import { Button, Card, Field, Input, MessageBar, Spinner, Title2 } from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PASSWORD_MIN_LENGTH, endpoints } from '@shared';
+import { call } from '../api/client';
+import { handleError, showSuccess } from '../feedback/handle-error';
+import { useAuthStyles } from './auth-styles';
+
+/** /Dashboard/ResetPassword?email&token: the link of the invitation and forgot-password e-mails. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const styles = useAuthStyles();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const email = params.get('email') ?? '';
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const mismatch = touched && confirm !== password ? t('reset.mismatch') : undefined;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!password || !confirm || password !== confirm) return;
+    setBusy(true);
+    try {
+      const answer = await call(endpoints.resetPassword, { body: { email, token, newPassword: password } });
+      showSuccess(answer, t('reset.success'));
+      navigate('/Admin/Login');
+    } catch (err) {
+      handleError(err, t('reset.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <Card className={styles.card}>
+        <Title2 as="h1">{t('reset.title')}</Title2>
+        {(!email || !token) && <MessageBar intent="warning">{t('reset.missingLink')}</MessageBar>}
+        <form className={styles.form} onSubmit={submit}>
+          <Field label={t('reset.newPassword')} required hint={`≥ ${PASSWORD_MIN_LENGTH}`}>
+            <Input type="password" required autoComplete="new-password" value={password} onChange={(_, d) => setPassword(d.value)} />
+          </Field>
+          <Field label={t('reset.confirm')} required validationMessage={mismatch}>
+            <Input type="password" required autoComplete="new-password" value={confirm} onChange={(_, d) => setConfirm(d.value)} />
+          </Field>
+          <Button appearance="primary" type="submit" disabled={busy || !email || !token} icon={busy ? <Spinner size="tiny" /> : undefined}>
+            {t('reset.submit')}
+          </Button>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+export const useAuthStyles = makeStyles({
+  page: {
+    minHeight: '100vh',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    backgroundImage: `linear-gradient(135deg, ${tokens.colorBrandBackground2} 0%, ${tokens.colorNeutralBackground3} 100%)`,
+    padding: '16px',
+  },
+  card: { width: '100%', maxWidth: '420px', padding: '32px', display: 'flex', flexDirection: 'column', gap: '16px' },
+  form: { display: 'flex', flexDirection: 'column', gap: '14px' },
+  actions: { display: 'flex', justifyContent: 'space-between', alignItems: 'center' },
+  sub: { color: tokens.colorNeutralForeground3 },
+});

@@ -1,0 +1,114 @@
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { endpoints, type BookingRoom } from '@shared';
+import { call, upload } from '../../api/client';
+import { handleError, showSuccess } from '../../feedback/handle-error';
+import { hasClaim, sessionAtom } from '../../session/session';
+import { DataTable, type TableColumn } from '../../table/DataTable';
+import { formatDate } from '../../table/format';
+import { Collapse } from '../../ui/Collapse';
+import { Panel } from '../../ui/Panel';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { EditDialog } from '../screen/EditDialog';
+import { useLookups } from '../screen/use-lookups';
+import { BookingRoomEdit, type BookingRoomChanges } from './BookingRoomEdit';
+import { BookingRoomForm, emptyBookingRoom, type NewBookingRoom } from './BookingRoomForm';
+import { Thumbnails } from './Thumbnails';
+
+const newestFirst = (a: BookingRoom, b: BookingRoom) => b.createdAt.localeCompare(a.createdAt);
+
+/** Booking rooms (SPEC §2): multipart create with images, edit names and add images. */
+export function BookingRoomScreen() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const session = useAtomValue(sessionAtom);
+  const [rows, setRows] = useState<BookingRoom[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [adding, setAdding] = useState(false);
+  const [draft, setDraft] = useState<NewBookingRoom>(emptyBookingRoom);
+  const [editing, setEditing] = useState<BookingRoom>();
+  const lookups = useLookups(['hotels', 'roomTypes'], lang);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setRows([...(await call(endpoints.bookingRoom.list))].sort(newestFirst));
+    } catch (err) {
+      setRows([]);
+      handleError(err, t('crud.loadFailed'));
+    } finally {
+      setLoading(false);
+    }
+  }, [t]);
+  useEffect(() => void load(), [load, lang]);
+
+  const create = async () => {
+    const form = new FormData();
+    form.append('hotelId', draft.hotelId);
+    form.append('roomTypeId', draft.roomTypeId);
+    form.append('noOfGuests', draft.noOfGuests);
+    draft.facilities.forEach((f) => form.append('facilities', f));
+    draft.images.forEach((file) => form.append('images', file, file.name));
+    try {
+      showSuccess(await upload(endpoints.bookingRoom.create, form), t('crud.added'));
+      setDraft(emptyBookingRoom());
+      setAdding(false);
+      void load();
+    } catch (err) {
+      handleError(err, t('errors.createBookingRoom'));
+    }
+  };
+
+  const update = async (changes: BookingRoomChanges) => {
+    if (!editing) return;
+    const form = new FormData();
+    form.append('id', String(editing.id));
+    form.append('nameAr', changes.nameAr);
+    form.append('nameEn', changes.nameEn);
+    form.append('roomTypeCode', editing.roomTypeCode);
+    form.append('language', lang);
+    changes.newImages.forEach((file) => form.append('newImages', file, file.name));
+    try {
+      showSuccess(await upload(endpoints.bookingRoom.update, form), t('crud.updated'));
+      setEditing(undefined);
+      void load();
+    } catch (err) {
+      handleError(err, t('errors.updateBookingRoom'));
+    }
+  };
+
+  const name = useCallback((r: BookingRoom) => (lang === 'ar' ? r.nameAr : r.nameEn), [lang]);
+  const columns = useMemo<TableColumn<BookingRoom>[]>(
+    () => [
+      { id: 'name', header: t('fields.name'), value: name, flex: 2 },
+      { id: 'hotel', header: t('fields.hotel'), value: (r) => r.hotelName },
+      { id: 'roomTypeCode', header: t('fields.roomTypeCode'), value: (r) => r.roomTypeCode },
+      { id: 'noOfGuests', header: t('fields.noOfGuests'), value: (r) => r.noOfGuests },
+      { id: 'images', header: t('fields.images'), value: (r) => r.images.length, render: (r) => <Thumbnails images={r.images} /> },
+      { id: 'createdAt', header: t('fields.createdAt'), value: (r) => formatDate(r.createdAt, lang) },
+    ],
+    [t, lang, name],
+  );
+  const canCreate = hasClaim(session, 'Basic Data.Booking Room.Create');
+  const canEdit = hasClaim(session, 'Basic Data.Booking Room.Edit');
+
+  return (
+    <section data-testid="screen-BookingRoom">
+      <ScreenHeader title={t('items.BookingRoom')} adding={adding} onToggleAdd={canCreate ? () => setAdding((a) => !a) : undefined} />
+      {canCreate && (
+        <Collapse open={adding} testId="create-panel">
+          <Panel>
+            <BookingRoomForm hotels={lookups.hotels ?? []} roomTypes={lookups.roomTypes ?? []} value={draft} onChange={setDraft} onSubmit={create} />
+          </Panel>
+        </Collapse>
+      )}
+      <Panel>
+        <DataTable rows={rows} columns={columns} rowName={name} onEdit={canEdit ? setEditing : undefined} loading={loading} />
+      </Panel>
+      <EditDialog open={!!editing} title={t('crud.editTitle', { item: editing ? name(editing) : '' })} onClose={() => setEditing(undefined)}>
+        {editing && <BookingRoomEdit row={editing} onSubmit={update} />}
+      </EditDialog>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { endpoints, type Room, type Service, type Worker } from '@shared';
+import { RoomQrSheet } from '../screen/RoomQrSheet';
+import type { EntityDescriptor } from '../screen/types';
+import { col, createdAtCol, localName } from './columns';
+
+export const room: EntityDescriptor<Room> = {
+  item: 'Room',
+  claim: 'Basic Data.Room',
+  api: endpoints.room,
+  fields: [
+    { name: 'number', label: 'number', kind: 'text', lockedOnEdit: true },
+    { name: 'hotelId', label: 'hotel', kind: 'select', lookup: 'hotels' },
+    { name: 'useTypeId', label: 'useType', kind: 'select', lookup: 'useTypes' },
+    { name: 'roomTypeId', label: 'roomType', kind: 'select', lookup: 'roomTypes' },
+  ],
+  columns: (t, lang) => [
+    col(t, 'number', (r) => r.number),
+    col(t, 'hotel', (r) => r.hotelName, 2),
+    col(t, 'useType', (r) => (lang === 'ar' ? r.useTypeNameAr : r.useTypeNameEn)),
+    col(t, 'roomType', (r) => (lang === 'ar' ? r.roomTypeNameAr : r.roomTypeNameEn)),
+    createdAtCol(t, lang),
+  ],
+  nameOf: (r) => r.number,
+  errors: { create: 'createRoom', update: 'updateRoom', remove: 'removeRoom' },
+  excel: { template: endpoints.roomTemplate, upload: endpoints.uploadRoom, fileName: 'RoomTemplate' },
+  Toolbar: RoomQrSheet,
+};
+
+export const service: EntityDescriptor<Service> = {
+  item: 'Service',
+  claim: 'Basic Data.Service',
+  api: endpoints.service,
+  fields: [
+    { name: 'serviceCode', label: 'serviceCode', kind: 'text', lockedOnEdit: true },
+    { name: 'nameEn', label: 'nameEn', kind: 'text' },
+    { name: 'nameAr', label: 'nameAr', kind: 'text' },
+    { name: 'serviceGroupId', label: 'serviceGroup', kind: 'select', lookup: 'serviceGroups' },
+    { name: 'departmentId', label: 'department', kind: 'select', lookup: 'departments' },
+  ],
+  columns: (t, lang) => [
+    col(t, 'serviceCode', (r) => r.serviceCode),
+    col(t, 'name', (r) => localName(r, lang), 2),
+    col(t, 'serviceGroup', (r) => (lang === 'ar' ? r.serviceGroupNameAr : r.serviceGroupNameEn)),
+    col(t, 'department', (r) => r.departmentName),
+    createdAtCol(t, lang),
+  ],
+  nameOf: localName,
+  errors: { create: 'createService', update: 'updateService', remove: 'removeService' },
+  excel: { template: endpoints.serviceTemplate, upload: endpoints.uploadService, fileName: 'ServiceTemplate' },
+};
+
+export const worker: EntityDescriptor<Worker> = {
+  item: 'Worker',
+  claim: 'Basic Data.Worker',
+  api: endpoints.worker,
+  fields: [
+    { name: 'workerCode', label: 'workerCode', kind: 'text', lockedOnEdit: true },
+    { name: 'name', label: 'name', kind: 'text' },
+    { name: 'phoneNumber', label: 'phoneNumber', kind: 'phone' },
+    { name: 'departmentId', label: 'department', kind: 'select', lookup: 'departments', required: false },
+  ],
+  columns: (t, lang) => [
+    col(t, 'workerCode', (r) => r.workerCode),
+    col(t, 'name', (r) => r.name, 2),
+    col(t, 'phoneNumber', (r) => r.phoneNumber),
+    col(t, 'department', (r) => r.departmentName ?? ''),
+    createdAtCol(t, lang),
+  ],
+  nameOf: (r) => r.name,
+  errors: { create: 'createWorker', update: 'updateWorker', remove: 'removeWorker' },
+  excel: { template: endpoints.workerTemplate, upload: endpoints.uploadWorker, fileName: 'WorkerTemplate' },
+};

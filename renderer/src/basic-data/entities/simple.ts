@@ -1,0 +1,90 @@
+import { endpoints, type Company, type Department, type Hotel, type RoomType, type ServiceGroup, type UseType } from '@shared';
+import { countryLabel } from '../screen/countries';
+import type { EntityDescriptor } from '../screen/types';
+import { col, createdAtCol, localName } from './columns';
+
+export const company: EntityDescriptor<Company> = {
+  item: 'Company',
+  claim: 'Basic Data.Company',
+  api: endpoints.company,
+  fields: [
+    { name: 'companyCode', label: 'companyCode', kind: 'text', lockedOnEdit: true },
+    { name: 'name', label: 'name', kind: 'text' },
+    { name: 'countryName', label: 'countryName', kind: 'country' },
+  ],
+  columns: (t, lang) => [
+    col(t, 'companyCode', (r) => r.companyCode),
+    col(t, 'name', (r) => r.name, 2),
+    col(t, 'countryName', (r) => countryLabel(r.countryName, lang)),
+    createdAtCol(t, lang),
+  ],
+  nameOf: (r) => r.name,
+  errors: { create: 'createCompany', update: 'updateCompany', remove: 'removeCompany' },
+  closeDeleteOnError: true,
+};
+
+export const hotel: EntityDescriptor<Hotel> = {
+  item: 'Hotel',
+  claim: 'Basic Data.Hotel',
+  api: endpoints.hotel,
+  fields: [
+    { name: 'companyId', label: 'company', kind: 'select', lookup: 'companies' },
+    { name: 'hotelCode', label: 'hotelCode', kind: 'text', lockedOnEdit: true },
+    { name: 'name', label: 'nameEn', kind: 'text' },
+    { name: 'nameAr', label: 'nameAr', kind: 'text' },
+    { name: 'bookingPolicy', label: 'bookingPolicy', kind: 'textarea', required: false },
+    { name: 'accommodationPolicy', label: 'accommodationPolicy', kind: 'textarea', required: false },
+  ],
+  columns: (t, lang) => [
+    col(t, 'hotelCode', (r) => r.hotelCode),
+    col(t, 'name', (r) => (lang === 'ar' ? r.nameAr : r.name), 2),
+    col(t, 'company', (r) => r.companyName),
+    createdAtCol(t, lang),
+  ],
+  nameOf: (r, lang) => (lang === 'ar' ? r.nameAr : r.name),
+  errors: { create: 'createHotel', update: 'updateHotel', remove: 'removeHotel' },
+};
+
+const bilingual = <Row extends { id: number; nameAr: string; nameEn: string; createdAt: string }>(
+  item: 'UseType' | 'RoomType' | 'ServiceGroup',
+  claim: string,
+  codeField: 'useTypeCode' | 'roomTypeCode' | 'serviceGroupCode',
+  api: EntityDescriptor<Row>['api'],
+): EntityDescriptor<Row> => ({
+  item,
+  claim,
+  api,
+  fields: [
+    { name: codeField, label: codeField, kind: 'text', lockedOnEdit: true },
+    { name: 'nameEn', label: 'nameEn', kind: 'text' },
+    { name: 'nameAr', label: 'nameAr', kind: 'text' },
+  ],
+  columns: (t, lang) => [
+    col(t, codeField, (r) => (r as unknown as Record<string, string>)[codeField]),
+    col(t, 'nameEn', (r) => r.nameEn, 2),
+    col(t, 'nameAr', (r) => r.nameAr, 2),
+    createdAtCol(t, lang),
+  ],
+  nameOf: localName,
+  errors: { create: `create${item}`, update: `update${item}`, remove: `remove${item}` },
+});
+
+export const useType = bilingual<UseType>('UseType', 'Basic Data.Use Type', 'useTypeCode', endpoints.useType);
+export const roomType: EntityDescriptor<RoomType> = {
+  ...bilingual<RoomType>('RoomType', 'Basic Data.Room Type', 'roomTypeCode', endpoints.roomType),
+  excel: { template: endpoints.roomTypeTemplate, upload: endpoints.uploadRoomType, fileName: 'RoomTypeTemplate' },
+};
+export const serviceGroup = bilingual<ServiceGroup>('ServiceGroup', 'Basic Data.Service Group', 'serviceGroupCode', endpoints.serviceGroup);
+
+export const department: EntityDescriptor<Department> = {
+  item: 'Departments',
+  claim: 'Basic Data.Departments',
+  api: endpoints.department,
+  fields: [
+    { name: 'departmentCode', label: 'departmentCode', kind: 'text', lockedOnEdit: true },
+    { name: 'name', label: 'name', kind: 'text' },
+  ],
+  columns: (t, lang) => [col(t, 'departmentCode', (r) => r.departmentCode), col(t, 'name', (r) => r.name, 2), createdAtCol(t, lang)],
+  nameOf: (r) => r.name,
+  errors: { create: 'createDepartment', update: 'updateDepartment', remove: 'removeDepartment' },
+};

@@ -1,0 +1,112 @@
+import { Button, Field, Input, Select, Spinner, Textarea, makeStyles } from '@fluentui/react-components';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PHONE_PATTERN } from '@shared';
+import { countryOptions } from './countries';
+import type { FieldSpec, FormValues, Lookups } from './types';
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '14px 18px' },
+  wide: { gridColumn: '1 / -1' },
+  actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '16px' },
+});
+
+export interface EntityFormProps {
+  fields: FieldSpec[];
+  values: FormValues;
+  onChange(values: FormValues): void;
+  onSubmit(values: FormValues): Promise<void>;
+  lookups: Lookups;
+  mode: 'create' | 'edit';
+  submitLabel: string;
+  /** Extra buttons beside submit (the edit dialog's cancel). */
+  extraActions?: ReactNode;
+  testId?: string;
+}
+
+/** One form for every master-data entity, create and edit, built from its field list. */
+export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, submitLabel, extraActions, testId }: EntityFormProps) {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const [busy, setBusy] = useState(false);
+  const [phoneError, setPhoneError] = useState<string>();
+  const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const phone = fields.find((f) => f.kind === 'phone');
+    if (phone && !PHONE_PATTERN.test((values[phone.name] ?? '').trim())) {
+      setPhoneError(t('fields.invalidPhone'));
+      return;
+    }
+    setPhoneError(undefined);
+    setBusy(true);
+    try {
+      await onSubmit(values);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const set = (name: string, value: string) => onChange({ ...values, [name]: value });
+
+  const control = (f: FieldSpec) => {
+    const common = { name: f.name, required: f.required !== false, value: values[f.name] ?? '' };
+    const locked = mode === 'edit' && f.lockedOnEdit;
+    switch (f.kind) {
+      case 'textarea':
+        return <Textarea {...common} resize="vertical" rows={4} onChange={(_, d) => set(f.name, d.value)} />;
+      case 'select':
+      case 'country': {
+        const options =
+          f.kind === 'country'
+            ? countries
+            : (lookups[f.lookup!] ?? []).map((o) => ({ value: String(o.id), label: o.name }));
+        return (
+          <Select {...common} onChange={(_, d) => set(f.name, d.value)}>
+            <option value="">{t('common.select')}</option>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        );
+      }
+      default:
+        return (
+          <Input
+            {...common}
+            type={f.kind === 'phone' ? 'tel' : 'text'}
+            placeholder={f.kind === 'phone' ? t('fields.phoneHint') : undefined}
+            readOnly={locked}
+            onChange={(_, d) => set(f.name, d.value)}
+          />
+        );
+    }
+  };
+
+  return (
+    <form onSubmit={submit} data-testid={testId}>
+      <div className={styles.grid}>
+        {fields.map((f) => (
+          <Field
+            key={f.name}
+            label={t(`fields.${f.label}`)}
+            required={f.required !== false}
+            className={f.kind === 'textarea' ? styles.wide : undefined}
+            validationMessage={f.kind === 'phone' ? phoneError : undefined}
+          >
+            {control(f)}
+          </Field>
+        ))}
+      </div>
+      <div className={styles.actions}>
+        {extraActions}
+        <Button type="submit" appearance="primary" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../api/client';
+import { handleError, showSuccess } from '../../feedback/handle-error';
+import { hasClaim, sessionAtom } from '../../session/session';
+import { DataTable } from '../../table/DataTable';
+import { Collapse } from '../../ui/Collapse';
+import { Panel } from '../../ui/Panel';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { DeleteDialog } from './DeleteDialog';
+import { EditDialog } from './EditDialog';
+import { EntityForm } from './EntityForm';
+import { ExcelBar } from './ExcelBar';
+import { toBody, toValues, type EntityDescriptor, type FormValues, type LookupSource } from './types';
+import { useLookups } from './use-lookups';
+
+/** The one master-data screen (SPEC §2), driven by its entity's description. */
+export function EntityScreen<Row extends { id: number }>({ descriptor: d }: { descriptor: EntityDescriptor<Row> }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const session = useAtomValue(sessionAtom);
+  const [rows, setRows] = useState<Row[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [adding, setAdding] = useState(false);
+  const [createValues, setCreateValues] = useState<FormValues>(() => toValues(d.fields));
+  const [editing, setEditing] = useState<{ row: Row; values: FormValues }>();
+  const [removing, setRemoving] = useState<Row>();
+  const [version, setVersion] = useState(0);
+
+  const sources = useMemo(() => [...new Set(d.fields.flatMap((f) => (f.lookup ? [f.lookup] : [])))] as LookupSource[], [d]);
+  const lookups = useLookups(sources, lang, version);
+  const can = (action: string) => hasClaim(session, `${d.claim}.${action}`);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setRows((await call(d.api.list)) as Row[]);
+    } catch (err) {
+      setRows([]);
+      handleError(err, t('crud.loadFailed'));
+    } finally {
+      setLoading(false);
+    }
+  }, [d, t]);
+
+  useEffect(() => {
+    void load();
+  }, [load, lang]);
+
+  const reload = () => {
+    setVersion((v) => v + 1);
+    void load();
+  };
+
+  const create = async (values: FormValues) => {
+    try {
+      showSuccess(await call(d.api.add, { body: toBody(d.fields, values) as never }), t('crud.added'));
+      setCreateValues(toValues(d.fields));
+      setAdding(false);
+      reload();
+    } catch (err) {
+      handleError(err, t(`errors.${d.errors.create}`));
+    }
+  };
+
+  const update = async (values: FormValues) => {
+    if (!editing) return;
+    try {
+      showSuccess(await call(d.api.edit, { params: { id: editing.row.id }, body: toBody(d.fields, values) as never }), t('crud.updated'));
+      setEditing(undefined);
+      reload();
+    } catch (err) {
+      handleError(err, t(`errors.${d.errors.update}`));
+    }
+  };
+
+  const remove = async () => {
+    if (!removing) return;
+    try {
+      showSuccess(await call(d.api.remove, { params: { id: removing.id } }), t('crud.removed'));
+      setRemoving(undefined);
+      reload();
+    } catch (err) {
+      handleError(err, t(`errors.${d.errors.remove}`));
+      if (d.closeDeleteOnError) setRemoving(undefined);
+    }
+  };
+
+  const title = t(`items.${d.item}`);
+  const columns = useMemo(() => d.columns(t, lang, lookups), [d, t, lang, lookups]);
+  const nameOf = useCallback((row: Row) => d.nameOf(row, lang), [d, lang]);
+  const canEdit = can('Edit');
+  const canDelete = can('Delete');
+  const onEdit = useMemo(
+    () => (canEdit ? (row: Row) => setEditing({ row, values: toValues(d.fields, row as Record<string, unknown>) }) : undefined),
+    [canEdit, d],
+  );
+  const onDelete = useMemo(() => (canDelete ? (row: Row) => setRemoving(row) : undefined), [canDelete]);
+  const Toolbar = d.Toolbar;
+
+  return (
+    <section data-testid={`screen-${d.item}`}>
+      <ScreenHeader title={title} adding={adding} onToggleAdd={can('Create') ? () => setAdding((a) => !a) : undefined}>
+        {Toolbar && <Toolbar lookups={lookups} />}
+        {d.excel && can('Create') && <ExcelBar template={d.excel.template} uploadTo={d.excel.upload} fileName={d.excel.fileName} onUploaded={reload} />}
+      </ScreenHeader>
+      {can('Create') && (
+        <Collapse open={adding} testId="create-panel">
+          <Panel>
+            <EntityForm fields={d.fields} values={createValues} onChange={setCreateValues} onSubmit={create} lookups={lookups} mode="create" submitLabel={t('common.add')} testId="create-form" />
+          </Panel>
+        </Collapse>
+      )}
+      <Panel>
+        <DataTable rows={rows} columns={columns} rowName={nameOf} onEdit={onEdit} onDelete={onDelete} loading={loading} />
+      </Panel>
+      <EditDialog open={!!editing} title={t('crud.editTitle', { item: editing ? nameOf(editing.row) : '' })} onClose={() => setEditing(undefined)}>
+        {editing && (
+          <EntityForm
+            fields={d.fields}
+            values={editing.values}
+            onChange={(values) => setEditing({ ...editing, values })}
+            onSubmit={update}
+            lookups={lookups}
+            mode="edit"
+            submitLabel={t('common.update')}
+            testId="edit-form"
+          />
+        )}
+      </EditDialog>
+      <DeleteDialog
+        open={!!removing}
+        title={t('crud.deleteTitle', { item: title })}
+        name={removing ? nameOf(removing) : ''}
+        onCancel={() => setRemoving(undefined)}
+        onConfirm={remove}
+      />
+    </section>
+  );
+}

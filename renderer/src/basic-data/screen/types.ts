@@ -1,0 +1,62 @@
+import type { Endpoint, BasicDataItem, Lookup } from '@shared';
+import type { TFunction } from 'i18next';
+import type { ComponentType } from 'react';
+import type { en } from '../../i18n/en';
+import type { TableColumn } from '../../table/DataTable';
+
+export type FieldLabel = keyof typeof en.fields;
+export type ErrorKey = keyof typeof en.errors;
+export type LookupSource = 'companies' | 'useTypes' | 'roomTypes' | 'hotels' | 'serviceGroups' | 'departments';
+export type Lookups = Partial<Record<LookupSource, Lookup[]>>;
+export type FormValues = Record<string, string>;
+
+export interface FieldSpec {
+  name: string;
+  label: FieldLabel;
+  kind: 'text' | 'textarea' | 'select' | 'country' | 'phone';
+  /** Required unless false (SPEC §5: create forms mark fields required). */
+  required?: boolean;
+  /** Options of a select, by id. */
+  lookup?: LookupSource;
+  /** The code or number: read-only when editing (SPEC §5). */
+  lockedOnEdit?: boolean;
+}
+
+export interface CrudEndpoints {
+  list: Endpoint;
+  add: Endpoint;
+  edit: Endpoint;
+  remove: Endpoint;
+}
+
+/** Everything that makes one master-data screen: the generic screen does the rest. */
+export interface EntityDescriptor<Row extends { id: number }> {
+  item: BasicDataItem;
+  /** `Section.Item` whose `.Create/.Edit/.Delete` claims show the buttons. */
+  claim: string;
+  api: CrudEndpoints;
+  columns(t: TFunction, lang: string, lookups: Lookups): TableColumn<Row>[];
+  fields: FieldSpec[];
+  nameOf(row: Row, lang: string): string;
+  errors: { create: ErrorKey; update: ErrorKey; remove: ErrorKey };
+  excel?: { template: Endpoint; upload: Endpoint; fileName: string };
+  /** SPEC §8: the company's delete modal also closes when the removal fails. */
+  closeDeleteOnError?: boolean;
+  /** Extra toolbar (the room screen's QR sheet). */
+  Toolbar?: ComponentType<{ lookups: Lookups }>;
+}
+
+/** Form values → the JSON body: ids as numbers, an empty optional id as null. */
+export function toBody(fields: FieldSpec[], values: FormValues): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const f of fields) {
+    const value = values[f.name] ?? '';
+    if (f.kind === 'select') body[f.name] = value === '' ? null : Number(value);
+    else body[f.name] = value;
+  }
+  return body;
+}
+
+export function toValues(fields: FieldSpec[], row?: Record<string, unknown>): FormValues {
+  return Object.fromEntries(fields.map((f) => [f.name, row?.[f.name] == null ? '' : String(row[f.name])]));
+}

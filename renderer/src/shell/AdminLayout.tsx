@@ -1,0 +1,56 @@
+import { makeStyles } from '@fluentui/react-components';
+import { useAtomValue } from 'jotai';
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useNavigate } from 'react-router-dom';
+import { endpoints } from '@shared';
+import { call } from '../api/client';
+import { handleError } from '../feedback/handle-error';
+import { applyLanguage } from '../i18n';
+import { platform } from '../platform';
+import { sessionAtom, signOut } from '../session/session';
+import { Header } from './Header';
+import { SideMenu } from './SideMenu';
+
+const useStyles = makeStyles({
+  main: { paddingTop: '72px', paddingInline: '24px', paddingBottom: '32px', maxWidth: '1400px', marginInline: 'auto' },
+});
+
+/** The signed-in frame: header, side menu, and the screen. Without a token it sends the user to login. */
+export function AdminLayout() {
+  const session = useAtomValue(sessionAtom);
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  if (!session) return <Navigate to="/Admin/Login" replace />;
+
+  const switchLanguage = () => {
+    const next = i18n.language === 'ar' ? 'en' : 'ar';
+    applyLanguage(next);
+    platform.setLanguage(next);
+  };
+
+  const logout = async () => {
+    try {
+      await call(endpoints.logout, { body: {} });
+      await signOut();
+      navigate('/Admin/Login');
+    } catch (err) {
+      handleError(err, t('session.logoutFailed'));
+    }
+  };
+
+  return (
+    <>
+      <Header session={session} toggleRef={toggleRef} onToggleMenu={() => setMenuOpen((o) => !o)} onSwitchLanguage={switchLanguage} onLogout={logout} />
+      <SideMenu open={menuOpen} permissions={session.permissions} onClose={closeMenu} ignoreRef={toggleRef} />
+      <main className={styles.main}>
+        <Outlet />
+      </main>
+    </>
+  );
+}
