@@ -41,7 +41,10 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'renderer', include: ['tests/renderer/**/*.test.{ts,tsx}', 'tests/guest-web/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
       },
-      { resolve: { alias }, test: { name: 'electron', include: ['tests/electron/**/*.test.ts'], environment: 'node' } },
+      {
+        resolve: { alias },
+        test: { name: 'electron', include: ['tests/electron/**/*.test.ts'], environment: 'node', setupFiles: ['tests/electron/setup.ts'] },
+      },
     ],
   },
 });
