@@ -81,7 +81,7 @@ export async function readWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
 
 export function fileForm(bytes: Uint8Array, name: string, type: string, field = 'file'): FormData {
   const form = new FormData();
-  form.append(field, new Blob([bytes], { type }), name);
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
   return form;
 }
 
