@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COUNTRY_NAMES } from '../countries';
 import { FACILITY_CODES } from '../facilities';
 import { PHONE_PATTERN } from '../patterns';
-import { Id, Lookup, Timestamp, code, optionalText, text } from './common';
+import { Id, LangQuery, Lookup, Timestamp, code, optionalText, text } from './common';
 
 const NAME = 200;
 const POLICY = 20_000;
@@ -166,7 +166,7 @@ export const ServiceLookupGroup = z.object({
   name: z.string(),
   services: z.array(z.object({ id: z.number(), name: z.string(), isSpecial: z.boolean().optional() })),
 });
-export const GenerateRoomsQuery = z.object({ hotelId: Id });
+export const GenerateRoomsQuery = LangQuery.extend({ hotelId: Id });
 
 export type CompanyInput = z.infer<typeof CompanyInput>;
 export type Company = z.infer<typeof Company>;
