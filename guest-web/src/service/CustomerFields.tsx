@@ -26,6 +26,7 @@ export function CustomerFields({ draft, errors, update }: Props) {
     () => DIAL_CODES.map((d) => ({ value: d.value, text: `${d.flag} ${d.value} ${countryNames(i18n.language, d.countries, d.label)}` })),
     [i18n.language],
   );
+  const chosen = DIAL_CODES.find((d) => d.value === draft.dialCode);
 
   return (
     <fieldset className="panel">
@@ -55,13 +56,19 @@ export function CustomerFields({ draft, errors, update }: Props) {
         <label htmlFor="custPhone">{t('service.phone')}</label>
         {/* Phone numbers read left to right in Arabic too, code first. */}
         <div className="phone" dir="ltr">
-          <select aria-label={t('service.dialCode')} value={draft.dialCode} onChange={(e) => update({ dialCode: e.target.value })} className="dial">
-            {dialOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.text}
-              </option>
-            ))}
-          </select>
+          {/* The closed picker shows only flag and code; the open list names the countries. */}
+          <div className="dial">
+            <span className="dial-face" aria-hidden="true">
+              {chosen ? `${chosen.flag} ${chosen.value}` : draft.dialCode}
+            </span>
+            <select aria-label={t('service.dialCode')} value={draft.dialCode} onChange={(e) => update({ dialCode: e.target.value })}>
+              {dialOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.text}
+                </option>
+              ))}
+            </select>
+          </div>
           <input
             id="custPhone"
             name="tel"
