@@ -1,6 +1,21 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+// Vitest 5's reporter calls Map.groupBy (Node 21+); this machine runs Node 20.
+if (!('groupBy' in Map)) {
+  Object.defineProperty(Map, 'groupBy', {
+    value<K, V>(items: Iterable<V>, key: (item: V, index: number) => K): Map<K, V[]> {
+      const map = new Map<K, V[]>();
+      let i = 0;
+      for (const item of items) {
+        const k = key(item, i++);
+        map.set(k, [...(map.get(k) ?? []), item]);
+      }
+      return map;
+    },
+  });
+}
+
 const alias = { '@shared': path.resolve(import.meta.dirname, 'shared') };
 const serverTests = ['tests/server/**/*.test.ts'];
 
@@ -21,6 +36,7 @@ export default defineConfig({
           include: serverTests,
           environment: 'node',
           env: { HOTEL_TEST_DB: 'pglite' },
+          globalSetup: ['tests/support/pglite-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

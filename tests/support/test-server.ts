@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -55,6 +55,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const kind = testDbKind();
   const dataDir = options.reuse?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'hotel-test-'));
   const databaseUrl = options.reuse ? options.reuse.databaseUrl : kind === 'postgres' ? await createPgDatabase() : undefined;
+  if (!options.reuse && !databaseUrl) {
+    const template = inject('pgliteTemplate');
+    if (template && existsSync(template)) cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+  }
   const config = loadConfig(
     {
       PORT: '0',

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,7 +36,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const unlock = lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
   // One process owns a PGlite folder, so an in-process bus is the whole fan-out.
@@ -53,6 +61,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     async close() {
       bus.removeAllListeners();
       await client.close();
+      unlock();
     },
   };
 }

@@ -1,0 +1,38 @@
+/**
+ * `npm run backup [-- FILE]`: a consistent copy of the database.
+ * PGlite: the data folder as a tarball (the server must be stopped: PGlite is
+ * single-process). PostgreSQL (DATABASE_URL): pg_dump in its custom format.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { loadConfig } from '../config';
+import { lockDataDir } from '../db/data-lock';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const target = path.resolve(process.argv[2] ?? path.join('backups', `hotel-${stamp}.${config.databaseUrl ? 'dump' : 'tar.gz'}`));
+  mkdirSync(path.dirname(target), { recursive: true });
+  if (config.databaseUrl) {
+    const r = spawnSync('pg_dump', ['--format=custom', '--file', target, config.databaseUrl], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('pg_dump failed (is the PostgreSQL client installed?)');
+  } else {
+    const unlock = lockDataDir(config.dataDir);
+    try {
+      const db = await PGlite.create(path.join(config.dataDir, 'pglite'));
+      const blob = await db.dumpDataDir('gzip');
+      writeFileSync(target, Buffer.from(await blob.arrayBuffer()));
+      await db.close();
+    } finally {
+      unlock();
+    }
+  }
+  console.log(`Backup written to ${target}`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
