@@ -10,6 +10,8 @@ let api: GuestApi;
 let data: GuestData;
 
 test.beforeAll(async () => {
+  // A loaded CI machine can take minutes to compile and start the server.
+  test.setTimeout(240_000);
   server = await startE2EServer({ demo: true });
   api = await GuestApi.connect(server.url);
   data = await api.guestData();

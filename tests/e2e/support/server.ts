@@ -32,7 +32,7 @@ export async function startE2EServer(options: { demo?: boolean; env?: Record<str
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 180_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const match = /server at (http:\/\/[^\s"]+)/.exec(out);
