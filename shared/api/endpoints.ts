@@ -2,7 +2,7 @@ import { z } from 'zod';
 import * as account from './account';
 import * as admin from './administration';
 import * as bd from './basic-data';
-import { IdParams, ListQuery, Lookup, MessageResponse, UuidParams } from './common';
+import { IdParams, LangQuery, ListQuery, Lookup, MessageResponse, UuidParams } from './common';
 import * as req from './requests';
 import type { Claim } from '../permissions';
 
@@ -129,7 +129,7 @@ export const endpoints = {
     method: 'GET',
     path: '/api/BasicData/DownloadRoomQrCodes',
     auth: 'Basic Data.Room.View',
-    query: z.object({ hotelId: IdParams.shape.id }),
+    query: LangQuery.extend({ hotelId: IdParams.shape.id }),
     kind: 'file',
   },
 

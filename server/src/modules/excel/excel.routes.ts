@@ -11,12 +11,16 @@ import { roomImporter } from './importers/rooms';
 import { serviceImporter } from './importers/services';
 import { userImporter } from './importers/users';
 import { workerImporter } from './importers/workers';
+import qrRoutes from '../qr/qr.routes';
 
 /** A sheet of 20,000 rows is far below this; anything bigger is not a template. */
 const SHEET_LIMITS = { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 };
 
 export default async function routes(app: FastifyInstance): Promise<void> {
   await registerMultipart(app, SHEET_LIMITS);
+  // The room QR sheet is the other printable download of the room screens; it lives in
+  // its own module but is registered here so the shared module list stays untouched.
+  await app.register(qrRoutes);
   const service = new ExcelService(app.ctx);
 
   const sheets = [

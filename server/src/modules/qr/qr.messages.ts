@@ -1,0 +1,12 @@
+import { defineMessages } from '../../i18n/localize';
+
+export const qrMessages = defineMessages({
+  hotelNotFound: { en: 'This hotel does not exist', ar: 'هذا الفندق غير موجود' },
+});
+
+/** Printed on the sheet itself: guests read both languages. */
+export const sheetTexts = {
+  title: { en: 'Scan to request a service', ar: 'امسح الرمز لطلب خدمة' },
+  room: { en: 'Room', ar: 'غرفة' },
+  noRooms: { en: 'This hotel has no rooms yet.', ar: 'لا توجد غرف لهذا الفندق بعد.' },
+};

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@shared';
+import { route } from '../../http/route';
+import { QrService } from './qr.service';
+
+/** The printable QR sheet of one hotel's rooms. */
+export default async function routes(app: FastifyInstance): Promise<void> {
+  const service = new QrService(app.ctx.database.db, app.ctx.config.publicUrl);
+
+  route(app, endpoints.roomQrSheet, async ({ query, reply }) => {
+    const { fileName, pdf } = await service.roomSheet(query.hotelId);
+    // Hotel codes are free text: keep the plain filename ASCII and give the exact one as filename*.
+    const ascii = fileName.replace(/[^\w.-]/g, '_');
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+}

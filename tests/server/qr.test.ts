@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@shared';
+import * as s from '../../server/src/db/schema';
+import { type TestServer, startTestServer } from '../support/test-server';
+import { type Reference, dbOf, seedReference, tokenWithClaims } from './excel.fixtures';
+
+/** Pages of a PDF: page objects are "/Type /Page" (the tree is "/Type /Pages"). */
+const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page(?![s\w])/g) ?? []).length;
+/** pdfkit writes link annotations as plain (uncompressed) dictionaries: each QR is a link to its URL. */
+const linkedUrls = (pdf: Buffer) => [...pdf.toString('latin1').matchAll(/\/URI \(([^)]*)\)/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
+
+describe('room QR sheet', () => {
+  let t: TestServer;
+  let token: string;
+  let ref: Reference;
+  let roomIds: number[];
+  beforeAll(async () => {
+    t = await startTestServer({ env: { PUBLIC_URL: 'https://guest.example.com' } });
+    token = await t.adminToken();
+    ref = await seedReference(t);
+    const rooms = await dbOf(t)
+      .insert(s.rooms)
+      .values(
+        Array.from({ length: 13 }, (_, i) => ({
+          number: String(101 + i),
+          hotelId: ref.hotelId,
+          useTypeId: ref.useTypeId,
+          roomTypeId: ref.roomTypeId,
+        })),
+      )
+      .returning();
+    roomIds = rooms.map((r) => r.id);
+    await dbOf(t).insert(s.rooms).values({ number: '999', hotelId: ref.hotel2Id, useTypeId: ref.useTypeId, roomTypeId: ref.roomTypeId });
+  });
+  afterAll(() => t.cleanup());
+
+  it('is an A4 PDF with one QR per room of the hotel, each linking to the guest form of that room', async () => {
+    const res = await t.api.call<Buffer>(endpoints.roomQrSheet, { token, query: { hotelId: ref.hotelId } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain('filename="RoomQrCodes-H1.pdf"');
+    const pdf = res.body;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // 13 rooms at 12 per page.
+    expect(pageCount(pdf)).toBe(2);
+    expect(pdf.toString('latin1')).toContain('/MediaBox [0 0 595.28 841.89]');
+    const urls = linkedUrls(pdf);
+    expect(urls.sort()).toEqual(roomIds.map((id) => `https://guest.example.com/Request/Service?hotelId=${ref.hotelId}&roomId=${id}`).sort());
+  });
+
+  it('prints a one-page sheet saying so for a hotel without rooms, and 404 for an unknown hotel', async () => {
+    const [empty] = await dbOf(t)
+      .insert(s.hotels)
+      .values({ hotelCode: 'EMPTY', name: 'Empty Inn', nameAr: 'نزل فارغ', companyId: (await dbOf(t).select().from(s.companies))[0].id })
+      .returning();
+    const res = await t.api.call<Buffer>(endpoints.roomQrSheet, { token, query: { hotelId: empty.id } });
+    expect(res.status).toBe(200);
+    expect(pageCount(res.body)).toBe(1);
+    expect(linkedUrls(res.body)).toEqual([]);
+    const missing = await t.api.call(endpoints.roomQrSheet, { token, query: { hotelId: 987654 }, lang: 'ar' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('هذا الفندق غير موجود');
+    expect((await t.api.call(endpoints.roomQrSheet, { token, query: { hotelId: 'abc' } })).status).toBe(400);
+    expect((await t.api.call(endpoints.roomQrSheet, { token })).status).toBe(400);
+  });
+
+  it('needs Room.View', async () => {
+    expect((await t.api.call(endpoints.roomQrSheet, { query: { hotelId: ref.hotelId } })).status).toBe(401);
+    const other = await tokenWithClaims(t, ['Basic Data.Hotel.View']);
+    expect((await t.api.call(endpoints.roomQrSheet, { token: other, query: { hotelId: ref.hotelId } })).status).toBe(403);
+    const viewer = await tokenWithClaims(t, ['Basic Data.Room.View']);
+    expect((await t.api.call(endpoints.roomQrSheet, { token: viewer, query: { hotelId: ref.hotelId } })).status).toBe(200);
+  });
+});
