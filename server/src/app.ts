@@ -9,7 +9,7 @@ import type { AppContext } from './context';
 import { AppError } from './http/errors';
 import { validationError } from './http/validation';
 import { common } from './i18n/common.messages';
-import { parseLang } from './i18n/localize';
+import { langOf } from './i18n/localize';
 import { modules } from './modules';
 
 export interface BuildOptions {
@@ -66,7 +66,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const lang = parseLang((request.query as { lang?: unknown } | undefined)?.lang);
+    const lang = langOf(request);
     const appError = toAppError(error, request.method);
     if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(appError.statusCode).send(appError.body(lang));
@@ -143,7 +143,7 @@ function serveClients(app: FastifyInstance, clientsDir: string): void {
   app.get('/', async (_request, reply) => reply.redirect('/Admin/Login'));
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.toLowerCase();
-    const lang = parseLang((request.query as { lang?: unknown } | undefined)?.lang);
+    const lang = langOf(request);
     if (request.method === 'GET' && !url.startsWith('/api/')) {
       if (url.startsWith('/request/') && hasGuest) return reply.header('cache-control', 'no-cache').sendFile('index.html', guest);
       if (hasRenderer && !url.startsWith('/guest/') && !url.startsWith('/assets/'))

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint, Language } from '@shared';
-import { parseLang } from '../i18n/localize';
+import { langOf } from '../i18n/localize';
 import type { Principal } from '../security/tokens';
 import { forbidden, unauthorized } from './errors';
 import { common } from '../i18n/common.messages';
@@ -53,7 +53,7 @@ export function route<E extends Endpoint>(
         body: request.body,
         params: request.params,
         query: request.query,
-        lang: parseLang((request.query as { lang?: unknown } | undefined)?.lang),
+        lang: langOf(request),
         user: request.principal,
         request,
         reply,

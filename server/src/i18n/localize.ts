@@ -23,3 +23,12 @@ export function localize(message: Localized, lang: Language, params?: Record<str
 export function parseLang(value: unknown): Language {
   return value === 'ar' ? 'ar' : 'en';
 }
+
+/**
+ * The caller's language from ?lang= of the raw URL: query schemas strip keys
+ * they do not name, so the validated query cannot be trusted to keep it.
+ */
+export function langOf(request: { url: string }): Language {
+  const q = request.url.indexOf('?');
+  return q < 0 ? 'en' : parseLang(new URLSearchParams(request.url.slice(q + 1)).get('lang'));
+}
