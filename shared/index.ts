@@ -11,3 +11,4 @@ export * from './countries';
 export * from './dial-codes';
 export * from './facilities';
 export * from './routes';
+export * from './line-rules';

@@ -1,0 +1,61 @@
+/** The line rules of SPEC §4, shared so the server enforces and the admin app offers exactly the same actions. */
+import { type LineStatus, isClosed } from './statuses';
+
+/** What the workflow needs to know about a service line to decide what may happen to it. */
+export interface LineState {
+  status: LineStatus;
+  /** A Special Request line: it goes to a department before a worker (SPEC §4). */
+  isSpecial: boolean;
+  departmentId: number | null;
+  workerId: number | null;
+}
+
+export type LineAction = 'assignDepartment' | 'assignWorker' | 'complete' | 'reject';
+
+/** Why an action is refused; the service turns each into a message in both languages. */
+export type LineViolation =
+  | 'closed'
+  | 'notSpecial'
+  | 'departmentAlreadySet'
+  | 'needsDepartment'
+  | 'workerAlreadySet'
+  | 'assignPending';
+
+/** A Special Request line that no department has taken yet: nothing but a department may happen to it. */
+export function needsDepartment(line: LineState): boolean {
+  return line.isSpecial && line.departmentId === null;
+}
+
+/** The reason `action` is not allowed on `line` now, or null when it is. */
+export function violationOf(line: LineState, action: LineAction): LineViolation | null {
+  // Nothing leaves Completed or Rejected.
+  if (isClosed(line.status)) return 'closed';
+  switch (action) {
+    case 'assignDepartment':
+      if (!line.isSpecial) return 'notSpecial';
+      if (line.departmentId !== null) return 'departmentAlreadySet';
+      return null;
+    case 'assignWorker':
+      if (needsDepartment(line)) return 'needsDepartment';
+      if (line.workerId !== null || line.status !== 'Open') return 'workerAlreadySet';
+      return null;
+    case 'complete':
+      // SPEC §4: no assign action may be pending, i.e. the department (if special) and the worker are set.
+      if (needsDepartment(line)) return 'needsDepartment';
+      if (line.workerId === null) return 'assignPending';
+      return null;
+    case 'reject':
+      return null;
+  }
+}
+
+/** Every action the line allows in its state (what the admin screens offer). */
+export function allowedActions(line: LineState): LineAction[] {
+  const all: LineAction[] = ['assignDepartment', 'assignWorker', 'complete', 'reject'];
+  return all.filter((action) => violationOf(line, action) === null);
+}
+
+/** The reply box is open while the line is not closed and not waiting for a department (SPEC §4). */
+export function canReply(line: LineState): boolean {
+  return !isClosed(line.status) && !needsDepartment(line);
+}
