@@ -47,7 +47,8 @@ export function route<E extends Endpoint>(
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.response ? { response: { 200: endpoint.response } } : {}),
     },
-    preHandler: endpoint.auth === 'public' ? optionalAuth : requireAuth(endpoint.auth),
+    // onRequest: who the caller is is settled before the body is even read or validated.
+    onRequest: endpoint.auth === 'public' ? optionalAuth : requireAuth(endpoint.auth),
     handler: async (request, reply) => {
       const ctx = {
         body: request.body,
