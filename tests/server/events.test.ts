@@ -1,0 +1,199 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, pathOf } from '@shared';
+import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { type TestServer, startTestServer, testDbKind } from '../support/test-server';
+
+interface Received {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** A minimal EventSource over fetch: collects events and lets a test wait for one. */
+async function openStream(url: string, headers: Record<string, string> = {}) {
+  const abort = new AbortController();
+  const res = await fetch(url, { headers, signal: abort.signal });
+  const received: Received[] = [];
+  let raw = '';
+  let waiters: (() => void)[] = [];
+  let ended = false;
+  const notify = () => {
+    const current = waiters;
+    waiters = [];
+    current.forEach((w) => w());
+  };
+  const pump = (async () => {
+    if (!res.body) return;
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const chunk = decoder.decode(value, { stream: true });
+        raw += chunk;
+        buffer += chunk;
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) received.push({ event, data: JSON.parse(data) });
+        }
+        notify();
+      }
+    } catch {
+      // Aborted by the test.
+    }
+    ended = true;
+    notify();
+  })();
+  const until = async (check: () => boolean, what: string, ms = 10_000) => {
+    const deadline = Date.now() + ms;
+    while (!check()) {
+      if (ended || Date.now() > deadline) throw new Error(`stream: no ${what}; got ${JSON.stringify(received)}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  };
+  if (res.status === 200) await until(() => raw.includes(': connected'), 'greeting');
+  return {
+    res,
+    received,
+    raw: () => raw,
+    ended: () => ended,
+    next: async (match: (e: Received) => boolean, what: string) => {
+      await until(() => received.some(match), what);
+      return received.find(match)!;
+    },
+    /** Resolves once the server has ended the stream. */
+    closed: () => until(() => ended, 'end').then(() => pump),
+    close: () => abort.abort(),
+  };
+}
+
+describe('live events on one server', () => {
+  let t: TestServer;
+  let fx: Fixture;
+  let clerkToken: string;
+  const streams: { close(): void }[] = [];
+  const open = async (...args: Parameters<typeof openStream>) => {
+    const s = await openStream(...args);
+    streams.push(s);
+    return s;
+  };
+  const url = (endpoint: { method: string; path: string }, params?: Record<string, string>) => new URL(pathOf(endpoint, params), t.url).toString();
+  const submit = async (over: Record<string, unknown> = {}, serviceIds = [fx.services.towels]) => {
+    const res = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, serviceIds, over) });
+    const view = await t.api.call(endpoints.userRequestDetails, { params: { id: res.body.id } });
+    return { id: res.body.id as string, lineId: view.body.requestDetails[0].id as number };
+  };
+
+  beforeAll(async () => {
+    t = await startTestServer();
+    fx = await seedFixture(t.server.app.ctx.database.db);
+    const user = await createStaffUser(t.server.app.ctx.database.db, {
+      claims: SERVICE_CLAIMS,
+      hotelIds: [fx.hotelA.id],
+      departmentIds: [fx.departments.housekeeping],
+    });
+    clerkToken = await tokenFor(t.server.app.ctx.tokens, user);
+  });
+  afterAll(async () => {
+    streams.forEach((s) => s.close());
+    await t.cleanup();
+  });
+
+  it('streams new requests of the staff member\'s hotels only', async () => {
+    const stream = await open(url(endpoints.staffEvents), { authorization: `Bearer ${clerkToken}` });
+    expect(stream.res.headers.get('content-type')).toContain('text/event-stream');
+    expect(stream.raw()).toMatch(/^retry: \d+/);
+    const b = await submit({ hotelId: fx.hotelB.id, roomId: fx.hotelB.roomIds[0] });
+    const a = await submit();
+    const created = await stream.next((e) => e.event === 'request-created' && e.data.requestId === a.id, 'request-created of A');
+    expect(created.data).toMatchObject({ type: 'request-created', hotelId: fx.hotelA.id, statusName: 'Open' });
+    expect(created.data.requestCode).toMatch(/^RQ-\d{6}$/);
+    // Events arrive in order: B's was published first, so it would be here by now.
+    expect(stream.received.some((e) => e.data.requestId === b.id)).toBe(false);
+  });
+
+  it('takes the token from ?access_token= (EventSource cannot send headers) and refuses a stream without one', async () => {
+    const stream = await open(`${url(endpoints.staffEvents)}?access_token=${encodeURIComponent(clerkToken)}`);
+    expect(stream.res.status).toBe(200);
+    const a = await submit();
+    await stream.next((e) => e.data.requestId === a.id, 'request-created');
+    const anonymous = await fetch(url(endpoints.staffEvents));
+    expect(anonymous.status).toBe(401);
+    expect((await anonymous.json()).message).toBe('Please sign in');
+  });
+
+  it('gives a guest the changes of their own request only, with nothing but what the page needs', async () => {
+    const mine = await submit();
+    const other = await submit();
+    const stream = await open(url(endpoints.guestEvents, { id: mine.id }));
+    expect(stream.res.status).toBe(200);
+    const change = (lineId: number) =>
+      t.api.call(endpoints.updateServiceRequestStatus, {
+        token: clerkToken,
+        body: { requestDetailsId: lineId, status: 'Assigned', workerId: fx.workers.housekeeper, note: 'On the way' },
+      });
+    expect((await change(other.lineId)).status).toBe(200);
+    expect((await change(mine.lineId)).status).toBe(200);
+    const changed = await stream.next((e) => e.event === 'line-changed', 'line-changed');
+    expect(changed.data).toEqual({ type: 'line-changed', requestId: mine.id, lineId: mine.lineId, statusName: 'Assigned', at: expect.any(String) });
+    expect(stream.received.every((e) => e.data.requestId === mine.id)).toBe(true);
+  });
+
+  it('staff see line changes and reviews as they happen', async () => {
+    const stream = await open(url(endpoints.staffEvents), { authorization: `Bearer ${clerkToken}` });
+    const a = await submit();
+    const step = (body: object) => t.api.call(endpoints.updateServiceRequestStatus, { token: clerkToken, body: { requestDetailsId: a.lineId, ...body } });
+    expect((await step({ status: 'Assigned', workerId: fx.workers.housekeeper, note: '' })).status).toBe(200);
+    expect((await step({ status: 'Completed', note: 'Here you are' })).status).toBe(200);
+    const completed = await stream.next((e) => e.event === 'line-changed' && e.data.statusName === 'Completed', 'line-changed');
+    expect(completed.data).toMatchObject({ requestId: a.id, lineId: a.lineId, departmentIds: [fx.departments.housekeeping] });
+    expect((await t.api.call(endpoints.addReview, { body: { id: a.id, feedback: 'Great', rating: 10 } })).status).toBe(200);
+    const review = await stream.next((e) => e.event === 'review-added', 'review-added');
+    expect(review.data).toMatchObject({ requestId: a.id, hotelId: fx.hotelA.id });
+  });
+});
+
+describe.skipIf(testDbKind() !== 'postgres')('live events across two server processes on one PostgreSQL', () => {
+  let first: TestServer;
+  let second: TestServer;
+  let secondDir: string;
+  beforeAll(async () => {
+    first = await startTestServer();
+    secondDir = mkdtempSync(path.join(os.tmpdir(), 'hotel-test-'));
+    second = await startTestServer({ reuse: { dataDir: secondDir, databaseUrl: first.config.databaseUrl } });
+  });
+  afterAll(async () => {
+    await second.cleanup();
+    await first.cleanup();
+    rmSync(secondDir, { recursive: true, force: true });
+  });
+
+  it('a request made through one process reaches a staff stream on the other, and shutdown ends the stream', async () => {
+    const db = first.server.app.ctx.database.db;
+    const fx = await seedFixture(db);
+    const user = await createStaffUser(db, { claims: SERVICE_CLAIMS, hotelIds: [fx.hotelA.id], departmentIds: [] });
+    const token = await tokenFor(second.server.app.ctx.tokens, user);
+    const stream = await openStream(new URL(endpoints.staffEvents.path, second.url).toString(), { authorization: `Bearer ${token}` });
+    const added = await first.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels]) });
+    expect(added.status).toBe(200);
+    const created = await stream.next((e) => e.data.requestId === added.body.id, 'request-created from the other process');
+    expect(created.event).toBe('request-created');
+
+    // An open stream must not hold shutdown up.
+    const started = Date.now();
+    await second.close();
+    await stream.closed();
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
