@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACILITIES, endpoints } from '@shared';
+import { type Endpoint, FACILITIES, endpoints } from '@shared';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { Builder, adminTokenOf, userWithClaims } from './basic-data.fixtures';
 
@@ -21,7 +21,7 @@ describe('basic data: select data, who may call what, and list paging', () => {
       const departmentId = await b.department({ name: 'Front Office' });
       const roomTypeId = await b.roomType({ nameEn: 'Twin', nameAr: 'سريران' });
       const groupId = await b.serviceGroup({ nameEn: 'Front Desk', nameAr: 'الاستقبال' });
-      const get = async (endpoint: (typeof endpoints)['generateUseTypes'], lang: 'en' | 'ar') =>
+      const get = async (endpoint: Pick<Endpoint, 'method' | 'path'>, lang: 'en' | 'ar') =>
         (await t.api.call(endpoint, { token, lang })).body as { id: number; name: string }[];
 
       expect(await get(endpoints.generateUseTypes, 'en')).toContainEqual({ id: useTypeId, name: 'Suite' });
