@@ -1,4 +1,5 @@
-import { BrowserWindow } from 'electron';
+import { BrowserWindow, type BrowserWindow as ElectronWindow } from 'electron';
+import type { BrowserWindow as FakeWindow } from './fakes/electron';
 import type { StoredSession } from '../../renderer/src/platform/platform';
 import type { SettingsStore } from '../../electron/server-url';
 
@@ -23,14 +24,14 @@ export const sampleSession = (accessToken = 'access-1'): StoredSession => ({
 
 /** The app window and the IPC events its pages (or strangers) would send. */
 export function appWindow() {
-  const window = new BrowserWindow() as unknown as BrowserWindow & { webContents: { mainFrame: unknown } };
+  const window = new BrowserWindow() as unknown as FakeWindow;
   const own = { sender: window.webContents, senderFrame: { url: 'app://desk/Admin/Home', parent: null } } as any;
   const foreign = {
-    otherWindow: { sender: new BrowserWindow().webContents, senderFrame: { url: 'app://desk/Admin/Home', parent: null } } as any,
+    otherWindow: { sender: (new BrowserWindow() as unknown as FakeWindow).webContents, senderFrame: { url: 'app://desk/Admin/Home', parent: null } } as any,
     subFrame: { sender: window.webContents, senderFrame: { url: 'app://desk/Admin/Home', parent: { url: 'app://desk/', parent: null } } } as any,
     remotePage: { sender: window.webContents, senderFrame: { url: 'https://evil.example/', parent: null } } as any,
     filePage: { sender: window.webContents, senderFrame: { url: 'file:///tmp/x.html', parent: null } } as any,
     noFrame: { sender: window.webContents, senderFrame: null } as any,
   };
-  return { window, own, foreign, getWindow: () => window as BrowserWindow };
+  return { window, own, foreign, getWindow: () => window as unknown as ElectronWindow };
 }

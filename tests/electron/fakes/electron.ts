@@ -145,14 +145,48 @@ export const protocol = {
   handle: (scheme: string, handler: (request: Request) => Promise<Response>) => void protocol.handlers.set(scheme, handler),
 };
 
-export const app = {
-  getPath: (_name: string) => '/home/user/Downloads',
-  getLocale: () => 'en-US',
-  getAppPath: () => process.cwd(),
-};
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+class FakeApp extends EventEmitter {
+  hasLock = true;
+  exited: number | undefined;
+  protocolClients: unknown[][] = [];
+  private ready = deferred();
+  getPath = (_name: string) => '/home/user/Downloads';
+  getLocale = () => 'en-US';
+  getAppPath = () => process.cwd();
+  requestSingleInstanceLock = () => this.hasLock;
+  exit = (code = 0) => void (this.exited = code);
+  quit = () => void (this.exited = 0);
+  setAsDefaultProtocolClient = (...args: unknown[]) => {
+    this.protocolClients.push(args);
+    return true;
+  };
+  whenReady = () => this.ready.promise;
+  /** The OS finished starting the app. */
+  becomeReady = () => this.ready.resolve();
+  reset() {
+    this.removeAllListeners();
+    this.hasLock = true;
+    this.exited = undefined;
+    this.protocolClients = [];
+    this.ready = deferred();
+  }
+}
+export const app = new FakeApp();
 
 export const screen = { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }] };
-export const session = { defaultSession: {} };
+export const session = {
+  defaultSession: {
+    setPermissionRequestHandler: () => undefined,
+    setPermissionCheckHandler: () => undefined,
+    webRequest: { onBeforeRequest: () => undefined, onHeadersReceived: () => undefined },
+  },
+};
 
 /** Back to a clean fake between tests. */
 export function resetFakeElectron(): void {
@@ -168,6 +202,8 @@ export function resetFakeElectron(): void {
   Menu.current = undefined;
   shell.opened = [];
   protocol.handlers.clear();
+  protocol.privileged = [];
+  app.reset();
 }
 
 export default { app, BrowserWindow, contextBridge, dialog, ipcMain, ipcRenderer, Menu, Notification, protocol, safeStorage, screen, session, shell };

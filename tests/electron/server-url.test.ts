@@ -1,0 +1,76 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setCurrentLang } from '../../electron/i18n';
+import { checkServer, normalizeServerUrl, readServerUrl, setServerUrl } from '../../electron/server-url';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { MemoryStore } from './support';
+
+describe('the hotel server address', () => {
+  it('accepts what people type: a bare host and port, a pasted page address, https', () => {
+    expect(normalizeServerUrl('192.168.1.10:8080')).toBe('http://192.168.1.10:8080');
+    expect(normalizeServerUrl(' http://hotel-server:8080/Admin/Login ')).toBe('http://hotel-server:8080');
+    expect(normalizeServerUrl('https://hotel.example.com/')).toBe('https://hotel.example.com');
+  });
+
+  it.each(['', '   ', 'ftp://hotel', 'file:///etc/passwd', 'javascript:alert(1)', 'http://user:pw@hotel', 'http://', 'http://exa mple.com'])(
+    'refuses %j',
+    (input) => {
+      expect(normalizeServerUrl(input)).toBeUndefined();
+    },
+  );
+
+  describe('checked against a real server', () => {
+    let t: TestServer;
+    let other: Server;
+    let otherUrl: string;
+    beforeAll(async () => {
+      t = await startTestServer();
+      // Something that answers HTTP but is not the hotel server (a router's admin page).
+      other = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>router</html>'));
+      await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+      otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    }, 120_000);
+    afterAll(async () => {
+      other?.close();
+      await t?.cleanup();
+    });
+
+    it('keeps the address once GET /api/health answers ok, and says when it changed', async () => {
+      const settings = new MemoryStore();
+      const onChanged = vi.fn();
+      expect(await setServerUrl(`${t.url}/Admin/Login`, { settings, onChanged })).toEqual({ ok: true, url: t.url });
+      expect(readServerUrl(settings)).toBe(t.url);
+      expect(onChanged).toHaveBeenCalledWith(t.url);
+      await setServerUrl(t.url, { settings, onChanged });
+      expect(onChanged).toHaveBeenCalledTimes(1);
+    });
+
+    it('refuses, with the reason, a server that is not the hotel server, and keeps the old address', async () => {
+      const settings = new MemoryStore();
+      settings.set('serverUrl', t.url);
+      expect(await setServerUrl(otherUrl, { settings })).toEqual({ ok: false, error: `${otherUrl} answered, but it is not the hotel service server.` });
+      expect(readServerUrl(settings)).toBe(t.url);
+    });
+
+    it('refuses an address where nothing answers, in Arabic when the app is in Arabic', async () => {
+      setCurrentLang('ar');
+      const settings = new MemoryStore();
+      const answer = await setServerUrl('http://127.0.0.1:9', { settings });
+      expect(answer).toEqual({ ok: false, error: 'تعذر الوصول إلى الخادم http://127.0.0.1:9. تحقق من العنوان ومن أن الخادم يعمل.' });
+      expect(settings.data.size).toBe(0);
+    });
+
+    it('gives up on a server that does not answer in time', async () => {
+      const hanging = createServer(() => undefined);
+      await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+      try {
+        expect(await checkServer(url, fetch, 300)).toBe(`The server at ${url} did not answer in time. Check the address and the network.`);
+      } finally {
+        hanging.closeAllConnections();
+        hanging.close();
+      }
+    });
+  });
+});
