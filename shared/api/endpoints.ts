@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as account from './account';
 import * as admin from './administration';
 import * as bd from './basic-data';
+import * as dashboard from './dashboard';
 import { IdParams, LangQuery, ListQuery, Lookup, MessageResponse, UuidParams } from './common';
 import * as req from './requests';
 import type { Claim } from '../permissions';
@@ -195,6 +196,15 @@ export const endpoints = {
   },
   /** Staff live events (server-sent events), scoped like the lists. Token in the header or ?access_token=. */
   staffEvents: { method: 'GET', path: '/api/Events', auth: 'user', kind: 'stream' },
+
+  /** The Home page's figures for today, scoped like the lists. */
+  homeFigures: {
+    method: 'GET',
+    path: '/api/Dashboard/GetTodayFigures',
+    auth: 'Service Management.Request List.View',
+    query: dashboard.HomeFiguresQuery,
+    response: dashboard.HomeFigures,
+  },
 
   // ── Administration ──
   allUsers: { method: 'GET', path: '/api/Administration/GetAllUsers', auth: 'Administration.Users.View', response: z.array(admin.User) },

@@ -6,7 +6,8 @@ import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-route
 import { LoginPage } from '../auth/LoginPage';
 import { ResetPasswordPage } from '../auth/ResetPasswordPage';
 import { AppToaster } from '../feedback/AppToaster';
-import { HomePage, NotFoundPage } from '../home/HomePage';
+import { HomeDashboard } from '../features/home/HomeDashboard';
+import { NotFoundPage } from '../home/HomePage';
 import { sessionAtom, sessionLoadedAtom } from '../session/session';
 import { AdminLayout } from '../shell/AdminLayout';
 import { permittedRoutes } from '../shell/menu-model';
@@ -33,7 +34,7 @@ function AppRoutes() {
       <Route path="/Dashboard/ResetPassword" element={<ResetPasswordPage />} />
       <Route path="/Admin" element={<AdminLayout />}>
         <Route index element={<Navigate to="/Admin/Home" replace />} />
-        <Route path="Home" element={<HomePage />} />
+        <Route path="Home" element={<HomeDashboard />} />
         {screens.map(({ group, item, component: Screen }) => (
           <Route key={`${group}/${item}`} path={`${group}/${item}`} element={<Screen />} />
         ))}

@@ -1,3 +1,4 @@
+import { p2Ar } from '../features/i18n/ar';
 import type { Messages } from './en';
 
 export const ar: Messages = {
@@ -181,4 +182,5 @@ export const ar: Messages = {
     selected: 'تم اختيار {{count}} ملف',
     noImages: 'لا توجد صور',
   },
+  p2: p2Ar,
 };

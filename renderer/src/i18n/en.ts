@@ -1,3 +1,5 @@
+import { p2En } from '../features/i18n/en';
+
 /** The English resource: its shape is the type every other language must match. */
 export const en = {
   app: { brand: 'Hotel Services', loading: 'Loading...' },
@@ -180,6 +182,7 @@ export const en = {
     selected: '{{count}} file(s) selected',
     noImages: 'No images',
   },
+  p2: p2En,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

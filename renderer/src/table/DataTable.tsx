@@ -6,6 +6,7 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@shared';
 import { registerGridModules } from './grid-modules';
+import { ExportButton } from '../features/export/ExportButton';
 import { RowActions } from './RowActions';
 
 registerGridModules();
@@ -27,6 +28,8 @@ export interface DataTableProps<T> {
   onEdit?: (row: T) => void;
   onDelete?: (row: T) => void;
   loading?: boolean;
+  /** Shows an export button saving the rows as shown (after search and sort) under this name. */
+  exportName?: string;
 }
 
 const useStyles = makeStyles({
@@ -43,7 +46,7 @@ const useStyles = makeStyles({
  * The shared list table (SPEC §2): entries selector, search over every column, header
  * sort, 'page X of Y', row number by position on the page, yellow edit and red delete.
  */
-export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading }: DataTableProps<T>) {
+export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading, exportName }: DataTableProps<T>) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const apiRef = useRef<GridApi<T> | null>(null);
@@ -103,6 +106,12 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
     return defs;
   }, [columns, onEdit, onDelete, rowName, pageSize, t]);
 
+  const collectShown = useCallback(() => {
+    const shown: T[] = [];
+    apiRef.current?.forEachNodeAfterFilterAndSort((node) => node.data && shown.push(node.data));
+    return { headers: columns.map((c) => c.header), rows: shown.map((row) => columns.map((c) => c.value(row) ?? '')) };
+  }, [columns]);
+
   const defaultColDef = useMemo<ColDef<T>>(() => ({ sortable: true, resizable: true, sortingOrder: ['asc', 'desc'] }), []);
 
   return (
@@ -124,6 +133,7 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
             ))}
           </Dropdown>
         </div>
+        {exportName && <ExportButton name={exportName} collect={collectShown} />}
         <Input
           contentBefore={<SearchRegular />}
           placeholder={t('table.search')}

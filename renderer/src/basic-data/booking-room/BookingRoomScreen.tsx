@@ -104,7 +104,7 @@ export function BookingRoomScreen() {
         </Collapse>
       )}
       <Panel>
-        <DataTable rows={rows} columns={columns} rowName={name} onEdit={canEdit ? setEditing : undefined} loading={loading} />
+        <DataTable rows={rows} columns={columns} rowName={name} onEdit={canEdit ? setEditing : undefined} loading={loading} exportName={t('items.BookingRoom')} />
       </Panel>
       <EditDialog open={!!editing} title={t('crud.editTitle', { item: editing ? name(editing) : '' })} onClose={() => setEditing(undefined)}>
         {editing && <BookingRoomEdit row={editing} onSubmit={update} />}

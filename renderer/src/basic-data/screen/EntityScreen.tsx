@@ -113,7 +113,7 @@ export function EntityScreen<Row extends { id: number }>({ descriptor: d }: { de
         </Collapse>
       )}
       <Panel>
-        <DataTable rows={rows} columns={columns} rowName={nameOf} onEdit={onEdit} onDelete={onDelete} loading={loading} />
+        <DataTable rows={rows} columns={columns} rowName={nameOf} onEdit={onEdit} onDelete={onDelete} loading={loading} exportName={title} />
       </Panel>
       <EditDialog open={!!editing} title={t('crud.editTitle', { item: editing ? nameOf(editing.row) : '' })} onClose={() => setEditing(undefined)}>
         {editing && (

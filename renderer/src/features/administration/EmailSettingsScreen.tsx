@@ -1,0 +1,148 @@
+import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { endpoints, type EmailSettings } from '@shared';
+import { call } from '../../api/client';
+import { handleError, showSuccess } from '../../feedback/handle-error';
+import { hasClaim, sessionAtom } from '../../session/session';
+import { Panel } from '../../ui/Panel';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { useOnce } from '../service-management/use-once';
+
+const useStyles = makeStyles({
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: '14px 18px' },
+  actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '16px' },
+  test: { display: 'flex', gap: '8px', alignItems: 'flex-end', flexWrap: 'wrap' },
+  answer: { color: tokens.colorNeutralForeground2, whiteSpace: 'pre-wrap' },
+});
+
+type Draft = Omit<EmailSettings, 'smtpPort' | 'hasPassword'> & { smtpPort: string };
+type TextField = 'smtpServer' | 'senderName' | 'senderEmail' | 'username';
+
+function toDraft(s?: EmailSettings): Draft {
+  return {
+    smtpServer: s?.smtpServer ?? '',
+    smtpPort: s ? String(s.smtpPort) : '587',
+    senderName: s?.senderName ?? '',
+    senderEmail: s?.senderEmail ?? '',
+    username: s?.username ?? '',
+    // Write-only: the server never sends the stored password back.
+    password: '',
+  };
+}
+
+/** SMTP settings (SPEC §2) and a test e-mail that reports the SMTP server's answer. */
+export function EmailSettingsScreen() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const session = useAtomValue(sessionAtom);
+  const canEdit = hasClaim(session, 'Administration.Email Settings.Edit');
+  const [stored, setStored] = useState<EmailSettings>();
+  const [draft, setDraft] = useState<Draft>(toDraft());
+  const [loading, setLoading] = useState(true);
+  const [testTo, setTestTo] = useState(session?.userEmail ?? '');
+  const [answer, setAnswer] = useState<string>();
+  const [saving, onceSave] = useOnce();
+  const [testing, onceTest] = useOnce();
+
+  const load = useCallback(async () => {
+    try {
+      const settings = await call(endpoints.emailSettings);
+      setStored(settings);
+      setDraft(toDraft(settings));
+    } catch (err) {
+      handleError(err, t('p2.email.error'));
+    } finally {
+      setLoading(false);
+    }
+  }, [t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    void onceSave(async () => {
+      try {
+        const body = { ...draft, smtpPort: Number(draft.smtpPort), password: draft.password || undefined };
+        showSuccess(await call(endpoints.updateEmailSettings, { body }), t('p2.email.saved'));
+        await load();
+      } catch (err) {
+        handleError(err, t('p2.email.error'));
+      }
+    });
+  };
+
+  const sendTest = () =>
+    onceTest(async () => {
+      setAnswer(undefined);
+      try {
+        const result = await call(endpoints.sendTestEmail, { body: { to: testTo.trim() } });
+        setAnswer(result.message);
+        showSuccess(result, result.message);
+      } catch (err) {
+        const message = (err as { response?: { data?: { message?: string } } }).response?.data?.message;
+        setAnswer(message ?? t('p2.email.error'));
+        handleError(err, t('p2.email.error'));
+      }
+    });
+
+  const field = (name: TextField, type: 'text' | 'email' = 'text') => (
+    <Field label={t(`p2.email.${name}`)} required={name !== 'username'}>
+      <Input name={name} type={type} value={draft[name]} disabled={!canEdit} onChange={(_, d) => setDraft({ ...draft, [name]: d.value })} />
+    </Field>
+  );
+
+  return (
+    <section data-testid="screen-EmailSettings">
+      <ScreenHeader title={t('items.EmailSettings')} />
+      <Panel>
+        {loading ? (
+          <Spinner />
+        ) : (
+          <form onSubmit={save} data-testid="email-form">
+            <div className={styles.grid}>
+              {field('smtpServer')}
+              <Field label={t('p2.email.smtpPort')} required>
+                <Input name="smtpPort" type="number" min={1} max={65535} value={draft.smtpPort} disabled={!canEdit} onChange={(_, d) => setDraft({ ...draft, smtpPort: d.value })} />
+              </Field>
+              {field('senderName')}
+              {field('senderEmail', 'email')}
+              {field('username')}
+              <Field label={t('p2.email.password')} hint={stored?.hasPassword ? t('p2.email.passwordKept') : undefined}>
+                <Input name="password" type="password" autoComplete="new-password" value={draft.password} disabled={!canEdit} onChange={(_, d) => setDraft({ ...draft, password: d.value })} />
+              </Field>
+            </div>
+            {canEdit && (
+              <div className={styles.actions}>
+                <Button onClick={() => setDraft(toDraft(stored))}>{t('p2.email.reset')}</Button>
+                <Button type="submit" appearance="primary" disabled={saving}>
+                  {t('common.save')}
+                </Button>
+              </div>
+            )}
+          </form>
+        )}
+      </Panel>
+      {canEdit && (
+        <Panel>
+          <div className={styles.test}>
+            <Field label={t('p2.email.testTo')}>
+              <Input type="email" name="testTo" value={testTo} onChange={(_, d) => setTestTo(d.value)} />
+            </Field>
+            <Button disabled={testing || !testTo.trim()} onClick={sendTest}>
+              {t('p2.email.sendTest')}
+            </Button>
+          </div>
+          {answer && (
+            <Text block className={styles.answer} data-testid="test-answer">
+              {answer}
+            </Text>
+          )}
+        </Panel>
+      )}
+    </section>
+  );
+}

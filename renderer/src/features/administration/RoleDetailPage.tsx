@@ -1,0 +1,121 @@
+import { Button, Checkbox, MessageBar, MessageBarBody, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { endpoints, type RoleClaim, type RoleDetail } from '@shared';
+import { call } from '../../api/client';
+import { handleError, showSuccess } from '../../feedback/handle-error';
+import { showToast } from '../../feedback/toast';
+import { Panel } from '../../ui/Panel';
+import { useOnce } from '../service-management/use-once';
+import { buildClaimTree, claimLabel, claimsChanged, selectAllState, toggleAll } from './claims-tree';
+
+const useStyles = makeStyles({
+  top: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap', marginBottom: '12px' },
+  title: { flexGrow: 1, margin: 0 },
+  group: { marginBottom: '14px' },
+  subgroups: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: '8px 16px' },
+  sub: { border: `1px solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium, padding: '6px 10px' },
+  claims: { display: 'flex', flexWrap: 'wrap', columnGap: '6px', paddingInlineStart: '18px' },
+});
+
+/** /Admin/RoleDetail/{id}: the role's claims by category with select-all at every level (SPEC §2). */
+export function RoleDetailPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const [loaded, setLoaded] = useState<RoleDetail>();
+  const [claims, setClaims] = useState<RoleClaim[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [saving, once] = useOnce();
+
+  useEffect(() => {
+    call(endpoints.roleClaims, { params: { id: Number(id) } })
+      .then((detail) => {
+        setLoaded(detail);
+        setClaims(detail.claims);
+      })
+      .catch((err) => {
+        setFailed(true);
+        handleError(err, t('p2.roles.claimsLoadError'));
+      });
+  }, [id, t]);
+
+  const tree = useMemo(() => buildClaimTree(claims), [claims]);
+  const dirty = !!loaded && claimsChanged(loaded.claims, claims);
+  const back = () => navigate('/Admin/Administration/Roles');
+
+  const update = () =>
+    once(async () => {
+      if (!loaded) return showToast(t('p2.roles.notAvailable'), 'error');
+      try {
+        const body = { roleId: loaded.roleId, roleName: loaded.roleName, claims };
+        showSuccess(await call(endpoints.updateRoleClaims, { body }), t('p2.roles.updated'));
+        setLoaded({ ...loaded, claims });
+      } catch (err) {
+        handleError(err, t('p2.roles.updateError'));
+      }
+    });
+
+  const cancel = () => {
+    if (loaded) setClaims(loaded.claims);
+    if (dirty) showToast(t('p2.roles.discarded'), 'info');
+    back();
+  };
+
+  const box = (label: string, scope: RoleClaim[], testId: string) => (
+    <Checkbox label={label} checked={selectAllState(scope)} onChange={() => setClaims(toggleAll(claims, scope))} data-testid={testId} />
+  );
+
+  return (
+    <section data-testid="role-detail">
+      <div className={styles.top}>
+        <Title2 as="h1" className={styles.title}>
+          {t('p2.roles.claimsTitle', { name: loaded?.roleName ?? '' })}
+        </Title2>
+        <Button appearance="primary" disabled={!dirty || saving} onClick={update} icon={saving ? <Spinner size="tiny" /> : undefined}>
+          {t('common.update')}
+        </Button>
+        <Button onClick={cancel}>{t('common.cancel')}</Button>
+      </div>
+      {dirty && (
+        <MessageBar intent="warning" data-testid="unsaved">
+          <MessageBarBody>{t('p2.roles.unsaved')}</MessageBarBody>
+        </MessageBar>
+      )}
+      <Panel>
+        {!loaded ? (
+          failed ? <Text>{t('p2.roles.claimsLoadError')}</Text> : <Spinner />
+        ) : (
+          <>
+            {box(t('p2.roles.selectAll'), claims, 'select-all')}
+            {tree.map((group) => (
+              <div key={group.name} className={styles.group} data-testid={`group-${group.name}`}>
+                {box(group.name, group.subgroups.flatMap((s) => s.claims), `group-all-${group.name}`)}
+                <div className={styles.subgroups}>
+                  {group.subgroups.map((sub) => (
+                    <div key={sub.category} className={styles.sub} data-testid={`category-${sub.category}`}>
+                      {box(sub.category, sub.claims, `sub-all-${sub.category}`)}
+                      <div className={styles.claims}>
+                        {sub.claims.map((claim) => (
+                          <Checkbox
+                            key={claim.claimType}
+                            label={claimLabel(claim.claimType)}
+                            checked={claim.isSelected}
+                            onChange={(_, d) => setClaims(claims.map((c) => (c.claimType === claim.claimType ? { ...c, isSelected: !!d.checked } : c)))}
+                            data-testid={`claim-${claim.claimType}`}
+                          />
+                        ))}
+                      </div>
+                    </div>
+                  ))}
+                </div>
+              </div>
+            ))}
+          </>
+        )}
+      </Panel>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { Button, Field, Input, makeStyles } from '@fluentui/react-components';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { endpoints, type Role } from '@shared';
+import { call } from '../../api/client';
+import { handleError, showSuccess } from '../../feedback/handle-error';
+import { hasClaim, sessionAtom } from '../../session/session';
+import { DataTable, type TableColumn } from '../../table/DataTable';
+import { formatDate } from '../../table/format';
+import { Collapse } from '../../ui/Collapse';
+import { Panel } from '../../ui/Panel';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { useOnce } from '../service-management/use-once';
+
+const useStyles = makeStyles({
+  form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: '14px 18px', alignItems: 'end' },
+});
+
+/** Roles (SPEC §2): list, create (name, description), edit → the role's claims. */
+export function RolesScreen() {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const session = useAtomValue(sessionAtom);
+  const [rows, setRows] = useState<Role[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [adding, setAdding] = useState(false);
+  const [draft, setDraft] = useState({ name: '', description: '' });
+  const [busy, once] = useOnce();
+  const canCreate = hasClaim(session, 'Administration.Roles.Create');
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setRows(await call(endpoints.allRoles));
+    } catch (err) {
+      setRows([]);
+      handleError(err, t('p2.roles.loadError'));
+    } finally {
+      setLoading(false);
+    }
+  }, [t]);
+
+  useEffect(() => {
+    void load();
+  }, [load, i18n.language]);
+
+  const create = (e: FormEvent) => {
+    e.preventDefault();
+    void once(async () => {
+      try {
+        showSuccess(await call(endpoints.addRole, { body: { name: draft.name.trim(), description: draft.description.trim() } }), t('crud.added'));
+        setDraft({ name: '', description: '' });
+        setAdding(false);
+        void load();
+      } catch (err) {
+        handleError(err, t('p2.roles.createError'));
+      }
+    });
+  };
+
+  const lang = i18n.language;
+  const columns = useMemo<TableColumn<Role>[]>(
+    () => [
+      { id: 'name', header: t('p2.roles.name'), value: (r) => r.name },
+      { id: 'description', header: t('p2.roles.description'), value: (r) => r.description, flex: 2 },
+      { id: 'createdAt', header: t('fields.createdAt'), value: (r) => formatDate(r.createdAt, lang) },
+    ],
+    [t, lang],
+  );
+
+  const title = t('items.Roles');
+  return (
+    <section data-testid="screen-Roles">
+      <ScreenHeader title={title} adding={adding} onToggleAdd={canCreate ? () => setAdding((a) => !a) : undefined} />
+      {canCreate && (
+        <Collapse open={adding} testId="create-panel">
+          <Panel>
+            <form className={styles.form} onSubmit={create} data-testid="role-form">
+              <Field label={t('p2.roles.name')} required>
+                <Input name="name" required maxLength={100} value={draft.name} onChange={(_, d) => setDraft({ ...draft, name: d.value })} />
+              </Field>
+              <Field label={t('p2.roles.description')}>
+                <Input name="description" maxLength={500} value={draft.description} onChange={(_, d) => setDraft({ ...draft, description: d.value })} />
+              </Field>
+              <div>
+                <Button type="submit" appearance="primary" disabled={busy}>
+                  {t('common.add')}
+                </Button>
+              </div>
+            </form>
+          </Panel>
+        </Collapse>
+      )}
+      <Panel>
+        <DataTable
+          rows={rows}
+          columns={columns}
+          rowName={(r) => r.name}
+          onEdit={hasClaim(session, 'Administration.Roles.Edit') ? (r) => navigate(`/Admin/RoleDetail/${r.id}`) : undefined}
+          loading={loading}
+          exportName={title}
+        />
+      </Panel>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { Button, Checkbox, Spinner, Title2, makeStyles } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { endpoints, type UserRoleSelection } from '@shared';
+import { call } from '../../api/client';
+import { handleError, showSuccess } from '../../feedback/handle-error';
+import { showToast } from '../../feedback/toast';
+import { Panel } from '../../ui/Panel';
+import { useOnce } from '../service-management/use-once';
+
+const useStyles = makeStyles({
+  list: { display: 'flex', flexDirection: 'column', gap: '4px', marginBlock: '12px' },
+  actions: { display: 'flex', gap: '8px' },
+});
+
+type Selection = UserRoleSelection & { roleName: string };
+
+/** /Admin/UserRole/{id}: one checkbox per role (SPEC §2). */
+export function UserRolesPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const userId = Number(id);
+  const [roles, setRoles] = useState<Selection[]>();
+  const [busy, once] = useOnce();
+
+  useEffect(() => {
+    call(endpoints.userRoles, { params: { id: userId } })
+      .then(setRoles)
+      .catch((err) => {
+        setRoles([]);
+        handleError(err, t('p2.users.loadRolesFailed'));
+      });
+  }, [userId, t]);
+
+  const back = () => navigate('/Admin/Administration/Users');
+  const update = () =>
+    once(async () => {
+      if (!userId || !roles?.length) return showToast(t('p2.users.missing'), 'error');
+      try {
+        const body = { userId, roles: roles.map(({ roleId, roleName, isSelected }) => ({ roleId, roleName, isSelected })) };
+        showSuccess(await call(endpoints.updateUserRoles, { body }), t('p2.users.rolesUpdated'));
+        back();
+      } catch (err) {
+        handleError(err, t('p2.users.updateRolesFailed'));
+      }
+    });
+
+  return (
+    <section data-testid="user-roles">
+      <Title2 as="h1">{t('p2.users.roles')}</Title2>
+      <Panel>
+        {!roles ? (
+          <Spinner />
+        ) : (
+          <div className={styles.list}>
+            {roles.map((r) => (
+              <Checkbox
+                key={r.roleId}
+                label={r.roleName}
+                checked={r.isSelected}
+                onChange={(_, d) => setRoles(roles.map((x) => (x.roleId === r.roleId ? { ...x, isSelected: !!d.checked } : x)))}
+              />
+            ))}
+          </div>
+        )}
+        <div className={styles.actions}>
+          <Button appearance="primary" disabled={busy || !roles} onClick={update}>
+            {t('common.update')}
+          </Button>
+          <Button onClick={back}>{t('common.cancel')}</Button>
+        </div>
+      </Panel>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { endpoints, type Lookup, type User, type UserInput } from '@shared';
+import { call } from '../../api/client';
+import { ExcelBar } from '../../basic-data/screen/ExcelBar';
+import { handleError, showSuccess } from '../../feedback/handle-error';
+import { hasClaim, sessionAtom } from '../../session/session';
+import { DataTable, type TableColumn } from '../../table/DataTable';
+import { Collapse } from '../../ui/Collapse';
+import { Panel } from '../../ui/Panel';
+import { ScreenHeader } from '../../ui/ScreenHeader';
+import { UserForm } from './UserForm';
+
+/** The Users screen, titled Register (SPEC §2): list, invite form, Excel, edit → the user's roles. */
+export function UsersScreen() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const session = useAtomValue(sessionAtom);
+  const [rows, setRows] = useState<User[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [adding, setAdding] = useState(false);
+  const [lookups, setLookups] = useState<{ departments: Lookup[]; hotels: Lookup[] }>({ departments: [], hotels: [] });
+  const canCreate = hasClaim(session, 'Administration.Users.Create');
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setRows(await call(endpoints.allUsers));
+    } catch (err) {
+      setRows([]);
+      handleError(err, t('crud.loadFailed'));
+    } finally {
+      setLoading(false);
+    }
+  }, [t]);
+
+  useEffect(() => {
+    void load();
+    Promise.all([call(endpoints.generateDepartments), call(endpoints.generateHotels)])
+      .then(([departments, hotels]) => setLookups({ departments, hotels }))
+      .catch((err) => handleError(err, t('p2.users.loadSelection')));
+  }, [load, t, i18n.language]);
+
+  const create = async (input: UserInput) => {
+    try {
+      showSuccess(await call(endpoints.addUser, { body: input }), t('p2.users.added'));
+      setAdding(false);
+      void load();
+      return true;
+    } catch (err) {
+      handleError(err, t('p2.users.createError'));
+      return false;
+    }
+  };
+
+  const columns = useMemo<TableColumn<User>[]>(() => {
+    const names = (ids: number[], from: Lookup[]) => ids.map((id) => from.find((o) => o.id === id)?.name ?? `#${id}`).join(', ');
+    return [
+      { id: 'userCode', header: t('p2.users.userCode'), value: (u) => u.userCode, flex: 0.7 },
+      { id: 'name', header: t('fields.name'), value: (u) => `${u.firstName} ${u.lastName}` },
+      { id: 'email', header: t('p2.users.email'), value: (u) => u.email, flex: 1.3 },
+      { id: 'phoneNumber', header: t('p2.users.phoneNumber'), value: (u) => u.phoneNumber },
+      { id: 'hotels', header: t('p2.users.hotels'), value: (u) => names(u.hotelIds, lookups.hotels) },
+      { id: 'departments', header: t('p2.users.departments'), value: (u) => names(u.departmentIds, lookups.departments) },
+      { id: 'roles', header: t('p2.users.roles'), value: (u) => u.roles.join(', ') },
+      { id: 'account', header: t('p2.users.account'), value: (u) => (u.hasPassword ? t('p2.users.active') : t('p2.users.invited')), flex: 0.7 },
+    ];
+  }, [t, lookups]);
+
+  const title = t('items.Users');
+  return (
+    <section data-testid="screen-Users">
+      <ScreenHeader title={title} adding={adding} onToggleAdd={canCreate ? () => setAdding((a) => !a) : undefined}>
+        {canCreate && <ExcelBar template={endpoints.userTemplate} uploadTo={endpoints.uploadUser} fileName="UserTemplate" onUploaded={load} />}
+      </ScreenHeader>
+      {canCreate && (
+        <Collapse open={adding} testId="create-panel">
+          <Panel>
+            <UserForm departments={lookups.departments} hotels={lookups.hotels} onSubmit={create} />
+          </Panel>
+        </Collapse>
+      )}
+      <Panel>
+        <DataTable
+          rows={rows}
+          columns={columns}
+          rowName={(u) => u.email}
+          onEdit={hasClaim(session, 'Administration.Users.Edit') ? (u) => navigate(`/Admin/UserRole/${u.id}`) : undefined}
+          loading={loading}
+          exportName={title}
+        />
+      </Panel>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+export interface SheetData {
+  headers: string[];
+  rows: (string | number)[][];
+}
+
+/** Excel caps sheet names at 31 characters and forbids a few symbols. */
+function sheetName(name: string): string {
+  return name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1';
+}
+
+/**
+ * Builds an .xlsx of a list as shown. exceljs is imported on demand: it is large, and
+ * only someone who exports should pay for it (it stays out of the first view's bundle).
+ */
+export async function buildXlsx(name: string, data: SheetData, rtl: boolean): Promise<Uint8Array> {
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(sheetName(name), { views: [{ rightToLeft: rtl, state: 'frozen', ySplit: 1 }] });
+  sheet.addRow(data.headers).font = { bold: true };
+  for (const row of data.rows) sheet.addRow(row);
+  sheet.columns.forEach((column, i) => {
+    const longest = Math.max(data.headers[i]?.length ?? 0, ...data.rows.slice(0, 500).map((r) => String(r[i] ?? '').length));
+    column.width = Math.min(60, Math.max(10, longest + 2));
+  });
+  return new Uint8Array(await book.xlsx.writeBuffer());
+}
+
+/** A file name from the screen title and today's date, safe on every file system. */
+export function exportFileName(title: string, now = new Date()): string {
+  const day = now.toISOString().slice(0, 10);
+  return `${title.replace(/[\\/:*?"<>|]/g, ' ').trim() || 'export'} ${day}.xlsx`;
+}

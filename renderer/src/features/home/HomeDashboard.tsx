@@ -1,0 +1,120 @@
+import { Body1, Card, LargeTitle, Spinner, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { endpoints, type HomeFigures } from '@shared';
+import { call } from '../../api/client';
+import { handleError } from '../../feedback/handle-error';
+import { hasClaim, sessionAtom } from '../../session/session';
+import { formatDate } from '../../table/format';
+import { subscribeLive } from '../live/live-events';
+import { durationParts, startOfLocalDay } from './figures';
+
+const useStyles = makeStyles({
+  hero: { display: 'flex', flexDirection: 'column', gap: '8px', alignItems: 'center', textAlign: 'center', paddingBlock: '24px' },
+  sub: { color: tokens.colorNeutralForeground3 },
+  tiles: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '16px' },
+  tile: { height: '100%', padding: '16px', ':hover': { boxShadow: tokens.shadow16 } },
+  link: { textDecorationLine: 'none', color: 'inherit' },
+  value: { fontSize: tokens.fontSizeHero800, fontWeight: tokens.fontWeightSemibold, color: tokens.colorBrandForeground1 },
+  list: { margin: 0, paddingInlineStart: '18px', textAlign: 'start' },
+});
+
+const SERVICE_LIST = '/Admin/ServiceManagement/ServiceList';
+
+/** Home: today's figures for the user's hotels (the welcome text stays for users without Request List). */
+export function HomeDashboard() {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const session = useAtomValue(sessionAtom);
+  const allowed = hasClaim(session, 'Service Management.Request List.View');
+  const [figures, setFigures] = useState<HomeFigures>();
+
+  const load = useCallback(async () => {
+    try {
+      setFigures(await call(endpoints.homeFigures, { query: { since: startOfLocalDay() } }));
+    } catch (err) {
+      handleError(err, t('p2.home.loadError'));
+    }
+  }, [t]);
+
+  useEffect(() => {
+    if (!allowed) return;
+    void load();
+    return subscribeLive(() => void load());
+  }, [allowed, load, i18n.language]);
+
+  const hero = (
+    <section className={styles.hero}>
+      <LargeTitle as="h1">{t('home.title')}</LargeTitle>
+      <Body1 className={styles.sub}>{allowed ? t('p2.home.title') : t('home.subtitle')}</Body1>
+    </section>
+  );
+  if (!allowed) return hero;
+  if (!figures) return (<>{hero}<Spinner /></>);
+
+  const duration = (m: number | null) => {
+    if (m === null) return t('p2.home.none');
+    const p = durationParts(m);
+    return p.hours ? t('p2.home.hours', p) : t('p2.home.minutes', { count: p.minutes });
+  };
+  const oldest = figures.waitingLongest[0];
+  const serviceList = hasClaim(session, 'Service Management.Service List.View');
+  const to = (status?: string, list = SERVICE_LIST) => (list === SERVICE_LIST && !serviceList ? undefined : status ? `${list}?status=${status}` : list);
+
+  return (
+    <>
+      {hero}
+      <div className={styles.tiles} data-testid="home-figures">
+        <Tile testId="fig-open" label={t('p2.home.open')} value={String(figures.openLines)} to={to('Open')} />
+        <Tile
+          testId="fig-waiting"
+          label={t('p2.home.waitingLongest')}
+          value={oldest ? duration((Date.now() - Date.parse(oldest.createdAt)) / 60000) : t('p2.home.none')}
+          to={oldest ? `/Admin/Service/Details/${oldest.id}` : to('Open')}
+        >
+          {figures.waitingLongest.length > 0 && (
+            <ol className={styles.list}>
+              {figures.waitingLongest.map((w) => (
+                <li key={w.id}>
+                  <Text size={200}>
+                    {w.requestCode} · {w.serviceName} · {w.roomNumber} — {t('p2.home.since', { time: formatDate(w.createdAt, i18n.language) })}
+                  </Text>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Tile>
+        <Tile testId="fig-completed" label={t('p2.home.completedToday')} value={String(figures.completedToday)} to={to('Completed')} />
+        <Tile testId="fig-avg-complete" label={t('p2.home.avgComplete')} value={duration(figures.avgCompleteMinutes)} to={to('Completed')} />
+        <Tile
+          testId="fig-rating"
+          label={t('p2.home.avgRating')}
+          value={figures.avgRating === null ? t('p2.home.none') : t('p2.home.ratingValue', { rating: figures.avgRating })}
+          to="/Admin/ServiceManagement/RequestList?status=Completed"
+        >
+          <Text size={200}>{t('p2.home.reviews', { count: figures.reviewsToday })}</Text>
+        </Tile>
+      </div>
+    </>
+  );
+}
+
+function Tile({ label, value, to, testId, children }: { label: string; value: string; to?: string; testId: string; children?: ReactNode }) {
+  const styles = useStyles();
+  const body = (
+    <Card className={styles.tile} data-testid={testId}>
+      <Title3 as="h2">{label}</Title3>
+      <span className={styles.value}>{value}</span>
+      {children}
+    </Card>
+  );
+  return to ? (
+    <Link to={to} className={styles.link}>
+      {body}
+    </Link>
+  ) : (
+    body
+  );
+}

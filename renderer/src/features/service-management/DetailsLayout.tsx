@@ -1,0 +1,78 @@
+import { Button, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular, StarFilled, StarRegular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { LineStatus, RequestStatus } from '@shared';
+import { Panel } from '../../ui/Panel';
+import { StatusBadge } from './StatusBadge';
+
+const useStyles = makeStyles({
+  top: { display: 'flex', alignItems: 'center', gap: '12px', marginBottom: '16px', flexWrap: 'wrap' },
+  title: { margin: 0, flexGrow: 1 },
+  flip: { ':dir(rtl)': { transform: 'scaleX(-1)' } },
+  facts: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: '12px 24px' },
+  label: { color: tokens.colorNeutralForeground3, display: 'block' },
+  stars: { display: 'flex', gap: '2px', color: tokens.colorPaletteMarigoldForeground1, fontSize: '20px' },
+  center: { paddingTop: '10vh', textAlign: 'center' },
+});
+
+/** The heading of both detail pages: back to the list, the title and the status. */
+export function DetailsHeading({ title, status, backTo }: { title: string; status: RequestStatus | LineStatus; backTo: string }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  return (
+    <div className={styles.top}>
+      <Button icon={<ArrowLeftRegular className={styles.flip} />} onClick={() => navigate(backTo)}>
+        {t('p2.requests.back')}
+      </Button>
+      <Title2 as="h1" className={styles.title}>
+        {title}
+      </Title2>
+      <StatusBadge status={status} size="extra-large" />
+    </div>
+  );
+}
+
+export function Facts({ heading, facts }: { heading: string; facts: [label: string, value: string][] }) {
+  const styles = useStyles();
+  return (
+    <Panel>
+      <Text as="h2" weight="semibold" size={400} block style={{ marginBottom: 8 }}>
+        {heading}
+      </Text>
+      <div className={styles.facts}>
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <Text size={200} className={styles.label}>{label}</Text>
+            <Text>{value || '—'}</Text>
+          </div>
+        ))}
+      </div>
+    </Panel>
+  );
+}
+
+/** The guest's review: the rating as stars out of 10, then the text. */
+export function ReviewPanel({ rating, review }: { rating: number; review: string | null }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <Panel>
+      <Text as="h2" weight="semibold" size={400} block>
+        {t('p2.requests.review')}
+      </Text>
+      <div className={styles.stars} role="img" aria-label={t('p2.requests.ratingOf', { rating })} data-testid="review-rating">
+        {Array.from({ length: 10 }, (_, i) => (i < rating ? <StarFilled key={i} /> : <StarRegular key={i} />))}
+      </div>
+      <Text>{t('p2.requests.ratingOf', { rating })}</Text>
+      {review && <Text block data-testid="review-text">{review}</Text>}
+    </Panel>
+  );
+}
+
+export function PageState({ loading, message }: { loading: boolean; message: ReactNode }) {
+  const styles = useStyles();
+  return <div className={styles.center}>{loading ? <Spinner /> : <Text size={400}>{message}</Text>}</div>;
+}

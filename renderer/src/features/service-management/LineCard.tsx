@@ -1,0 +1,152 @@
+import { Button, Card, CardHeader, Dropdown, Field, Option, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { endpoints, type LineAction, type Lookup, type RequestLine } from '@shared';
+import { call } from '../../api/client';
+import { handleError, showSuccess } from '../../feedback/handle-error';
+import { hasClaim, sessionAtom } from '../../session/session';
+import { formatDate } from '../../table/format';
+import { cardActions, missingInput } from './line-actions';
+import { RejectDialog } from './RejectDialog';
+import { StatusBadge } from './StatusBadge';
+import { StatusHistory } from './StatusHistory';
+import { useOnce } from './use-once';
+
+const useStyles = makeStyles({
+  card: { marginBottom: '12px' },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: '8px 16px' },
+  label: { color: tokens.colorNeutralForeground3, display: 'block' },
+  row: { display: 'flex', gap: '8px', alignItems: 'flex-end', flexWrap: 'wrap' },
+  pick: { minWidth: '220px' },
+  reply: { whiteSpace: 'pre-wrap', backgroundColor: tokens.colorNeutralBackground3, padding: '8px', borderRadius: tokens.borderRadiusMedium },
+});
+
+export interface LineCardProps {
+  line: RequestLine;
+  departments: Lookup[];
+  /** Workers who may take the line; fetched with the line's details when not given. */
+  workers?: Lookup[];
+  onChanged(): void;
+}
+
+/** One service line with exactly the actions SPEC §4 allows in its state, and its status history. */
+export function LineCard({ line, departments, workers: given, onChanged }: LineCardProps) {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const session = useAtomValue(sessionAtom);
+  const { actions, reply } = cardActions(line, session?.claims ?? []);
+  const can = (a: LineAction) => actions.includes(a);
+  const [busy, once] = useOnce();
+  const [departmentId, setDepartmentId] = useState<number>();
+  const [workerId, setWorkerId] = useState<number>();
+  const [replyText, setReplyText] = useState('');
+  const [problem, setProblem] = useState<{ action: LineAction; key: string }>();
+  const [rejecting, setRejecting] = useState(false);
+  const [fetched, setFetched] = useState<Lookup[]>();
+  const workers = given ?? fetched ?? [];
+  const needWorkers = can('assignWorker') && !given && hasClaim(session, 'Service Management.Service List.View');
+
+  useEffect(() => {
+    if (!needWorkers) return;
+    call(endpoints.serviceDetails, { params: { id: line.id } })
+      .then((d) => setFetched(d.availableWorkers))
+      .catch(() => setFetched([]));
+  }, [needWorkers, line.id, line.updatedAt]);
+
+  const check = (action: LineAction, input: Parameters<typeof missingInput>[1]) => {
+    const key = missingInput(action, input);
+    setProblem(key ? { action, key } : undefined);
+    return !key;
+  };
+
+  const send = (action: LineAction, request: () => Promise<unknown>, done: string, failed: string) =>
+    once(async () => {
+      try {
+        showSuccess(await request(), done);
+        setReplyText('');
+        onChanged();
+      } catch (err) {
+        handleError(err, failed);
+      }
+    });
+
+  const assignDepartment = () =>
+    check('assignDepartment', { departmentId }) &&
+    send('assignDepartment', () => call(endpoints.assignServiceToDepartment, { body: { requestDetailsId: line.id, departmentId: departmentId! } }), t('p2.line.assigned'), t('p2.line.assignFailed'));
+  const assignWorker = () =>
+    check('assignWorker', { workerId }) &&
+    send('assignWorker', () => call(endpoints.updateServiceRequestStatus, { body: { requestDetailsId: line.id, status: 'Assigned', workerId, note: replyText } }), t('p2.line.assigned'), t('p2.line.assignError'));
+  const complete = () =>
+    send('complete', () => call(endpoints.updateServiceRequestStatus, { body: { requestDetailsId: line.id, status: 'Completed', note: replyText } }), t('p2.line.completed'), t('p2.line.completeError'));
+  const reject = async (reason: string) => {
+    await send('reject', () => call(endpoints.updateServiceRequestStatus, { body: { requestDetailsId: line.id, status: 'Rejected', note: reason } }), t('p2.line.rejected'), t('p2.line.rejectError'));
+    setRejecting(false);
+  };
+  const messageFor = (action: LineAction) => (problem?.action === action ? t(problem.key as 'p2.line.selectWorker') : undefined);
+
+  return (
+    <Card className={styles.card} data-testid={`line-${line.id}`}>
+      <CardHeader header={<Text weight="semibold" size={400}>{line.serviceName}</Text>} action={<StatusBadge status={line.statusName} />} />
+      <div className={styles.grid}>
+        <Info label={t('p2.requests.note')} value={line.note || '—'} />
+        <Info label={t('p2.requests.department')} value={line.departmentName ?? '—'} />
+        <Info label={t('p2.requests.worker')} value={line.workerName ?? '—'} />
+        <Info label={t('p2.requests.updatedAt')} value={formatDate(line.updatedAt, i18n.language)} />
+      </div>
+      {can('assignDepartment') && (
+        <div className={styles.row}>
+          <Field label={t('p2.line.chooseDepartment')} validationMessage={messageFor('assignDepartment')} className={styles.pick}>
+            <Dropdown placeholder={t('common.select')} onOptionSelect={(_, d) => setDepartmentId(Number(d.optionValue))}>
+              {departments.map((d) => (
+                <Option key={d.id} value={String(d.id)}>{d.name}</Option>
+              ))}
+            </Dropdown>
+          </Field>
+          <Button appearance="primary" disabled={busy} onClick={assignDepartment}>{t('p2.line.assignDepartment')}</Button>
+        </div>
+      )}
+      {can('assignWorker') && (
+        <div className={styles.row}>
+          <Field label={t('p2.line.chooseWorker')} validationMessage={messageFor('assignWorker') ?? (workers.length ? undefined : t('p2.line.noWorkers'))} validationState={messageFor('assignWorker') ? 'error' : 'none'} className={styles.pick}>
+            <Dropdown placeholder={t('common.select')} onOptionSelect={(_, d) => setWorkerId(Number(d.optionValue))}>
+              {workers.map((w) => (
+                <Option key={w.id} value={String(w.id)}>{w.name}</Option>
+              ))}
+            </Dropdown>
+          </Field>
+          <Button appearance="primary" disabled={busy} onClick={assignWorker}>{t('p2.line.assignWorker')}</Button>
+        </div>
+      )}
+      {reply === 'edit' && (can('complete') || can('assignWorker')) && (
+        <Field label={t('p2.line.reply')}>
+          <Textarea value={replyText} onChange={(_, d) => setReplyText(d.value)} maxLength={2000} />
+        </Field>
+      )}
+      {reply === 'show' && (
+        <div>
+          <Text className={styles.label}>{line.statusName === 'Rejected' ? t('p2.line.rejectReason') : t('p2.line.replyShown')}</Text>
+          <div className={styles.reply} data-testid="reply">{line.reply}</div>
+        </div>
+      )}
+      {(can('complete') || can('reject')) && (
+        <div className={styles.row}>
+          {can('complete') && <Button appearance="primary" disabled={busy} onClick={complete}>{t('p2.line.complete')}</Button>}
+          {can('reject') && <Button disabled={busy} onClick={() => setRejecting(true)}>{t('p2.line.reject')}</Button>}
+        </div>
+      )}
+      {hasClaim(session, 'Service Management.Service List.View') && <StatusHistory lineId={line.id} version={line.updatedAt} />}
+      <RejectDialog open={rejecting} busy={busy} validate={(reason) => missingInput('reject', { reason })} onCancel={() => setRejecting(false)} onConfirm={reject} />
+    </Card>
+  );
+}
+
+function Info({ label, value }: { label: string; value: string }) {
+  const styles = useStyles();
+  return (
+    <div>
+      <Text size={200} className={styles.label}>{label}</Text>
+      <Text>{value}</Text>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { endpoints, type StaffRequestDetails } from '@shared';
+import { call } from '../../api/client';
+import { handleError } from '../../feedback/handle-error';
+import { subscribeLive } from '../live/live-events';
+import { DetailsHeading, Facts, PageState, ReviewPanel } from './DetailsLayout';
+import { LineCard } from './LineCard';
+
+/** /Admin/Request/Details/{id}: the request, one card per line, the review; follows live changes. */
+export function RequestDetailsPage() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const [data, setData] = useState<StaffRequestDetails>();
+  const [loading, setLoading] = useState(true);
+
+  const load = useCallback(async () => {
+    try {
+      const answer = await call(endpoints.requestDetails, { params: { id } });
+      if (!answer?.requestDetails) throw new Error('invalid');
+      setData(answer);
+    } catch (err) {
+      handleError(err, t(err instanceof Error && err.message === 'invalid' ? 'p2.requests.invalid' : 'p2.requests.noDetails'));
+    } finally {
+      setLoading(false);
+    }
+  }, [id, t]);
+
+  useEffect(() => {
+    void load();
+  }, [load, i18n.language]);
+  useEffect(() => subscribeLive((event) => event.requestId === id && void load()), [id, load]);
+
+  if (!data) return <PageState loading={loading} message={t('p2.requests.noDetails')} />;
+  const r = data.requestDetails;
+  return (
+    <section data-testid="request-details">
+      <DetailsHeading title={t('p2.requests.requestHeading', { code: r.requestCode })} status={r.statusName} backTo="/Admin/ServiceManagement/RequestList" />
+      <Facts
+        heading={t('p2.requests.guestInfo')}
+        facts={[
+          [t('p2.requests.custName'), r.custName],
+          [t('p2.requests.custEmail'), r.custEmail],
+          [t('p2.requests.custPhone'), r.custPhone],
+          [t('p2.requests.note'), r.note],
+        ]}
+      />
+      <Facts heading={t('p2.requests.hotelInfo')} facts={[[t('p2.requests.hotel'), r.hotelName], [t('p2.requests.room'), r.roomNumber]]} />
+      {r.requestDetails.map((line) => (
+        <LineCard key={line.id} line={line} departments={data.availableDepartments} onChanged={load} />
+      ))}
+      {r.rating !== null && <ReviewPanel rating={r.rating} review={r.review} />}
+    </section>
+  );
+}

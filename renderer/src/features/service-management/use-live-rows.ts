@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LiveEvent } from '@shared';
+import { handleError } from '../../feedback/handle-error';
+import { useLiveList } from '../live/use-live-list';
+
+export interface LiveRowsSource<Row> {
+  /** The whole list, or with `search` only the rows matching it. */
+  fetch(search?: string): Promise<Row[]>;
+  codeOf(row: Row): string;
+  updatedAt(row: Row): string;
+}
+
+/** Newest first by updatedAt (SPEC §4); equal times keep their order. */
+export function sortByUpdated<Row>(rows: Row[], updatedAt: (row: Row) => string): Row[] {
+  return [...rows].sort((a, b) => updatedAt(b).localeCompare(updatedAt(a)));
+}
+
+/**
+ * Puts the freshly fetched rows of one request in place of the ones the list had, so
+ * an event costs one small query instead of reloading a list that may be long.
+ */
+export function mergeRequestRows<Row>(rows: Row[], code: string, fresh: Row[], source: Pick<LiveRowsSource<Row>, 'codeOf' | 'updatedAt'>): Row[] {
+  const kept = rows.filter((r) => source.codeOf(r) !== code);
+  return sortByUpdated([...fresh.filter((r) => source.codeOf(r) === code), ...kept], source.updatedAt);
+}
+
+/** A request list that loads once and then follows the staff event stream. */
+export function useLiveRows<Row>(source: LiveRowsSource<Row>, key: string) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<Row[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [newCount, setNewCount] = useState(0);
+  const sourceRef = useRef(source);
+  sourceRef.current = source;
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const s = sourceRef.current;
+      setRows(sortByUpdated(await s.fetch(), s.updatedAt));
+    } catch (err) {
+      setRows([]);
+      handleError(err, t('crud.loadFailed'));
+    } finally {
+      setLoading(false);
+    }
+  }, [t]);
+
+  useEffect(() => {
+    void load();
+  }, [load, key]);
+
+  useLiveList(
+    useCallback(async (event: LiveEvent) => {
+      if (event.type === 'request-created') setNewCount((n) => n + 1);
+      try {
+        const s = sourceRef.current;
+        const fresh = await s.fetch(event.requestCode);
+        setRows((rows) => mergeRequestRows(rows, event.requestCode, fresh, s));
+      } catch {
+        // The next event or a reload will bring the row; an error toast per event would be noise.
+      }
+    }, []),
+  );
+
+  return { rows, loading, newCount, reload: load };
+}

@@ -1,0 +1,74 @@
+import { type SQL, and, asc, avg, count, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { Language } from '@shared';
+import type { DbOrTx } from '../../db/client';
+import { hotels, requestLines, requests, rooms, services } from '../../db/schema';
+import type { Scope } from '../requests/scope';
+
+/** The same scope as the Services List (requests/scope.ts), in SQL: hotels, then departments or none yet. */
+function lineScope(scope: Scope): SQL | undefined {
+  if (scope.isAdmin) return undefined;
+  const hotelIds = scope.hotelIds.length ? scope.hotelIds : [-1];
+  const departmentIds = scope.departmentIds.length ? scope.departmentIds : [-1];
+  return and(inArray(requests.hotelId, hotelIds), or(isNull(requestLines.departmentId), inArray(requestLines.departmentId, departmentIds)));
+}
+
+const notClosed = inArray(requestLines.status, ['Open', 'Assigned']);
+
+export async function openLineCount(db: DbOrTx, scope: Scope): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(requestLines)
+    .innerJoin(requests, eq(requests.id, requestLines.requestId))
+    .where(and(notClosed, lineScope(scope)));
+  return Number(row?.n ?? 0);
+}
+
+export function oldestOpenLines(db: DbOrTx, scope: Scope, lang: Language, limit: number) {
+  return db
+    .select({
+      id: requestLines.id,
+      requestId: requests.id,
+      requestCode: requests.requestCode,
+      serviceName: lang === 'ar' ? services.nameAr : services.nameEn,
+      hotelName: lang === 'ar' ? hotels.nameAr : hotels.name,
+      roomNumber: rooms.number,
+      statusName: requestLines.status,
+      createdAt: requestLines.createdAt,
+    })
+    .from(requestLines)
+    .innerJoin(requests, eq(requests.id, requestLines.requestId))
+    .innerJoin(services, eq(services.id, requestLines.serviceId))
+    .innerJoin(hotels, eq(hotels.id, requests.hotelId))
+    .innerJoin(rooms, eq(rooms.id, requests.roomId))
+    .where(and(notClosed, lineScope(scope)))
+    .orderBy(asc(requestLines.createdAt), asc(requestLines.id))
+    .limit(limit);
+}
+
+/** Lines completed since `since`, and their average minutes from creation to completion. */
+export async function completedSince(db: DbOrTx, scope: Scope, since: Date): Promise<{ count: number; avgMinutes: number | null }> {
+  const [row] = await db
+    .select({
+      n: count(),
+      minutes: sql<string | null>`avg(extract(epoch from (${requestLines.completedAt} - ${requestLines.createdAt})) / 60)`,
+    })
+    .from(requestLines)
+    .innerJoin(requests, eq(requests.id, requestLines.requestId))
+    .where(and(eq(requestLines.status, 'Completed'), gte(requestLines.completedAt, since), lineScope(scope)));
+  return { count: Number(row?.n ?? 0), avgMinutes: row?.minutes == null ? null : Number(row.minutes) };
+}
+
+/** Reviews given since `since` on requests of the user's hotels. */
+export async function reviewsSince(db: DbOrTx, scope: Scope, since: Date): Promise<{ count: number; avgRating: number | null }> {
+  const [row] = await db
+    .select({ n: count(), rating: avg(requests.rating) })
+    .from(requests)
+    .where(
+      and(
+        isNotNull(requests.rating),
+        gte(requests.reviewedAt, since),
+        scope.isAdmin ? undefined : inArray(requests.hotelId, scope.hotelIds.length ? scope.hotelIds : [-1]),
+      ),
+    );
+  return { count: Number(row?.n ?? 0), avgRating: row?.rating == null ? null : Number(row.rating) };
+}
