@@ -41,6 +41,21 @@ describe('Account: login, refresh, logout', () => {
     expect(ar.body.message).toBe('البريد الإلكتروني أو كلمة المرور غير صحيحة');
   });
 
+  it('refuses a user who has not chosen a password yet, and a switched-off user, with the same 401', async () => {
+    const { users } = await import('../../server/src/db/schema');
+    const { hashPassword } = await import('../../server/src/security/password');
+    const db = t.server.app.ctx.database.db;
+    await db.insert(users).values([
+      { userCode: 'INV', firstName: 'In', lastName: 'Vited', phoneNumber: '', email: 'invited@test.hotel' },
+      { userCode: 'OFF', firstName: 'Sw', lastName: 'Off', phoneNumber: '', email: 'off@test.hotel', passwordHash: await hashPassword('Right-pass-1'), isActive: false },
+    ]);
+    for (const [email, password] of [['invited@test.hotel', ''], ['invited@test.hotel', 'anything-1'], ['off@test.hotel', 'Right-pass-1']]) {
+      const res = await login(email, password || 'x');
+      expect(res.status, email).toBe(401);
+      expect(res.body.message).toBe('Wrong Email or Password');
+    }
+  });
+
   it('refuses bad login input with a 4xx and a message', async () => {
     for (const body of [{}, { email: ADMIN_EMAIL }, { email: 'x'.repeat(10_000), password: 'a' }, { email: 42, password: true }, { email: "' OR 1=1 --", password: "' OR 1=1 --" }]) {
       const res = await t.api.call(endpoints.login, { body, headers: fromNewIp() });

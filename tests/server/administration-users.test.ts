@@ -83,6 +83,15 @@ describe('Administration: users and their roles', () => {
     // What the token carries is what the server enforces.
     expect((await t.api.call(endpoints.allUsers, { token: session.body.accessToken })).status).toBe(403);
     expect((await t.api.call(endpoints.allUsers, { token: admin })).body[0].hasPassword).toBe(true);
+
+    // A refresh re-reads the roles: a permission given meanwhile is in the new token.
+    await t.api.call(endpoints.updateRoleClaims, {
+      token: admin,
+      body: { roleId: role.body.id, roleName: 'Front desk', claims: [{ claimType: 'Administration.Users.View', isSelected: true }] },
+    });
+    const refreshed = await t.api.call(endpoints.refreshToken, { body: { refreshToken: session.body.refreshToken } });
+    expect(refreshed.status).toBe(200);
+    expect((await t.api.call(endpoints.allUsers, { token: refreshed.body.accessToken })).status).toBe(200);
   });
 
   it('refuses a used e-mail or user code with 409 and the duplicate named, and stores nothing', async () => {

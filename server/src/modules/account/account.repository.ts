@@ -20,16 +20,18 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
 
 /** Everything a session is built from, read fresh at login and at every refresh. */
 export async function loadAccess(db: DbOrTx, user: UserRow): Promise<UserAccess> {
-  const [roleRows, hotelRows, departmentRows] = await Promise.all([
-    db
-      .select({ id: roles.id, name: roles.name, isSystem: roles.isSystem })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(eq(userRoles.userId, user.id))
-      .orderBy(roles.name),
-    db.select({ id: userHotels.hotelId }).from(userHotels).where(eq(userHotels.userId, user.id)),
-    db.select({ id: userDepartments.departmentId }).from(userDepartments).where(eq(userDepartments.userId, user.id)),
-  ]);
+  // One query after another: inside a transaction they share one connection.
+  const roleRows = await db
+    .select({ id: roles.id, name: roles.name, isSystem: roles.isSystem })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, user.id))
+    .orderBy(roles.name);
+  const hotelRows = await db.select({ id: userHotels.hotelId }).from(userHotels).where(eq(userHotels.userId, user.id));
+  const departmentRows = await db
+    .select({ id: userDepartments.departmentId })
+    .from(userDepartments)
+    .where(eq(userDepartments.userId, user.id));
   const claimRows = roleRows.length
     ? await db
         .selectDistinct({ claim: roleClaims.claim })
