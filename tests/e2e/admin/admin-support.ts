@@ -1,0 +1,55 @@
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { E2E_ADMIN, startE2EServer, type E2EServer } from '../support/server';
+
+export const SCREENSHOTS = 'test-results/screenshots';
+
+export async function login(page: Page, baseUrl: string, user: { email: string; password: string } = E2E_ADMIN): Promise<void> {
+  await page.goto(`${baseUrl}/Admin/Login`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/Admin\/Home$/);
+}
+
+export async function openMenu(page: Page): Promise<void> {
+  await page.getByTestId('menu-toggle').click();
+  await expect(page.getByRole('navigation')).toBeVisible();
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.waitForTimeout(400); // let the 0.3 s animations settle
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Calls the API as a signed-in browser would, with the token the app stored. */
+export async function apiToken(baseUrl: string, user: { email: string; password: string } = E2E_ADMIN): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/Account/Login?lang=en`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+export async function api<T = unknown>(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${baseUrl}${path}${path.includes('?') ? '&' : '?'}lang=en`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/**
+ * The real server for a spec file. ADMIN_E2E_URL points at an already running demo
+ * server instead (a fast edit-run loop on a loaded machine); CI leaves it unset.
+ */
+export async function adminServer(options: Parameters<typeof startE2EServer>[0] = { demo: true }): Promise<E2EServer> {
+  const url = process.env.ADMIN_E2E_URL;
+  if (url && !options.env) return { url, stop: async () => undefined };
+  return startE2EServer(options);
+}

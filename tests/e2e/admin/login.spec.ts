@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN, type E2EServer } from '../support/server';
+import { adminServer, login, screenshot } from './admin-support';
+
+let server: E2EServer;
+test.beforeAll(async () => {
+  server = await adminServer();
+});
+test.afterAll(async () => server?.stop());
+
+test('/ goes to the login page, which is in English', async ({ page }) => {
+  await page.goto(`${server.url}/`);
+  await expect(page).toHaveURL(/\/Admin\/Login$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await screenshot(page, 'login-en');
+});
+
+test('an invalid e-mail is refused before any call', async ({ page }) => {
+  await page.goto(`${server.url}/Admin/Login`);
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password').fill('x');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Must Enter Valid Email')).toBeVisible();
+  await expect(page).toHaveURL(/\/Admin\/Login$/);
+});
+
+test("a wrong password shows 'Wrong Email or Password'", async ({ page }) => {
+  await page.goto(`${server.url}/Admin/Login`);
+  await page.getByLabel('Email').fill(E2E_ADMIN.email);
+  await page.getByLabel('Password').fill('definitely-wrong-1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByTestId('toast-error')).toContainText('Wrong Email or Password');
+  await expect(page).toHaveURL(/\/Admin\/Login$/);
+});
+
+test('the admin logs in, sees the home page and their card, and logs out', async ({ page }) => {
+  await login(page, server.url);
+  await expect(page.getByRole('heading', { name: 'Welcome to Hotel Services' })).toBeVisible();
+  await page.getByTestId('user-card-trigger').hover();
+  await expect(page.getByTestId('user-card')).toContainText(E2E_ADMIN.email);
+  await screenshot(page, 'home-en');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/Admin\/Login$/);
+  // The session is gone: a protected page sends the user back to login.
+  await page.goto(`${server.url}/Admin/BasicData/Company`);
+  await expect(page).toHaveURL(/\/Admin\/Login$/);
+});
+
+test('the forgot-password dialog sends a reset link', async ({ page }) => {
+  await page.goto(`${server.url}/Admin/Login`);
+  await page.getByRole('button', { name: 'Forgot Password' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill('bad');
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(dialog.getByText('Must Enter Valid Email')).toBeVisible();
+  await dialog.getByLabel('Email').fill('nobody@example.com');
+  await screenshot(page, 'forgot-password-en');
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('toast-success')).toBeVisible();
+});
+
+test("the reset page says 'Passwords do not match'", async ({ page }) => {
+  await page.goto(`${server.url}/Admin/Login`); // leaves the language on English
+  await page.goto(`${server.url}/Dashboard/ResetPassword?email=a%40b.co&token=abc`);
+  await page.getByLabel('New password').fill('Password-123');
+  await page.getByLabel('Confirm password').fill('Password-124');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await screenshot(page, 'reset-password');
+});
+
+test('an unknown admin page shows the not-found page', async ({ page }) => {
+  await login(page, server.url);
+  await page.goto(`${server.url}/Admin/Nothing/Here`);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
