@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@shared';
+import { type Fixture, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { type TestServer, startTestServer } from '../support/test-server';
+
+const NAMES = ['Alpha Adams', 'Bravo Brown', 'Charlie Chen', 'Delta 50% Dunn', 'Echo Evans', 'Foxtrot Ford'];
+
+describe('the staff lists: newest first, with optional paging, search, sort and filters', () => {
+  let t: TestServer;
+  let fx: Fixture;
+  let token: string;
+  const created: { id: string; lineId: number; code: string; name: string }[] = [];
+  const list = (query: Record<string, string | number> = {}) => t.api.call(endpoints.allRequests, { token, query });
+  const names = (rows: { custName: string }[]) => rows.map((r) => r.custName);
+
+  beforeAll(async () => {
+    t = await startTestServer();
+    const db = t.server.app.ctx.database.db;
+    fx = await seedFixture(db);
+    token = await tokenFor(t.server.app.ctx.tokens, await createStaffUser(db, { isAdmin: true }));
+    for (const [i, name] of NAMES.entries()) {
+      const room = i === 2 ? { roomId: fx.hotelA.roomIds[1] } : {};
+      const service = i % 2 ? fx.services.repair : fx.services.towels;
+      const res = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [service], { custName: name, ...room }) });
+      const view = (await t.api.call(endpoints.userRequestDetails, { params: { id: res.body.id } })).body;
+      created.push({ id: res.body.id, lineId: view.requestDetails[0].id, code: view.requestCode, name });
+    }
+  });
+  afterAll(() => t.cleanup());
+
+  it('answers the whole list, newest change first, without a total when no page is asked', async () => {
+    const res = await list();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-total-count')).toBeNull();
+    expect(names(res.body)).toEqual([...NAMES].reverse());
+    expect(res.body[0]).toMatchObject({ code: created[5].code, hotelName: fx.hotelA.name, roomNumber: '101', statusName: 'Open' });
+
+    // Handling the oldest request brings it to the top (ordered by updatedAt).
+    const assign = await t.api.call(endpoints.updateServiceRequestStatus, {
+      token,
+      body: { requestDetailsId: created[0].lineId, status: 'Assigned', workerId: fx.workers.housekeeper, note: '' },
+    });
+    expect(assign.status).toBe(200);
+    expect(names((await list()).body)[0]).toBe('Alpha Adams');
+    expect(names((await list({ status: 'In Progress' })).body)).toEqual(['Alpha Adams']);
+  });
+
+  it('pages with the total in X-Total-Count', async () => {
+    const first = await list({ page: 0, pageSize: 4 });
+    const second = await list({ page: 1, pageSize: 4 });
+    expect(first.headers.get('x-total-count')).toBe('6');
+    expect(first.body).toHaveLength(4);
+    expect(second.body).toHaveLength(2);
+    expect(new Set([...names(first.body), ...names(second.body)])).toEqual(new Set(NAMES));
+    const bad = await list({ page: -1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('page');
+  });
+
+  it('searches code, name, phone, hotel and room, taking % literally', async () => {
+    expect(names((await list({ search: 'brav' })).body)).toEqual(['Bravo Brown']);
+    expect(names((await list({ search: created[3].code })).body)).toEqual(['Delta 50% Dunn']);
+    expect(names((await list({ search: '102' })).body)).toEqual(['Charlie Chen']);
+    expect(names((await list({ search: '50%' })).body)).toEqual(['Delta 50% Dunn']);
+    // The total counts every match, not just the page ('n' is in no hotel, room, phone or code here).
+    const paged = await list({ search: 'N', page: 0, pageSize: 2 });
+    expect(paged.body).toHaveLength(2);
+    expect(paged.headers.get('x-total-count')).toBe(String(NAMES.filter((n) => /n/i.test(n)).length));
+  });
+
+  it('sorts on the allowed columns and ignores any other', async () => {
+    expect(names((await list({ sort: 'custName', order: 'asc' })).body)).toEqual(NAMES);
+    expect(names((await list({ sort: 'code', order: 'desc' })).body)).toEqual([...NAMES].reverse());
+    const unknown = await list({ sort: 'passwordHash' });
+    expect(unknown.status).toBe(200);
+    expect(names(unknown.body)[0]).toBe('Alpha Adams');
+  });
+
+  it('lists service lines the same way, with status and hotel filters', async () => {
+    const lines = (query: Record<string, string | number> = {}) => t.api.call(endpoints.allServicesRequest, { token, query });
+    const all = await lines();
+    expect(all.body).toHaveLength(6);
+    expect(all.body[0]).toMatchObject({ id: created[0].lineId, requestHeaderCode: created[0].code, statusName: 'Assigned' });
+    const page = await lines({ page: 0, pageSize: 2, sort: 'serviceName', order: 'asc' });
+    expect(page.headers.get('x-total-count')).toBe('6');
+    expect(page.body.map((r: { serviceName: string }) => r.serviceName)).toEqual(['AC repair', 'AC repair']);
+    expect((await lines({ status: 'Assigned' })).body.map((r: { id: number }) => r.id)).toEqual([created[0].lineId]);
+    expect((await lines({ hotelId: fx.hotelB.id })).body).toEqual([]);
+    const ar = await lines({ lang: 'ar', search: 'تكييف' });
+    expect(ar.body.map((r: { serviceName: string }) => r.serviceName)).toEqual(['إصلاح التكييف', 'إصلاح التكييف', 'إصلاح التكييف']);
+  });
+});
