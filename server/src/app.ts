@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { allowDesktopOrigin } from './http/desktop-cors';
 import { AppError } from './http/errors';
 import { validationError } from './http/validation';
 import { common } from './i18n/common.messages';
@@ -32,6 +33,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  allowDesktopOrigin(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

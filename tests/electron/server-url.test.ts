@@ -2,7 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setCurrentLang } from '../../electron/i18n';
+import { APP_ORIGIN } from '../../electron/app-url';
 import { checkServer, normalizeServerUrl, readServerUrl, setServerUrl } from '../../electron/server-url';
+import { DESKTOP_ORIGIN } from '../../server/src/http/desktop-cors';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { MemoryStore } from './support';
 
@@ -71,6 +73,30 @@ describe('the hotel server address', () => {
         hanging.closeAllConnections();
         hanging.close();
       }
+    });
+
+    it('lets the desktop pages (app://desk) call the API across origins, and no other site', async () => {
+      expect(DESKTOP_ORIGIN).toBe(APP_ORIGIN);
+      const preflight = await fetch(`${t.url}/api/Account/Login`, {
+        method: 'OPTIONS',
+        headers: { Origin: APP_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+      expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/i);
+
+      const health = await fetch(`${t.url}/api/health`, { headers: { Origin: APP_ORIGIN } });
+      expect(health.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+      expect(health.headers.get('access-control-expose-headers')).toContain('Content-Disposition');
+
+      const stranger = await fetch(`${t.url}/api/health`, { headers: { Origin: 'https://evil.example' } });
+      expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
+      const strangerPreflight = await fetch(`${t.url}/api/Account/Login`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+      });
+      expect(strangerPreflight.headers.get('access-control-allow-origin')).toBeNull();
     });
   });
 });
