@@ -57,6 +57,23 @@ describe('Account: forgotten and reset passwords', () => {
     expect((await t.api.call(endpoints.login, { body: { email: ADMIN_EMAIL, password: 'Brand-new-pass1' } })).status).toBe(200);
   });
 
+  it('sets the password once when the same link is submitted twice at the same moment', async () => {
+    const before = smtp.messages.length;
+    await forgot(ADMIN_EMAIL, 'en', '10.3.0.3');
+    const { token } = linkOf(await mailTo(smtp, ADMIN_EMAIL, before));
+    const answers = await Promise.all(
+      ['Race-winner-1', 'Race-winner-2'].map((newPassword) => reset({ email: ADMIN_EMAIL, token, newPassword })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const won = answers[0].status === 200 ? 'Race-winner-1' : 'Race-winner-2';
+    expect((await t.api.call(endpoints.login, { body: { email: ADMIN_EMAIL, password: won } })).status).toBe(200);
+    // Back to the password the next test expects.
+    const again = smtp.messages.length;
+    await forgot(ADMIN_EMAIL, 'en', '10.3.0.4');
+    const next = linkOf(await mailTo(smtp, ADMIN_EMAIL, again));
+    expect((await reset({ email: ADMIN_EMAIL, token: next.token, newPassword: 'Brand-new-pass1' })).status).toBe(200);
+  });
+
   it('refuses a token for another e-mail, a made-up token and an expired one, in the caller language', async () => {
     const before = smtp.messages.length;
     await forgot(ADMIN_EMAIL, 'en', '10.3.0.2');

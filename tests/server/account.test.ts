@@ -112,6 +112,14 @@ describe('Account: login, refresh, logout', () => {
     expect((await t.api.call(endpoints.refreshToken, { body: { refreshToken: other.refreshToken } })).status).toBe(200);
   });
 
+  it('lets only one of two simultaneous uses of a refresh token through', async () => {
+    const session = (await login(ADMIN_EMAIL, ADMIN_PASSWORD)).body;
+    const body = { refreshToken: session.refreshToken };
+    const answers = await Promise.all([t.api.call(endpoints.refreshToken, { body }), t.api.call(endpoints.refreshToken, { body })]);
+    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
+    expect(answers.some((a) => a.status === 401)).toBe(true);
+  });
+
   it('refuses unknown, malformed and expired refresh tokens with 401', async () => {
     expect((await t.api.call(endpoints.refreshToken, { body: { refreshToken: 'made-up' } })).status).toBe(401);
     expect((await t.api.call(endpoints.refreshToken, { body: {} })).status).toBe(400);
