@@ -43,6 +43,8 @@ export function resolveAppFile(root: string, requestUrl: string, fileExists: (fi
   } catch {
     return undefined;
   }
+  // The API lives on the hotel server, never here: an /api call sent here by mistake must fail, not get a page.
+  if (/^\/api(\/|$)/i.test(pathname)) return undefined;
   const file = path.resolve(root, `.${path.posix.normalize(pathname)}`);
   const relative = path.relative(root, file);
   if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;

@@ -17,7 +17,8 @@ export function contentSecurityPolicy(serverUrl: string | undefined, dev = devSe
   const devSocket = dev ? ` ${new URL(dev).origin.replace(/^http/, 'ws')}` : '';
   return [
     `default-src 'none'`,
-    `script-src ${self}`,
+    // Vite's dev server injects an inline React Refresh preamble; release builds have no inline script.
+    `script-src ${self}${dev ? " 'unsafe-inline'" : ''}`,
     `style-src ${self} 'unsafe-inline'`,
     `img-src ${self} data: blob:${server}`,
     `font-src ${self} data:`,

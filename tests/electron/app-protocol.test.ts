@@ -25,4 +25,9 @@ describe('app:// serves the built renderer', () => {
     expect(resolveAppFile(root, 'app://desk/%E0%A4%A', exists)).toBeUndefined();
     expect(resolveAppFile(root, 'file:///etc/passwd', exists)).toBeUndefined();
   });
+
+  it('never answers an API call with a page (the API is on the hotel server)', () => {
+    expect(resolveAppFile(root, 'app://desk/api/Account/Login', exists)).toBeUndefined();
+    expect(resolveAppFile(root, 'app://desk/API/health', exists)).toBeUndefined();
+  });
 });

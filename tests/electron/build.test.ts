@@ -32,7 +32,7 @@ describe('the Electron bundles', () => {
   it('main sends a strict Content-Security-Policy with the app pages', () => {
     expect(main).toContain('Content-Security-Policy');
     expect(main).toContain("default-src 'none'");
-    expect(main).toMatch(/`script-src \$\{self\}`/);
+    expect(main).toMatch(/`script-src \$\{self\}/);
     expect(main).not.toContain('unsafe-eval');
   });
 

@@ -15,6 +15,12 @@ describe('Content-Security-Policy of the app pages', () => {
     expect(directive(csp, 'script-src')).not.toContain('unsafe-inline');
   });
 
+  it('relaxes inline scripts only for Vite\'s dev server, never in a release build', () => {
+    const dev = contentSecurityPolicy(server, 'http://localhost:5173/');
+    expect(directive(dev, 'script-src')).toBe("script-src 'self' http://localhost:5173 'unsafe-inline'");
+    expect(directive(dev, 'connect-src')).toBe(`connect-src ${server} ws://localhost:5173`);
+  });
+
   it('lets the page talk to the configured server only', () => {
     expect(directive(csp, 'connect-src')).toBe(`connect-src ${server}`);
     expect(directive(contentSecurityPolicy(undefined, undefined), 'connect-src')).toBe("connect-src 'none'");
