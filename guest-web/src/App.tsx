@@ -28,13 +28,17 @@ export function App() {
   const { t } = useTranslation();
   const [location, navigate] = useLocation();
   const isReview = location.pathname.toLowerCase() === clientRoutes.guestReview.toLowerCase();
+  useEffect(() => {
+    // The Review page names the request in the title; the form has the brand.
+    if (!isReview) document.title = t('brand');
+  }, [isReview, t]);
   const toggle = () => void changeLanguage(currentLanguage() === 'ar' ? 'en' : 'ar');
 
   return (
     <>
       <header className="topbar">
         <span className="brand">{t('brand')}</span>
-        <button type="button" className="lang" onClick={toggle} aria-label={t('language.switchLabel')} lang={currentLanguage() === 'ar' ? 'en' : 'ar'}>
+        <button type="button" className="lang" onClick={toggle} title={t('language.switchLabel')} lang={currentLanguage() === 'ar' ? 'en' : 'ar'}>
           {t('language.switch')}
         </button>
       </header>

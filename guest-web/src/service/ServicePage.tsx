@@ -81,6 +81,7 @@ export function ServicePage({ query, navigate }: { query: URLSearchParams; navig
         <h1>{t('service.title')}</h1>
         <p className="muted">{t('service.intro')}</p>
       </div>
+      {Boolean(lookups.error) && <ErrorPanel message={`${t('service.lookupsFailed')} ${errorMessage(lookups.error, t)}`} onRetry={lookups.retry} />}
       <CustomerFields draft={draft} errors={errors} update={update} />
       <StayFields draft={draft} errors={errors} update={update} hotels={lookups.hotels} rooms={lookups.rooms} />
       <ServiceLines draft={draft} errors={errors} update={update} groups={lookups.services} />

@@ -25,7 +25,7 @@ test.afterAll(async () => {
 async function openForm(page: Page, lang: 'en' | 'ar', query: string): Promise<void> {
   await page.goto(`${server.url}/Request/Service${query}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
-  if (lang === 'en') await page.getByRole('button', { name: ar.language.switchLabel }).click();
+  if (lang === 'en') await page.getByRole('button', { name: ar.language.switch }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }
 
@@ -107,7 +107,7 @@ test('the language choice is remembered on the next visit', async ({ page }) => 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { name: en.service.title })).toBeVisible();
-  await page.getByRole('button', { name: en.language.switchLabel }).click();
+  await page.getByRole('button', { name: en.language.switch }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: ar.service.title })).toBeVisible();
 });
