@@ -1,5 +1,5 @@
 import type { Language, ListQuery } from '@shared';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, type LocalizedFieldError } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
 import { format, type Localized } from '../../i18n/localize';
@@ -14,10 +14,11 @@ export type ContractRow = Record<string, unknown> & { id: number; createdAt: str
 /**
  * Add / list / edit / remove of every master-data entity, driven by its description in
  * basic-data.entities.ts. Each mutation checks its rules and writes in one transaction,
- * so a refused call changes nothing.
+ * so a refused call changes nothing. Built on a transaction (e.g. a spreadsheet import),
+ * each mutation becomes a savepoint of it and the caller decides when everything commits.
  */
 export class BasicDataService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbOrTx) {}
 
   async list(key: EntityKey, query: Partial<ListQuery>): Promise<ListPage<ContractRow>> {
     const def = ENTITIES[key];

@@ -1,5 +1,5 @@
 import { FACILITIES, type Facility, type Language, type Lookup, type RoomLookup, type ServiceLookupGroup } from '@shared';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { EntityKey } from './basic-data.entities';
 import { notFoundMessages } from './basic-data.messages';
@@ -18,7 +18,7 @@ export function nameFor(row: Named, lang: Language): string {
 
 /** Select data for the forms (Generate*, GetFacilities): id and name, alphabetical in the caller's language. */
 export class LookupsService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: DbOrTx) {}
 
   async lookup(key: EntityKey, lang: Language): Promise<Lookup[]> {
     const rows = await new BasicDataRepository(this.db).lookupRows(key);
