@@ -20,8 +20,8 @@ const useStyles = makeStyles({
     transitionProperty: 'transform',
     transitionDuration: '300ms',
     transitionTimingFunction: 'ease',
+    // Griffel mirrors translateX under dir=rtl itself; a :dir(rtl) override would be mirrored too and leave the menu on screen.
     transform: 'translateX(-100%)',
-    ':dir(rtl)': { transform: 'translateX(100%)' },
   },
   open: { transform: 'translateX(0)', ':dir(rtl)': { transform: 'translateX(0)' } },
   groupButton: {

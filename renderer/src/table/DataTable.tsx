@@ -133,14 +133,16 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
             ))}
           </Dropdown>
         </div>
-        {exportName && <ExportButton name={exportName} collect={collectShown} />}
-        <Input
-          contentBefore={<SearchRegular />}
-          placeholder={t('table.search')}
-          aria-label={t('table.search')}
-          value={search}
-          onChange={(_, d) => setSearch(d.value)}
-        />
+        <div className={styles.entries}>
+          {exportName && <ExportButton name={exportName} collect={collectShown} />}
+          <Input
+            contentBefore={<SearchRegular />}
+            placeholder={t('table.search')}
+            aria-label={t('table.search')}
+            value={search}
+            onChange={(_, d) => setSearch(d.value)}
+          />
+        </div>
       </div>
       <AgGridReact<T>
         key={rtl ? 'rtl' : 'ltr'}

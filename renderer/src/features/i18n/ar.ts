@@ -131,7 +131,7 @@ export const p2Ar: Widen<typeof p2En> = {
     hours: '{{hours}} ساعة {{minutes}} دقيقة',
     ratingValue: '{{rating}} / 10',
     since: 'منذ {{time}}',
-    reviews: '{{count}} تقييمات',
+    reviews: 'تقييمات اليوم: {{count}}',
     loadError: 'حدث خطأ ما، الرجاء المحاولة لاحقاً',
   },
   export: { button: 'تصدير إلى Excel', failed: 'حدث خطأ ما، الرجاء المحاولة لاحقاً', done: 'تم تصدير {{count}} صفوف' },

@@ -128,7 +128,7 @@ export const p2En = {
     hours: '{{hours}} h {{minutes}} min',
     ratingValue: '{{rating}} / 10',
     since: 'since {{time}}',
-    reviews: '{{count}} reviews',
+    reviews: 'Reviews today: {{count}}',
     loadError: 'Something went wrong, Please try again later',
   },
   export: { button: 'Export to Excel', failed: 'Something went wrong, please try again later', done: 'Exported {{count}} rows' },

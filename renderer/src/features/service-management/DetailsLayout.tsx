@@ -46,7 +46,9 @@ export function Facts({ heading, facts }: { heading: string; facts: [label: stri
         {facts.map(([label, value]) => (
           <div key={label}>
             <Text size={200} className={styles.label}>{label}</Text>
-            <Text>{value || '—'}</Text>
+            <Text>
+              <bdi>{value || '—'}</bdi>
+            </Text>
           </div>
         ))}
       </div>
