@@ -50,7 +50,9 @@ export function setClaims(claims: RoleClaim[], scope: readonly RoleClaim[], valu
 
 /** A select-all click: a fully checked box clears its scope; an empty or mixed one selects it all. */
 export function toggleAll(claims: RoleClaim[], scope: readonly RoleClaim[]): RoleClaim[] {
-  return setClaims(claims, scope, selectAllState(scope) !== true);
+  // The scope's state is read from `claims`, the current selection, not from the scope objects given.
+  const types = new Set(scope.map((c) => c.claimType));
+  return setClaims(claims, scope, selectAllState(claims.filter((c) => types.has(c.claimType))) !== true);
 }
 
 /** True when the selection differs from the one loaded (the unsaved-changes warning). */
