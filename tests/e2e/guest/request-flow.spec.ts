@@ -111,3 +111,53 @@ test('the language choice is remembered on the next visit', async ({ page }) => 
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: ar.service.title })).toBeVisible();
 });
+
+test('with the event stream blocked, the review page still follows staff by polling', async ({ page }) => {
+  await page.route('**/api/Request/Events/**', (route) => route.abort());
+  const id = await api.addRequest(data);
+  await page.goto(`${server.url}/Request/Review?id=${id}`);
+  await page.getByRole('button', { name: ar.language.switch }).click();
+  const status = page.getByTestId('request-status');
+  await expect(status).toHaveText(en.status.Open);
+  const stored = await api.request(id);
+  for (const line of stored.requestDetails) await api.completeLine(line.id, 'Done');
+  await expect(status).toHaveText(en.status.Completed, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: en.review.feedbackTitle })).toBeVisible();
+});
+
+test('a failed submit keeps everything the guest typed, and trying again works', async ({ page }) => {
+  const t = en;
+  await openForm(page, 'en', `?hotelId=${data.hotel.id}&roomId=${data.room.id}`);
+  await page.getByLabel(t.service.name).fill('Omar Khalil');
+  await page.getByLabel(t.service.email).fill('omar@example.com');
+  await page.getByLabel(t.service.phone, { exact: true }).fill('50 987 6543');
+  await pickService(page, 1, data.other.en);
+  await page.getByLabel(t.service.description).fill('Two more, please');
+
+  // The connection drops while sending.
+  await page.route('**/api/Request/AddRequest**', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: t.service.submit }).click();
+  await expect(page.getByRole('alert').filter({ hasText: t.errors.network })).toBeVisible();
+  await expect(page).toHaveURL(/\/Request\/Service/);
+
+  // The server fails.
+  await page.unroute('**/api/Request/AddRequest**');
+  await page.route('**/api/Request/AddRequest**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server error, please try again later"}' }));
+  await page.getByRole('button', { name: t.service.submit }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Server error, please try again later' })).toBeVisible();
+
+  // Even a reload keeps the draft.
+  await page.reload();
+  await expect(page.getByLabel(t.service.name)).toHaveValue('Omar Khalil');
+  await expect(page.getByLabel(t.service.email)).toHaveValue('omar@example.com');
+  await expect(page.getByLabel(t.service.phone, { exact: true })).toHaveValue('50 987 6543');
+  await expect(page.getByRole('combobox', { name: 'Service 1' })).toHaveValue(data.other.en);
+  await expect(page.getByLabel(t.service.description)).toHaveValue('Two more, please');
+
+  await page.unroute('**/api/Request/AddRequest**');
+  await page.getByRole('button', { name: t.service.submit }).click();
+  await page.waitForURL(/\/Request\/Review\?id=/);
+  const stored = await api.request(new URL(page.url()).searchParams.get('id')!);
+  expect(stored).toMatchObject({ custName: 'Omar Khalil', custPhone: '+966 50 987 6543' });
+  expect(stored.requestDetails[0].note).toBe('Two more, please');
+});
