@@ -2,7 +2,8 @@ import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { E2E_ADMIN, startE2EServer, type E2EServer } from '../support/server';
 
-export const SCREENSHOTS = 'test-results/screenshots';
+/** test-results/screenshots (not committed); ADMIN_SCREENSHOTS moves them when other runs clean test-results. */
+export const SCREENSHOTS = process.env.ADMIN_SCREENSHOTS ?? 'test-results/screenshots';
 
 export async function login(page: Page, baseUrl: string, user: { email: string; password: string } = E2E_ADMIN): Promise<void> {
   await page.goto(`${baseUrl}/Admin/Login`);

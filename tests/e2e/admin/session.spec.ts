@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import type { E2EServer } from '../support/server';
+import { adminServer, login, openMenu } from './admin-support';
+
+let server: E2EServer;
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  // Access tokens live 5 s, so the expiry happens within the test.
+  server = await adminServer({ demo: true, env: { HOTEL_ACCESS_TOKEN_TTL: '5' } });
+});
+test.afterAll(async () => server?.stop());
+
+test('a revoked session ends with the expiry message and the login page', async ({ page }) => {
+  await login(page, server.url);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('hotel.session') ?? 'null'));
+  expect(stored?.refreshToken).toBeTruthy();
+
+  const res = await fetch(`${server.url}/api/Account/Logout?lang=en`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${stored.session.accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ refreshToken: stored.refreshToken }),
+  });
+  expect(res.status).toBe(200);
+  await page.waitForTimeout(6_500);
+
+  await openMenu(page);
+  await page.getByRole('navigation').getByRole('link', { name: 'Companies' }).click();
+  await expect(page.getByTestId('toast-warning')).toContainText('Sorry your Session has been Expired');
+  await expect(page).toHaveURL(/\/Admin\/Login$/);
+  expect(await page.evaluate(() => localStorage.getItem('hotel.session'))).toBeNull();
+});
+
+test('an expired access token is refreshed silently while the refresh token is good', async ({ page }) => {
+  await login(page, server.url);
+  await page.waitForTimeout(6_500);
+  await openMenu(page);
+  await page.getByRole('navigation').getByRole('link', { name: 'Companies' }).click();
+  await expect(page.getByTestId('data-table').getByText('Nakheel Hospitality')).toBeVisible();
+  await expect(page.getByTestId('toast-warning')).toHaveCount(0);
+});
