@@ -19,7 +19,15 @@ export interface ListOptions<S extends string> {
 /** LIKE treats % and _ as wildcards; a guest named "50%" must be found literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const orderBy = (column: AnyPgColumn | SQL, order: 'asc' | 'desc' = 'desc') => (order === 'asc' ? asc(column) : desc(column));
+/**
+ * The orders are spelled to match the (updated_at DESC NULLS LAST, id) indexes read
+ * forwards or backwards — NULLS placement included, which the planner compares even
+ * on a NOT NULL column — so a page stops after `limit` rows instead of sorting all.
+ * The tie-breaker runs against the main order for the same reason.
+ */
+const orderBy = (column: AnyPgColumn | SQL, order: 'asc' | 'desc' = 'desc') =>
+  order === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
+const tieBreak = (id: AnyPgColumn, order: 'asc' | 'desc' = 'desc') => (order === 'asc' ? desc(id) : asc(id));
 
 // ── Guest requests ─────────────────────────────────────────────────────────
 export const REQUEST_SORTS = {
@@ -75,7 +83,7 @@ export async function listRequests(
     .innerJoin(hotels, eq(hotels.id, requests.hotelId))
     .innerJoin(rooms, eq(rooms.id, requests.roomId))
     .where(condition)
-    .orderBy(orderBy(REQUEST_SORTS[options.sort ?? 'updatedAt'], options.order), desc(requests.id))
+    .orderBy(orderBy(REQUEST_SORTS[options.sort ?? 'updatedAt'], options.order), tieBreak(requests.id, options.order))
     .$dynamic();
   if (!options.page) return { rows: await base, total: undefined };
   const [rows, [{ total }]] = await Promise.all([
@@ -156,7 +164,7 @@ export async function listLines(
     .innerJoin(services, eq(services.id, requestLines.serviceId))
     .leftJoin(departments, eq(departments.id, requestLines.departmentId))
     .where(condition)
-    .orderBy(orderBy(sortColumn, options.order), desc(requestLines.id))
+    .orderBy(orderBy(sortColumn, options.order), tieBreak(requestLines.id, options.order))
     .$dynamic();
   if (!options.page) return { rows: await base, total: undefined };
   const [rows, [{ total }]] = await Promise.all([

@@ -7,6 +7,7 @@ import { requestCodeOf } from './request-status';
 import { isUuid, iso, toDetail } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
 import * as repo from './requests.repository';
+import { announce } from './live-events';
 
 /** The guest's side: submit, follow and review a request (no login). */
 
@@ -51,7 +52,7 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
     ),
   );
   const departmentIds = [...new Set(found.map((s) => (s.isSpecial ? null : s.departmentId)).filter((d) => d !== null))];
-  await ctx.events.publish({
+  await announce(ctx, {
     type: 'request-created',
     requestId: created.id,
     requestCode: created.requestCode,
@@ -82,7 +83,7 @@ export async function addReview(ctx: AppContext, input: ReviewInput, lang: Langu
     throw conflict(m.notCompletedYet);
   }
   const header = (await repo.requestHeader(db, input.id, lang))!;
-  await ctx.events.publish({
+  await announce(ctx, {
     type: 'review-added',
     requestId: header.id,
     requestCode: header.requestCode,

@@ -11,6 +11,7 @@ import { requestStatusOf } from './request-status';
 import { iso } from './requests.mappers';
 import { requestMessages as m, violationMessages } from './requests.messages';
 import * as repo from './requests.repository';
+import { announce } from './live-events';
 import { canSeeLine } from './scope';
 
 /** Staff moving a service line through its workflow (SPEC §4), one transaction per step. */
@@ -48,7 +49,7 @@ async function step(
     return { line: { ...line, ...patch }, status, at };
   });
   const { line, status, at } = result;
-  await ctx.events.publish({
+  await announce(ctx, {
     type: 'line-changed',
     requestId: line.requestId,
     requestCode: line.requestCode,
