@@ -6,7 +6,7 @@ import * as s from '../../server/src/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../server/src/seed/demo';
 import { verifyPassword } from '../../server/src/security/password';
 import { type TestServer, startTestServer } from '../support/test-server';
-import { adminTokenOf, tokenFor } from './basic-data.fixtures';
+import { adminTokenOf } from './basic-data.fixtures';
 
 const TABLES = {
   companies: s.companies,
@@ -84,9 +84,12 @@ describe('demo data (npm start -- --demo)', () => {
       expect(await verifyPassword(DEMO_PASSWORD, user.passwordHash)).toBe(true);
       expect(await db.select().from(s.userHotels).where(eq(s.userHotels.userId, user.id))).toHaveLength(2);
       expect(await db.select().from(s.userDepartments).where(eq(s.userDepartments.userId, user.id))).toHaveLength(1);
-      const token = await tokenFor(t, demo.email);
-      // Staff see requests but not master data they were not given.
-      expect((await t.api.call(endpoints.company.list, { token })).status).toBe(403);
+      const login = await t.api.call(endpoints.login, { body: { email: demo.email, password: DEMO_PASSWORD } });
+      expect(login.status).toBe(200);
+      expect(login.body.userRoles).toEqual(expect.arrayContaining([...demo.roles]));
+      expect(login.body.permissions).toEqual(expect.arrayContaining(['Service Management.Request List', 'Service Management.Service List']));
+      // Staff handle requests but cannot touch master data they were not given.
+      expect((await t.api.call(endpoints.company.list, { token: login.body.accessToken })).status).toBe(403);
     }
     const roleNames = (await db.select().from(s.roles).where(inArray(s.roles.name, ['Staff', 'Receptionist']))).map((r) => r.name);
     expect(roleNames.sort()).toEqual(['Receptionist', 'Staff']);

@@ -1,49 +1,28 @@
-import { eq, inArray } from 'drizzle-orm';
 import { type Claim, endpoints } from '@shared';
 import * as s from '../../server/src/db/schema';
-import type { Principal } from '../../server/src/security/tokens';
+import { hashPassword } from '../../server/src/security/password';
 import type { TestServer } from '../support/test-server';
-import { ADMIN_EMAIL } from '../support/test-server';
 
 /**
- * Shared set-up of the basic-data suites: tokens for real users of the test database
- * and a helper that builds the chain of rows an entity needs (company → hotel → room …).
+ * Shared set-up of the basic-data suites: tokens from the real Login call and a helper
+ * that builds the chain of rows an entity needs (company → hotel → room …).
  */
 
-/** A real access token for a user of the database, signed by the server's own TokenService. */
-export async function tokenFor(t: TestServer, email: string): Promise<string> {
-  const db = t.server.app.ctx.database.db;
-  const [user] = await db.select().from(s.users).where(eq(s.users.email, email));
-  const roleRows = await db.select({ roleId: s.userRoles.roleId }).from(s.userRoles).where(eq(s.userRoles.userId, user.id));
-  const roleIds = roleRows.map((r) => r.roleId);
-  const claims = roleIds.length
-    ? (await db.select({ claim: s.roleClaims.claim }).from(s.roleClaims).where(inArray(s.roleClaims.roleId, roleIds))).map((r) => r.claim)
-    : [];
-  const principal: Principal = {
-    userId: user.id,
-    name: `${user.firstName} ${user.lastName}`,
-    email: user.email,
-    claims: [...new Set(claims)],
-    isAdmin: email === ADMIN_EMAIL,
-    hotelIds: [],
-    departmentIds: [],
-  };
-  return t.server.app.ctx.tokens.sign(principal);
-}
+export const adminTokenOf = (t: TestServer) => t.adminToken();
 
-export const adminTokenOf = (t: TestServer) => tokenFor(t, ADMIN_EMAIL);
+const PASSWORD = 'Limited-Passw0rd!';
 
-/** A signed-in user holding only the given claims (inserted straight into the database). */
+/** A signed-in user holding only the given claims (role and user inserted straight into the database). */
 export async function userWithClaims(t: TestServer, email: string, claims: Claim[]): Promise<string> {
   const db = t.server.app.ctx.database.db;
   const [role] = await db.insert(s.roles).values({ name: `role-${email}` }).returning();
   if (claims.length) await db.insert(s.roleClaims).values(claims.map((claim) => ({ roleId: role.id, claim })));
   const [user] = await db
     .insert(s.users)
-    .values({ userCode: email, firstName: 'Limited', lastName: 'User', phoneNumber: '', email })
+    .values({ userCode: email, firstName: 'Limited', lastName: 'User', phoneNumber: '', email, passwordHash: await hashPassword(PASSWORD) })
     .returning();
   await db.insert(s.userRoles).values({ userId: user.id, roleId: role.id });
-  return tokenFor(t, email);
+  return t.api.login(email, PASSWORD);
 }
 
 /** Adds rows over HTTP as the admin and returns their ids; fails the test on anything but 200. */
