@@ -26,7 +26,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
   });

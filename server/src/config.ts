@@ -24,6 +24,8 @@ const Env = z.object({
   /** 'off' turns every rate limit off (benchmarks, load tests); never in production. */
   HOTEL_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   HOTEL_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(30),
+  /** Behind a reverse proxy: 'true', a hop count or a list of proxy addresses, so request.ip is the client's. */
+  HOTEL_TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -42,6 +44,8 @@ export interface Config {
   /** Lifetime of an access token (default 15 minutes). */
   accessTokenTtlSeconds: number;
   rateLimitsEnabled: boolean;
+  /** Fastify's trustProxy: off unless a reverse proxy is in front (else X-Forwarded-For could be forged). */
+  trustProxy: boolean | number | string;
   /** Guest requests (AddRequest) per IP per 10 minutes; 0 turns the limit off. */
   requestRateLimit: number;
   /** Folder of built clients to serve (renderer at /Admin, guest-web at /Request). */
@@ -73,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     accessTokenTtlSeconds: e.HOTEL_ACCESS_TOKEN_TTL,
     requestRateLimit: e.HOTEL_REQUEST_RATE_LIMIT,
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',
+    trustProxy: parseTrustProxy(e.HOTEL_TRUST_PROXY),
     clientsDir: path.resolve(import.meta.dirname, '../../dist'),
   };
 }
@@ -88,4 +93,11 @@ function readOrCreateSecret(dataDir: string): string {
     writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
     return secret;
   }
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }
