@@ -1,7 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as electron from 'electron';
 import { IpcChannel } from '../../electron/ipc-channels';
-import { MemoryStore } from './support';
+import { MemoryStore, sampleSession } from './support';
 
 const fake = electron as unknown as typeof import('./fakes/electron');
 
@@ -79,5 +81,35 @@ describe('the main process', () => {
     const serve = fake.protocol.handlers.get('app')!;
     const missing = await serve(new Request('app://desk/assets/missing.js'));
     expect(missing.status).toBe(404);
+  });
+
+  it('tells the user once, in the app language, when there is no keychain to keep the sign-in', async () => {
+    fake.safeStorage.backend = 'basic_text';
+    const box = vi.spyOn(fake.dialog, 'showMessageBox');
+    const window = await startApp();
+    const own = { sender: window.webContents, senderFrame: { url: 'app://desk/Admin/Login', parent: null } };
+    await fake.ipcMain.invoke(own, IpcChannel.setLanguage, 'ar');
+    await fake.ipcMain.invoke(own, IpcChannel.saveSession, sampleSession(), 'refresh-1');
+    await fake.ipcMain.invoke(own, IpcChannel.saveSession, sampleSession('a2'), 'refresh-2');
+    expect(box).toHaveBeenCalledTimes(1);
+    expect(box.mock.calls[0][1]).toMatchObject({ type: 'warning', title: 'لن يتم تذكر تسجيل الدخول' });
+    expect(await fake.ipcMain.invoke(own, IpcChannel.loadSession)).toEqual(sampleSession('a2'));
+  });
+
+  it('ends the session and reloads the page (new CSP) when the server address changes', async () => {
+    const hotel = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"status":"ok"}'));
+    await new Promise<void>((resolve) => hotel.listen(0, '127.0.0.1', resolve));
+    try {
+      const window = await startApp();
+      const own = { sender: window.webContents, senderFrame: { url: 'app://desk/Admin/Login', parent: null } };
+      await fake.ipcMain.invoke(own, IpcChannel.saveSession, sampleSession(), 'refresh-1');
+      const url = `http://127.0.0.1:${(hotel.address() as AddressInfo).port}`;
+      expect(await fake.ipcMain.invoke(own, IpcChannel.setServerUrl, url)).toEqual({ ok: true, url });
+      expect(await fake.ipcMain.invoke(own, IpcChannel.getServerUrl)).toBe(url);
+      expect(await fake.ipcMain.invoke(own, IpcChannel.loadSession)).toBeUndefined();
+      await vi.waitFor(() => expect(window.webContents.reloads).toBe(1));
+    } finally {
+      hotel.close();
+    }
   });
 });
