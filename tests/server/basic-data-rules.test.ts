@@ -82,6 +82,15 @@ describe('basic data rules: unique codes, fixed codes, nothing removed while in 
       }
     });
 
+    it('lets exactly one of several simultaneous adds of one code through; the others get the same 409', async () => {
+      const body = { nameEn: 'Suite', nameAr: 'جناح', useTypeCode: 'RACE-1' };
+      const answers = await Promise.all(Array.from({ length: 6 }, () => t.api.call(endpoints.useType.add, { token, body })));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+      for (const a of answers.filter((x) => x.status === 409)) expect(a.body.message).toBe('The code "RACE-1" is already used');
+      const rows = (await t.api.call(endpoints.useType.list, { token })).body as { useTypeCode: string }[];
+      expect(rows.filter((r) => r.useTypeCode === 'RACE-1')).toHaveLength(1);
+    });
+
     it('lets two hotels both have room 101, but not one hotel twice', async () => {
       const [h1, h2, useTypeId, roomTypeId] = [await b.hotel(), await b.hotel(), await b.useType(), await b.roomType()];
       await b.room({ number: '101', hotelId: h1, useTypeId, roomTypeId });
