@@ -26,7 +26,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    trustProxy: ctx.config.trustProxy,
+    // Fastify's overloads do not accept the union; each member is a valid trustProxy.
+    trustProxy: ctx.config.trustProxy as boolean,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
   });
@@ -135,7 +136,8 @@ function serveClients(app: FastifyInstance, clientsDir: string): void {
   const hasRenderer = existsSync(path.join(renderer, 'index.html'));
   const hasGuest = existsSync(path.join(guest, 'index.html'));
   if (hasRenderer) app.register(fastifyStatic, { root: renderer, prefix: '/', wildcard: false, index: false, cacheControl: false });
-  if (hasGuest) app.register(fastifyStatic, { root: guest, prefix: '/guest/', decorateReply: !hasRenderer, cacheControl: false });
+  // The guest build ships .br/.gz beside each asset (guest-web/vite.config.ts); phones get those.
+  if (hasGuest) app.register(fastifyStatic, { root: guest, prefix: '/guest/', decorateReply: !hasRenderer, cacheControl: false, preCompressed: true });
   app.addHook('onSend', async (request, reply, payload) => {
     // Hashed assets never change; pages always revalidate.
     if (/\/assets\//.test(request.url)) reply.header('cache-control', 'public, max-age=31536000, immutable');
