@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import ExcelJS from 'exceljs';
+import { apiPaths } from '../shared/api/paths';
+import { type LoadResult, load, ms, percentile, postJson } from './lib/load';
+import { BENCH_ADMIN, startServerProcess } from './lib/server-process';
+import { openEventStream } from './lib/sse';
+import { seedRequests } from './seed';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100_000);
+
+interface Run {
+  db: string;
+  addRequest: LoadResult;
+  requestsPage: LoadResult;
+  servicesPage: LoadResult;
+  requestsSearch: LoadResult;
+  eventP50: number;
+  eventP99: number;
+  importSeconds: number;
+}
+
+async function getJson(url: string, token: string): Promise<any> {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return res.json();
+}
+
+async function runOne(db: 'PGlite' | 'PostgreSQL', databaseUrl?: string): Promise<Run> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hotel-bench-req-'));
+  console.log(`  seeding ${REQUESTS} requests on ${db} …`);
+  await seedRequests({ databaseUrl, dataDir }, REQUESTS);
+  const server = await startServerProcess({ databaseUrl, dataDir });
+  try {
+    const u = (p: string) => `${server.url}${p}`;
+    const { accessToken: token } = await postJson(u(apiPaths.login), BENCH_ADMIN);
+    const auth = { authorization: `Bearer ${token}` };
+    const [hotel] = await getJson(u(apiPaths.generateHotels), token);
+    const rooms = await getJson(`${u(apiPaths.generateRooms)}?hotelId=${hotel.id}`, token);
+    const groups = await getJson(u(apiPaths.generateServices), token);
+    const services = groups.flatMap((g: any) => g.services).filter((s: any) => !s.isSpecial);
+    const guest = (i: number) =>
+      JSON.stringify({
+        custName: `Bench guest ${i}`,
+        custEmail: `bench${i}@example.com`,
+        custPhone: '+966 55 123 4567',
+        hotelId: hotel.id,
+        roomId: rooms[i % rooms.length].id,
+        note: '',
+        services: [{ serviceId: services[i % services.length].id, note: 'Two extra towels please' }],
+      });
+
+    const requestsPage = await load({ url: `${u(apiPaths.allRequests)}?page=0&pageSize=20`, connections: 10, seconds: SECONDS, headers: auth });
+    const servicesPage = await load({ url: `${u(apiPaths.allServicesRequest)}?page=0&pageSize=20`, connections: 10, seconds: SECONDS, headers: auth });
+    const requestsSearch = await load({
+      url: `${u(apiPaths.allRequests)}?page=0&pageSize=20&search=Guest%2012345`,
+      connections: 10,
+      seconds: SECONDS,
+      headers: auth,
+    });
+
+    // From AddRequest to the event at a staff client's stream.
+    const arrived = new Map<string, number>();
+    const close = await openEventStream(`${u(apiPaths.staffEvents)}?access_token=${token}`, (e) => {
+      if (e.type === 'request-created') arrived.set(e.requestId, performance.now());
+    });
+    const latencies: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const sent = performance.now();
+      const { id } = await postJson(u(apiPaths.addRequest), JSON.parse(guest(i)));
+      const deadline = Date.now() + 2000;
+      while (!arrived.has(id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1));
+      if (arrived.has(id)) latencies.push(arrived.get(id)! - sent);
+    }
+    close();
+    latencies.sort((a, b) => a - b);
+
+    let n = 0;
+    const addRequest = await load({ url: u(apiPaths.addRequest), method: 'POST', connections: 50, seconds: SECONDS, makeBody: () => guest(n++) });
+
+    const importSeconds = await importRooms(u, token, hotel.id);
+    return {
+      db,
+      addRequest,
+      requestsPage,
+      servicesPage,
+      requestsSearch,
+      eventP50: percentile(latencies, 50),
+      eventP99: percentile(latencies, 99),
+      importSeconds,
+    };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Download the room template, fill 5,000 rows, upload it: the seconds the upload takes. */
+async function importRooms(u: (p: string) => string, token: string, hotelId: number): Promise<number> {
+  const res = await fetch(u(apiPaths.roomTemplate), { headers: { authorization: `Bearer ${token}` } });
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await res.arrayBuffer());
+  const sheet = book.worksheets[0];
+  const headers = (sheet.getRow(1).values as string[]).slice(1);
+  const [hotels, useTypes, roomTypes] = await Promise.all(
+    [apiPaths.hotel_list, apiPaths.useType_list, apiPaths.roomType_list].map((p) => getJson(u(p), token)),
+  );
+  const hotel = hotels.find((h: any) => h.id === hotelId) ?? hotels[0];
+  const values: Record<string, string> = { hotelCode: hotel.hotelCode, useTypeCode: useTypes[0].useTypeCode, roomTypeCode: roomTypes[0].roomTypeCode };
+  for (let i = 0; i < 5000; i++) {
+    sheet.addRow(headers.map((h) => (h === 'number' ? `B${10000 + i}` : (values[h] ?? ''))));
+  }
+  const bytes = await book.xlsx.writeBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), 'rooms.xlsx');
+  const t = performance.now();
+  const up = await fetch(u(apiPaths.uploadRoom), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const seconds = (performance.now() - t) / 1000;
+  if (!up.ok) throw new Error(`room import failed: ${up.status} ${(await up.text()).slice(0, 500)}`);
+  return seconds;
+}
+
+export async function benchRequests({ pgUrl }: { pgUrl: () => Promise<string | undefined> }): Promise<{ title: string; lines: string[] }> {
+  const runs = [await runOne('PGlite')];
+  const url = await pgUrl();
+  if (url) runs.push(await runOne('PostgreSQL', url));
+  const row = (name: string, r: LoadResult) => `| ${name} | ${r.rps} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.non2xx} |`;
+  const lines = [`With ${REQUESTS.toLocaleString('en')} requests (two lines each) in the database.`, '', '| call | requests/s | p50 | p99 | non-2xx |', '|---|---|---|---|---|'];
+  for (const r of runs) {
+    lines.push(row(`AddRequest, 50 concurrent guests (${r.db})`, r.addRequest));
+    lines.push(row(`GetAllRequests, one page of 20, 10 concurrent (${r.db})`, r.requestsPage));
+    lines.push(row(`GetAllServicesRequest, one page of 20, 10 concurrent (${r.db})`, r.servicesPage));
+    lines.push(row(`GetAllRequests, search, one page, 10 concurrent (${r.db})`, r.requestsSearch));
+  }
+  lines.push('', '| measure | ' + runs.map((r) => r.db).join(' | ') + ' |', '|---|' + runs.map(() => '---|').join(''));
+  lines.push('| AddRequest → event at a staff stream, p50 (200 sequential) | ' + runs.map((r) => ms(r.eventP50)).join(' | ') + ' |');
+  lines.push('| AddRequest → event at a staff stream, p99 | ' + runs.map((r) => ms(r.eventP99)).join(' | ') + ' |');
+  lines.push('| Import of a 5,000-row room sheet | ' + runs.map((r) => `${r.importSeconds.toFixed(2)} s`).join(' | ') + ' |');
+  return { title: 'Requests, live events and Excel import (issue 3)', lines };
+}
+
