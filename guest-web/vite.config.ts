@@ -1,8 +1,29 @@
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 
 const repo = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Writes .br and .gz beside every script and stylesheet: the server sends them as they are
+ * (@fastify/static preCompressed), so a phone on hotel Wi-Fi downloads a third of the bytes
+ * without the server compressing on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'guest-precompress',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const [fileName, item] of Object.entries(bundle)) {
+        if (!/\.(js|css)$/.test(fileName)) continue;
+        const source = Buffer.from(item.type === 'chunk' ? item.code : item.source);
+        this.emitFile({ type: 'asset', fileName: `${fileName}.br`, source: brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) });
+        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(source, { level: 9 }) });
+      }
+    },
+  };
+}
 
 /**
  * The guest pages: served by the server under /guest/ (assets) and /Request/* (index.html).
@@ -13,7 +34,7 @@ export default defineConfig({
   base: '/guest/',
   publicDir: false,
   resolve: { alias: { '@shared': path.join(repo, 'shared') } },
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: path.join(repo, 'dist/guest-web'),
     emptyOutDir: true,
