@@ -1,0 +1,31 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = path.resolve(import.meta.dirname, '../../guest-web/src');
+/** Contract files without zod: the only ones the guest bundle may load at run time. */
+const ZOD_FREE = ['@shared/api/paths', '@shared/patterns', '@shared/dial-codes', '@shared/statuses', '@shared/routes'];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+}
+
+describe('guest bundle stays small', () => {
+  const imports = sources(SRC).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)'/gms)].map((m) => ({ file: path.relative(SRC, file), typeOnly: Boolean(m[1]), from: m[2] })),
+  );
+
+  it('finds the sources', () => {
+    expect(imports.length).toBeGreaterThan(20);
+  });
+
+  it('takes only types from the contract index and values only from zod-free files', () => {
+    const bad = imports.filter((i) => i.from.startsWith('@shared') && !i.typeOnly && !ZOD_FREE.includes(i.from));
+    expect(bad).toEqual([]);
+  });
+
+  it('uses no UI kit, HTTP library or zod', () => {
+    const banned = imports.filter((i) => /^(zod|axios|@fluentui|ag-grid|jotai|react-router)/.test(i.from));
+    expect(banned).toEqual([]);
+  });
+});
