@@ -97,8 +97,12 @@ export class TokenVault {
   private write(record: VaultRecord): void {
     this.memory = record;
     if (this.isPersistent()) {
-      this.deps.store.set(VAULT_KEY, this.deps.safeStorage.encryptString(JSON.stringify(record)).toString('base64'));
-      return;
+      try {
+        this.deps.store.set(VAULT_KEY, this.deps.safeStorage.encryptString(JSON.stringify(record)).toString('base64'));
+        return;
+      } catch {
+        // A keychain that refuses (locked, access denied): the sign-in still works, for this run only.
+      }
     }
     this.deps.store.delete(VAULT_KEY);
     if (!this.warned) {

@@ -42,6 +42,16 @@ describe('token vault: keeping the session', () => {
     expect(await v.load()).toEqual(sampleSession());
   });
 
+  it('still signs in, for this run only and with the warning, when the keychain refuses to encrypt', async () => {
+    const store = new MemoryStore();
+    const onMemoryOnly = vi.fn();
+    const v = vault(store, { onMemoryOnly, safeStorage: { ...fake.safeStorage, encryptString: () => { throw new Error('keychain locked'); } } });
+    await v.save(sampleSession(), 'refresh-1');
+    expect(await v.load()).toEqual(sampleSession());
+    expect(store.data.size).toBe(0);
+    expect(onMemoryOnly).toHaveBeenCalledOnce();
+  });
+
   it('starts signed out, and forgets the damaged entry, when the stored session cannot be decrypted or read', async () => {
     for (const damaged of ['not base64 at all', Buffer.from('v10garbage').toString('base64'), fake.safeStorage.encryptString('{"session":1}').toString('base64'), 42]) {
       const store = new MemoryStore();
