@@ -88,7 +88,8 @@ export async function openFile(filters: FileFilters, deps: FilesDeps): Promise<O
   try {
     if ((await fs.stat(file)).size > MAX_OPEN_BYTES) return { error: t('file.tooLarge', { limit: MAX_OPEN_BYTES / 1024 / 1024 }) };
     const bytes = await fs.readFile(file);
-    return { name: path.basename(file), bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+    // A copy of exactly the file: IPC clones a view's whole backing buffer, which may be a shared pool.
+    return { name: path.basename(file), bytes: new Uint8Array(bytes) };
   } catch (error) {
     return { error: fileErrorMessage(error, 'read') };
   }
