@@ -8,7 +8,7 @@ import { excelMessages as m } from './excel.messages';
 import type { Importer } from './importers/importer';
 import { RowProblems } from './row-check';
 import { buildTemplate } from './template-builder';
-import { loadWorkbook, readRows } from './workbook-reader';
+import { readSheetRows } from './workbook-reader';
 
 /** Enough to fix a file in one pass without an answer of megabytes. */
 const MAX_ROW_ERRORS = 1000;
@@ -29,7 +29,7 @@ export class ExcelService {
    * written in one transaction.
    */
   async upload<C, T, S>(importer: Importer<C, T, S>, bytes: Buffer, lang: Language): Promise<MessageResponse> {
-    const rows = readRows(await loadWorkbook(bytes), importer.spec);
+    const rows = await readSheetRows(bytes, importer.spec);
     const db = this.app.database.db;
     const ctx = await importer.context(new ExcelRepository(db), rows);
     const problems = new RowProblems();
