@@ -234,6 +234,24 @@ describe('basic data rules: unique codes, fixed codes, nothing removed while in 
       await expectInUse('worker', workerId, 'service requests (1)', 'طلبات الخدمات (1)');
     });
 
+    it('a room with guest requests keeps its hotel, though other fields may change', async () => {
+      const hotelId = await b.hotel();
+      const roomId = await b.room({ number: '512', hotelId });
+      await request(roomId, hotelId);
+      const row = ((await t.api.call(endpoints.room.list, { token })).body as Record<string, any>[]).find((r) => r.id === roomId)!;
+      const body = { number: '512', hotelId: await b.hotel(), useTypeId: row.useTypeId, roomTypeId: row.roomTypeId };
+      const moved = await t.api.call(endpoints.room.edit, { token, params: { id: roomId }, body });
+      expect(moved.status).toBe(409);
+      expect(moved.body.message).toBe('The hotel cannot be changed because it is still used by: guest requests (1)');
+      const movedAr = await t.api.call(endpoints.room.edit, { token, lang: 'ar', params: { id: roomId }, body });
+      expect(movedAr.body.message).toBe('لا يمكن تغيير الفندق لأنه ما زال مستخدمًا في: طلبات النزلاء (1)');
+      const roomTypeId = await b.roomType();
+      const retyped = await t.api.call(endpoints.room.edit, { token, params: { id: roomId }, body: { ...body, hotelId, roomTypeId } });
+      expect(retyped.status).toBe(200);
+      const after = ((await t.api.call(endpoints.room.list, { token })).body as Record<string, any>[]).find((r) => r.id === roomId)!;
+      expect(after).toMatchObject({ hotelId, roomTypeId });
+    });
+
     it('names every use at once', async () => {
       const hotelId = await b.hotel();
       await request(await b.room({ hotelId }), hotelId);

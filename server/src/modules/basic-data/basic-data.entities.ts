@@ -31,6 +31,8 @@ export interface EntityDef {
   references: { field: string; entity: EntityKey }[];
   /** What keeps a row from being removed (nothing is cascaded). */
   usages: Usage[];
+  /** Fields that cannot change while the row is in use (a room's requests name its hotel too). */
+  lockedWhileUsed?: string[];
   /** The contract row: its fields are what a list can be searched and sorted on. */
   row: z.ZodObject;
   /** Values derived from the input on add and edit. */
@@ -94,6 +96,7 @@ export const ENTITIES: Record<EntityKey, EntityDef> = {
       { field: 'hotelId', entity: 'hotel' },
     ],
     usages: [{ what: 'requests', table: s.requests, column: s.requests.roomId }],
+    lockedWhileUsed: ['hotelId'],
     row: bd.Room,
   },
   serviceGroup: {

@@ -7,6 +7,10 @@ export const messages = defineMessages({
     en: 'This cannot be removed because it is still used by: {uses}',
     ar: 'لا يمكن الحذف لأنه ما زال مستخدمًا في: {uses}',
   },
+  lockedWhileUsed: {
+    en: 'The {field} cannot be changed because it is still used by: {uses}',
+    ar: 'لا يمكن تغيير {field} لأنه ما زال مستخدمًا في: {uses}',
+  },
   referenceMissing: { en: 'The selected {what} does not exist', ar: 'العنصر المختار ({what}) غير موجود' },
 });
 

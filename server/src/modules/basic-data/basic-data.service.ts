@@ -48,6 +48,11 @@ export class BasicDataService {
         throw badRequest(common.codeFixed, {}, [{ field: def.codeField, message: common.codeFixed }]);
       }
       await checkReferences(repo, def, values);
+      const changed = (def.lockedWhileUsed ?? []).filter((field) => values[field] !== undefined && values[field] !== existing[field]);
+      if (changed.length > 0) {
+        const uses = await usesOf(repo, def, id);
+        if (uses.length > 0) throw lockedWhileUsed(changed[0], uses);
+      }
       // A room moved to another hotel must not meet a room of the same number there.
       if (def.codeScope && (await repo.codeTaken(def, values, id))) throw duplicate(def, values);
       await repo.update(def, id, values).catch(rethrowDuplicate(def, values));
@@ -59,11 +64,7 @@ export class BasicDataService {
     await this.db.transaction(async (tx) => {
       const repo = new BasicDataRepository(tx);
       if (!(await repo.findById(def, id))) throw notFound(notFoundMessages[key]);
-      const uses: { what: keyof typeof usageNames; count: number }[] = [];
-      for (const usage of def.usages) {
-        const count = await repo.countUsage(usage, id);
-        if (count > 0) uses.push({ what: usage.what, count });
-      }
+      const uses = await usesOf(repo, def, id);
       if (uses.length > 0) throw inUse(uses);
       await repo.remove(def, id);
     });
@@ -108,9 +109,29 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-function inUse(uses: { what: keyof typeof usageNames; count: number }[]): AppError {
-  const list = (lang: Language) => uses.map((u) => `${usageNames[u.what][lang]} (${u.count})`).join(lang === 'ar' ? '، ' : ', ');
-  return new AppError(409, fill(messages.inUseBy, (lang) => ({ uses: list(lang) })));
+type Uses = { what: keyof typeof usageNames; count: number }[];
+
+async function usesOf(repo: BasicDataRepository, def: EntityDef, id: number): Promise<Uses> {
+  const uses: Uses = [];
+  for (const usage of def.usages) {
+    const count = await repo.countUsage(usage, id);
+    if (count > 0) uses.push({ what: usage.what, count });
+  }
+  return uses;
+}
+
+const usesText = (uses: Uses, lang: Language) =>
+  uses.map((u) => `${usageNames[u.what][lang]} (${u.count})`).join(lang === 'ar' ? '، ' : ', ');
+
+function inUse(uses: Uses): AppError {
+  return new AppError(409, fill(messages.inUseBy, (lang) => ({ uses: usesText(uses, lang) })));
+}
+
+/** Names the field by what it points at ('hotelId' → 'hotel'), the way the form labels it. */
+function lockedWhileUsed(field: string, uses: Uses): AppError {
+  const ref = Object.values(ENTITIES).flatMap((d) => d.references).find((r) => r.field === field);
+  const what = ref ? entityNames[ref.entity] : { en: field, ar: field };
+  return new AppError(409, fill(messages.lockedWhileUsed, (lang) => ({ field: what[lang], uses: usesText(uses, lang) })));
 }
 
 /** A message whose parameters are themselves words in each language. */
