@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -14,12 +15,14 @@ function precompress(): Plugin {
   return {
     name: 'guest-precompress',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const [fileName, item] of Object.entries(bundle)) {
+    // After writing: earlier hooks still see placeholders that Vite fills in at the end.
+    writeBundle(options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
         if (!/\.(js|css)$/.test(fileName)) continue;
-        const source = Buffer.from(item.type === 'chunk' ? item.code : item.source);
-        this.emitFile({ type: 'asset', fileName: `${fileName}.br`, source: brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) });
-        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(source, { level: 9 }) });
+        const file = path.join(options.dir!, fileName);
+        const source = readFileSync(file);
+        writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
       }
     },
   };

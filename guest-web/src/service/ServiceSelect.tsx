@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServiceLookupGroup } from '@shared';
 import { SERVICE_SEARCH_DEBOUNCE_MS } from '@shared/patterns';
@@ -27,7 +27,6 @@ export function ServiceSelect({ id, label, groups, value, onChange, errorId, inv
   const [open, setOpen] = useState(false);
   const [term, setTerm] = useState('');
   const [active, setActive] = useState(-1);
-  const input = useRef<HTMLInputElement>(null);
   const debounced = useDebouncedValue(term, SERVICE_SEARCH_DEBOUNCE_MS);
   const result = useMemo(() => searchServices(groups, debounced), [groups, debounced]);
   const options = useMemo(() => result.groups.flatMap((g) => g.services), [result]);
@@ -71,7 +70,6 @@ export function ServiceSelect({ id, label, groups, value, onChange, errorId, inv
     <div className="combo">
       <label htmlFor={id}>{label}</label>
       <input
-        ref={input}
         id={id}
         type="text"
         role="combobox"
