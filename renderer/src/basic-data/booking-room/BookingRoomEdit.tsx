@@ -6,7 +6,8 @@ import { ImageDropZone } from './ImageDropZone';
 import { Thumbnails } from './Thumbnails';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '14px 18px' },
+  // min-width 0: a native select is as wide as its longest option and would spill into the next column.
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '14px 18px', '& > *': { minWidth: 0 } },
   wide: { gridColumn: '1 / -1' },
   actions: { display: 'flex', justifyContent: 'flex-end', marginTop: '16px' },
 });

@@ -6,7 +6,8 @@ import { countryOptions } from './countries';
 import type { FieldSpec, FormValues, Lookups } from './types';
 
 const useStyles = makeStyles({
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '14px 18px' },
+  // min-width 0: a native select is as wide as its longest option and would spill into the next column.
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '14px 18px', '& > *': { minWidth: 0 } },
   wide: { gridColumn: '1 / -1' },
   actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '16px' },
 });
@@ -79,6 +80,7 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
             {...common}
             type={f.kind === 'phone' ? 'tel' : 'text'}
             placeholder={f.kind === 'phone' ? t('fields.phoneHint') : undefined}
+            dir={f.kind === 'phone' ? 'ltr' : undefined}
             readOnly={locked}
             onChange={(_, d) => set(f.name, d.value)}
           />
