@@ -97,6 +97,10 @@ describe('booking rooms', () => {
     const big = await t.api.call(endpoints.bookingRoom.create, { token, form: createForm([[huge, 'big.png', 'image/png']]) });
     expect(big.status).toBe(413);
     expect(big.body.message).toBe('Each file must be at most 10 MB');
+    const many = Array.from({ length: 11 }, (_, i) => [makePng(), `p${i}.png`, 'image/png'] as [Uint8Array, string, string]);
+    const tooMany = await t.api.call(endpoints.bookingRoom.create, { token, form: createForm(many) });
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.body.message).toBe('Too many files: at most 10 at once');
     expect((await list()).length).toBe(before);
   });
 

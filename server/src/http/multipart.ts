@@ -87,9 +87,3 @@ function limitError(error: unknown, limits: MultipartLimits): AppError | undefin
   }
   return undefined;
 }
-
-/** The one value of a text field (the last one when sent twice); undefined when absent. */
-export function fieldOf(form: MultipartForm, name: string): string | undefined {
-  const values = form.fields[name];
-  return values?.[values.length - 1];
-}
