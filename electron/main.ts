@@ -24,6 +24,8 @@ const isDev = devServerUrl() !== undefined;
 if (!app.requestSingleInstanceLock()) {
   app.exit(0);
 } else {
+  // Every renderer sandboxed, whatever a future window forgets to ask for.
+  app.enableSandbox();
   registerAppScheme();
   start();
 }

@@ -34,6 +34,7 @@ describe('the main process', () => {
   it('opens one secure window on the app pages with every IPC handler and the app:// scheme in place', async () => {
     const window = await startApp();
     expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(fake.app.sandboxed).toBe(true);
     expect(window.options.webPreferences.preload).toMatch(/preload\.cjs$/);
     expect(window.loaded).toEqual(['app://desk/']);
     expect([...fake.ipcMain.handlers.keys()].sort()).toEqual(Object.values(IpcChannel).sort());

@@ -153,6 +153,7 @@ function deferred() {
 
 class FakeApp extends EventEmitter {
   hasLock = true;
+  sandboxed = false;
   exited: number | undefined;
   protocolClients: unknown[][] = [];
   private ready = deferred();
@@ -160,6 +161,7 @@ class FakeApp extends EventEmitter {
   getLocale = () => 'en-US';
   getAppPath = () => process.cwd();
   requestSingleInstanceLock = () => this.hasLock;
+  enableSandbox = () => void (this.sandboxed = true);
   exit = (code = 0) => void (this.exited = code);
   quit = () => void (this.exited = 0);
   setAsDefaultProtocolClient = (...args: unknown[]) => {
@@ -172,6 +174,7 @@ class FakeApp extends EventEmitter {
   reset() {
     this.removeAllListeners();
     this.hasLock = true;
+    this.sandboxed = false;
     this.exited = undefined;
     this.protocolClients = [];
     this.ready = deferred();
