@@ -164,6 +164,25 @@ describe('live events on one server', () => {
   });
 });
 
+describe('a staff stream and its token', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ env: { HOTEL_ACCESS_TOKEN_TTL: '5' } });
+  });
+  afterAll(() => t.cleanup());
+
+  it('ends when the access token expires, so the client must come back with a valid one', async () => {
+    const user = await createStaffUser(t.server.app.ctx.database.db, { claims: SERVICE_CLAIMS });
+    const token = await tokenFor(t.server.app.ctx.tokens, user);
+    const started = Date.now();
+    const stream = await openStream(new URL(endpoints.staffEvents.path, t.url).toString(), { authorization: `Bearer ${token}` });
+    await stream.closed();
+    expect(Date.now() - started).toBeGreaterThan(3_000);
+    const again = await fetch(new URL(endpoints.staffEvents.path, t.url), { headers: { authorization: `Bearer ${token}` } });
+    expect(again.status).toBe(401);
+  });
+});
+
 describe.skipIf(testDbKind() !== 'postgres')('live events across two server processes on one PostgreSQL', () => {
   let first: TestServer;
   let second: TestServer;

@@ -29,6 +29,13 @@ const orderBy = (column: AnyPgColumn | SQL, order: 'asc' | 'desc' = 'desc') =>
   order === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
 const tieBreak = (id: AnyPgColumn, order: 'asc' | 'desc' = 'desc') => (order === 'asc' ? desc(id) : asc(id));
 
+/** Names sort in the language they are shown in. */
+const ARABIC_SORTS: Partial<Record<string, AnyPgColumn>> = { hotelName: hotels.nameAr, serviceName: services.nameAr };
+const sortColumnOf = <S extends string>(sorts: Record<S, AnyPgColumn>, options: ListOptions<S>) => {
+  const key = options.sort ?? ('updatedAt' as S);
+  return (options.lang === 'ar' && ARABIC_SORTS[key]) || sorts[key];
+};
+
 // ── Guest requests ─────────────────────────────────────────────────────────
 export const REQUEST_SORTS = {
   code: requests.seq,
@@ -83,7 +90,7 @@ export async function listRequests(
     .innerJoin(hotels, eq(hotels.id, requests.hotelId))
     .innerJoin(rooms, eq(rooms.id, requests.roomId))
     .where(condition)
-    .orderBy(orderBy(REQUEST_SORTS[options.sort ?? 'updatedAt'], options.order), tieBreak(requests.id, options.order))
+    .orderBy(orderBy(sortColumnOf(REQUEST_SORTS, options), options.order), tieBreak(requests.id, options.order))
     .$dynamic();
   if (!options.page) return { rows: await base, total: undefined };
   const [rows, [{ total }]] = await Promise.all([
@@ -143,7 +150,6 @@ export async function listLines(
     );
   }
   const condition = and(...where);
-  const sortColumn = options.sort === 'serviceName' && options.lang === 'ar' ? services.nameAr : LINE_SORTS[options.sort ?? 'updatedAt'];
   const base = db
     .select({
       id: requestLines.id,
@@ -164,7 +170,7 @@ export async function listLines(
     .innerJoin(services, eq(services.id, requestLines.serviceId))
     .leftJoin(departments, eq(departments.id, requestLines.departmentId))
     .where(condition)
-    .orderBy(orderBy(sortColumn, options.order), tieBreak(requestLines.id, options.order))
+    .orderBy(orderBy(sortColumnOf(LINE_SORTS, options), options.order), tieBreak(requestLines.id, options.order))
     .$dynamic();
   if (!options.page) return { rows: await base, total: undefined };
   const [rows, [{ total }]] = await Promise.all([

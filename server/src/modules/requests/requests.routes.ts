@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 import { endpoints } from '@shared';
+import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { isUuid, guestPayload } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
@@ -9,7 +11,6 @@ import { canSeeRequest } from './scope';
 import { sseStreams } from './sse';
 import * as staff from './staff.service';
 import * as workflow from './workflow.service';
-import { notFound } from '../../http/errors';
 
 export default async function requestsRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -39,8 +40,12 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
   // ── Live events (server-sent events) ──
   const openStream = sseStreams(app);
 
-  route(app, endpoints.staffEvents, async ({ user, reply }) => {
+  route(app, endpoints.staffEvents, async ({ user, reply, request }) => {
     const stream = openStream(reply);
+    // A stream lives no longer than its token: then EventSource reconnects and the
+    // client's fresh token is checked again (a disabled user stops hearing events).
+    const expiry = tokenExpiry(request);
+    if (expiry) stream.endAt(expiry);
     stream.onEnd(
       ctx.events.subscribe((event) => {
         if (canSeeRequest(user, event)) stream.send(event.type, event);
@@ -60,4 +65,16 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
     );
     return reply;
   });
+}
+
+/** When the caller's access token expires (ms); it was verified before the handler ran. */
+function tokenExpiry(request: FastifyRequest): number | undefined {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : (request.query as { access_token?: unknown }).access_token;
+  try {
+    const exp = typeof token === 'string' ? decodeJwt(token).exp : undefined;
+    return exp ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
 }

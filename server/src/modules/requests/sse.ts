@@ -8,6 +8,8 @@ export interface EventStream {
   send(event: string, data: unknown): void;
   /** Called once when the stream ends, whoever ended it. */
   onEnd(cleanup: () => void): void;
+  /** Ends the stream at this time (ms since the epoch). */
+  endAt(time: number): void;
 }
 
 /**
@@ -52,6 +54,10 @@ export function sseStreams(app: FastifyInstance) {
       },
       onEnd(cleanup) {
         cleanups.push(cleanup);
+      },
+      endAt(time) {
+        const timer = setTimeout(end, Math.max(0, time - Date.now()));
+        cleanups.push(() => clearTimeout(timer));
       },
     };
   };
