@@ -59,14 +59,16 @@ describe('UploadUser: users from a sheet, each invited by e-mail', () => {
       ['U1', 'Mona', 'Said', 'mona@test.hotel', '+966 50 111 2222', 'H1', 'D1'],
       ['U2', 'Omar', 'Adel', 'MONA@test.hotel', '+966 50 111 3333', 'H1', 'D1'],
       ['U1', 'Huda', 'Ali', 'huda@test.hotel', '+966 50 111 4444', 'H1', 'D1'],
-      ['ADMIN', 'Karim', 'Nabil', ADMIN_EMAIL.toUpperCase(), '+966 50 111 5555', 'H2', 'D1'],
+      ['admin', 'Karim', 'Nabil', ADMIN_EMAIL.toUpperCase(), '+966 50 111 5555', 'H2', 'D1'],
+      ['U7', '<b>Sami</b>', 'Fathy', 'sami@test.hotel', '+966 50 111 6666', 'H2', 'D1'],
     ]);
     expect(res.status).toBe(400);
     expect(res.body.rowErrors).toEqual([
       { row: 3, column: 'email', message: 'Duplicate of row 2 in this file' },
       { row: 4, column: 'userCode', message: 'Duplicate of row 2 in this file' },
-      { row: 5, column: 'userCode', message: '"ADMIN" already exists' },
+      { row: 5, column: 'userCode', message: '"admin" already exists' },
       { row: 5, column: 'email', message: `"${ADMIN_EMAIL}" already exists` },
+      { row: 6, column: 'firstName', message: 'Must not contain < or >' },
     ]);
   });
 
@@ -94,6 +96,16 @@ describe('UploadUser: users from a sheet, each invited by e-mail', () => {
     }
     const invites = await dbOf(t).select().from(s.passwordTokens).where(eq(s.passwordTokens.purpose, 'invite'));
     expect(invites).toHaveLength(2);
+  });
+
+  it('still creates the users when e-mail is not configured, and says the invitations were not sent', async () => {
+    await dbOf(t).delete(s.emailSettings);
+    const res = await upload([['U5', 'Rana', 'Samy', 'rana@test.hotel', '+966 50 111 7777', 'H1', 'D1']]);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(
+      'File Uploaded Successfully. 1 invitation e-mail(s) could not be sent (e-mail settings are not configured); those users can choose a password with "Forgot Password"',
+    );
+    expect(await dbOf(t).select().from(s.users).where(eq(s.users.email, 'rana@test.hotel'))).toHaveLength(1);
   });
 
   it('needs Users.Create', async () => {

@@ -31,7 +31,10 @@ export const excelMessages = defineMessages({
   unknownCode: { en: 'Unknown code "{code}"', ar: 'رمز غير معروف "{code}"' },
   duplicateInFile: { en: 'Duplicate of row {row} in this file', ar: 'مكرر مع الصف {row} في هذا الملف' },
   alreadyExists: { en: '"{value}" already exists', ar: '"{value}" موجود من قبل' },
-  listSeparator: { en: 'Separate several codes with commas', ar: 'افصل بين الرموز بفواصل' },
+  invitationsFailed: {
+    en: '{count} invitation e-mail(s) could not be sent ({reason}); those users can choose a password with "Forgot Password"',
+    ar: 'تعذر إرسال {count} من رسائل الدعوة ({reason})؛ يمكن لهؤلاء المستخدمين اختيار كلمة مرور عبر "نسيت كلمة المرور"',
+  },
 });
 
 /** Texts of the downloaded templates (the instructions sheet, the dropdown error). */

@@ -39,7 +39,8 @@ export class ExcelService {
       throw new AppError(400, m.rowsInvalid, { count: problems.count }, [], { rowErrors });
     }
     const saved = await db.transaction((tx) => importer.save(new ExcelRepository(tx), items.map((i) => i.item)));
-    await importer.afterCommit?.(this.app, saved, lang);
-    return { message: localize(common.fileUploaded, lang), id: items.length };
+    const note = await importer.afterCommit?.(this.app, saved, lang);
+    const message = localize(common.fileUploaded, lang);
+    return { message: note ? `${message}. ${localize(note.message, lang, note.params)}` : message, id: items.length };
   }
 }

@@ -1,5 +1,6 @@
 import type { Language } from '@shared';
 import type { AppContext } from '../../../context';
+import type { Localized } from '../../../i18n/localize';
 import type { ExcelRepository } from '../excel.repository';
 import type { RowProblems } from '../row-check';
 import type { LookupItem, SheetRow, SheetSpec } from '../sheet-spec';
@@ -21,8 +22,13 @@ export interface Importer<Ctx, T, Saved = unknown> {
   context(repo: ExcelRepository, rows: SheetRow[]): Promise<Ctx>;
   check(rows: SheetRow[], ctx: Ctx, problems: RowProblems): CheckedRow<T>[];
   save(repo: ExcelRepository, items: T[]): Promise<Saved>;
-  /** Work after the commit that must not undo the import (e-mails). */
-  afterCommit?(app: AppContext, saved: Saved, lang: Language): Promise<void>;
+  /** Work after the commit that must not undo the import (e-mails); may add a note to the answer. */
+  afterCommit?(app: AppContext, saved: Saved, lang: Language): Promise<AfterCommitNote | undefined>;
+}
+
+export interface AfterCommitNote {
+  message: Localized;
+  params: Record<string, string | number>;
 }
 
 export const asLookup = (rows: { code: string; name: string }[]): LookupItem[] => rows.map(({ code, name }) => ({ code, name }));

@@ -1,5 +1,9 @@
 import { UserInput } from '@shared';
+import { MailNotConfiguredError } from '../../../mail/mailer';
+import { adminMessages } from '../../administration/administration.messages';
+import { isDeliverableEmail, markupErrors } from '../../administration/administration.rules';
 import { inviteUser } from '../../administration/invitations';
+import { excelMessages } from '../excel.messages';
 import { splitCodes } from '../cell-text';
 import { CodeMap, checkUnique, checkWithSchema, resolveCodes } from '../row-check';
 import { type Importer, asLookup } from './importer';
@@ -56,7 +60,8 @@ export const userImporter: Importer<Ctx, UserInput, Saved> = {
     return {
       hotels: new CodeMap(hotels),
       departments: new CodeMap(departments),
-      userCodes: new Set(users.map((u) => u.userCode)),
+      // Like AddUser: user codes and e-mails are unique without regard to case.
+      userCodes: new Set(users.map((u) => u.userCode.toLowerCase())),
       emails: new Set(users.map((u) => u.email.toLowerCase())),
     };
   },
@@ -72,9 +77,21 @@ export const userImporter: Importer<Ctx, UserInput, Saved> = {
         departmentIds: resolveCodes(ctx.departments, splitCodes(values.departmentCodes), row, 'departmentCodes', problems),
       };
       const item = checkWithSchema(UserInput, input, row, COLUMN_OF_FIELD, problems);
-      return item ? [{ row, item: { ...item, email: item.email.toLowerCase() } }] : [];
+      if (!item) return [];
+      // The rules AddUser adds to the contract's: no markup in names, an address SMTP accepts.
+      const extra = markupErrors({ firstName: item.firstName, lastName: item.lastName, userCode: item.userCode });
+      if (!isDeliverableEmail(item.email.toLowerCase())) extra.push({ field: 'email', message: adminMessages.badEmail });
+      for (const e of extra) problems.add(row, e.field, e.message, e.params);
+      return extra.length ? [] : [{ row, item: { ...item, email: item.email.toLowerCase() } }];
     });
-    checkUnique(items, 'userCode', (i) => i.userCode, (code) => ctx.userCodes.has(code), (i) => i.userCode, problems);
+    checkUnique(
+      items,
+      'userCode',
+      (i) => i.userCode.toLowerCase(),
+      (code) => ctx.userCodes.has(code),
+      (i) => i.userCode,
+      problems,
+    );
     checkUnique(items, 'email', (i) => i.email, (email) => ctx.emails.has(email), (i) => i.email, problems);
     return items;
   },
@@ -86,9 +103,19 @@ export const userImporter: Importer<Ctx, UserInput, Saved> = {
   async afterCommit(app, saved, lang) {
     // inviteUser never throws: a mail failure leaves the user, who can be invited again.
     const queue = [...saved];
+    const failures: string[] = [];
     const worker = async () => {
-      for (let user = queue.shift(); user; user = queue.shift()) await inviteUser(app, user, lang);
+      for (let user = queue.shift(); user; user = queue.shift()) {
+        const result = await inviteUser(app, user, lang);
+        if (!result.sent) failures.push(result.error);
+      }
     };
     await Promise.all(Array.from({ length: MAIL_CONCURRENCY }, worker));
+    if (!failures.length) return undefined;
+    const notConfigured = failures[0] === new MailNotConfiguredError().message;
+    return {
+      message: excelMessages.invitationsFailed,
+      params: { count: failures.length, reason: notConfigured ? adminMessages.mailNotConfigured[lang] : failures[0] },
+    };
   },
 };
