@@ -80,6 +80,11 @@ describe('booking rooms', () => {
     const rooms = await list();
     expect(rooms[0]).toMatchObject({ id: add.body.id, nameEn: 'Family Sea View', nameAr: 'قياسية', hotelName: 'Red Sea Resort', images: [] });
     expect(rooms.length).toBe(2);
+    const page = await t.api.call(endpoints.bookingRoom.list, { token, query: { page: 1, pageSize: 1 } });
+    expect(page.headers.get('x-total-count')).toBe('2');
+    expect(page.body.map((r: { id: number }) => r.id)).toEqual([rooms[1].id]);
+    const found = await t.api.call(endpoints.bookingRoom.list, { token, query: { search: 'family sea' } });
+    expect(found.body.map((r: { id: number }) => r.id)).toEqual([add.body.id]);
   });
 
   it('refuses a text file named .png (415) and an 11 MB image (413), storing nothing', async () => {
