@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
-import { type TestServer, startTestServer } from '../support/test-server';
-import { Builder, adminTokenOf } from './basic-data.fixtures';
+import type { TestServer } from '../support/test-server';
+import { adminSession, type Builder } from './basic-data.fixtures';
 
 type Key = 'company' | 'hotel' | 'useType' | 'roomType' | 'room' | 'serviceGroup' | 'service' | 'worker' | 'department';
 
@@ -10,9 +10,7 @@ describe('basic data: add, list, edit and remove over HTTP', () => {
   let token: string;
   let b: Builder;
   beforeAll(async () => {
-    t = await startTestServer();
-    token = await adminTokenOf(t);
-    b = new Builder(t, token);
+    ({ t, token, b } = await adminSession());
   });
   afterAll(() => t.cleanup());
 

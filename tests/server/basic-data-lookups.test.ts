@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Endpoint, FACILITIES, endpoints } from '@shared';
-import { type TestServer, startTestServer } from '../support/test-server';
-import { Builder, adminTokenOf, userWithClaims } from './basic-data.fixtures';
+import type { TestServer } from '../support/test-server';
+import { adminSession, type Builder, userWithClaims } from './basic-data.fixtures';
 
 describe('basic data: select data, who may call what, and list paging', () => {
   let t: TestServer;
   let token: string;
   let b: Builder;
   beforeAll(async () => {
-    t = await startTestServer();
-    token = await adminTokenOf(t);
-    b = new Builder(t, token);
+    ({ t, token, b } = await adminSession());
   });
   afterAll(() => t.cleanup());
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { endpoints } from '@shared';
 import * as s from '../../server/src/db/schema';
-import { type TestServer, startTestServer } from '../support/test-server';
-import { Builder, adminTokenOf } from './basic-data.fixtures';
+import type { TestServer } from '../support/test-server';
+import { adminSession, type Builder } from './basic-data.fixtures';
 
 type Key = 'company' | 'hotel' | 'useType' | 'roomType' | 'room' | 'serviceGroup' | 'service' | 'worker' | 'department';
 
@@ -12,9 +12,7 @@ describe('basic data rules: unique codes, fixed codes, nothing removed while in 
   let token: string;
   let b: Builder;
   beforeAll(async () => {
-    t = await startTestServer();
-    token = await adminTokenOf(t);
-    b = new Builder(t, token);
+    ({ t, token, b } = await adminSession());
   });
   afterAll(() => t.cleanup());
 

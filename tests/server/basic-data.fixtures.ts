@@ -1,7 +1,7 @@
 import { type Claim, endpoints } from '@shared';
 import * as s from '../../server/src/db/schema';
 import { hashPassword } from '../../server/src/security/password';
-import type { TestServer } from '../support/test-server';
+import { type TestServer, startTestServer } from '../support/test-server';
 
 /**
  * Shared set-up of the basic-data suites: tokens from the real Login call and a helper
@@ -9,6 +9,13 @@ import type { TestServer } from '../support/test-server';
  */
 
 export const adminTokenOf = (t: TestServer) => t.adminToken();
+
+/** A fresh server, the admin's token and a builder acting as the admin. */
+export async function adminSession(): Promise<{ t: TestServer; token: string; b: Builder }> {
+  const t = await startTestServer();
+  const token = await t.adminToken();
+  return { t, token, b: new Builder(t, token) };
+}
 
 const PASSWORD = 'Limited-Passw0rd!';
 
