@@ -17,7 +17,7 @@ export default defineConfig(async () => {
   return {
     root: path.resolve(import.meta.dirname, 'renderer'),
     base: '/',
-    publicDir: false,
+    publicDir: false as const,
     resolve: { alias: { '@shared': path.resolve(import.meta.dirname, 'shared') } },
     plugins,
     build: {
