@@ -42,8 +42,9 @@ export function initI18n(language: Language = storedLanguage()) {
     lng: language,
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
-    initImmediate: false,
-  } as Parameters<typeof i18next.init>[0]);
+    // Resources are bundled: initialise synchronously so the first render is translated.
+    initAsync: false,
+  });
   document.documentElement.lang = language;
   document.documentElement.dir = language === 'ar' ? 'rtl' : 'ltr';
   return i18next;
