@@ -164,7 +164,7 @@ describe('live events on one server', () => {
   });
 });
 
-describe('a staff stream and its token', () => {
+describe('stream lifetime: token expiry and shutdown', () => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer({ env: { HOTEL_ACCESS_TOKEN_TTL: '5' } });
@@ -180,6 +180,17 @@ describe('a staff stream and its token', () => {
     expect(Date.now() - started).toBeGreaterThan(3_000);
     const again = await fetch(new URL(endpoints.staffEvents.path, t.url), { headers: { authorization: `Bearer ${token}` } });
     expect(again.status).toBe(401);
+  });
+
+  it('does not hold server shutdown up: open streams are ended at once', async () => {
+    const fx = await seedFixture(t.server.app.ctx.database.db);
+    const added = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels]) });
+    const stream = await openStream(new URL(pathOf(endpoints.guestEvents, { id: added.body.id }), t.url).toString());
+    expect(stream.res.status).toBe(200);
+    const started = Date.now();
+    await t.close();
+    await stream.closed();
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 });
 
