@@ -73,12 +73,32 @@ async function openPostgres(url: string): Promise<Database> {
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migrateWithLock(pool);
 
-  // One dedicated connection holds every LISTEN of this process.
+  // One dedicated connection holds every LISTEN of this process. If it drops
+  // (a PostgreSQL restart, a network blip), it is made again with back-off and
+  // every channel is listened to again, so live events resume by themselves.
   let listener: pg.Client | undefined;
+  let closed = false;
+  let retryMs = 250;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  const connectListener = async () => {
+  const connectListener = async (): Promise<pg.Client> => {
     const client = new pg.Client({ connectionString: url });
     client.on('error', () => undefined);
+    client.on('end', () => {
+      if (closed || listener !== client) return;
+      listener = undefined;
+      const reconnect = () =>
+        connectListener().then(
+          (c) => {
+            listener = c;
+            retryMs = 250;
+          },
+          () => {
+            retryMs = Math.min(retryMs * 2, 10_000);
+            if (!closed) setTimeout(reconnect, retryMs).unref();
+          },
+        );
+      setTimeout(reconnect, retryMs).unref();
+    });
     client.on('notification', (msg) => {
       if (msg.payload !== undefined) handlers.get(msg.channel)?.forEach((h) => h(msg.payload as string));
     });
@@ -107,6 +127,7 @@ async function openPostgres(url: string): Promise<Database> {
       };
     },
     async close() {
+      closed = true;
       handlers.clear();
       await listener?.end().catch(() => undefined);
       await pool.end();
