@@ -4,6 +4,7 @@ import { adminServer, login, screenshot } from './admin-support';
 
 let server: E2EServer;
 test.beforeAll(async () => {
+  test.setTimeout(240_000); // the server's first start can be slow on a busy machine
   server = await adminServer();
 });
 test.afterAll(async () => server?.stop());
