@@ -107,8 +107,13 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
   }, [columns, onEdit, onDelete, rowName, pageSize, t]);
 
   const collectShown = useCallback(() => {
+    // The displayed rows (after search and sort, every page); the core API needs no extra grid module.
+    const api = apiRef.current;
     const shown: T[] = [];
-    apiRef.current?.forEachNodeAfterFilterAndSort((node) => node.data && shown.push(node.data));
+    for (let i = 0; api && i < api.getDisplayedRowCount(); i++) {
+      const data = api.getDisplayedRowAtIndex(i)?.data;
+      if (data) shown.push(data);
+    }
     return { headers: columns.map((c) => c.header), rows: shown.map((row) => columns.map((c) => c.value(row) ?? '')) };
   }, [columns]);
 
