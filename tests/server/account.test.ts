@@ -9,7 +9,8 @@ const fromNewIp = () => ({ 'x-forwarded-for': `10.1.0.${nextIp++}` });
 describe('Account: login, refresh, logout', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer();
+    // As deployed behind a reverse proxy: the client address comes from X-Forwarded-For.
+    t = await startTestServer({ env: { HOTEL_TRUST_PROXY: 'true' } });
   });
   afterAll(() => t.cleanup());
 
@@ -88,6 +89,19 @@ describe('Account: login, refresh, logout', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.accessToken).toBeUndefined();
     expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD, fromNewIp())).status).toBe(200);
+  });
+
+  it('ignores a forged X-Forwarded-For when no proxy is configured, so one address cannot pose as many', async () => {
+    const direct = await startTestServer();
+    try {
+      const hit = (n: number) =>
+        direct.api.call(endpoints.login, { body: { email: `nobody${n}@test.hotel`, password: 'x' }, headers: { 'x-forwarded-for': `10.9.0.${n}` } });
+      for (let i = 0; i < 49; i++) await direct.server.app.ctx.rateLimiter.hit('login:ip:127.0.0.1', 1000, 900);
+      expect((await hit(1)).status).toBe(401);
+      expect((await hit(2)).status).toBe(429);
+    } finally {
+      await direct.cleanup();
+    }
   });
 
   it('rotates the refresh token on every use, and a reused one ends the whole family', async () => {
