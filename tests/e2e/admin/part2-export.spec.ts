@@ -53,7 +53,8 @@ test('a searched and sorted list exports to an .xlsx holding exactly the rows sh
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
   expect(download.suggestedFilename()).toMatch(/^Rooms \d{4}-\d{2}-\d{2}\.xlsx$/);
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(await readFile((await download.path())!));
+  const bytes = await readFile((await download.path())!);
+  await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   const sheet = book.worksheets[0];
   const values = sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1).map((v) => String(v ?? '')));
   expect(values[0]).toEqual(headers);
