@@ -11,6 +11,9 @@ import { LiveControls } from '../live/LiveControls';
 import { StatusBadge } from './StatusBadge';
 import { useLiveRows } from './use-live-rows';
 
+// Stable across renders: ag-grid reads getRowId once.
+const requestRowId = (r: RequestListRow) => r.id;
+
 /** Guests Requests (SPEC §2): read-only, newest first, live; ?status= narrows it (the Home figures link here). */
 export function RequestListScreen() {
   const { t, i18n } = useTranslation();
@@ -21,6 +24,12 @@ export function RequestListScreen() {
   const { rows, loading, newCount } = useLiveRows<RequestListRow>(
     {
       fetch: (search) => call(endpoints.allRequests, { query: { status, ...(search ? { search, pageSize: 50, page: 0 } : {}) } }),
+      // An event names its request: its row comes from the request's own details (a key lookup), not a search.
+      fetchOne: async (id) => {
+        const { requestDetails: r } = await call(endpoints.requestDetails, { params: { id } });
+        const row = { id: r.id, code: r.requestCode, custName: r.custName, custPhone: r.custPhone, hotelName: r.hotelName, roomNumber: r.roomNumber, createdAt: r.createdAt, updatedAt: r.updatedAt, statusName: r.statusName };
+        return status && row.statusName !== status ? [] : [row];
+      },
       codeOf: (r) => r.code,
       updatedAt: (r) => r.updatedAt,
     },
@@ -46,7 +55,7 @@ export function RequestListScreen() {
         <LiveControls newCount={newCount} />
       </ScreenHeader>
       <Panel>
-        <DataTable rows={rows} columns={columns} rowName={(r) => r.code} onEdit={(r) => navigate(`/Admin/Request/Details/${r.id}`)} loading={loading} exportName={title} />
+        <DataTable rows={rows} columns={columns} rowName={(r) => r.code} onEdit={(r) => navigate(`/Admin/Request/Details/${r.id}`)} loading={loading} exportName={title} rowId={requestRowId} />
       </Panel>
     </section>
   );

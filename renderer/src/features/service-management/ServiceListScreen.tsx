@@ -11,6 +11,9 @@ import { LiveControls } from '../live/LiveControls';
 import { StatusBadge } from './StatusBadge';
 import { useLiveRows } from './use-live-rows';
 
+// Stable across renders: ag-grid reads getRowId once.
+const lineRowId = (r: ServiceListRow) => String(r.id);
+
 /** Services List (SPEC §2): one row per service line the user's departments handle, live. */
 export function ServiceListScreen() {
   const { t, i18n } = useTranslation();
@@ -46,7 +49,7 @@ export function ServiceListScreen() {
         <LiveControls newCount={newCount} />
       </ScreenHeader>
       <Panel>
-        <DataTable rows={rows} columns={columns} rowName={(r) => `${r.requestHeaderCode} ${r.serviceName}`} onEdit={(r) => navigate(`/Admin/Service/Details/${r.id}`)} loading={loading} exportName={title} />
+        <DataTable rows={rows} columns={columns} rowName={(r) => `${r.requestHeaderCode} ${r.serviceName}`} onEdit={(r) => navigate(`/Admin/Service/Details/${r.id}`)} loading={loading} exportName={title} rowId={lineRowId} />
       </Panel>
     </section>
   );

@@ -7,6 +7,8 @@ import { useLiveList } from '../live/use-live-list';
 export interface LiveRowsSource<Row> {
   /** The whole list, or with `search` only the rows matching it. */
   fetch(search?: string): Promise<Row[]>;
+  /** The rows of one request by its id, when the list can get them by key (faster than a search). */
+  fetchOne?(requestId: string): Promise<Row[]>;
   codeOf(row: Row): string;
   updatedAt(row: Row): string;
 }
@@ -72,7 +74,7 @@ export function useLiveRows<Row>(source: LiveRowsSource<Row>, key: string) {
       if (event.type === 'request-created') setNewCount((n) => n + 1);
       try {
         const s = sourceRef.current;
-        const fresh = await s.fetch(event.requestCode);
+        const fresh = s.fetchOne ? await s.fetchOne(event.requestId) : await s.fetch(event.requestCode);
         setRows((rows) => mergeRequestRows(rows, event.requestCode, fresh, s));
       } catch {
         // The next event or a reload will bring the row; an error toast per event would be noise.
