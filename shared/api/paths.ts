@@ -1,7 +1,7 @@
 /**
  * Every API path, without zod: what the guest page imports to stay small.
  * Keys are the endpoint names of endpoints.ts joined by '_' (company.add → company_add);
- * tests/unit/shared/paths.test.ts fails when the two drift apart.
+ * tests/unit/shared/paths.test.ts fails when the two drift apart; `npm run gen:paths` rewrites this file.
  */
 export const apiPaths = {
   health: '/api/health',
@@ -84,6 +84,7 @@ export const apiPaths = {
   updateServiceRequestStatus: '/api/Request/UpdateServiceRequestStatus',
   assignServiceToDepartment: '/api/Request/AssignServiceToDepartment',
   staffEvents: '/api/Events',
+  homeFigures: '/api/Dashboard/GetTodayFigures',
   allUsers: '/api/Administration/GetAllUsers',
   addUser: '/api/Administration/AddUser',
   allRoles: '/api/Administration/GetAllRoles',
