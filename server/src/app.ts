@@ -26,7 +26,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    trustProxy: ctx.config.trustProxy,
+    // Fastify's overloads do not accept the union; each member is a valid trustProxy.
+    trustProxy: ctx.config.trustProxy as boolean,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
   });
