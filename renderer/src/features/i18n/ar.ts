@@ -129,7 +129,8 @@ export const p2Ar: Widen<typeof p2En> = {
     none: 'لا يوجد',
     minutes: '{{count}} دقيقة',
     hours: '{{hours}} ساعة {{minutes}} دقيقة',
-    ratingValue: '{{rating}} / 10',
+    // Isolated left-to-right, or the bidi algorithm shows '10 / 9'.
+    ratingValue: '\u2066{{rating}} / 10\u2069',
     since: 'منذ {{time}}',
     reviews: 'تقييمات اليوم: {{count}}',
     loadError: 'حدث خطأ ما، الرجاء المحاولة لاحقاً',
