@@ -95,12 +95,16 @@ export async function listRequests(
   if (!options.page) return { rows: await base, total: undefined };
   const [rows, [{ total }]] = await Promise.all([
     base.limit(options.page.limit).offset(options.page.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(requests)
-      .innerJoin(hotels, eq(hotels.id, requests.hotelId))
-      .innerJoin(rooms, eq(rooms.id, requests.roomId))
-      .where(condition),
+    // Hotel and room are required references, so without a search (the only
+    // condition on their columns) the joins cannot change the count: skip them.
+    options.search
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(requests)
+          .innerJoin(hotels, eq(hotels.id, requests.hotelId))
+          .innerJoin(rooms, eq(rooms.id, requests.roomId))
+          .where(condition)
+      : db.select({ total: sql<number>`count(*)::int` }).from(requests).where(condition),
   ]);
   return { rows, total };
 }
@@ -175,14 +179,24 @@ export async function listLines(
   if (!options.page) return { rows: await base, total: undefined };
   const [rows, [{ total }]] = await Promise.all([
     base.limit(options.page.limit).offset(options.page.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(requestLines)
-      .innerJoin(requests, eq(requests.id, requestLines.requestId))
-      .innerJoin(hotels, eq(hotels.id, requests.hotelId))
-      .innerJoin(rooms, eq(rooms.id, requests.roomId))
-      .innerJoin(services, eq(services.id, requestLines.serviceId))
-      .where(condition),
+    // As above: without a search only the request's hotel is needed, and for an
+    // admin with no hotel filter not even that.
+    options.search
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(requestLines)
+          .innerJoin(requests, eq(requests.id, requestLines.requestId))
+          .innerJoin(hotels, eq(hotels.id, requests.hotelId))
+          .innerJoin(rooms, eq(rooms.id, requests.roomId))
+          .innerJoin(services, eq(services.id, requestLines.serviceId))
+          .where(condition)
+      : scope.isAdmin && !filter.hotelId
+        ? db.select({ total: sql<number>`count(*)::int` }).from(requestLines).where(condition)
+        : db
+            .select({ total: sql<number>`count(*)::int` })
+            .from(requestLines)
+            .innerJoin(requests, eq(requests.id, requestLines.requestId))
+            .where(condition),
   ]);
   return { rows, total };
 }
