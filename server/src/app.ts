@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './context';
 import { allowDesktopOrigin } from './http/desktop-cors';
 import { AppError } from './http/errors';
+import { registerListCache } from './http/list-cache';
 import { validationError } from './http/validation';
 import { common } from './i18n/common.messages';
 import { langOf } from './i18n/localize';
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     return reply.status(appError.statusCode).send(appError.body(lang));
   });
 
+  await registerListCache(app, ctx.database);
   for (const register of modules) await app.register(register);
 
   serveClients(app, ctx.config.clientsDir);
