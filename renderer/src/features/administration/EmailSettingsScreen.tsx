@@ -17,7 +17,8 @@ const useStyles = makeStyles({
   answer: { color: tokens.colorNeutralForeground2, whiteSpace: 'pre-wrap' },
 });
 
-type Draft = Omit<EmailSettings, 'smtpPort' | 'hasPassword'> & { smtpPort: string };
+// The stored password never comes back (it is ''); the draft holds what the user types.
+type Draft = Omit<EmailSettings, 'smtpPort' | 'hasPassword' | 'password'> & { smtpPort: string; password: string };
 type TextField = 'smtpServer' | 'senderName' | 'senderEmail' | 'username';
 
 function toDraft(s?: EmailSettings): Draft {
