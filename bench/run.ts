@@ -3,7 +3,7 @@
  * docs/benchmarks.md. Servers run in their own processes on loopback; PostgreSQL
  * is DATABASE_URL or a throwaway cluster. BENCH_ONLY=api,requests,… picks sections.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { type ApiBench, benchApi, benchPasswordHash } from './api';
 import { type Cluster, createDatabase, findPgBin, startCluster } from './lib/postgres';
@@ -64,7 +64,11 @@ Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.
 Servers run in their own process on loopback with rate limits off; the load generator (autocannon) shares the same 2 cores,
 so every figure is a lower bound for a real server PC. PostgreSQL runs with fsync off (a throwaway cluster).
 `;
-  if (!only) writeFileSync('docs/benchmarks.md', header + sections.map((s) => `\n## ${s.title}\n\n${s.lines.join('\n')}\n`).join(''));
+  // Sections measured now replace their old text; the others are kept.
+  const previous = existsSync('docs/benchmarks.md') ? readFileSync('docs/benchmarks.md', 'utf8').split(/\n(?=## )/).slice(1) : [];
+  const kept = previous.filter((block) => !sections.some((s) => block.startsWith(`## ${s.title}\n`)));
+  const fresh = sections.map((s) => `## ${s.title}\n\n${s.lines.join('\n')}\n`);
+  writeFileSync('docs/benchmarks.md', [header, ...kept.map((b) => b.trimEnd() + '\n'), ...fresh].join('\n'));
 }
 
 main().catch((error) => {
