@@ -8,6 +8,7 @@ import { showToast } from '../feedback/toast';
 import { applyLanguage } from '../i18n';
 import { signIn } from '../session/session';
 import { useAuthStyles } from './auth-styles';
+import { ChangeServerLink } from '../features/server-address/ChangeServerLink';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { loginErrorMessage } from './login-error';
 
@@ -70,6 +71,7 @@ export function LoginPage() {
           </div>
         </form>
       </Card>
+      <ChangeServerLink />
       <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} initialEmail={email} />
     </div>
   );

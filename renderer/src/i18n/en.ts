@@ -182,6 +182,17 @@ export const en = {
     selected: '{{count}} file(s) selected',
     noImages: 'No images',
   },
+  server: {
+    title: "Hotel server",
+    subtitle: "Enter the address of your hotel's server. Ask your IT contact if you do not know it.",
+    address: "Server address",
+    hint: "For example http://192.168.1.10:8080",
+    connect: "Connect",
+    required: "Enter the server address",
+    failed: "Could not reach the server, please try again",
+    current: "Server:",
+    change: "Change server",
+  },
   p2: p2En,
 } as const;
 
