@@ -29,6 +29,10 @@ const orderBy = (column: AnyPgColumn | SQL, order: 'asc' | 'desc' = 'desc') =>
   order === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
 const tieBreak = (id: AnyPgColumn, order: 'asc' | 'desc' = 'desc') => (order === 'asc' ? desc(id) : asc(id));
 
+/** What a search looks in: the request's code, guest, hotel (both names) and room. */
+const REQUEST_SEARCH: AnyPgColumn[] = [requests.requestCode, requests.custName, requests.custPhone, hotels.name, hotels.nameAr, rooms.number];
+const searchAny = (text: string, columns: AnyPgColumn[]) => or(...columns.map((column) => ilike(column, contains(text))));
+
 /** Names sort in the language they are shown in. */
 const ARABIC_SORTS: Partial<Record<string, AnyPgColumn>> = { hotelName: hotels.nameAr, serviceName: services.nameAr };
 const sortColumnOf = <S extends string>(sorts: Record<S, AnyPgColumn>, options: ListOptions<S>) => {
@@ -60,19 +64,7 @@ export async function listRequests(
     filter.status ? eq(requests.status, filter.status) : undefined,
     filter.hotelId ? eq(requests.hotelId, filter.hotelId) : undefined,
   ];
-  if (options.search) {
-    const like = contains(options.search);
-    where.push(
-      or(
-        ilike(requests.requestCode, like),
-        ilike(requests.custName, like),
-        ilike(requests.custPhone, like),
-        ilike(hotels.name, like),
-        ilike(hotels.nameAr, like),
-        ilike(rooms.number, like),
-      ),
-    );
-  }
+  if (options.search) where.push(searchAny(options.search, REQUEST_SEARCH));
   const condition = and(...where);
   const base = db
     .select({
@@ -138,21 +130,7 @@ export async function listLines(
     filter.status ? eq(requestLines.status, filter.status) : undefined,
     filter.hotelId ? eq(requests.hotelId, filter.hotelId) : undefined,
   ];
-  if (options.search) {
-    const like = contains(options.search);
-    where.push(
-      or(
-        ilike(requests.requestCode, like),
-        ilike(requests.custName, like),
-        ilike(requests.custPhone, like),
-        ilike(hotels.name, like),
-        ilike(hotels.nameAr, like),
-        ilike(rooms.number, like),
-        ilike(services.nameEn, like),
-        ilike(services.nameAr, like),
-      ),
-    );
-  }
+  if (options.search) where.push(searchAny(options.search, [...REQUEST_SEARCH, services.nameEn, services.nameAr]));
   const condition = and(...where);
   const base = db
     .select({
