@@ -27,6 +27,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }` through Drizzle. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
 const MIGRATIONS = path.resolve(import.meta.dirname, 'migrations');
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { common } from '../i18n/common.messages';
 import { AppError } from './errors';
 
@@ -35,9 +35,4 @@ export class RateLimiter {
   async prune(olderThanSeconds = 86_400): Promise<void> {
     await this.db.execute(sql`delete from rate_limits where window_start < now() - make_interval(secs => ${olderThanSeconds})`);
   }
-}
-
-/** node-postgres answers { rows }, PGlite answers { rows } too; both through drizzle's execute. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }

@@ -1,4 +1,4 @@
-import { createHash, createHmac, hkdfSync, randomBytes, createCipheriv, createDecipheriv } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes, createCipheriv, createDecipheriv } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 /** What an access token says about its holder; verified statelessly by every process. */
@@ -93,4 +93,3 @@ export class SecretBox {
   }
 }
 
-export const hmac = (secret: string, value: string) => createHmac('sha256', secret).update(value).digest('base64url');

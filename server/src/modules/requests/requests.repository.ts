@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Language, LineStatus, RequestStatus } from '@shared';
-import type { DbOrTx, Tx } from '../../db/client';
+import { type DbOrTx, type Tx, rowsOf } from '../../db/client';
 import { departments, hotels, requestLines, requests, rooms, services, users, workers } from '../../db/schema';
-import { rowsOf } from '../../http/rate-limit';
 
 /** The only place the requests area talks to the database (STYLE §3). */
 
