@@ -1,3 +1,5 @@
+import { app } from 'electron';
+
 /**
  * Where the app's own pages live. Production serves the built renderer from a
  * privileged custom scheme (app://desk/...), so the router sees real paths and a
@@ -7,8 +9,12 @@ export const APP_SCHEME = 'app';
 export const APP_HOST = 'desk';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
-/** Vite's dev server when running under `vite` (vite-plugin-electron sets it). */
-export const devServerUrl = (): string | undefined => process.env.VITE_DEV_SERVER_URL || undefined;
+/**
+ * Vite's dev server when running under `vite` (vite-plugin-electron sets it). Never in
+ * a packaged build: whatever origin this names is trusted as the app (vault IPC, CSP),
+ * so a release build must not take it from the environment.
+ */
+export const devServerUrl = (): string | undefined => (app.isPackaged ? undefined : process.env.VITE_DEV_SERVER_URL || undefined);
 
 function originOf(url: string): string | undefined {
   try {

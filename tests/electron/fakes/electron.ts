@@ -153,6 +153,8 @@ function deferred() {
 
 class FakeApp extends EventEmitter {
   hasLock = true;
+  /** False under `electron .` (development), true in an installed build. */
+  isPackaged = false;
   sandboxed = false;
   exited: number | undefined;
   protocolClients: unknown[][] = [];
@@ -174,6 +176,7 @@ class FakeApp extends EventEmitter {
   reset() {
     this.removeAllListeners();
     this.hasLock = true;
+    this.isPackaged = false;
     this.sandboxed = false;
     this.exited = undefined;
     this.protocolClients = [];
