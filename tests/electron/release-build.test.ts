@@ -63,5 +63,5 @@ describe('electron-builder.yml', () => {
     const { validateConfiguration } = await import('app-builder-lib/out/util/config/config');
     const { DebugLogger } = await import('builder-util');
     await expect(validateConfiguration(config as never, new DebugLogger(false))).resolves.toBeUndefined();
-  });
+  }, 60_000); // loading electron-builder takes seconds on a busy machine
 });
