@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import * as s from '../../server/src/db/schema';
@@ -8,6 +9,15 @@ import { type Reference, dbOf, seedReference, tokenWithClaims } from './excel.fi
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page(?![s\w])/g) ?? []).length;
 /** pdfkit writes link annotations as plain (uncompressed) dictionaries: each QR is a link to its URL. */
 const linkedUrls = (pdf: Buffer) => [...pdf.toString('latin1').matchAll(/\/URI \(([^)]*)\)/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
+
+/** The PDF's text as a reader gets it (poppler's pdftotext), in logical order, without bidi marks; one entry per line. */
+const extractedLines = (pdf: Buffer, ...args: string[]) =>
+  execFileSync('pdftotext', [...args, '-', '-'], { input: pdf })
+    .toString('utf8')
+    .replace(/[\u200e\u200f\u202a-\u202e]/g, '')
+    .split('\n')
+    .map((line) => line.trim().replace(/\s+/g, ' '))
+    .filter(Boolean);
 
 describe('room QR sheet', () => {
   let t: TestServer;
@@ -70,5 +80,28 @@ describe('room QR sheet', () => {
     expect((await t.api.call(endpoints.roomQrSheet, { token: other, query: { hotelId: ref.hotelId } })).status).toBe(403);
     const viewer = await tokenWithClaims(t, ['Basic Data.Room.View']);
     expect((await t.api.call(endpoints.roomQrSheet, { token: viewer, query: { hotelId: ref.hotelId } })).status).toBe(200);
+  });
+
+  it('prints Arabic words apart and in reading order, the Arabic hotel name aligned right', async () => {
+    // The hotel of the report. (Names with the lam-alef ligature, like الأحمر, come out of pdftotext with
+    // the ligature's two letters swapped: the extractor reverses them, the printed glyph is right.)
+    const db = dbOf(t);
+    const [hotel] = await db
+      .insert(s.hotels)
+      .values({ hotelCode: 'CJ', name: 'Corniche Jeddah', nameAr: 'فندق كورنيش جدة', companyId: (await db.select().from(s.companies))[0].id })
+      .returning();
+    await db.insert(s.rooms).values({ number: '999', hotelId: hotel.id, useTypeId: ref.useTypeId, roomTypeId: ref.roomTypeId });
+    const res = await t.api.call<Buffer>(endpoints.roomQrSheet, { token, query: { hotelId: hotel.id } });
+    expect(res.status).toBe(200);
+    const lines = extractedLines(res.body);
+    // Each Arabic line keeps every space: "كورنيشجدة" and "لطلبخدمة" were the bug.
+    expect(lines).toContain('فندق كورنيش جدة');
+    expect(lines.some((line) => line.endsWith('امسح الرمز لطلب خدمة') && line.startsWith('Scan to request a service'))).toBe(true);
+    expect(lines.some((line) => line.startsWith('Room 999') && line.endsWith('غرفة'))).toBe(true);
+    // pdftotext -bbox gives each word's box: the header's Arabic name ends at the right margin (A4 width 595.28 − 36).
+    const boxes = [...execFileSync('pdftotext', ['-bbox', '-', '-'], { input: res.body }).toString('utf8').matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)"[^>]*>([^<]*)</g)];
+    const headerArabic = boxes.filter((b) => Number(b[2]) < 40 && /[\u0600-\u06ff]/.test(b[4]));
+    expect(headerArabic).toHaveLength(3);
+    expect(Math.max(...headerArabic.map((b) => Number(b[3])))).toBeCloseTo(595.28 - 36, 0);
   });
 });

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { drawLine } from './bidi-text';
 import { sheetTexts } from './qr.messages';
 
 export interface QrSheetInput {
@@ -45,8 +46,9 @@ export async function buildQrSheet(input: QrSheetInput): Promise<Buffer> {
     doc.addPage();
     header(doc, input, regular, bold, arabic);
     if (!input.rooms.length) {
-      doc.font(regular).fontSize(12).text(sheetTexts.noRooms.en, MARGIN, MARGIN + HEADER + 20);
-      if (arabic) doc.text(sheetTexts.noRooms.ar, { align: 'right' });
+      const width = A4.width - 2 * MARGIN;
+      doc.font(regular).fontSize(12).text(sheetTexts.noRooms.en, MARGIN, MARGIN + HEADER + 20, { width, lineBreak: false });
+      if (arabic) drawLine(doc, sheetTexts.noRooms.ar, MARGIN, MARGIN + HEADER + 40, { width, align: 'right', base: 'rtl' });
     }
     input.rooms.slice(page * CODES_PER_PAGE, (page + 1) * CODES_PER_PAGE).forEach((room, i) => {
       const x = MARGIN + (i % COLS) * cellWidth;
@@ -56,11 +58,11 @@ export async function buildQrSheet(input: QrSheetInput): Promise<Buffer> {
       doc.link(qrX, y + 8, QR_SIZE, QR_SIZE, room.url);
       const textY = y + 8 + QR_SIZE + 6;
       const label = arabic ? `${sheetTexts.room.en} ${room.number} · ${sheetTexts.room.ar}` : `${sheetTexts.room.en} ${room.number}`;
-      doc.font(bold).fontSize(13).fillColor('black').text(label, x, textY, { width: cellWidth, align: 'center', lineBreak: false });
-      doc.font(regular).fontSize(9).text(input.hotel.name, x + 4, textY + 17, { width: cellWidth - 8, align: 'center', height: 11, ellipsis: true });
-      if (arabic) {
-        doc.text(input.hotel.nameAr, x + 4, textY + 29, { width: cellWidth - 8, align: 'center', height: 11, ellipsis: true });
-      }
+      doc.font(bold).fontSize(13).fillColor('black');
+      drawLine(doc, label, x, textY, { width: cellWidth, align: 'center', base: 'ltr', minFontSize: 9 });
+      doc.font(regular).fontSize(9);
+      drawLine(doc, input.hotel.name, x + 4, textY + 17, { width: cellWidth - 8, align: 'center', minFontSize: 6 });
+      if (arabic) drawLine(doc, input.hotel.nameAr, x + 4, textY + 29, { width: cellWidth - 8, align: 'center', base: 'rtl', minFontSize: 6 });
     });
   }
   doc.end();
@@ -69,10 +71,16 @@ export async function buildQrSheet(input: QrSheetInput): Promise<Buffer> {
 
 function header(doc: PDFKit.PDFDocument, input: QrSheetInput, regular: string, bold: string, arabic: boolean): void {
   const width = A4.width - 2 * MARGIN;
-  doc.font(bold).fontSize(14).fillColor('black').text(input.hotel.name, MARGIN, MARGIN, { width, lineBreak: false });
-  if (arabic) doc.font(regular).fontSize(14).text(input.hotel.nameAr, MARGIN, MARGIN, { width, align: 'right', lineBreak: false });
+  // English name on the left, Arabic name on the right, each on its half of the line.
+  doc.font(bold).fontSize(14).fillColor('black');
+  drawLine(doc, input.hotel.name, MARGIN, MARGIN, { width: arabic ? width / 2 - 6 : width, align: 'left', base: 'ltr', minFontSize: 8 });
+  if (arabic) {
+    doc.font(regular).fontSize(14);
+    drawLine(doc, input.hotel.nameAr, MARGIN + width / 2 + 6, MARGIN, { width: width / 2 - 6, align: 'right', base: 'rtl', minFontSize: 8 });
+  }
   const title = arabic ? `${sheetTexts.title.en} · ${sheetTexts.title.ar}` : sheetTexts.title.en;
-  doc.font(regular).fontSize(10).fillColor('#444444').text(title, MARGIN, MARGIN + 20, { width, align: 'center', lineBreak: false });
+  doc.font(regular).fontSize(10).fillColor('#444444');
+  drawLine(doc, title, MARGIN, MARGIN + 20, { width, align: 'center', base: 'ltr' });
   doc.moveTo(MARGIN, MARGIN + HEADER - 8).lineTo(A4.width - MARGIN, MARGIN + HEADER - 8).strokeColor('#cccccc').stroke();
 }
 
