@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import * as s from '../../server/src/db/schema';
 import { type SmtpCatcher, startSmtp } from '../support/smtp';
-import { type TestServer, startTestServer } from '../support/test-server';
+import { createStaffUser } from '../support/fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer } from '../support/test-server';
 import { hotelAndDepartment, linkOf, mailTo, newUserInput, useSmtp } from './administration.fixtures';
 
 describe('Administration: users and their roles', () => {
@@ -170,8 +171,13 @@ describe('Administration: users and their roles', () => {
     const other = (await addUser(newUserInput(ids, 'f'))).body.id;
     expect((await t.api.call(endpoints.updateUserRoles, { token: admin, body: { userId: other, roles: [{ roleId: 1, isSelected: true }] } })).status).toBe(200);
     expect((await t.api.call(endpoints.updateUserRoles, { token: admin, body: { userId: 1, roles: [{ roleId: 1, isSelected: false }] } })).status).toBe(200);
-    const back = await t.api.call(endpoints.updateUserRoles, { token: admin, body: { userId: 1, roles: [{ roleId: 1, isSelected: true }] } });
+    // User 1 is no Admin any more, whatever their token says: another admin gives the role back.
+    const second = await createStaffUser(t.server.app.ctx.database.db, { isAdmin: true });
+    const secondToken = await t.api.login(second.email, second.password);
+    expect((await t.api.call(endpoints.updateUserRoles, { token: admin, body: { userId: 1, roles: [{ roleId: 1, isSelected: true }] } })).status).not.toBe(200);
+    const back = await t.api.call(endpoints.updateUserRoles, { token: secondToken, body: { userId: 1, roles: [{ roleId: 1, isSelected: true }] } });
     expect(back.status).toBe(200);
+    admin = await t.api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
   });
 
   it('refuses role updates for unknown users or roles, repeats and bad input, changing nothing', async () => {

@@ -25,6 +25,18 @@ export const adminMessages = defineMessages({
     en: 'Only a user with the Admin role can give or take the Admin role',
     ar: 'لا يمكن منح دور المدير أو سحبه إلا من قبل مستخدم لديه دور المدير',
   },
+  grantsUnheldClaims: {
+    en: 'You cannot give permissions you do not hold yourself: {claims}',
+    ar: 'لا يمكنك منح صلاحيات لا تملكها أنت: {claims}',
+  },
+  ownRoleClaims: {
+    en: 'You cannot change the permissions of a role you hold; ask another administrator',
+    ar: 'لا يمكنك تغيير صلاحيات دور تملكه؛ اطلب ذلك من مسؤول آخر',
+  },
+  adminOnly: {
+    en: 'Only a user with the Admin role can change an Admin user or the Admin role',
+    ar: 'لا يمكن تغيير مستخدم لديه دور المدير أو تغيير دور المدير إلا من قبل مستخدم لديه دور المدير',
+  },
   unknownClaims: { en: 'Unknown permissions: {claims}', ar: 'صلاحيات غير معروفة: {claims}' },
   adminRoleFixed: {
     en: 'The Admin role always holds every permission; it cannot be renamed or lose permissions',

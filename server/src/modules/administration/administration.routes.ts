@@ -26,8 +26,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.roleClaims, ({ params }) => roles.getRoleClaims(app.ctx, params.id));
 
-  route(app, endpoints.updateRoleClaims, async ({ body, lang }) => {
-    await roles.updateRoleClaims(app.ctx, body);
+  route(app, endpoints.updateRoleClaims, async ({ body, user, lang }) => {
+    await roles.updateRoleClaims(app.ctx, user, body);
     return { message: localize(m.rolePermissionsUpdated, lang) };
   });
 

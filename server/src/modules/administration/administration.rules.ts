@@ -64,3 +64,11 @@ export function leavesNoAdmin(input: { heldAdminBefore: boolean; holdsAdminAfter
 export function changesAdminRole(input: { currentName: string; newName: string; claimsAfter: ReadonlySet<string>; allClaims: readonly string[] }): boolean {
   return input.newName !== input.currentName || input.allClaims.some((c) => !input.claimsAfter.has(c));
 }
+
+/**
+ * The claims a change would give that the caller does not hold (sorted), for the
+ * rule "nobody grants a claim they do not hold". Giving a role gives all its claims.
+ */
+export function claimsNotHeld(granted: Iterable<string>, held: ReadonlySet<string>): string[] {
+  return [...new Set(granted)].filter((c) => !held.has(c)).sort();
+}

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, ne, and, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { roleClaims, roles } from '../../db/schema';
+import { roleClaims, roles, userRoles } from '../../db/schema';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -38,4 +38,18 @@ export async function saveRole(db: DbOrTx, roleId: number, name: string, claims:
   await db.update(roles).set({ name, updatedAt: sql`now()` }).where(eq(roles.id, roleId));
   await db.delete(roleClaims).where(eq(roleClaims.roleId, roleId));
   if (claims.length) await db.insert(roleClaims).values(claims.map((claim) => ({ roleId, claim })));
+}
+
+/** The distinct claims of the given roles. */
+export async function claimsOfRoles(db: DbOrTx, roleIds: number[]): Promise<string[]> {
+  if (!roleIds.length) return [];
+  const rows = await db.selectDistinct({ claim: roleClaims.claim }).from(roleClaims).where(inArray(roleClaims.roleId, roleIds));
+  return rows.map((r) => r.claim);
+}
+
+/** What a caller holds right now, read from the database rather than their (older) token. */
+export async function accessOf(db: DbOrTx, userId: number): Promise<{ roleIds: number[]; isAdmin: boolean; claims: Set<string> }> {
+  const held = await db.select({ id: roles.id, isSystem: roles.isSystem }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId));
+  const roleIds = held.map((r) => r.id);
+  return { roleIds, isAdmin: held.some((r) => r.isSystem), claims: new Set(await claimsOfRoles(db, roleIds)) };
 }

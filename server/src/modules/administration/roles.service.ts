@@ -1,9 +1,10 @@
 import { ALL_CLAIMS, claimCategory, type Role, type RoleDetail, type RoleClaimsInput, type RoleInput } from '@shared';
 import type { AppContext } from '../../context';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
 import { adminMessages as m } from './administration.messages';
-import { applySelections, changesAdminRole, markupErrors, unknownClaimsOf } from './administration.rules';
+import type { Principal } from '../../security/tokens';
+import { applySelections, changesAdminRole, claimsNotHeld, markupErrors, unknownClaimsOf } from './administration.rules';
 import * as repo from './roles.repository';
 
 export async function listRoles(ctx: AppContext): Promise<Role[]> {
@@ -41,7 +42,12 @@ export async function getRoleClaims(ctx: AppContext, roleId: number): Promise<Ro
   };
 }
 
-export async function updateRoleClaims(ctx: AppContext, input: RoleClaimsInput): Promise<void> {
+/**
+ * Saves a role's name and claims. A caller who is not an Admin may not touch the
+ * Admin role, nor a role they hold (they would be editing their own rights), nor add
+ * a claim they do not hold themselves.
+ */
+export async function updateRoleClaims(ctx: AppContext, caller: Principal, input: RoleClaimsInput): Promise<void> {
   const name = checkName(input.roleName);
   const unknown = unknownClaimsOf(input.claims.map((c) => c.claimType));
   if (unknown.length) throw badRequest(m.unknownClaims, { claims: unknown.slice(0, 5).join(', ').slice(0, 300) });
@@ -50,6 +56,13 @@ export async function updateRoleClaims(ctx: AppContext, input: RoleClaimsInput):
     if (!role) throw notFound(m.roleNotFound);
     const current = await repo.claimsOfRole(tx, role.id);
     const after = applySelections(current, input.claims.map((c) => ({ key: c.claimType, isSelected: c.isSelected })));
+    const me = await repo.accessOf(tx, caller.userId);
+    if (!me.isAdmin) {
+      if (role.isSystem) throw new AppError(403, m.adminOnly);
+      if (me.roleIds.includes(role.id)) throw new AppError(403, m.ownRoleClaims);
+      const unheld = claimsNotHeld([...after].filter((c) => !current.includes(c)), me.claims);
+      if (unheld.length) throw new AppError(403, m.grantsUnheldClaims, { claims: unheld.join(', ') });
+    }
     if (role.isSystem) {
       // Saving the Admin role unchanged is allowed (the screen's Update on an untouched page); any change is not.
       if (changesAdminRole({ currentName: role.name, newName: name, claimsAfter: after, allClaims: ALL_CLAIMS })) throw badRequest(m.adminRoleFixed);

@@ -6,7 +6,7 @@ import { localize } from '../../i18n/localize';
 import { MailNotConfiguredError } from '../../mail/mailer';
 import type { Principal } from '../../security/tokens';
 import { adminMessages as m } from './administration.messages';
-import { applySelections, hasRepeats, isDeliverableEmail, leavesNoAdmin, markupErrors, missingIds } from './administration.rules';
+import { applySelections, claimsNotHeld, hasRepeats, isDeliverableEmail, leavesNoAdmin, markupErrors, missingIds } from './administration.rules';
 import { inviteUser } from './invitations';
 import * as rolesRepo from './roles.repository';
 import * as repo from './users.repository';
@@ -81,7 +81,14 @@ export async function updateUserRoles(ctx: AppContext, caller: Principal, input:
     const systemIds = new Set(known.filter((r) => r.isSystem).map((r) => r.id));
     const heldAdminBefore = before.some((id) => systemIds.has(id));
     const holdsAdminAfter = [...after].some((id) => systemIds.has(id));
-    if (heldAdminBefore !== holdsAdminAfter && !caller.isAdmin) throw new AppError(403, m.adminRoleOnlyByAdmin);
+    const me = await rolesRepo.accessOf(tx, caller.userId);
+    if (heldAdminBefore !== holdsAdminAfter && !me.isAdmin) throw new AppError(403, m.adminRoleOnlyByAdmin);
+    if (!me.isAdmin) {
+      if ((await rolesRepo.accessOf(tx, user.id)).isAdmin) throw new AppError(403, m.adminOnly);
+      const added = [...after].filter((id) => !before.includes(id));
+      const unheld = claimsNotHeld(await rolesRepo.claimsOfRoles(tx, added), me.claims);
+      if (unheld.length) throw new AppError(403, m.grantsUnheldClaims, { claims: unheld.join(', ') });
+    }
     const otherAdmins = heldAdminBefore && !holdsAdminAfter ? await repo.countOtherActiveAdmins(tx, user.id) : 1;
     if (leavesNoAdmin({ heldAdminBefore, holdsAdminAfter, userActive: user.isActive, otherAdmins })) throw badRequest(m.lastAdmin);
     await repo.replaceUserRoles(tx, user.id, [...after].sort((a, b) => a - b));
