@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { isDatabaseUnavailable } from './db/client';
 import { allowDesktopOrigin } from './http/desktop-cors';
 import { AppError } from './http/errors';
 import { registerListCache } from './http/list-cache';
@@ -72,7 +73,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const lang = langOf(request);
     const appError = toAppError(error, request.method);
-    if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (appError.statusCode === 503) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    } else if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(appError.statusCode).send(appError.body(lang));
   });
 
@@ -83,9 +87,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   return app;
 }
 
+/** What a 503 asks clients to wait: a PostgreSQL restart takes a few seconds. */
+const RETRY_AFTER_SECONDS = 2;
+
 /** Every error a client can cause becomes a 4xx with a message; anything else is a 500 without details. */
 function toAppError(error: FastifyError | AppError, method: string): AppError {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return new AppError(503, common.databaseUnavailable);
   const validation = (error as FastifyError & { validation?: unknown }).validation;
   if (validation && Array.isArray(validation)) {
     // fastify-type-provider-zod keeps the zod issue's fields in params, minus path and code.

@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 /**
  * A throwaway PostgreSQL cluster for the tests, started from the machine's
@@ -11,6 +12,11 @@ import path from 'node:path';
 export interface Cluster {
   url: string;
   stop(): void;
+  /** `pg_ctl restart -m fast`: every connection is ended (57P01), the data stays; resolves when it accepts again. */
+  restart(): Promise<void>;
+  /** Stops PostgreSQL (fast) but keeps the cluster, for outage tests; `up()` starts it again. */
+  down(): Promise<void>;
+  up(): Promise<void>;
 }
 
 export function findPgBin(): string | undefined {
@@ -44,8 +50,11 @@ export async function startCluster(): Promise<Cluster> {
   if (!bin) throw new Error('PostgreSQL binaries not found (install the postgresql package or set DATABASE_URL)');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hotel-pg-'));
   const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { stdio: 'pipe' }) : execFileSync(path.join(bin, cmd), args, { stdio: 'pipe' });
+  const command = (cmd: string, args: string[]): [string, string[]] =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+  const run = (cmd: string, args: string[]) => execFileSync(...command(cmd, args), { stdio: 'pipe' });
+  // Asynchronous, so a test's own requests keep running while PostgreSQL stops and starts.
+  const runAsync = async (cmd: string, args: string[]) => void (await promisify(execFile)(...command(cmd, args)));
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
@@ -54,7 +63,7 @@ export async function startCluster(): Promise<Cluster> {
   chmodSync(dir, 0o700);
   run('initdb', ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-locale']);
   const port = await freePort();
-  run('pg_ctl', [
+  const startArgs = [
     '-D',
     dir,
     '-o',
@@ -62,10 +71,13 @@ export async function startCluster(): Promise<Cluster> {
     '-l',
     path.join(dir, 'log'),
     '-w',
-    'start',
-  ]);
+  ];
+  run('pg_ctl', [...startArgs, 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    restart: () => runAsync('pg_ctl', [...startArgs, '-m', 'fast', 'restart']),
+    down: () => runAsync('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']),
+    up: () => runAsync('pg_ctl', [...startArgs, 'start']),
     stop() {
       try {
         run('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']);

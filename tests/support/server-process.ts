@@ -6,7 +6,20 @@ import path from 'node:path';
 export interface ServerProcess {
   url: string;
   dataDir: string;
+  pid: number;
+  /** Resolves when the process has exited, with its exit code (null if a signal ended it). */
+  exited: Promise<number | null>;
+  /** Whether the process is still running. */
+  alive(): boolean;
+  /** Everything the process wrote to stdout and stderr so far (with `keepLog`). */
+  log(): string;
   stop(): Promise<void>;
+}
+
+export interface SpawnOptions {
+  dataDir?: string;
+  /** Keep the process's output for `log()` (tests that read the log); otherwise it is drained and dropped. */
+  keepLog?: boolean;
 }
 
 /**
@@ -15,21 +28,29 @@ export interface ServerProcess {
  * given here (a DATABASE_URL of the caller's shell does not leak in). The data
  * folder is a fresh temp folder unless one is given, and is removed on stop then.
  */
-export async function spawnServer(env: Record<string, string>, options: { dataDir?: string } = {}): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'hotel-server-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', HOST: '127.0.0.1', HOTEL_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let out = '';
+  const collect = (chunk: Buffer) => void (out += chunk.toString());
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
     // Generous: a loaded 2-core machine can take a while to compile and migrate.
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 180_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${out}`));
+    }, 180_000);
+    const onData = () => {
       const match = /server at (http:\/\/[^\s"]+)/.exec(out);
       if (match) {
         clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        child.stderr!.off('data', onData);
         resolve(match[1]);
       }
     };
@@ -37,15 +58,20 @@ export async function spawnServer(env: Record<string, string>, options: { dataDi
     child.stderr!.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
   });
-  // From here on, drain the pipes so the child never blocks on a full buffer.
-  child.stdout!.resume();
-  child.stderr!.resume();
+  if (!options.keepLog) {
+    // From here on, drain the pipes so the child never blocks on a full buffer.
+    child.stdout!.off('data', collect).resume();
+    child.stderr!.off('data', collect).resume();
+  }
   return {
     url,
     dataDir,
+    pid: child.pid!,
+    exited,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    log: () => out,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await exited;
       }

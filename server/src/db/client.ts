@@ -32,6 +32,28 @@ export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
+/** SQLSTATEs of a database that is down, restarting or out of connections: the call may succeed later. */
+const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300)$/;
+/** Socket errors on the way to the database. */
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres (and pg-pool) errors without a code. */
+const UNAVAILABLE_MESSAGE = /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect|Connection timeout)/i;
+
+/**
+ * Whether an error means the database cannot be reached now (restart, outage, no free
+ * connection) rather than that the call was wrong: such a call answers 503 and can be
+ * retried. Looks through the causes (Drizzle wraps the driver's error).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (typeof e.code === 'string' && (UNAVAILABLE_STATES.test(e.code) || UNAVAILABLE_SOCKET.has(e.code))) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    // A refused connection to a host with several addresses is an AggregateError.
+    e = (Array.isArray(e.errors) ? e.errors[0] : e.cause) as typeof e;
+  }
+  return false;
+}
+
 const MIGRATIONS = path.resolve(import.meta.dirname, 'migrations');
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
@@ -72,9 +94,16 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client that loses its connection must not crash the process.
+  // A call waits at most 10 s for a connection, then answers 503 (see isDatabaseUnavailable).
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // No lost connection may crash the process. The pool listens on idle clients only;
+  // a client checked out (inside a transaction, between two queries) that receives
+  // "terminating connection" (57P01, a PostgreSQL restart) emits 'error' with no
+  // listener. Each client gets its own listener for its whole life: the query in
+  // flight still fails (and the call answers 503), and the pool drops the broken
+  // client on release.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migrateWithLock(pool);
 

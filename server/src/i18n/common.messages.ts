@@ -13,6 +13,10 @@ export const common = defineMessages({
   unsupportedMedia: { en: 'This type of content is not accepted', ar: 'هذا النوع من المحتوى غير مقبول' },
   rateLimited: { en: 'Too many attempts, please try again in a few minutes', ar: 'محاولات كثيرة، يرجى المحاولة بعد بضع دقائق' },
   serverError: { en: 'Server error, please try again later', ar: 'خطأ في الخادم، يرجى المحاولة لاحقًا' },
+  databaseUnavailable: {
+    en: 'The database is not reachable right now, please try again in a moment',
+    ar: 'قاعدة البيانات غير متاحة الآن، يرجى المحاولة بعد قليل',
+  },
   unavailable: { en: 'The server is starting or stopping, please try again', ar: 'الخادم قيد التشغيل أو الإيقاف، يرجى المحاولة مجددًا' },
   added: { en: 'Added Successfully', ar: 'تمت الإضافة بنجاح' },
   updated: { en: 'Updated Successfully', ar: 'تم التحديث بنجاح' },
