@@ -148,8 +148,11 @@ export const LiveEvent = z.object({
   requestId: z.string(),
   requestCode: z.string(),
   hotelId: z.number(),
-  /** Departments of the lines concerned, for scoping. */
-  departmentIds: z.array(z.number()),
+  /**
+   * Departments of the lines concerned, for scoping: null for a line still waiting for
+   * one; a line handed to another department lists both.
+   */
+  departmentIds: z.array(z.number().nullable()),
   lineId: z.number().optional(),
   statusName: z.string().optional(),
   at: Timestamp,

@@ -1,16 +1,8 @@
-import { type SQL, and, asc, avg, count, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, avg, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Language } from '@shared';
 import type { DbOrTx } from '../../db/client';
 import { hotels, requestLines, requests, rooms, services } from '../../db/schema';
-import type { Scope } from '../requests/scope';
-
-/** The same scope as the Services List (requests/scope.ts), in SQL: hotels, then departments or none yet. */
-function lineScope(scope: Scope): SQL | undefined {
-  if (scope.isAdmin) return undefined;
-  const hotelIds = scope.hotelIds.length ? scope.hotelIds : [-1];
-  const departmentIds = scope.departmentIds.length ? scope.departmentIds : [-1];
-  return and(inArray(requests.hotelId, hotelIds), or(isNull(requestLines.departmentId), inArray(requestLines.departmentId, departmentIds)));
-}
+import { type Scope, lineScopeSql, requestScopeSql } from '../requests/scope';
 
 const notClosed = inArray(requestLines.status, ['Open', 'Assigned']);
 
@@ -19,7 +11,7 @@ export async function openLineCount(db: DbOrTx, scope: Scope): Promise<number> {
     .select({ n: count() })
     .from(requestLines)
     .innerJoin(requests, eq(requests.id, requestLines.requestId))
-    .where(and(notClosed, lineScope(scope)));
+    .where(and(notClosed, lineScopeSql(scope)));
   return Number(row?.n ?? 0);
 }
 
@@ -40,7 +32,7 @@ export function oldestOpenLines(db: DbOrTx, scope: Scope, lang: Language, limit:
     .innerJoin(services, eq(services.id, requestLines.serviceId))
     .innerJoin(hotels, eq(hotels.id, requests.hotelId))
     .innerJoin(rooms, eq(rooms.id, requests.roomId))
-    .where(and(notClosed, lineScope(scope)))
+    .where(and(notClosed, lineScopeSql(scope)))
     .orderBy(asc(requestLines.createdAt), asc(requestLines.id))
     .limit(limit);
 }
@@ -54,7 +46,7 @@ export async function completedSince(db: DbOrTx, scope: Scope, since: Date): Pro
     })
     .from(requestLines)
     .innerJoin(requests, eq(requests.id, requestLines.requestId))
-    .where(and(eq(requestLines.status, 'Completed'), gte(requestLines.completedAt, since), lineScope(scope)));
+    .where(and(eq(requestLines.status, 'Completed'), gte(requestLines.completedAt, since), lineScopeSql(scope)));
   return { count: Number(row?.n ?? 0), avgMinutes: row?.minutes == null ? null : Number(row.minutes) };
 }
 
@@ -67,7 +59,7 @@ export async function reviewsSince(db: DbOrTx, scope: Scope, since: Date): Promi
       and(
         isNotNull(requests.rating),
         gte(requests.reviewedAt, since),
-        scope.isAdmin ? undefined : inArray(requests.hotelId, scope.hotelIds.length ? scope.hotelIds : [-1]),
+        requestScopeSql(scope),
       ),
     );
   return { count: Number(row?.n ?? 0), avgRating: row?.rating == null ? null : Number(row.rating) };

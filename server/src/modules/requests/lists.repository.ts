@@ -1,9 +1,9 @@
-import { type SQL, and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Language, LineStatus, RequestStatus } from '@shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { departments, hotels, requestLines, requests, rooms, services } from '../../db/schema';
-import type { Scope } from './scope';
+import { type Scope, lineScopeSql, requestScopeSql } from './scope';
 
 /** The two staff lists, filtered by scope in SQL so paging and totals only ever count what the user may see. */
 
@@ -60,7 +60,7 @@ export async function listRequests(
   options: ListOptions<RequestSort>,
 ) {
   const where: (SQL | undefined)[] = [
-    scope.isAdmin ? undefined : inArray(requests.hotelId, scope.hotelIds.length ? scope.hotelIds : [-1]),
+    requestScopeSql(scope),
     filter.status ? eq(requests.status, filter.status) : undefined,
     filter.hotelId ? eq(requests.hotelId, filter.hotelId) : undefined,
   ];
@@ -121,12 +121,7 @@ export async function listLines(
   options: ListOptions<LineSort>,
 ) {
   const where: (SQL | undefined)[] = [
-    scope.isAdmin
-      ? undefined
-      : and(
-          inArray(requests.hotelId, scope.hotelIds.length ? scope.hotelIds : [-1]),
-          or(isNull(requestLines.departmentId), inArray(requestLines.departmentId, scope.departmentIds.length ? scope.departmentIds : [-1])),
-        ),
+    lineScopeSql(scope),
     filter.status ? eq(requestLines.status, filter.status) : undefined,
     filter.hotelId ? eq(requests.hotelId, filter.hotelId) : undefined,
   ];

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { endpoints } from '@shared';
-import { notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { isUuid, guestPayload } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
 import { requestHeader } from './requests.repository';
 import * as guest from './requests.service';
-import { canSeeRequest } from './scope';
+import { canHearEvent, mayHearEvents } from './scope';
 import { sseStreams } from './sse';
 import * as staff from './staff.service';
 import * as workflow from './workflow.service';
@@ -41,6 +41,7 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
   const openStream = sseStreams(app);
 
   route(app, endpoints.staffEvents, async ({ user, reply, request }) => {
+    if (!mayHearEvents(user)) throw forbidden();
     const stream = openStream(reply);
     // A stream lives no longer than its token: then EventSource reconnects and the
     // client's fresh token is checked again (a disabled user stops hearing events).
@@ -48,7 +49,7 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
     if (expiry) stream.endAt(expiry);
     stream.onEnd(
       ctx.events.subscribe((event) => {
-        if (canSeeRequest(user, event)) stream.send(event.type, event);
+        if (canHearEvent(user, event)) stream.send(event.type, event);
       }),
     );
     return reply;

@@ -43,15 +43,13 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
         custPhone: input.custPhone,
         note: input.note,
         lines: input.services.map((s) => {
-          const service = byId.get(s.serviceId)!;
-          // A Special Request waits for staff to choose its department (SPEC §4).
-          return { serviceId: s.serviceId, note: s.note, departmentId: service.isSpecial ? null : service.departmentId };
+          return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(byId.get(s.serviceId)!) };
         }),
       },
       requestCodeOf,
     ),
   );
-  const departmentIds = [...new Set(found.map((s) => (s.isSpecial ? null : s.departmentId)).filter((d) => d !== null))];
+  const departmentIds = [...new Set(input.services.map((s) => departmentOf(byId.get(s.serviceId)!)))];
   await announce(ctx, {
     type: 'request-created',
     requestId: created.id,
@@ -92,4 +90,9 @@ export async function addReview(ctx: AppContext, input: ReviewInput, lang: Langu
     at: iso(now),
   });
   return { message: localize(m.reviewAdded, lang), id: header.id };
+}
+
+/** A Special Request waits for staff to choose its department (SPEC §4). */
+function departmentOf(service: { isSpecial: boolean; departmentId: number | null }): number | null {
+  return service.isSpecial ? null : service.departmentId;
 }

@@ -1,19 +1,92 @@
+import { type SQL, and, inArray, isNull, or } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { LiveEvent } from '@shared';
+import { requestLines, requests } from '../../db/schema';
 import type { Principal } from '../../security/tokens';
 
 /**
- * Who sees what (DESIGN): an admin sees everything; other staff see the requests of
- * their hotels, and the service lines of their departments within those hotels.
- * A line that has no department yet (a Special Request waiting for one) is visible
- * to every user of its hotel, or nobody could hand it to a department.
+ * Who sees what (DESIGN), written once: an admin sees everything; other staff see the
+ * requests of their hotels, and the service lines of their departments within those
+ * hotels. A line that has no department yet (a Special Request waiting for one) is
+ * visible to every user of its hotel, or nobody could hand it to a department.
+ *
+ * The rule is data (a list of conditions); the SQL filter the lists, dashboard and
+ * reports run and the predicate details and live events run are both read off it,
+ * so they cannot drift apart.
  */
 export type Scope = Pick<Principal, 'isAdmin' | 'hotelIds' | 'departmentIds'>;
 
-export function canSeeRequest(user: Scope, request: { hotelId: number }): boolean {
-  return user.isAdmin || user.hotelIds.includes(request.hotelId);
+type Field = 'hotelId' | 'departmentId';
+
+/** `field` is one of `anyOf`, or empty when `orNone` (a line waiting for a department). */
+interface Condition<F extends Field> {
+  field: F;
+  anyOf: readonly number[];
+  orNone: boolean;
 }
 
+function requestRule(user: Scope): Condition<'hotelId'>[] {
+  return user.isAdmin ? [] : [{ field: 'hotelId', anyOf: user.hotelIds, orNone: false }];
+}
+
+function lineRule(user: Scope): Condition<Field>[] {
+  return user.isAdmin ? [] : [...requestRule(user), { field: 'departmentId', anyOf: user.departmentIds, orNone: true }];
+}
+
+function holds<F extends Field>(rule: Condition<F>[], row: Record<F, number | null>): boolean {
+  return rule.every(({ field, anyOf, orNone }) => (row[field] === null ? orNone : anyOf.includes(row[field] as number)));
+}
+
+function toSql<F extends Field>(rule: Condition<F>[], columns: Record<F, AnyPgColumn>): SQL | undefined {
+  return and(
+    ...rule.map(({ field, anyOf, orNone }) => {
+      // IN () is not SQL; -1 is no id, so an empty list matches nothing.
+      const listed = inArray(columns[field], anyOf.length ? [...anyOf] : [-1]);
+      return orNone ? or(isNull(columns[field]), listed) : listed;
+    }),
+  );
+}
+
+// ── Requests (Request List, request details, reviews) ──
+export function canSeeRequest(user: Scope, request: { hotelId: number }): boolean {
+  return holds(requestRule(user), request);
+}
+
+/** The request scope as a WHERE condition; undefined (no condition) for an admin. */
+export function requestScopeSql(user: Scope, columns: { hotelId: AnyPgColumn } = { hotelId: requests.hotelId }): SQL | undefined {
+  return toSql(requestRule(user), columns);
+}
+
+// ── Service lines (Service List, line details, dashboard) ──
 export function canSeeLine(user: Scope, line: { hotelId: number; departmentId: number | null }): boolean {
-  if (user.isAdmin) return true;
-  if (!user.hotelIds.includes(line.hotelId)) return false;
-  return line.departmentId === null || user.departmentIds.includes(line.departmentId);
+  return holds(lineRule(user), line);
+}
+
+/** The line scope as a WHERE condition over the line joined to its request; undefined for an admin. */
+export function lineScopeSql(
+  user: Scope,
+  columns: { hotelId: AnyPgColumn; departmentId: AnyPgColumn } = { hotelId: requests.hotelId, departmentId: requestLines.departmentId },
+): SQL | undefined {
+  return toSql(lineRule(user), columns);
+}
+
+// ── Live events ──
+export const REQUEST_LIST_VIEW = 'Service Management.Request List.View';
+export const SERVICE_LIST_VIEW = 'Service Management.Service List.View';
+
+/** The staff event stream is for those who may read one of the lists it keeps current. */
+export function mayHearEvents(user: Pick<Principal, 'claims'>): boolean {
+  return user.claims.includes(REQUEST_LIST_VIEW) || user.claims.includes(SERVICE_LIST_VIEW);
+}
+
+/**
+ * An event reaches a user who could read what it is about: the request (Request List,
+ * whose details show every line), or one of the lines concerned (Service List).
+ */
+export function canHearEvent(user: Scope & Pick<Principal, 'claims'>, event: Pick<LiveEvent, 'hotelId' | 'departmentIds'>): boolean {
+  if (user.claims.includes(REQUEST_LIST_VIEW) && canSeeRequest(user, event)) return true;
+  return (
+    user.claims.includes(SERVICE_LIST_VIEW) &&
+    event.departmentIds.some((departmentId) => canSeeLine(user, { hotelId: event.hotelId, departmentId }))
+  );
 }

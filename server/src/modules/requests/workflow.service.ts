@@ -46,15 +46,16 @@ async function step(
     await repo.updateLine(tx, line.id, patch, at);
     const status = requestStatusOf(await repo.lineStatuses(tx, line.requestId));
     await repo.touchRequest(tx, line.requestId, status, at);
-    return { line: { ...line, ...patch }, status, at };
+    return { line: { ...line, ...patch }, before: line.departmentId, status, at };
   });
-  const { line, status, at } = result;
+  const { line, before, status, at } = result;
   await announce(ctx, {
     type: 'line-changed',
     requestId: line.requestId,
     requestCode: line.requestCode,
     hotelId: line.hotelId,
-    departmentIds: line.departmentId ? [line.departmentId] : [],
+    // Whoever saw the line before a hand-over must hear that it left them.
+    departmentIds: [...new Set([before, line.departmentId])],
     lineId: line.id,
     statusName: line.status,
     at: iso(at),
