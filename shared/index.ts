@@ -4,6 +4,7 @@ export * from './api/basic-data';
 export * from './api/requests';
 export * from './api/administration';
 export * from './api/dashboard';
+export * from './api/reports';
 export * from './api/endpoints';
 export * from './permissions';
 export * from './statuses';

@@ -4,13 +4,14 @@
  * the user holds that item's `View` claim. Item names may contain spaces; the
  * menu/route segment is the item with spaces removed (SPEC §3, §6).
  */
-export const SECTIONS = ['Basic Data', 'Service Management', 'Administration'] as const;
+export const SECTIONS = ['Basic Data', 'Service Management', 'Administration', 'Reports'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export const MENU_GROUPS = {
   'Basic Data': 'BasicData',
   'Service Management': 'ServiceManagement',
   Administration: 'Administration',
+  Reports: 'Reports',
 } as const satisfies Record<Section, string>;
 export type MenuGroup = (typeof MENU_GROUPS)[Section];
 
@@ -39,6 +40,8 @@ export const CATALOGUE = [
   { section: 'Administration', item: 'Users', actions: ['View', 'Create', 'Edit'] },
   { section: 'Administration', item: 'Roles', actions: ['View', 'Create', 'Edit'] },
   { section: 'Administration', item: 'Email Settings', actions: ['View', 'Edit'] },
+  { section: 'Reports', item: 'Service Levels', actions: ['View'] },
+  { section: 'Reports', item: 'Guest Feedback', actions: ['View'] },
 ] as const satisfies readonly CatalogueItem[];
 
 type Entry = (typeof CATALOGUE)[number];

@@ -5,6 +5,7 @@ import * as bd from './basic-data';
 import * as dashboard from './dashboard';
 import { IdParams, LangQuery, ListQuery, Lookup, MessageResponse, UuidParams } from './common';
 import * as req from './requests';
+import * as reports from './reports';
 import type { Claim } from '../permissions';
 
 /**
@@ -204,6 +205,30 @@ export const endpoints = {
     auth: 'Service Management.Request List.View',
     query: dashboard.HomeFiguresQuery,
     response: dashboard.HomeFigures,
+  },
+
+  // ── Reports (issue 16), scoped like the lists ──
+  serviceLevels: {
+    method: 'GET',
+    path: '/api/Reports/ServiceLevels',
+    auth: 'Reports.Service Levels.View',
+    query: reports.ServiceLevelsQuery,
+    response: reports.ServiceLevels,
+  },
+  /** Every request of one room, newest first: whoever may see the room's requests may see it. */
+  roomHistory: {
+    method: 'GET',
+    path: '/api/Reports/RoomHistory',
+    auth: 'Service Management.Request List.View',
+    query: reports.RoomHistoryQuery,
+    response: reports.RoomHistory,
+  },
+  guestFeedback: {
+    method: 'GET',
+    path: '/api/Reports/GuestFeedback',
+    auth: 'Reports.Guest Feedback.View',
+    query: reports.GuestFeedbackQuery,
+    response: z.array(reports.GuestFeedbackRow),
   },
 
   // ── Administration ──

@@ -37,6 +37,8 @@ describe('the permission-driven side menu', () => {
       '/Admin/Administration/Users',
       '/Admin/Administration/Roles',
       '/Admin/Administration/EmailSettings',
+      '/Admin/Reports/ServiceLevels',
+      '/Admin/Reports/GuestFeedback',
     ]);
     expect(screen.getByRole('link', { name: 'Register' })).toBeTruthy();
   });

@@ -57,7 +57,7 @@ export const ar: Messages = {
     language: 'English',
     languageLabel: 'تغيير اللغة',
   },
-  groups: { BasicData: 'البيانات الأساسية', ServiceManagement: 'إدارة الخدمات', Administration: 'الإدارة' },
+  groups: { BasicData: 'البيانات الأساسية', ServiceManagement: 'إدارة الخدمات', Administration: 'الإدارة', Reports: 'التقارير' },
   items: {
     Company: 'الشركات',
     Hotel: 'الفنادق',
@@ -74,6 +74,8 @@ export const ar: Messages = {
     Users: 'تسجيل',
     Roles: 'الأدوار',
     EmailSettings: 'إعدادات البريد',
+    ServiceLevels: 'مستويات الخدمة',
+    GuestFeedback: 'آراء النزلاء',
   },
   home: { title: 'مرحبًا بك في خدمات الفندق', subtitle: 'اختر شاشة من القائمة لإدارة فنادقك وغرفك وطلبات النزلاء.' },
   notFound: { title: 'الصفحة غير موجودة', body: 'الصفحة التي تبحث عنها غير موجودة.', back: 'العودة إلى الرئيسية' },

@@ -57,7 +57,7 @@ export const en = {
     language: 'العربية',
     languageLabel: 'Switch language',
   },
-  groups: { BasicData: 'Basic Data', ServiceManagement: 'Service Management', Administration: 'Administration' },
+  groups: { BasicData: 'Basic Data', ServiceManagement: 'Service Management', Administration: 'Administration', Reports: 'Reports' },
   items: {
     Company: 'Companies',
     Hotel: 'Hotels',
@@ -74,6 +74,8 @@ export const en = {
     Users: 'Register',
     Roles: 'Roles',
     EmailSettings: 'Email Settings',
+    ServiceLevels: 'Service Levels',
+    GuestFeedback: 'Guest Feedback',
   },
   home: { title: 'Welcome to Hotel Services', subtitle: 'Choose a screen from the menu to manage your hotels, rooms and guest requests.' },
   notFound: { title: 'Page not found', body: 'The page you are looking for does not exist.', back: 'Back to home' },

@@ -6,7 +6,8 @@ import dashboard from './dashboard/dashboard.routes';
 import bookingRooms from './booking-rooms/booking-rooms.routes';
 import excel from './excel/excel.routes';
 import health from './health/health.routes';
+import reports from './reports/reports.routes';
 import requests from './requests/requests.routes';
 
 /** Every module's routes, registered in this order by app.ts. */
-export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard];
+export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports];

@@ -1,0 +1,212 @@
+import { type SQL, and, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import type { Language, ServiceLevelGroup } from '@shared';
+import { type DbOrTx, rowsOf } from '../../db/client';
+import { departments, hotels, requestLines, requests, rooms, services, workers } from '../../db/schema';
+import { type Scope, lineScopeSql, requestScopeSql } from '../requests/scope';
+
+export interface ReportFilter {
+  from: Date;
+  to: Date;
+  hotelId?: number;
+  departmentId?: number;
+}
+
+const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** The lines a service-level report counts: created in [from, to), the filters, and the caller's scope. */
+function lineFilter(scope: Scope, filter: ReportFilter): SQL | undefined {
+  return and(
+    gte(requestLines.createdAt, sql`${at(filter.from)}`),
+    lt(requestLines.createdAt, sql`${at(filter.to)}`),
+    filter.hotelId ? eq(requests.hotelId, filter.hotelId) : undefined,
+    filter.departmentId ? eq(requestLines.departmentId, filter.departmentId) : undefined,
+    lineScopeSql(scope),
+  );
+}
+
+/** What a group is keyed by (null: no department or worker yet) and where its name comes from. */
+function grouping(groupBy: ServiceLevelGroup, lang: Language, timeZone: string): { key: SQL; name: SQL } {
+  switch (groupBy) {
+    case 'hotel':
+      return { key: sql`${requests.hotelId}`, name: sql`(select ${lang === 'ar' ? hotels.nameAr : hotels.name} from ${hotels} where ${hotels.id} = a.k)` };
+    case 'department':
+      return { key: sql`${requestLines.departmentId}`, name: sql`(select ${departments.name} from ${departments} where ${departments.id} = a.k)` };
+    case 'worker':
+      return { key: sql`${requestLines.workerId}`, name: sql`(select ${workers.name} from ${workers} where ${workers.id} = a.k)` };
+    case 'service':
+      return { key: sql`${requestLines.serviceId}`, name: sql`(select ${lang === 'ar' ? services.nameAr : services.nameEn} from ${services} where ${services.id} = a.k)` };
+    case 'day':
+      return { key: sql`(${requestLines.createdAt} at time zone ${timeZone})::date`, name: sql`to_char(a.k, 'YYYY-MM-DD')` };
+  }
+}
+
+export interface ServiceLevelSqlRow {
+  is_total: boolean;
+  k: string | null;
+  name: string | null;
+  lines: number;
+  completed: number;
+  rejected: number;
+  ack50: number | null;
+  ack90: number | null;
+  done50: number | null;
+  done90: number | null;
+  rating: number | null;
+  ratings: number;
+  /** On the total row only: rated requests per rating 1–10. */
+  distribution: number[] | null;
+}
+
+/**
+ * One pass over the period's lines: counts and percentiles per group and in total
+ * (grouping sets), ratings once per request and group. Minutes are fractional.
+ */
+export async function serviceLevels(
+  db: DbOrTx,
+  scope: Scope,
+  filter: ReportFilter,
+  groupBy: ServiceLevelGroup,
+  lang: Language,
+  timeZone: string,
+): Promise<ServiceLevelSqlRow[]> {
+  const { key, name } = grouping(groupBy, lang, timeZone);
+  const acknowledgedAt = sql`least(${requestLines.assignedToDepartmentAt}, ${requestLines.assignedAt})`;
+  const result = await db.execute(sql`
+    with l as materialized (
+      select ${key} as k, ${requestLines.requestId} as request_id, ${requestLines.status} as status, ${requests.rating} as rating,
+             extract(epoch from (${acknowledgedAt} - ${requestLines.createdAt})) / 60 as ack,
+             case when ${requestLines.status} = 'Completed' then extract(epoch from (${requestLines.completedAt} - ${requestLines.createdAt})) / 60 end as done
+      from ${requestLines} join ${requests} on ${requests.id} = ${requestLines.requestId}
+      where ${lineFilter(scope, filter)}
+    ),
+    a as (
+      select k, grouping(k) = 1 as is_total, count(*)::int as lines,
+             count(*) filter (where status = 'Completed')::int as completed,
+             count(*) filter (where status = 'Rejected')::int as rejected,
+             percentile_cont(0.5) within group (order by ack)::float8 as ack50,
+             percentile_cont(0.9) within group (order by ack)::float8 as ack90,
+             percentile_cont(0.5) within group (order by done)::float8 as done50,
+             percentile_cont(0.9) within group (order by done)::float8 as done90
+      from l group by grouping sets ((k), ())
+    ),
+    by_group as (
+      select k, avg(rating)::float8 as rating, count(*)::int as ratings
+      from (select distinct k, request_id, rating from l where rating is not null) g group by k
+    ),
+    rated as (select distinct request_id, rating from l where rating is not null),
+    overall as (
+      select avg(rating)::float8 as rating, count(*)::int as ratings,
+             (select array_agg(coalesce(c.n, 0) order by s) from generate_series(1, 10) s
+              left join (select rating, count(*)::int as n from rated group by rating) c on c.rating = s) as distribution
+      from rated
+    )
+    select a.is_total, a.k::text as k, case when a.is_total or a.k is null then null else ${name} end as name,
+           a.lines, a.completed, a.rejected, a.ack50, a.ack90, a.done50, a.done90,
+           case when a.is_total then overall.rating else g.rating end as rating,
+           coalesce(case when a.is_total then overall.ratings else g.ratings end, 0)::int as ratings,
+           case when a.is_total then overall.distribution end as distribution
+    from a cross join overall left join by_group g on not a.is_total and g.k is not distinct from a.k`);
+  return rowsOf<ServiceLevelSqlRow>(result);
+}
+
+// ── Room history ──────────────────────────────────────────────────────────
+export async function roomOf(db: DbOrTx, roomId: number, lang: Language) {
+  const [room] = await db
+    .select({ id: rooms.id, number: rooms.number, hotelId: rooms.hotelId, hotelName: lang === 'ar' ? hotels.nameAr : hotels.name })
+    .from(rooms)
+    .innerJoin(hotels, eq(hotels.id, rooms.hotelId))
+    .where(eq(rooms.id, roomId));
+  return room;
+}
+
+export function roomRequests(db: DbOrTx, roomId: number, limit: number) {
+  return db
+    .select({
+      id: requests.id,
+      requestCode: requests.requestCode,
+      statusName: requests.status,
+      custName: requests.custName,
+      createdAt: requests.createdAt,
+      rating: requests.rating,
+      review: requests.review,
+    })
+    .from(requests)
+    .where(eq(requests.roomId, roomId))
+    .orderBy(desc(requests.createdAt), desc(requests.seq))
+    .limit(limit);
+}
+
+export function linesOf(db: DbOrTx, requestIds: string[], lang: Language) {
+  return db
+    .select({
+      id: requestLines.id,
+      requestId: requestLines.requestId,
+      serviceId: requestLines.serviceId,
+      serviceName: lang === 'ar' ? services.nameAr : services.nameEn,
+      departmentId: requestLines.departmentId,
+      departmentName: departments.name,
+      workerName: workers.name,
+      statusName: requestLines.status,
+      createdAt: requestLines.createdAt,
+      assignedToDepartmentAt: requestLines.assignedToDepartmentAt,
+      assignedAt: requestLines.assignedAt,
+      completedAt: requestLines.completedAt,
+      rejectedAt: requestLines.rejectedAt,
+    })
+    .from(requestLines)
+    .innerJoin(services, eq(services.id, requestLines.serviceId))
+    .leftJoin(departments, eq(departments.id, requestLines.departmentId))
+    .leftJoin(workers, eq(workers.id, requestLines.workerId))
+    .where(inArray(requestLines.requestId, requestIds.length ? requestIds : ['00000000-0000-0000-0000-000000000000']))
+    .orderBy(requestLines.id);
+}
+
+/** When each service was asked for in this room since `since` (every line, whatever its scope: a fault is the room's). */
+export function serviceTimesInRoom(db: DbOrTx, roomId: number, since: Date) {
+  return db
+    .select({ serviceId: requestLines.serviceId, createdAt: requestLines.createdAt })
+    .from(requestLines)
+    .innerJoin(requests, eq(requests.id, requestLines.requestId))
+    .where(and(eq(requests.roomId, roomId), gte(requestLines.createdAt, since)))
+    .orderBy(requestLines.createdAt);
+}
+
+// ── Guest feedback ────────────────────────────────────────────────────────
+export async function guestFeedback(
+  db: DbOrTx,
+  scope: Scope,
+  filter: { from: Date; to: Date; hotelId?: number; minRating?: number; maxRating?: number },
+  lang: Language,
+  limit: number,
+) {
+  return db
+    .select({
+      requestId: requests.id,
+      requestCode: requests.requestCode,
+      rating: sql<number>`${requests.rating}`,
+      review: sql<string>`coalesce(${requests.review}, '')`,
+      reviewedAt: sql<Date>`${requests.reviewedAt}`.mapWith(requests.reviewedAt),
+      hotelName: lang === 'ar' ? hotels.nameAr : hotels.name,
+      roomId: rooms.id,
+      roomNumber: rooms.number,
+      departments: sql<string[]>`array(
+        select distinct ${departments.name} from ${requestLines} join ${departments} on ${departments.id} = ${requestLines.departmentId}
+        where ${requestLines.requestId} = ${requests.id} order by 1)`,
+    })
+    .from(requests)
+    .innerJoin(hotels, eq(hotels.id, requests.hotelId))
+    .innerJoin(rooms, eq(rooms.id, requests.roomId))
+    .where(
+      and(
+        isNotNull(requests.rating),
+        gte(requests.reviewedAt, filter.from),
+        lt(requests.reviewedAt, filter.to),
+        filter.hotelId ? eq(requests.hotelId, filter.hotelId) : undefined,
+        filter.minRating ? gte(requests.rating, filter.minRating) : undefined,
+        filter.maxRating ? lte(requests.rating, filter.maxRating) : undefined,
+        requestScopeSql(scope),
+      ),
+    )
+    .orderBy(desc(requests.reviewedAt), desc(requests.seq))
+    .limit(limit);
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { RATING_MAX, RATING_MIN } from '../patterns';
+import { Id, LangQuery, Timestamp } from './common';
+import { LineStatusName, RequestStatusName } from './requests';
+
+/** An instant with its offset: the client says where its day starts, the server does not guess. */
+const Instant = z.iso.datetime({ offset: true });
+
+/** An IANA time zone name the runtime knows ('Asia/Riyadh'): days of the trend are counted in it. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const TimeZone = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z0-9_+\-/]+$/)
+  .refine(isTimeZone, { message: 'invalid' });
+
+/** The longest range one report covers (a year and a day, so "last 12 months" fits). */
+export const REPORT_MAX_DAYS = 367;
+
+/** A period [from, to) and the filters every report takes. */
+export const ReportRangeQuery = LangQuery.extend({
+  from: Instant,
+  to: Instant,
+  hotelId: Id.optional(),
+  departmentId: Id.optional(),
+  /** Days of groupBy=day are counted in this zone; UTC when absent. */
+  timeZone: TimeZone.optional(),
+});
+
+export const SERVICE_LEVEL_GROUPS = ['hotel', 'department', 'worker', 'service', 'day'] as const;
+export type ServiceLevelGroup = (typeof SERVICE_LEVEL_GROUPS)[number];
+
+export const ServiceLevelsQuery = ReportRangeQuery.extend({ groupBy: z.enum(SERVICE_LEVEL_GROUPS).default('department') });
+
+/**
+ * One group's figures over the lines created in the period. Acknowledge: from the
+ * line's creation to its first move out of Open (department or worker assigned);
+ * complete: from creation to completion. Ratings are the requests' (one per request,
+ * counted once per group however many of its lines the group holds).
+ */
+export const ServiceLevelRow = z.object({
+  /** The id of the hotel, department, worker or service, or the day 'YYYY-MM-DD'; 'none' for lines without one. */
+  key: z.string(),
+  /** In the caller's language; null for the 'none' group (no department or worker yet). */
+  name: z.string().nullable(),
+  lines: z.number(),
+  completed: z.number(),
+  rejected: z.number(),
+  acknowledgeP50Minutes: z.number().nullable(),
+  acknowledgeP90Minutes: z.number().nullable(),
+  completeP50Minutes: z.number().nullable(),
+  completeP90Minutes: z.number().nullable(),
+  /** Share of lines completed within their service target; null until service targets exist. */
+  onTimePercent: z.number().nullable(),
+  averageRating: z.number().nullable(),
+  /** How many rated requests the average is over. */
+  ratings: z.number(),
+});
+
+export const ServiceLevels = z.object({
+  rows: z.array(ServiceLevelRow),
+  /** The same figures over the whole period (key 'total'). */
+  total: ServiceLevelRow,
+  /** How many rated requests gave each rating, index 0 = rating 1 … index 9 = rating 10. */
+  ratingDistribution: z.array(z.number()).length(RATING_MAX - RATING_MIN + 1),
+});
+
+// ── Room history ──────────────────────────────────────────────────────────
+export const RoomHistoryQuery = LangQuery.extend({ roomId: Id });
+
+/** Three requests for one service within 30 days make a repeat fault. */
+export const REPEAT_FAULT = { count: 3, days: 30 } as const;
+
+export const RoomHistoryLine = z.object({
+  id: z.number(),
+  serviceId: z.number(),
+  serviceName: z.string(),
+  departmentName: z.string().nullable(),
+  workerName: z.string().nullable(),
+  statusName: LineStatusName,
+  createdAt: Timestamp,
+  acknowledgedAt: Timestamp.nullable(),
+  completedAt: Timestamp.nullable(),
+  rejectedAt: Timestamp.nullable(),
+  /** This line is the third (or later) of its service in this room within 30 days. */
+  repeatFault: z.boolean(),
+});
+
+export const RoomHistoryRequest = z.object({
+  id: z.string(),
+  requestCode: z.string(),
+  statusName: RequestStatusName,
+  custName: z.string(),
+  createdAt: Timestamp,
+  rating: z.number().nullable(),
+  review: z.string().nullable(),
+  lines: z.array(RoomHistoryLine),
+});
+
+export const RoomHistory = z.object({
+  roomId: z.number(),
+  roomNumber: z.string(),
+  hotelName: z.string(),
+  /** Services asked for 3+ times in this room over the last 30 days. */
+  repeatFaults: z.array(z.object({ serviceId: z.number(), serviceName: z.string(), count: z.number(), lastAt: Timestamp })),
+  /** Newest first; at most ROOM_HISTORY_LIMIT requests. */
+  requests: z.array(RoomHistoryRequest),
+});
+export const ROOM_HISTORY_LIMIT = 200;
+
+// ── Guest feedback ────────────────────────────────────────────────────────
+const Rating = z.coerce.number().int().min(RATING_MIN).max(RATING_MAX);
+export const GuestFeedbackQuery = ReportRangeQuery.omit({ departmentId: true, timeZone: true }).extend({
+  minRating: Rating.optional(),
+  maxRating: Rating.optional(),
+});
+
+export const GuestFeedbackRow = z.object({
+  requestId: z.string(),
+  requestCode: z.string(),
+  rating: z.number(),
+  review: z.string(),
+  reviewedAt: Timestamp,
+  hotelName: z.string(),
+  roomId: z.number(),
+  roomNumber: z.string(),
+  /** The departments of the request's lines, by name, without repeats. */
+  departments: z.array(z.string()),
+});
+/** The newest reviews first; at most GUEST_FEEDBACK_LIMIT. */
+export const GUEST_FEEDBACK_LIMIT = 5000;
+
+export type ReportRangeQuery = z.infer<typeof ReportRangeQuery>;
+export type ServiceLevelsQuery = z.infer<typeof ServiceLevelsQuery>;
+export type ServiceLevelRow = z.infer<typeof ServiceLevelRow>;
+export type ServiceLevels = z.infer<typeof ServiceLevels>;
+export type RoomHistoryQuery = z.infer<typeof RoomHistoryQuery>;
+export type RoomHistoryLine = z.infer<typeof RoomHistoryLine>;
+export type RoomHistoryRequest = z.infer<typeof RoomHistoryRequest>;
+export type RoomHistory = z.infer<typeof RoomHistory>;
+export type GuestFeedbackQuery = z.infer<typeof GuestFeedbackQuery>;
+export type GuestFeedbackRow = z.infer<typeof GuestFeedbackRow>;
