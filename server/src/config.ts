@@ -26,6 +26,13 @@ const Env = z.object({
   HOTEL_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(30),
   /** Behind a reverse proxy: 'true', a hop count or a list of proxy addresses, so request.ip is the client's. */
   HOTEL_TRUST_PROXY: z.string().default('false'),
+  /** Open event streams: per client address, per guest request, per staff user, and in all (one process). */
+  HOTEL_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+  HOTEL_STREAMS_PER_REQUEST: z.coerce.number().int().min(1).max(1000).default(5),
+  HOTEL_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  HOTEL_STREAMS_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  /** A stream that carried no event this long ends; the client reconnects. */
+  HOTEL_STREAM_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -48,6 +55,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Guest requests (AddRequest) per IP per 10 minutes; 0 turns the limit off. */
   requestRateLimit: number;
+  /** Caps on open event streams (sse.ts): beyond them a stream is refused with 429 or, for `total`, 503. */
+  streams: { perAddress: number; perRequest: number; perUser: number; total: number; idleMs: number };
   /** Folder of built clients to serve (renderer at /Admin, guest-web at /Request). */
   clientsDir: string;
 }
@@ -78,6 +87,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     requestRateLimit: e.HOTEL_REQUEST_RATE_LIMIT,
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',
     trustProxy: parseTrustProxy(e.HOTEL_TRUST_PROXY),
+    streams: {
+      perAddress: e.HOTEL_STREAMS_PER_ADDRESS,
+      perRequest: e.HOTEL_STREAMS_PER_REQUEST,
+      perUser: e.HOTEL_STREAMS_PER_USER,
+      total: e.HOTEL_STREAMS_TOTAL,
+      idleMs: e.HOTEL_STREAM_IDLE_SECONDS * 1000,
+    },
     clientsDir: path.resolve(import.meta.dirname, '../../dist'),
   };
 }

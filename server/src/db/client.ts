@@ -22,8 +22,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Publish a message to every server process on this database (NOTIFY, or in process on PGlite). */
   notify(channel: string, payload: string): Promise<void>;
-  /** Receive the messages of a channel; returns the function that stops listening. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Receive the messages of a channel; returns the function that stops listening.
+   * `onResume` runs each time listening resumes after the connection was lost:
+   * messages sent meanwhile were missed, so whoever relies on them must re-read.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -109,11 +113,14 @@ async function openPostgres(url: string): Promise<Database> {
 
   // One dedicated connection holds every LISTEN of this process. If it drops
   // (a PostgreSQL restart, a network blip), it is made again with back-off and
-  // every channel is listened to again, so live events resume by themselves.
+  // every channel is listened to again, so live events resume by themselves; the
+  // resume handlers then learn that what was sent meanwhile is lost. The back-off
+  // stops at 2 s: screens should not stay stale long after the database is back.
   let listener: pg.Client | undefined;
   let closed = false;
   let retryMs = 250;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const resumeHandlers = new Set<() => void>();
   const connectListener = async (): Promise<pg.Client> => {
     const client = new pg.Client({ connectionString: url });
     client.on('error', () => undefined);
@@ -125,9 +132,10 @@ async function openPostgres(url: string): Promise<Database> {
           (c) => {
             listener = c;
             retryMs = 250;
+            resumeHandlers.forEach((h) => h());
           },
           () => {
-            retryMs = Math.min(retryMs * 2, 10_000);
+            retryMs = Math.min(retryMs * 2, 2000);
             if (!closed) setTimeout(reconnect, retryMs).unref();
           },
         );
@@ -147,7 +155,7 @@ async function openPostgres(url: string): Promise<Database> {
     async notify(channel, payload) {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onResume) {
       listener ??= await connectListener();
       let set = handlers.get(channel);
       if (!set) {
@@ -156,13 +164,16 @@ async function openPostgres(url: string): Promise<Database> {
         await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       }
       set.add(onMessage);
+      if (onResume) resumeHandlers.add(onResume);
       return async () => {
         set.delete(onMessage);
+        if (onResume) resumeHandlers.delete(onResume);
       };
     },
     async close() {
       closed = true;
       handlers.clear();
+      resumeHandlers.clear();
       await listener?.end().catch(() => undefined);
       await pool.end();
     },

@@ -22,16 +22,24 @@ export class EventBus {
       } catch {
         // A malformed payload is not ours; ignore it.
       }
-    });
+    }, () => this.local.emit('resync'));
   }
 
   async publish(event: LiveEvent): Promise<void> {
     await this.database.notify(CHANNEL, JSON.stringify(event));
   }
 
-  subscribe(onEvent: (event: LiveEvent) => void): () => void {
+  /**
+   * `onResync` runs when events may have been missed (the LISTEN connection was lost
+   * and is back): the subscriber's screens must re-read rather than wait for events.
+   */
+  subscribe(onEvent: (event: LiveEvent) => void, onResync: () => void): () => void {
     this.local.on('event', onEvent);
-    return () => this.local.off('event', onEvent);
+    this.local.on('resync', onResync);
+    return () => {
+      this.local.off('event', onEvent);
+      this.local.off('resync', onResync);
+    };
   }
 
   async close(): Promise<void> {

@@ -8,7 +8,7 @@ import { requestMessages as m } from './requests.messages';
 import { requestHeader } from './requests.repository';
 import * as guest from './requests.service';
 import { canHearEvent, mayHearEvents } from './scope';
-import { sseStreams } from './sse';
+import { streamHub } from './sse';
 import * as staff from './staff.service';
 import * as workflow from './workflow.service';
 
@@ -38,31 +38,38 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
   route(app, endpoints.assignServiceToDepartment, ({ user, body, lang }) => workflow.assignDepartment(ctx, user, body, lang));
 
   // ── Live events (server-sent events) ──
-  const openStream = sseStreams(app);
+  const streams = streamHub(app);
+  const resync = () => ({ at: new Date().toISOString() });
 
-  route(app, endpoints.staffEvents, async ({ user, reply, request }) => {
+  route(app, endpoints.staffEvents, async ({ user, reply, request, lang }) => {
     if (!mayHearEvents(user)) throw forbidden();
-    const stream = openStream(reply);
+    const stream = streams.open(reply, { address: request.ip, userId: user.userId }, lang);
+    if (!stream) return reply;
     // A stream lives no longer than its token: then EventSource reconnects and the
     // client's fresh token is checked again (a disabled user stops hearing events).
     const expiry = tokenExpiry(request);
     if (expiry) stream.endAt(expiry);
     stream.onEnd(
-      ctx.events.subscribe((event) => {
-        if (canHearEvent(user, event)) stream.send(event.type, event);
-      }),
+      ctx.events.subscribe(
+        (event) => canHearEvent(user, event) && stream.send(event.type, event),
+        () => stream.send('resync', resync()),
+      ),
     );
     return reply;
   });
 
-  route(app, endpoints.guestEvents, async ({ params, reply }) => {
+  route(app, endpoints.guestEvents, async ({ params, reply, request, lang }) => {
+    const owner = { address: request.ip, requestId: params.id };
+    if (streams.refused(reply, owner, lang)) return reply;
     // Checked before the stream opens, so an unknown id is an ordinary 404.
     if (!isUuid(params.id) || !(await requestHeader(ctx.database.db, params.id, 'en'))) throw notFound(m.requestNotFound);
-    const stream = openStream(reply);
+    const stream = streams.open(reply, owner, lang);
+    if (!stream) return reply;
     stream.onEnd(
-      ctx.events.subscribe((event) => {
-        if (event.requestId === params.id) stream.send(event.type, guestPayload(event));
-      }),
+      ctx.events.subscribe(
+        (event) => event.requestId === params.id && stream.send(event.type, guestPayload(event)),
+        () => stream.send('resync', resync()),
+      ),
     );
     return reply;
   });

@@ -1,28 +1,89 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Language } from '@shared';
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+import { AppError } from '../../http/errors';
+import { defineMessages } from '../../i18n/localize';
 
 /** How long a reconnecting EventSource waits, and how often a comment keeps proxies from closing an idle stream. */
 const RETRY_MS = 3000;
 const HEARTBEAT_MS = 20_000;
+/** What a refused client is asked to wait before trying again (seconds). */
+const REFUSED_RETRY_AFTER = 30;
+
+export const streamMessages = defineMessages({
+  tooMany: {
+    en: 'Too many live connections are open from here. Close other pages of this site or try again in a minute.',
+    ar: 'هناك اتصالات مباشرة كثيرة مفتوحة من هنا. أغلق الصفحات الأخرى لهذا الموقع أو حاول مرة أخرى بعد دقيقة.',
+  },
+  serverBusy: {
+    en: 'The server has too many live connections open. Please try again shortly.',
+    ar: 'لدى الخادم اتصالات مباشرة كثيرة مفتوحة. يرجى المحاولة مرة أخرى بعد قليل.',
+  },
+});
 
 export interface EventStream {
   send(event: string, data: unknown): void;
   /** Called once when the stream ends, whoever ended it. */
   onEnd(cleanup: () => void): void;
-  /** Ends the stream at this time (ms since the epoch). */
+  /** Ends the stream at this time (ms since the epoch), telling the client to reconnect. */
   endAt(time: number): void;
 }
 
-/**
- * Opens server-sent events on a hijacked reply. Every open stream is tracked so the
- * app's preClose hook can end them: an open stream would otherwise hold shutdown up.
- */
-export function sseStreams(app: FastifyInstance) {
-  const open = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
-  });
+/** Who a stream is for: every key present is capped (Config.streams). */
+export interface StreamOwner {
+  address: string;
+  userId?: number;
+  requestId?: string;
+}
 
-  return function openStream(reply: FastifyReply): EventStream {
+/**
+ * Every open server-sent event stream of one app, with their caps: per client
+ * address, per user, per guest request and in all. A stream that carried no event
+ * for `idleMs` ends, as do all streams at shutdown; each end first sends a
+ * `reconnect` event, so a client knows to come back (a staff client with a new
+ * ticket; a plain EventSource reconnects by itself).
+ */
+export class StreamHub {
+  private readonly ends = new Set<() => void>();
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly limits: Config['streams']) {}
+
+  get size(): number {
+    return this.ends.size;
+  }
+
+  private keysOf(owner: StreamOwner): [key: string, max: number][] {
+    const keys: [string, number][] = [[`address ${owner.address}`, this.limits.perAddress]];
+    if (owner.userId !== undefined) keys.push([`user ${owner.userId}`, this.limits.perUser]);
+    if (owner.requestId !== undefined) keys.push([`request ${owner.requestId}`, this.limits.perRequest]);
+    return keys;
+  }
+
+  private refusalOf(owner: StreamOwner): AppError | undefined {
+    if (this.ends.size >= this.limits.total) return new AppError(503, streamMessages.serverBusy);
+    if (this.keysOf(owner).some(([key, max]) => (this.counts.get(key) ?? 0) >= max)) return new AppError(429, streamMessages.tooMany);
+    return undefined;
+  }
+
+  /** Answers 429 (a cap of this owner) or 503 (the server's cap) when `owner` may not open one more stream; true if it did. */
+  refused(reply: FastifyReply, owner: StreamOwner, lang: Language): boolean {
+    const refusal = this.refusalOf(owner);
+    if (!refusal) return false;
+    void reply.code(refusal.statusCode).header('retry-after', String(REFUSED_RETRY_AFTER)).send(refusal.body(lang));
+    return true;
+  }
+
+  /**
+   * Opens a stream on the reply, or answers 429/503 and returns undefined. The check
+   * and the count are one synchronous step, so concurrent opens cannot overshoot.
+   */
+  open(reply: FastifyReply, owner: StreamOwner, lang: Language): EventStream | undefined {
+    if (this.refused(reply, owner, lang)) return undefined;
+    const keys = this.keysOf(owner).map(([key]) => key);
+    for (const key of keys) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -41,24 +102,64 @@ export function sseStreams(app: FastifyInstance) {
       if (ended) return;
       ended = true;
       clearInterval(heartbeat);
-      open.delete(end);
+      clearTimeout(idle);
+      this.ends.delete(endWithHint);
+      for (const key of keys) {
+        const left = (this.counts.get(key) ?? 1) - 1;
+        if (left > 0) this.counts.set(key, left);
+        else this.counts.delete(key);
+      }
       for (const cleanup of cleanups) cleanup();
       if (!raw.writableEnded) raw.end();
     };
-    open.add(end);
+    const write = (event: string, data: unknown) => {
+      if (!ended && raw.writable) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
+    const endWithHint = () => {
+      write('reconnect', {});
+      end();
+    };
+    const idle = setTimeout(endWithHint, this.limits.idleMs);
+    this.ends.add(endWithHint);
     raw.on('close', end);
     raw.on('error', end);
     return {
       send(event, data) {
-        if (!ended) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        write(event, data);
+        idle.refresh();
       },
       onEnd(cleanup) {
         cleanups.push(cleanup);
       },
       endAt(time) {
-        const timer = setTimeout(end, Math.max(0, time - Date.now()));
+        const timer = setTimeout(endWithHint, Math.max(0, time - Date.now()));
         cleanups.push(() => clearTimeout(timer));
       },
     };
-  };
+  }
+
+  /** Ends every open stream with a `reconnect` hint (shutdown). */
+  endAll(): void {
+    for (const end of [...this.ends]) end();
+  }
+}
+
+const hubs = new WeakMap<AppContext, StreamHub>();
+
+/** The stream hub of an app (one per context, shared by every plugin of the app). */
+export function streamHub(app: FastifyInstance): StreamHub {
+  let hub = hubs.get(app.ctx);
+  if (!hub) {
+    const created = new StreamHub(app.ctx.config.streams);
+    hubs.set(app.ctx, created);
+    // An open stream would otherwise hold app.close() up.
+    app.addHook('preClose', async () => created.endAll());
+    hub = created;
+  }
+  return hub;
+}
+
+/** Ends every open event stream of the app with a `reconnect` hint: for shutdown, before the server stops. */
+export function endAllStreams(app: FastifyInstance): void {
+  hubs.get(app.ctx)?.endAll();
 }
