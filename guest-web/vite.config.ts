@@ -35,7 +35,8 @@ function precompress(): Plugin {
 export default defineConfig({
   root: import.meta.dirname,
   base: '/guest/',
-  publicDir: false,
+  // favicon.ico (drawn by build/icons/make-icon.mjs); the server answers /favicon.ico with it.
+  publicDir: 'public',
   resolve: { alias: { '@shared': path.join(repo, 'shared') } },
   plugins: [react(), precompress()],
   build: {

@@ -1,6 +1,7 @@
 // Draws the placeholder app icon (512×512 PNG) with no tools beyond Node:
 // a teal rounded square with a white "H" and a bell dot. electron-builder derives
-// the Windows .ico and macOS .icns from it. Run: node build/icons/make-icon.mjs
+// the Windows .ico and macOS .icns from it. The same drawing, averaged down to 32×32,
+// is the guest pages' /favicon.ico. Run: node build/icons/make-icon.mjs
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -21,10 +22,20 @@ function pixel(x, y) {
   return [...teal, 255];
 }
 
-const raw = Buffer.alloc((SIZE * 4 + 1) * SIZE);
-for (let y = 0; y < SIZE; y++) {
-  raw[y * (SIZE * 4 + 1)] = 0; // filter: none
-  for (let x = 0; x < SIZE; x++) Buffer.from(pixel(x, y)).copy(raw, y * (SIZE * 4 + 1) + 1 + x * 4);
+/** The icon at `size` px: each pixel the average of its block of the 512-px drawing. */
+function rows(size) {
+  const step = SIZE / size;
+  const raw = Buffer.alloc((size * 4 + 1) * size);
+  for (let y = 0; y < size; y++) {
+    raw[y * (size * 4 + 1)] = 0; // filter: none
+    for (let x = 0; x < size; x++) {
+      const sum = [0, 0, 0, 0];
+      for (let dy = 0; dy < step; dy++)
+        for (let dx = 0; dx < step; dx++) pixel(x * step + dx, y * step + dy).forEach((v, i) => (sum[i] += v));
+      Buffer.from(sum.map((v) => Math.round(v / step ** 2))).copy(raw, y * (size * 4 + 1) + 1 + x * 4);
+    }
+  }
+  return raw;
 }
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -46,16 +57,37 @@ function chunk(type, data) {
   return Buffer.concat([length, body, crc]);
 }
 
-const header = Buffer.alloc(13);
-header.writeUInt32BE(SIZE, 0);
-header.writeUInt32BE(SIZE, 4);
-header[8] = 8; // bit depth
-header[9] = 6; // RGBA
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  chunk('IHDR', header),
-  chunk('IDAT', deflateSync(raw, { level: 9 })),
-  chunk('IEND', Buffer.alloc(0)),
-]);
-writeFileSync(path.join(import.meta.dirname, 'icon.png'), png);
-console.log(`icon.png: ${png.length} bytes`);
+function png(size) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 6; // RGBA
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows(size), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** An .ico holding one PNG image (every current browser reads PNG inside ICO). */
+function ico(image, size) {
+  const head = Buffer.alloc(22);
+  head.writeUInt16LE(1, 2); // type: icon
+  head.writeUInt16LE(1, 4); // one image
+  head[6] = size;
+  head[7] = size;
+  head.writeUInt16LE(1, 10); // planes
+  head.writeUInt16LE(32, 12); // bits per pixel
+  head.writeUInt32LE(image.length, 14);
+  head.writeUInt32LE(22, 18); // offset of the image
+  return Buffer.concat([head, image]);
+}
+
+const icon = png(SIZE);
+writeFileSync(path.join(import.meta.dirname, 'icon.png'), icon);
+console.log(`icon.png: ${icon.length} bytes`);
+const favicon = ico(png(32), 32);
+writeFileSync(path.join(import.meta.dirname, '../../guest-web/public/favicon.ico'), favicon);
+console.log(`favicon.ico: ${favicon.length} bytes`);

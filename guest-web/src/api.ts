@@ -1,5 +1,6 @@
 import type { AddRequestInput, AddRequestResponse, Lookup, RequestDetail, ReviewInput, RoomLookup, ServiceLookupGroup } from '@shared';
 import { apiPaths, fillPath } from '@shared/api/paths';
+import { ROOM_SIGNATURE_HEADER } from '@shared/patterns';
 import { currentLanguage } from './i18n';
 
 /** Why a call failed, so a page can say the right thing and offer the right retry. */
@@ -20,13 +21,13 @@ function url(path: string, query: Record<string, string | number> = {}): string 
   return `${path}?${search}`;
 }
 
-async function call<T>(method: string, path: string, options: { query?: Record<string, string | number>; body?: unknown } = {}): Promise<T> {
+async function call<T>(method: string, path: string, options: { query?: Record<string, string | number>; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url(path, options.query), {
       method,
       // No extra headers on GETs, so the lookups preloaded by index.html are reused.
-      headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
+      headers: options.body === undefined ? undefined : { 'content-type': 'application/json', ...options.headers },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch {
@@ -42,7 +43,9 @@ export const api = {
   hotels: () => call<Lookup[]>('GET', apiPaths.generateHotels),
   rooms: (hotelId: number) => call<RoomLookup[]>('GET', apiPaths.generateRooms, { query: { hotelId } }),
   services: () => call<ServiceLookupGroup[]>('GET', apiPaths.generateServices),
-  addRequest: (body: AddRequestInput) => call<AddRequestResponse>('POST', apiPaths.addRequest, { body }),
+  /** The room link's signature travels in a header: SPEC's AddRequest body has no field for it. */
+  addRequest: (body: AddRequestInput, roomSignature?: string) =>
+    call<AddRequestResponse>('POST', apiPaths.addRequest, { body, headers: roomSignature ? { [ROOM_SIGNATURE_HEADER]: roomSignature } : {} }),
   requestDetails: (id: string) => call<RequestDetail>('GET', fillPath(apiPaths.userRequestDetails, { id })),
   addReview: (body: ReviewInput) => call<{ message: string }>('PUT', apiPaths.addReview, { body }),
   eventsUrl: (id: string) => url(fillPath(apiPaths.guestEvents, { id })),

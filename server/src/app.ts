@@ -136,6 +136,9 @@ function databaseCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Search engines may list the guest form; staff pages, the API and a guest's own request stay out. */
+const ROBOTS_TXT = ['User-agent: *', 'Allow: /Request/Service', 'Disallow: /Request/Review', 'Disallow: /Admin/', 'Disallow: /Dashboard/', 'Disallow: /api/', ''].join('\n');
+
 /**
  * Serves the built clients: the admin renderer (/Admin/…, /Dashboard/…) and the
  * guest pages (/Request/…). Unknown /api paths answer a JSON 404.
@@ -155,6 +158,10 @@ function serveClients(app: FastifyInstance, clientsDir: string): void {
   });
 
   app.get('/', async (_request, reply) => reply.redirect('/Admin/Login'));
+  app.get('/robots.txt', async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT));
+  // The guest build carries the icon (guest-web/public); every page of the server uses it.
+  if (hasGuest && existsSync(path.join(guest, 'favicon.ico')))
+    app.get('/favicon.ico', async (_request, reply) => reply.header('cache-control', 'public, max-age=86400').sendFile('favicon.ico', guest));
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.toLowerCase();
     const lang = langOf(request);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHONE_PATTERN, RATING_MAX, RATING_MIN } from '../patterns';
+import { CUST_NAME_MAX, PHONE_PATTERN, RATING_MAX, RATING_MIN } from '../patterns';
 import { LINE_STATUSES, REQUEST_STATUSES, STATUS_UPDATES } from '../statuses';
 import { Email } from './account';
 import { Id, Lookup, Timestamp, optionalText, text } from './common';
@@ -9,7 +9,7 @@ export const LineStatusName = z.enum(LINE_STATUSES);
 
 // ── Guest ──────────────────────────────────────────────────────────────────
 export const AddRequestInput = z.object({
-  custName: text(200),
+  custName: text(CUST_NAME_MAX),
   custEmail: Email,
   /** The dial code followed by the number, e.g. '+966 55 123 4567'. */
   custPhone: z.string().trim().max(30).regex(PHONE_PATTERN, { message: 'phone' }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIAL_CODES } from '@shared/dial-codes';
 import { PHONE_PATTERN } from '@shared/patterns';
-import { DEFAULT_DIAL_CODE, composePhone, phoneProblem } from '../../guest-web/src/service/phone';
+import { DEFAULT_DIAL_CODE, asciiDigits, composePhone, phoneProblem } from '../../guest-web/src/service/phone';
 
 describe('guest phone', () => {
   it('defaults to the Saudi code', () => {
@@ -32,5 +32,26 @@ describe('guest phone', () => {
       expect(phoneProblem(value, '55 123 4567'), value).toBeNull();
       expect(PHONE_PATTERN.test(composePhone(value, '55 123 4567'))).toBe(true);
     }
+  });
+
+  it('stores Arabic-Indic and Persian digits as ASCII', () => {
+    expect(asciiDigits('٠١٢٣٤٥٦٧٨٩ ۰۱۲۳۴۵۶۷۸۹')).toBe('0123456789 0123456789');
+    expect(composePhone('+966', '٥٥ ١٢٣ ٤٥٦٧')).toBe('+966 55 123 4567');
+    expect(phoneProblem('+966', '٥٥ ١٢٣ ٤٥٦٧')).toBeNull();
+  });
+
+  it('drops the trunk 0 a guest types after the dial code', () => {
+    expect(composePhone('+966', '055 123 4567')).toBe('+966 55 123 4567');
+    expect(composePhone('+20', '01001234567')).toBe('+20 1001234567');
+    expect(composePhone('+966', '٠٥٥١٢٣٤٥٦٧')).toBe('+966 551234567');
+  });
+
+  it('refuses fewer than 6 digits and more than 15 with the country code (E.164)', () => {
+    expect(phoneProblem('+966', '12345')).toBe('phoneShort');
+    expect(phoneProblem('+966', '012345')).toBe('phoneShort');
+    expect(phoneProblem('+966', '123456')).toBeNull();
+    // +966 and 12 digits: 15 in all.
+    expect(phoneProblem('+966', '1234 5678 9012')).toBeNull();
+    expect(phoneProblem('+966', '1234 5678 9012 3')).toBe('phoneLong');
   });
 });

@@ -69,4 +69,13 @@ describe('StarRating', () => {
     await user.click(screen.getByRole('radio', { name: '3 of 10' }));
     expect(document.querySelector('output')!.textContent).toBe('3');
   });
+
+  it('writes out the chosen value, and draws chosen stars filled and the rest outlined', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    expect(screen.getByTestId('rating-value').textContent).toBe('No rating chosen yet');
+    await user.click(screen.getByRole('radio', { name: '7 of 10' }));
+    expect(screen.getByTestId('rating-value').textContent).toBe('You chose 7 of 10');
+    expect(screen.getAllByRole('radio').map((s) => s.textContent)).toEqual([...Array.from({ length: 7 }, (_, i) => `★${i + 1}`), '☆8', '☆9', '☆10']);
+  });
 });

@@ -11,6 +11,8 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
-export function fieldA11y(id: string, message?: string) {
-  return message ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+/** aria-invalid and the ids of the field's message and of any hint that always shows. */
+export function fieldA11y(id: string, message?: string, hintId?: string) {
+  const describedBy = [message ? `${id}-error` : undefined, hintId].filter(Boolean).join(' ') || undefined;
+  return { ...(message ? { 'aria-invalid': true as const } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) };
 }

@@ -2,6 +2,7 @@ import type { Messages } from './en';
 
 export const ar: Messages = {
   brand: 'خدمة الضيوف',
+  description: 'اطلب خدمات الفندق من غرفتك وتابع طلبك لحظة بلحظة.',
   language: { switch: 'English', switchLabel: 'التبديل إلى الإنجليزية' },
   service: {
     title: 'طلب خدمة',
@@ -32,7 +33,11 @@ export const ar: Messages = {
     noServicesAvailable: 'لا توجد خدمات متاحة',
     loading: 'جارٍ التحميل…',
     success: 'تم إرسال طلبك بنجاح!',
+    linkHotelUnknown: 'لم نجد الفندق الموجود في الرابط. يرجى اختيار فندقك أو مسح رمز QR في غرفتك مرة أخرى.',
+    linkRoomUnknown: 'لم نجد الغرفة الموجودة في الرابط في هذا الفندق. يرجى اختيار غرفتك أو مسح رمز QR في غرفتك مرة أخرى.',
     lookupsFailed: 'تعذّر تحميل الفنادق والخدمات.',
+    descriptionRequired: 'التفاصيل (مطلوبة)',
+    nameHint: 'بحد أقصى {{max}} حرفاً',
   },
   validation: {
     nameRequired: 'يرجى إدخال اسمك',
@@ -44,6 +49,11 @@ export const ar: Messages = {
     roomRequired: 'يرجى اختيار الغرفة',
     serviceRequired: 'يرجى اختيار خدمة',
     summary: 'يرجى مراجعة الحقول المحددة.',
+    specialNeedsDetails: 'يرجى إخبارنا بما تحتاجه',
+    serviceTwice: 'هذه الخدمة موجودة في طلبك بالفعل',
+    phoneLong: 'الرقم طويل جداً: رقم الهاتف 15 رقماً على الأكثر مع رمز الدولة',
+    phoneShort: 'الرقم قصير جداً: يرجى إدخال 6 أرقام على الأقل',
+    nameTooLong: 'يرجى اختصار اسمك',
   },
   review: {
     title: 'طلبك',
@@ -61,6 +71,8 @@ export const ar: Messages = {
     feedbackTitle: 'كيف كانت تجربتك؟',
     rating: 'تقييمك',
     star: '{{n}} من {{max}}',
+    noRatingYet: 'لم تختر تقييماً بعد',
+    chosenRating: 'اخترت {{rating}} من {{max}}',
     feedback: 'رأيك (اختياري)',
     send: 'إرسال التقييم',
     sending: 'جارٍ الإرسال…',
@@ -70,6 +82,7 @@ export const ar: Messages = {
     added: 'تمت إضافة تقييمك بنجاح',
     newRequest: 'طلب خدمة أخرى',
   },
+  myRequests: { title: 'طلباتي', request: 'طلب' },
   status: { Open: 'مفتوح', 'In Progress': 'قيد التنفيذ', Completed: 'مكتمل', Rejected: 'مرفوض', Assigned: 'تم التعيين' },
   errors: {
     network: 'تعذّر الاتصال بالفندق. يرجى التحقق من اتصالك والمحاولة مرة أخرى.',

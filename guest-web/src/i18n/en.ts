@@ -1,6 +1,7 @@
 /** English strings of the guest pages; ar.ts must have every key (checked by its type). */
 export const en = {
   brand: 'Guest Services',
+  description: 'Request hotel services from your room and follow your request as it happens.',
   language: { switch: 'العربية', switchLabel: 'Switch to Arabic' },
   service: {
     title: 'Request a service',
@@ -31,7 +32,11 @@ export const en = {
     noServicesAvailable: 'No services available',
     loading: 'Loading…',
     success: 'Request submitted successfully!',
+    linkHotelUnknown: 'The hotel in your link was not found. Please choose your hotel, or scan the QR code in your room again.',
+    linkRoomUnknown: 'The room in your link was not found in this hotel. Please choose your room, or scan the QR code in your room again.',
     lookupsFailed: 'We could not load the hotels and services.',
+    descriptionRequired: 'Details (required)',
+    nameHint: 'Up to {{max}} characters',
   },
   validation: {
     nameRequired: 'Please enter your name',
@@ -43,6 +48,11 @@ export const en = {
     roomRequired: 'Please choose your room',
     serviceRequired: 'Please choose a service',
     summary: 'Please check the highlighted fields.',
+    specialNeedsDetails: 'Please tell us what you need',
+    serviceTwice: 'This service is already in your request',
+    phoneLong: 'This number is too long: a phone number has at most 15 digits with the country code',
+    phoneShort: 'This number is too short: please enter at least 6 digits',
+    nameTooLong: 'Please shorten your name',
   },
   review: {
     title: 'Your request',
@@ -60,6 +70,8 @@ export const en = {
     feedbackTitle: 'How was your experience?',
     rating: 'Your rating',
     star: '{{n}} of {{max}}',
+    noRatingYet: 'No rating chosen yet',
+    chosenRating: 'You chose {{rating}} of {{max}}',
     feedback: 'Your review (optional)',
     send: 'Send review',
     sending: 'Sending…',
@@ -69,6 +81,7 @@ export const en = {
     added: 'Your Review Added Successfully',
     newRequest: 'Request another service',
   },
+  myRequests: { title: 'My requests', request: 'Request' },
   status: { Open: 'Open', 'In Progress': 'In progress', Completed: 'Completed', Rejected: 'Rejected', Assigned: 'Assigned' },
   errors: {
     network: 'We could not reach the hotel. Please check your connection and try again.',

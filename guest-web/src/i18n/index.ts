@@ -7,8 +7,12 @@ import { en } from './en';
 /** Same shape as the admin's persisted choice (SPEC §1): the language and a right-to-left flag. */
 const STORAGE_KEY = 'guest-language';
 
-/** Guest pages open in Arabic (SPEC §1) unless the guest already chose a language on this phone. */
-export function initialLanguage(storage: Pick<Storage, 'getItem'> = localStorage): Language {
+/**
+ * Guest pages force Arabic on load (SPEC §1): every new visit opens in Arabic, and a guest
+ * who switched to English keeps it while moving between the pages of the same visit
+ * (the choice lives in sessionStorage, which ends with the tab).
+ */
+export function initialLanguage(storage: Pick<Storage, 'getItem'> = sessionStorage): Language {
   try {
     const saved = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as { language?: unknown } | null;
     if (saved?.language === 'en' || saved?.language === 'ar') return saved.language;
@@ -22,6 +26,7 @@ function applyToDocument(language: Language): void {
   document.documentElement.lang = language;
   document.documentElement.dir = language === 'ar' ? 'rtl' : 'ltr';
   document.title = i18next.t('brand');
+  document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('description'));
 }
 
 export async function setupI18n(language: Language = initialLanguage()): Promise<typeof i18next> {
@@ -38,7 +43,7 @@ export async function setupI18n(language: Language = initialLanguage()): Promise
 export async function changeLanguage(language: Language): Promise<void> {
   await i18next.changeLanguage(language);
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ language, isRtl: language === 'ar' }));
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ language, isRtl: language === 'ar' }));
   } catch {
     // Private mode: the choice lasts for this page only.
   }

@@ -5,7 +5,9 @@ import { ApiError } from '../api';
 import type { Navigate } from '../App';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { errorMessage } from '../components/errors';
+import { MyRequests } from '../components/MyRequests';
 import { takeFlash } from '../flash';
+import { rememberRequest } from '../my-requests';
 import { FeedbackForm } from './FeedbackForm';
 import { LineCard } from './LineCard';
 import { useLiveRequest } from './use-live-request';
@@ -18,10 +20,16 @@ export default function ReviewPage({ id, navigate }: { id: string; navigate: Nav
   const { request, error, reload } = useLiveRequest(id, i18n.language);
   const [flash] = useState(takeFlash);
   const toForm = () => navigate(clientRoutes.guestService);
+  // The next request is for the same hotel and room (the saved draft keeps who the guest is).
+  const another = () => navigate(request ? `${clientRoutes.guestService}?hotelId=${request.hotelId}&roomId=${request.roomId}` : clientRoutes.guestService);
 
   useEffect(() => {
     if (request) document.title = `${request.requestCode} · ${t('brand')}`;
   }, [request, t]);
+  // "My requests" names it by its code from now on; a request opened from a link joins the list too.
+  useEffect(() => {
+    if (request) rememberRequest({ id: request.id, code: request.requestCode, at: request.createdAt });
+  }, [request]);
 
   // A malformed or unknown id is the same thing to a guest: this request is not here.
   const notFound = !id || (error instanceof ApiError && (error.kind === 'notFound' || error.status === 400));
@@ -77,9 +85,10 @@ export default function ReviewPage({ id, navigate }: { id: string; navigate: Nav
         ))}
       </section>
       {request.statusName === 'Completed' && <FeedbackForm request={request} onSent={reload} />}
-      <button type="button" className="secondary" onClick={toForm}>
+      <button type="button" className="secondary" onClick={another}>
         {t('review.newRequest')}
       </button>
+      <MyRequests navigate={navigate} current={request.id} />
     </div>
   );
 }

@@ -22,7 +22,11 @@ export function nextRating(current: number | null, key: string, rtl: boolean): n
   return null;
 }
 
-/** 1 to 10 stars as a radio group: one tab stop, arrows change the rating, click or tap picks it. */
+/**
+ * 1 to 10 stars as a radio group: one tab stop, arrows change the rating, click or tap picks it.
+ * One row that fits a 320-px phone (each star shares the width, numbered under the star), and the
+ * chosen value written out beside the label.
+ */
 export function StarRating({ value, onChange, labelId, invalid, describedBy }: Props) {
   const { t } = useTranslation();
   const group = useRef<HTMLDivElement>(null);
@@ -42,22 +46,32 @@ export function StarRating({ value, onChange, labelId, invalid, describedBy }: P
   };
 
   return (
-    <div ref={group} role="radiogroup" aria-labelledby={labelId} aria-invalid={invalid || undefined} aria-describedby={describedBy} className="stars" onKeyDown={onKeyDown}>
-      {stars.map((n) => (
-        <button
-          key={n}
-          type="button"
-          role="radio"
-          data-star={n}
-          aria-checked={value === n}
-          aria-label={t('review.star', { n, max: RATING_MAX })}
-          tabIndex={n === focusable ? 0 : -1}
-          className={value !== null && n <= value ? 'star on' : 'star'}
-          onClick={() => choose(n)}
-        >
-          <span aria-hidden="true">★</span>
-        </button>
-      ))}
-    </div>
+    <>
+      <div ref={group} role="radiogroup" aria-labelledby={labelId} aria-invalid={invalid || undefined} aria-describedby={describedBy} className="stars" onKeyDown={onKeyDown}>
+        {stars.map((n) => (
+          <button
+            key={n}
+            type="button"
+            role="radio"
+            data-star={n}
+            aria-checked={value === n}
+            aria-label={t('review.star', { n, max: RATING_MAX })}
+            tabIndex={n === focusable ? 0 : -1}
+            className={value !== null && n <= value ? 'star on' : 'star'}
+            onClick={() => choose(n)}
+          >
+            <span aria-hidden="true" className="star-glyph">
+              {value !== null && n <= value ? '★' : '☆'}
+            </span>
+            <span aria-hidden="true" className="star-number">
+              {n}
+            </span>
+          </button>
+        ))}
+      </div>
+      <p className="rating-value" data-testid="rating-value">
+        {value === null ? t('review.noRatingYet') : t('review.chosenRating', { rating: value, max: RATING_MAX })}
+      </p>
+    </>
   );
 }

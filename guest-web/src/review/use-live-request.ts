@@ -2,9 +2,17 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LiveEvent, RequestDetail } from '@shared';
 import { ApiError, api } from '../api';
 
-const EVENT_NAMES: readonly (LiveEvent['type'] | 'message')[] = ['message', 'request-created', 'line-changed', 'review-added'];
+/** `resync`: the server lost its event feed for a while; anything may have changed. */
+const EVENT_NAMES: readonly (LiveEvent['type'] | 'message' | 'resync')[] = ['message', 'request-created', 'line-changed', 'review-added', 'resync'];
 /** How often to ask while the event stream is down (a dropped Wi-Fi, a proxy that cuts streams). */
 export const POLL_MS = 5000;
+/** After a failed read: try again after 1 s, 2 s, 4 s … up to 30 s, whether or not the stream is open. */
+export const RETRY_FIRST_MS = 1000;
+export const RETRY_MAX_MS = 30_000;
+
+export function retryDelay(failures: number): number {
+  return Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1));
+}
 
 interface LiveRequest {
   request: RequestDetail | null;
@@ -14,16 +22,21 @@ interface LiveRequest {
 
 /**
  * The request, kept current: the guest event stream says when staff acted, and while
- * the stream is not open the page polls instead.
+ * the stream is not open the page polls instead. A read that fails is retried with
+ * back-off (an event may have said something changed that the page has not shown yet),
+ * and the page reads again when the phone comes back online or to the foreground.
  */
 export function useLiveRequest(id: string, language: string): LiveRequest {
   const [request, setRequest] = useState<RequestDetail | null>(null);
   const [error, setError] = useState<unknown>(null);
   const latest = useRef(0);
   const gone = useRef(false);
+  const failures = useRef(0);
+  const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const reload = useCallback(async () => {
     const ticket = ++latest.current;
+    clearTimeout(retry.current);
     try {
       const detail = await api.requestDetails(id);
       // An older answer arriving late must not overwrite a newer one.
@@ -31,16 +44,31 @@ export function useLiveRequest(id: string, language: string): LiveRequest {
       setRequest(detail);
       setError(null);
       gone.current = false;
+      failures.current = 0;
     } catch (e) {
       if (ticket !== latest.current) return;
       setError(e);
       gone.current = e instanceof ApiError && (e.kind === 'notFound' || e.kind === 'client');
+      // An unknown id will not appear by asking again; the page offers its own retry.
+      if (!gone.current) retry.current = setTimeout(() => void reload(), retryDelay(++failures.current));
     }
   }, [id]);
 
   useEffect(() => {
     void reload();
+    return () => clearTimeout(retry.current);
   }, [reload, language]);
+
+  useEffect(() => {
+    const onOnline = () => void reload();
+    const onVisible = () => document.visibilityState === 'visible' && void reload();
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [reload]);
 
   useEffect(() => {
     if (!id || typeof EventSource === 'undefined') return;
@@ -53,17 +81,13 @@ export function useLiveRequest(id: string, language: string): LiveRequest {
     };
     connect();
     const timer = setInterval(() => {
-      // An unknown id will not appear by asking again; the page offers its own retry.
       if (stream?.readyState === EventSource.OPEN || gone.current) return;
       void reload();
       if (stream?.readyState === EventSource.CLOSED) connect();
     }, POLL_MS);
-    const onVisible = () => document.visibilityState === 'visible' && void reload();
-    document.addEventListener('visibilitychange', onVisible);
     return () => {
       clearInterval(timer);
       stream?.close();
-      document.removeEventListener('visibilitychange', onVisible);
     };
   }, [id, reload]);
 

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIAL_CODES } from '@shared/dial-codes';
+import { CUST_NAME_MAX } from '@shared/patterns';
 import { FieldError, fieldA11y } from '../components/Field';
 import type { Draft, FieldErrors } from './draft';
+import { asciiDigits } from './phone';
 
 interface Props {
   draft: Draft;
@@ -10,10 +12,11 @@ interface Props {
   update: (patch: Partial<Draft>) => void;
 }
 
-function countryNames(language: string, codes: readonly string[], fallback: string): string {
+/** The countries sharing a dial code, in the page's language, joined by that language's comma. */
+export function countryNames(language: string, codes: readonly string[], fallback: string): string {
   try {
     const names = new Intl.DisplayNames([language], { type: 'region' });
-    return codes.map((c) => names.of(c) ?? c).join('، ');
+    return codes.map((c) => names.of(c) ?? c).join(language === 'ar' ? '، ' : ', ');
   } catch {
     return fallback;
   }
@@ -33,7 +36,19 @@ export function CustomerFields({ draft, errors, update }: Props) {
       <legend>{t('service.guest')}</legend>
       <div className="field">
         <label htmlFor="custName">{t('service.name')}</label>
-        <input id="custName" name="name" autoComplete="name" required value={draft.custName} onChange={(e) => update({ custName: e.target.value })} {...fieldA11y('custName', errors.custName)} />
+        <input
+          id="custName"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={CUST_NAME_MAX}
+          value={draft.custName}
+          onChange={(e) => update({ custName: e.target.value })}
+          {...fieldA11y('custName', errors.custName, 'custName-hint')}
+        />
+        <p id="custName-hint" className="muted small">
+          {t('service.nameHint', { max: CUST_NAME_MAX })}
+        </p>
         <FieldError id="custName-error" message={errors.custName} />
       </div>
       <div className="field">
@@ -78,7 +93,7 @@ export function CustomerFields({ draft, errors, update }: Props) {
             required
             placeholder={t('service.phonePlaceholder')}
             value={draft.phoneNumber}
-            onChange={(e) => update({ phoneNumber: e.target.value })}
+            onChange={(e) => update({ phoneNumber: asciiDigits(e.target.value) })}
             {...fieldA11y('custPhone', errors.custPhone)}
           />
         </div>

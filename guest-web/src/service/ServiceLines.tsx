@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ServiceLookupGroup } from '@shared';
-import { FieldError } from '../components/Field';
+import { FieldError, fieldA11y } from '../components/Field';
 import type { Draft, FieldErrors, ServiceLineDraft } from './draft';
 import { ServiceSelect } from './ServiceSelect';
 
@@ -31,6 +31,8 @@ export function ServiceLines({ draft, errors, update, groups }: Props) {
       {draft.lines.map((line, index) => {
         const id = `service-${line.key}`;
         const error = errors[`service-${line.key}`];
+        const noteError = errors[`service-${line.key}-note`];
+        const special = groups?.some((g) => g.services.some((s) => s.id === line.serviceId && s.isSpecial)) ?? false;
         const label = t('service.serviceN', { n: index + 1 });
         return (
           <div key={line.key} className="panel service-line" role="group" aria-label={label}>
@@ -46,8 +48,19 @@ export function ServiceLines({ draft, errors, update, groups }: Props) {
             />
             <FieldError id={`${id}-error`} message={error} />
             <div className="field">
-              <label htmlFor={`${id}-note`}>{t('service.description')}</label>
-              <textarea id={`${id}-note`} rows={2} maxLength={2000} placeholder={t('service.descriptionPlaceholder')} value={line.note} onChange={(e) => setLine(line.key, { note: e.target.value })} />
+              {/* A Special Request is only what the guest writes here, so its details are required. */}
+              <label htmlFor={`${id}-note`}>{special ? t('service.descriptionRequired') : t('service.description')}</label>
+              <textarea
+                id={`${id}-note`}
+                rows={2}
+                maxLength={2000}
+                required={special}
+                placeholder={t('service.descriptionPlaceholder')}
+                value={line.note}
+                onChange={(e) => setLine(line.key, { note: e.target.value })}
+                {...fieldA11y(`${id}-note`, noteError)}
+              />
+              <FieldError id={`${id}-note-error`} message={noteError} />
             </div>
             {draft.lines.length > 1 && (
               <button type="button" className="link danger" onClick={() => remove(line.key)}>

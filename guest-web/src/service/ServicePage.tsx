@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientRoutes } from '@shared/routes';
 import { ApiError, api } from '../api';
 import type { Navigate } from '../App';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { errorMessage } from '../components/errors';
+import { MyRequests } from '../components/MyRequests';
 import { setFlash } from '../flash';
+import { rememberRequest } from '../my-requests';
 import { CustomerFields } from './CustomerFields';
-import { type Draft, type FieldErrors, type FieldKey, clearDraft, loadDraft, saveDraft, toRequestBody, validateDraft } from './draft';
+import { type Draft, type FieldErrors, type FieldKey, afterSubmit, linkSignature, loadDraft, saveDraft, toRequestBody, validateDraft } from './draft';
 import { ServiceLines } from './ServiceLines';
 import { StayFields } from './StayFields';
 import { useLookups } from './use-lookups';
@@ -25,24 +27,38 @@ export function ServicePage({ query, navigate }: { query: URLSearchParams; navig
   const sendingRef = useRef(false);
   const form = useRef<HTMLFormElement>(null);
   const lookups = useLookups(i18n.language, draft.hotelId);
+  /** Which part of the link (or saved draft) named a hotel or room that does not exist. */
+  const [linkProblem, setLinkProblem] = useState<'hotel' | 'room' | null>(null);
+  const specialIds = useMemo(() => new Set((lookups.services ?? []).flatMap((g) => g.services.filter((s) => s.isSpecial).map((s) => s.id))), [lookups.services]);
 
   useEffect(() => saveDraft(draft), [draft]);
 
-  // A room from an old QR code or draft that this hotel does not have is dropped.
+  // A hotel or room from an old QR code or draft that does not exist is dropped, never sent
+  // hidden, and the guest is told which one to choose.
   useEffect(() => {
-    if (lookups.rooms && draft.roomId && !lookups.rooms.some((r) => r.id === draft.roomId)) setDraft((d) => ({ ...d, roomId: null }));
+    if (lookups.hotels && draft.hotelId && !lookups.hotels.some((h) => h.id === draft.hotelId)) {
+      setDraft((d) => ({ ...d, hotelId: null, roomId: null }));
+      setLinkProblem('hotel');
+    }
+  }, [lookups.hotels, draft.hotelId]);
+  useEffect(() => {
+    if (lookups.rooms && draft.roomId && !lookups.rooms.some((r) => r.id === draft.roomId)) {
+      setDraft((d) => ({ ...d, roomId: null }));
+      setLinkProblem('room');
+    }
   }, [lookups.rooms, draft.roomId]);
 
   const update = (patch: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setServerErrors({});
+    if (patch.hotelId !== undefined || patch.roomId !== undefined) setLinkProblem(null);
   };
-  const errors: FieldErrors = { ...(showErrors ? validateDraft(draft) : {}), ...serverErrors };
+  const errors: FieldErrors = { ...(showErrors ? validateDraft(draft, specialIds) : {}), ...serverErrors };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (sendingRef.current) return;
-    const problems = validateDraft(draft);
+    const problems = validateDraft(draft, specialIds);
     setShowErrors(true);
     setSubmitError(null);
     if (Object.keys(problems).length) {
@@ -53,8 +69,10 @@ export function ServicePage({ query, navigate }: { query: URLSearchParams; navig
     sendingRef.current = true;
     setSending(true);
     try {
-      const response = await api.addRequest(toRequestBody(draft));
-      clearDraft();
+      const response = await api.addRequest(toRequestBody(draft), linkSignature(draft));
+      rememberRequest({ id: response.id, at: new Date().toISOString() });
+      // The next request starts with the same guest, hotel and room; only the services are new.
+      saveDraft(afterSubmit(draft));
       setFlash(response.message || t('service.success'));
       navigate(`${clientRoutes.guestReview}?id=${encodeURIComponent(response.id)}`);
     } catch (error) {
@@ -82,6 +100,11 @@ export function ServicePage({ query, navigate }: { query: URLSearchParams; navig
         <p className="muted">{t('service.intro')}</p>
       </div>
       {Boolean(lookups.error) && <ErrorPanel message={`${t('service.lookupsFailed')} ${errorMessage(lookups.error, t)}`} onRetry={lookups.retry} />}
+      {linkProblem && (
+        <p className="panel notice" role="status" data-testid="link-problem">
+          {linkProblem === 'hotel' ? t('service.linkHotelUnknown') : t('service.linkRoomUnknown')}
+        </p>
+      )}
       <CustomerFields draft={draft} errors={errors} update={update} />
       <StayFields draft={draft} errors={errors} update={update} hotels={lookups.hotels} rooms={lookups.rooms} />
       <ServiceLines draft={draft} errors={errors} update={update} groups={lookups.services} />
@@ -97,6 +120,7 @@ export function ServicePage({ query, navigate }: { query: URLSearchParams; navig
       <button type="submit" className="primary submit" disabled={sending}>
         {sending ? t('service.sending') : t('service.submit')}
       </button>
+      <MyRequests navigate={navigate} />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { AddRequestInput } from '@shared';
-import { EMAIL_PATTERN } from '@shared/patterns';
+import { CUST_NAME_MAX, EMAIL_PATTERN } from '@shared/patterns';
 import { DEFAULT_DIAL_CODE, composePhone, phoneProblem } from './phone';
 
 export interface ServiceLineDraft {
@@ -17,9 +17,17 @@ export interface Draft {
   hotelId: number | null;
   roomId: number | null;
   lines: ServiceLineDraft[];
+  /** The signed room link the guest scanned; it vouches for that hotel and room only. */
+  link?: RoomLink | null;
 }
 
-export type FieldKey = 'custName' | 'custEmail' | 'custPhone' | 'hotelId' | 'roomId' | `service-${number}`;
+export interface RoomLink {
+  hotelId: number;
+  roomId: number;
+  sig: string;
+}
+
+export type FieldKey = 'custName' | 'custEmail' | 'custPhone' | 'hotelId' | 'roomId' | `service-${number}` | `service-${number}-note`;
 export type FieldErrors = Partial<Record<FieldKey, string>>;
 
 const STORAGE_KEY = 'guest-request-draft';
@@ -46,8 +54,20 @@ export function loadDraft(query: URLSearchParams, storage: Pick<Storage, 'getIte
   if (hotelId) {
     const roomId = positiveInt(query.get('roomId'));
     draft = { ...draft, hotelId, roomId: roomId ?? (hotelId === draft.hotelId ? draft.roomId : null) };
+    const sig = query.get('sig');
+    if (roomId && sig && /^[\w.-]{1,100}$/.test(sig)) draft.link = { hotelId, roomId, sig };
   }
   return draft;
+}
+
+/** The signature to send with AddRequest: only while the form is still on the linked hotel and room. */
+export function linkSignature(draft: Draft): string | undefined {
+  return draft.link && draft.link.hotelId === draft.hotelId && draft.link.roomId === draft.roomId ? draft.link.sig : undefined;
+}
+
+/** After a request is sent: who the guest is and where they stay are kept for the next one; the services start afresh. */
+export function afterSubmit(draft: Draft): Draft {
+  return { ...draft, lines: emptyDraft().lines };
 }
 
 export function saveDraft(draft: Draft, storage: Pick<Storage, 'setItem'> = sessionStorage): void {
@@ -66,17 +86,27 @@ export function clearDraft(storage: Pick<Storage, 'removeItem'> = sessionStorage
   }
 }
 
-/** Translation keys of every problem, by field (SPEC §5). */
-export function validateDraft(draft: Draft): FieldErrors {
+/**
+ * Translation keys of every problem, by field (SPEC §5). `specialIds` are the services
+ * that mean nothing without the guest's details (the Special Request).
+ */
+export function validateDraft(draft: Draft, specialIds: ReadonlySet<number> = new Set()): FieldErrors {
   const errors: FieldErrors = {};
   if (!draft.custName.trim()) errors.custName = 'validation.nameRequired';
+  else if (draft.custName.trim().length > CUST_NAME_MAX) errors.custName = 'validation.nameTooLong';
   if (!draft.custEmail.trim()) errors.custEmail = 'validation.emailRequired';
   else if (!EMAIL_PATTERN.test(draft.custEmail.trim())) errors.custEmail = 'validation.email';
   const phone = phoneProblem(draft.dialCode, draft.phoneNumber);
   if (phone) errors.custPhone = `validation.${phone}`;
   if (!draft.hotelId) errors.hotelId = 'validation.hotelRequired';
   if (!draft.roomId) errors.roomId = 'validation.roomRequired';
-  for (const line of draft.lines) if (!line.serviceId) errors[`service-${line.key}`] = 'validation.serviceRequired';
+  const seen = new Set<number>();
+  for (const line of draft.lines) {
+    if (!line.serviceId) errors[`service-${line.key}`] = 'validation.serviceRequired';
+    else if (seen.has(line.serviceId)) errors[`service-${line.key}`] = 'validation.serviceTwice';
+    else if (specialIds.has(line.serviceId) && !line.note.trim()) errors[`service-${line.key}-note`] = 'validation.specialNeedsDetails';
+    if (line.serviceId) seen.add(line.serviceId);
+  }
   return errors;
 }
 

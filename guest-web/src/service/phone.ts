@@ -2,19 +2,38 @@ import { DEFAULT_DIAL_CODE, PHONE_PATTERN } from '@shared/patterns';
 
 export { DEFAULT_DIAL_CODE };
 
+/** E.164: a whole number (country code included) has at most 15 digits; fewer than 6 of the guest's own is no phone. */
+export const PHONE_MIN_DIGITS = 6;
+export const PHONE_MAX_DIGITS = 15;
+
+/** Arabic-Indic (٠–٩) and Persian (۰–۹) digits as ASCII, so a phone typed on an Arabic keyboard is stored as 0–9. */
+export function asciiDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 0xf));
+}
+
+/** The guest's part of the number, tidied: ASCII digits, single spaces, no trunk 0 (after +966, 055… is 55…). */
+export function localNumber(number: string): string {
+  return asciiDigits(number).trim().replace(/\s+/g, ' ').replace(/^0+/, '').trimStart();
+}
+
 /** The stored phone is the dial code followed by the number (SPEC §5), e.g. '+966 55 123 4567'. */
 export function composePhone(dialCode: string, number: string): string {
-  const local = number.trim().replace(/\s+/g, ' ');
+  const local = localNumber(number);
   return local ? `${dialCode} ${local}` : '';
 }
 
-export type PhoneProblem = 'phoneRequired' | 'phone' | null;
+export type PhoneProblem = 'phoneRequired' | 'phone' | 'phoneShort' | 'phoneLong' | null;
 
-/** Checks what the server will check: the composed phone against the SPEC pattern. */
+const digitCount = (text: string) => text.replace(/\D/g, '').length;
+
+/** Checks what the server will check (the SPEC pattern) and the E.164 length. */
 export function phoneProblem(dialCode: string, number: string): PhoneProblem {
-  const composed = composePhone(dialCode, number);
-  if (!composed) return 'phoneRequired';
+  if (!asciiDigits(number).trim()) return 'phoneRequired';
   // A guest who types the country code again would store it twice.
   if (number.trim().startsWith('+')) return 'phone';
-  return PHONE_PATTERN.test(composed) && composed.length <= 30 ? null : 'phone';
+  const composed = composePhone(dialCode, number);
+  if (!PHONE_PATTERN.test(composed) || composed.length > 30) return 'phone';
+  if (digitCount(localNumber(number)) < PHONE_MIN_DIGITS) return 'phoneShort';
+  if (digitCount(composed) > PHONE_MAX_DIGITS) return 'phoneLong';
+  return null;
 }

@@ -29,3 +29,10 @@ export function searchServices(groups: readonly ServiceLookupGroup[], term: stri
     .filter((g) => g.services.length > 0);
   return { groups: matched, empty: matched.length ? 'none' : 'noMatch' };
 }
+
+/** The Special Request's group goes last in either language: it is the way out when nothing else fits. */
+export function specialGroupLast(groups: readonly ServiceLookupGroup[]): ServiceLookupGroup[] {
+  const hasSpecial = (g: ServiceLookupGroup) => g.services.some((s) => s.isSpecial);
+  const last = groups.filter(hasSpecial).map((g) => ({ ...g, services: [...g.services.filter((s) => !s.isSpecial), ...g.services.filter((s) => s.isSpecial)] }));
+  return [...groups.filter((g) => !hasSpecial(g)), ...last];
+}

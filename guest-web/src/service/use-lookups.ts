@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Lookup, RoomLookup, ServiceLookupGroup } from '@shared';
-import { api } from '../api';
+import { ApiError, api } from '../api';
+import { specialGroupLast } from './service-search';
 
 interface Lookups {
   hotels: Lookup[] | null;
@@ -22,7 +23,7 @@ export function useLookups(language: string, hotelId: number | null): Lookups {
     let live = true;
     setError(null);
     Promise.all([api.hotels(), api.services()])
-      .then(([h, s]) => live && (setHotels(h), setServices(s)))
+      .then(([h, s]) => live && (setHotels(h), setServices(specialGroupLast(s))))
       .catch((e: unknown) => live && setError(e));
     return () => {
       live = false;
@@ -36,7 +37,8 @@ export function useLookups(language: string, hotelId: number | null): Lookups {
       api
         .rooms(hotelId)
         .then((r) => live && setRooms(r))
-        .catch((e: unknown) => live && setError(e));
+        // A hotel the server does not know has no rooms: the page says the link's hotel is wrong.
+        .catch((e: unknown) => live && (e instanceof ApiError && (e.kind === 'notFound' || e.kind === 'client') ? setRooms([]) : setError(e)));
     return () => {
       live = false;
     };

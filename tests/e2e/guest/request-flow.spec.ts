@@ -54,7 +54,8 @@ for (const lang of ['ar', 'en'] as const) {
     await page.getByLabel(t.service.phone, { exact: true }).fill('55 123 4567');
 
     await pickService(page, 1, data.special[lang]);
-    await page.getByLabel(t.service.description).first().fill('A birthday cake at 8 pm');
+    // The Special Request's details are required, and its label says so.
+    await page.getByLabel(t.service.descriptionRequired).fill('A birthday cake at 8 pm');
     await page.getByRole('button', { name: t.service.add }).click();
     await pickService(page, 2, data.other[lang]);
 
@@ -101,12 +102,18 @@ for (const lang of ['ar', 'en'] as const) {
   });
 }
 
-test('the language choice is remembered on the next visit', async ({ page }) => {
+test('English chosen in a visit is kept within it; the next visit opens in Arabic again', async ({ page, context }) => {
   await openForm(page, 'en', '');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { name: en.service.title })).toBeVisible();
+  // A new visit (a new tab, as after scanning again) is forced to Arabic (SPEC §1).
+  const next = await context.newPage();
+  await next.goto(`${server.url}/Request/Service`);
+  await expect(next.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(next.getByRole('heading', { name: ar.service.title })).toBeVisible();
+  await next.close();
   await page.getByRole('button', { name: en.language.switch }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: ar.service.title })).toBeVisible();
