@@ -41,14 +41,33 @@ export const RoleClaimsInput = z.object({
   claims: z.array(RoleClaim.extend({ category: z.string().max(200).optional() })).max(1000),
 });
 
+export const SmtpTlsMode = z.enum(['starttls', 'tls']);
+
+/** Loopback hosts: the only ones where a plain (non-TLS) SMTP connection is the default. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase();
+  return h === 'localhost' || h === '::1' || h === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/** The TLS settings a server gets when none are chosen: TLS from the first byte on 465, required off loopback. */
+export function defaultSmtpTls(host: string, port: number): { tlsMode: 'starttls' | 'tls'; requireTls: boolean } {
+  return { tlsMode: port === 465 ? 'tls' : 'starttls', requireTls: !isLoopbackHost(host) };
+}
 export const EmailSettingsInput = z.object({
   smtpServer: z.string().trim().min(1).max(253),
   smtpPort: z.coerce.number().int().min(1).max(65535),
   senderName: text(200),
   senderEmail: Email,
   username: optionalText(254).default(''),
-  /** Empty or absent keeps the stored password. */
+  /**
+   * Empty or absent keeps the stored password, but only while server, port and user
+   * name stay the same: a stored password is never sent anywhere it was not typed for.
+   */
   password: optionalText(1024).optional(),
+  /** 'starttls' (587, 25) or 'tls' from the first byte (465); absent: 'tls' on 465, else 'starttls'. */
+  tlsMode: SmtpTlsMode.optional(),
+  /** Refuse a server that offers no TLS; absent: on for every host but loopback. */
+  requireTls: z.boolean().optional(),
 });
 /** The stored password is never sent back: `password` is always empty, `hasPassword` says if one is kept. */
 export const EmailSettings = z.object({
@@ -59,6 +78,8 @@ export const EmailSettings = z.object({
   username: z.string(),
   password: z.literal(''),
   hasPassword: z.boolean(),
+  tlsMode: SmtpTlsMode,
+  requireTls: z.boolean(),
 });
 export const TestEmailInput = z.object({ to: Email });
 
@@ -73,3 +94,4 @@ export type RoleDetail = z.infer<typeof RoleDetail>;
 export type RoleClaimsInput = z.infer<typeof RoleClaimsInput>;
 export type EmailSettingsInput = z.infer<typeof EmailSettingsInput>;
 export type EmailSettings = z.infer<typeof EmailSettings>;
+export type SmtpTlsMode = z.infer<typeof SmtpTlsMode>;

@@ -25,20 +25,20 @@ describe('Administration: e-mail settings', () => {
   const base = { smtpServer: '127.0.0.1', senderName: 'Grand Hotel', senderEmail: 'noreply@grand.hotel', username: '' };
 
   it('starts empty, and a test e-mail before saving says to save first', async () => {
-    expect(await settings()).toEqual({ smtpServer: '', smtpPort: 587, senderName: '', senderEmail: '', username: '', password: '', hasPassword: false });
+    expect(await settings()).toEqual({ smtpServer: '', smtpPort: 587, senderName: '', senderEmail: '', username: '', password: '', hasPassword: false, tlsMode: 'starttls', requireTls: true });
     const res = await sendTest('someone@test.hotel');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Save the e-mail settings first');
   });
 
-  it('saves settings and sends a test e-mail, reporting the SMTP server answer', async () => {
+  it('saves settings and sends a test e-mail, saying where it went', async () => {
     const saved = await save({ ...base, smtpPort: String(plain.port) });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe('Updated Successfully');
-    expect(await settings()).toEqual({ ...base, smtpPort: plain.port, password: '', hasPassword: false });
+    expect(await settings()).toEqual({ ...base, smtpPort: plain.port, password: '', hasPassword: false, tlsMode: 'starttls', requireTls: false });
     const res = await sendTest('someone@test.hotel');
     expect(res.status).toBe(200);
-    expect(res.body.message).toMatch(/^Test e-mail sent\. The server answered: 250 /);
+    expect(res.body.message).toBe('Test e-mail sent to someone@test.hotel');
     const mail = await plain.waitFor((m) => m.to.includes('someone@test.hotel'));
     expect(mail.from).toBe('noreply@grand.hotel');
     expect(mail.text).toContain('This is a test e-mail');
@@ -62,16 +62,16 @@ describe('Administration: e-mail settings', () => {
     expect((await sendTest('kept@test.hotel')).status).toBe(200);
   });
 
-  it('reports a wrong SMTP password or port as a 400 with the reason, never a 500', async () => {
+  it('reports a wrong SMTP password or port as a 400 with the reason in plain words, never a 500', async () => {
     await save({ ...base, smtpPort: authed.port, username: 'mailer', password: 'wrong-one' });
     const denied = await sendTest('x@test.hotel');
     expect(denied.status).toBe(400);
-    expect(denied.body.message).toMatch(/^The test e-mail could not be sent: .*Invalid username or password/);
+    expect(denied.body.message).toBe('The test e-mail could not be sent: the e-mail server refused the user name or password');
 
     await save({ ...base, smtpPort: 1 });
     const refused = await sendTest('x@test.hotel', 'ar');
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(/^تعذر إرسال بريد الاختبار: .*ECONNREFUSED/);
+    expect(refused.body.message).toBe('تعذر إرسال بريد الاختبار: تعذر الاتصال بخادم البريد');
     expect((await settings()).hasPassword).toBe(false);
   });
 

@@ -23,6 +23,7 @@ describe('UploadUser: users from a sheet, each invited by e-mail', () => {
       smtpPort: smtp.port,
       senderName: 'Hotel',
       senderEmail: 'noreply@test.hotel',
+      requireTls: false,
     });
     const res = await t.api.call<Buffer>(endpoints.userTemplate, { token });
     expect(res.status).toBe(200);

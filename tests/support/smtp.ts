@@ -12,12 +12,15 @@ export interface CaughtMail {
 export interface SmtpCatcher {
   port: number;
   messages: CaughtMail[];
+  /** Every AUTH attempt with the credentials sent, right or wrong: what a rogue server would collect. */
+  auths: { user: string; pass: string }[];
   waitFor(predicate: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
   close(): Promise<void>;
 }
 
-export async function startSmtp(options: { requireAuth?: { user: string; pass: string } } = {}): Promise<SmtpCatcher> {
+export async function startSmtp(options: { requireAuth?: { user: string; pass: string }; host?: string } = {}): Promise<SmtpCatcher> {
   const messages: CaughtMail[] = [];
+  const auths: { user: string; pass: string }[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     disabledCommands: options.requireAuth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
@@ -25,6 +28,7 @@ export async function startSmtp(options: { requireAuth?: { user: string; pass: s
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, callback) {
+      auths.push({ user: auth.username ?? '', pass: auth.password ?? '' });
       const ok = options.requireAuth && auth.username === options.requireAuth.user && auth.password === options.requireAuth.pass;
       callback(ok ? null : new Error('Invalid username or password'), ok ? { user: auth.username } : undefined);
     },
@@ -44,11 +48,12 @@ export async function startSmtp(options: { requireAuth?: { user: string; pass: s
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   return {
     port,
     messages,
+    auths,
     waitFor(predicate, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -1,4 +1,5 @@
 import { p2Ar } from '../features/i18n/ar';
+import { securityAr } from '../features/i18n/security.ar';
 import type { Messages } from './en';
 
 export const ar: Messages = {
@@ -196,4 +197,5 @@ export const ar: Messages = {
     change: "تغيير الخادم",
   },
   p2: p2Ar,
+  security: securityAr,
 };

@@ -1,4 +1,5 @@
 import { p2En } from '../features/i18n/en';
+import { securityEn } from '../features/i18n/security.en';
 
 /** The English resource: its shape is the type every other language must match. */
 export const en = {
@@ -196,6 +197,7 @@ export const en = {
     change: "Change server",
   },
   p2: p2En,
+  security: securityEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

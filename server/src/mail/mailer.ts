@@ -17,6 +17,19 @@ export class MailNotConfiguredError extends Error {
   }
 }
 
+/** The stored password belongs to another server, port or user name than the settings now name. */
+export class PasswordNotForThisServerError extends Error {
+  constructor() {
+    super('The stored SMTP password was entered for another server');
+  }
+}
+
+/** What a stored SMTP password is bound to: it is only ever sent where it was typed for. */
+export function passwordBinding(settings: { smtpServer: string; smtpPort: number; username: string }): string {
+  // The host has no '|' (it is checked as a host name or IP) and the port is digits, so the key is unambiguous.
+  return `${settings.smtpServer.toLowerCase()}|${settings.smtpPort}|${settings.username}`;
+}
+
 /**
  * Sends mail through the SMTP settings stored by UpdateEmailSettings, read on
  * every send so a change takes effect at once in every process.
@@ -31,11 +44,15 @@ export class Mailer {
   async send(message: MailMessage): Promise<string> {
     const [settings] = await this.db.select().from(emailSettings).where(eq(emailSettings.id, 1));
     if (!settings) throw new MailNotConfiguredError();
+    if (settings.passwordEnc && settings.passwordFor !== passwordBinding(settings)) throw new PasswordNotForThisServerError();
     const password = settings.passwordEnc ? this.box.open(settings.passwordEnc) : undefined;
     const transport = nodemailer.createTransport({
       host: settings.smtpServer,
       port: settings.smtpPort,
-      secure: settings.smtpPort === 465,
+      secure: settings.tlsMode === 'tls',
+      // With STARTTLS required, nodemailer stops before AUTH when the server offers no TLS.
+      requireTLS: settings.tlsMode === 'starttls' && settings.requireTls,
+      tls: { minVersion: 'TLSv1.2' },
       auth: settings.username ? { user: settings.username, pass: password ?? '' } : undefined,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,

@@ -1,8 +1,8 @@
-import { Button, Field, Input, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type EmailSettings } from '@shared';
+import { defaultSmtpTls, endpoints, type EmailSettings, type SmtpTlsMode } from '@shared';
 import { call } from '../../api/client';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../session/session';
@@ -18,7 +18,13 @@ const useStyles = makeStyles({
 });
 
 // The stored password never comes back (it is ''); the draft holds what the user types.
-type Draft = Omit<EmailSettings, 'smtpPort' | 'hasPassword' | 'password'> & { smtpPort: string; password: string };
+// TLS settings left undefined follow the server and port (see tlsOf) until the user picks them.
+type Draft = Omit<EmailSettings, 'smtpPort' | 'hasPassword' | 'password' | 'tlsMode' | 'requireTls'> & {
+  smtpPort: string;
+  password: string;
+  tlsMode?: SmtpTlsMode;
+  requireTls?: boolean;
+};
 type TextField = 'smtpServer' | 'senderName' | 'senderEmail' | 'username';
 
 function toDraft(s?: EmailSettings): Draft {
@@ -31,6 +37,14 @@ function toDraft(s?: EmailSettings): Draft {
     // Write-only: the server never sends the stored password back.
     password: '',
   };
+}
+
+/** The TLS settings the draft stands for: as picked, else as stored for the same server, else the defaults for it. */
+function tlsOf(draft: Draft, stored?: EmailSettings): { tlsMode: SmtpTlsMode; requireTls: boolean } {
+  const port = Number(draft.smtpPort);
+  const same = stored && stored.smtpServer.toLowerCase() === draft.smtpServer.trim().toLowerCase() && stored.smtpPort === port;
+  const fallback = same ? stored : defaultSmtpTls(draft.smtpServer, port);
+  return { tlsMode: draft.tlsMode ?? fallback.tlsMode, requireTls: draft.requireTls ?? fallback.requireTls };
 }
 
 /** SMTP settings (SPEC §2) and a test e-mail that reports the SMTP server's answer. */
@@ -67,7 +81,7 @@ export function EmailSettingsScreen() {
     e.preventDefault();
     void onceSave(async () => {
       try {
-        const body = { ...draft, smtpPort: Number(draft.smtpPort), password: draft.password || undefined };
+        const body = { ...draft, ...tlsOf(draft, stored), smtpPort: Number(draft.smtpPort), password: draft.password || undefined };
         showSuccess(await call(endpoints.updateEmailSettings, { body }), t('p2.email.saved'));
         await load();
       } catch (err) {
@@ -89,6 +103,8 @@ export function EmailSettingsScreen() {
         handleError(err, t('p2.email.error'));
       }
     });
+
+  const tls = tlsOf(draft, stored);
 
   const field = (name: TextField, type: 'text' | 'email' = 'text') => (
     <Field label={t(`p2.email.${name}`)} required={name !== 'username'}>
@@ -112,8 +128,23 @@ export function EmailSettingsScreen() {
               {field('senderName')}
               {field('senderEmail', 'email')}
               {field('username')}
-              <Field label={t('p2.email.password')} hint={stored?.hasPassword ? t('p2.email.passwordKept') : undefined}>
+              <Field label={t('p2.email.password')} hint={stored?.hasPassword ? `${t('p2.email.passwordKept')} ${t('security.email.passwordAgain')}` : undefined}>
                 <Input name="password" type="password" autoComplete="new-password" value={draft.password} disabled={!canEdit} onChange={(_, d) => setDraft({ ...draft, password: d.value })} />
+              </Field>
+              <Field label={t('security.email.tlsMode')}>
+                <Select name="tlsMode" value={tls.tlsMode} disabled={!canEdit} onChange={(_, d) => setDraft({ ...draft, tlsMode: d.value as SmtpTlsMode })}>
+                  <option value="starttls">{t('security.email.starttls')}</option>
+                  <option value="tls">{t('security.email.tls')}</option>
+                </Select>
+              </Field>
+              <Field hint={tls.requireTls ? undefined : t('security.email.requireTlsOffHint')}>
+                <Checkbox
+                  name="requireTls"
+                  label={t('security.email.requireTls')}
+                  checked={tls.requireTls}
+                  disabled={!canEdit || tls.tlsMode === 'tls'}
+                  onChange={(_, d) => setDraft({ ...draft, requireTls: d.checked === true })}
+                />
               </Field>
             </div>
             {canEdit && (

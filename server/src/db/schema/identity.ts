@@ -13,6 +13,11 @@ export const users = pgTable('users', {
   /** scrypt hash (see password.ts); null until the invitation is used. */
   passwordHash: text('password_hash'),
   isActive: boolean('is_active').notNull().default(true),
+  /**
+   * Carried in every access token; raising it (logout everywhere, password reset, a
+   * role or permission change) makes the user's older access tokens stop working at once.
+   */
+  sessionVersion: integer('session_version').notNull().default(0),
   ...timestamps,
 });
 
@@ -126,6 +131,12 @@ export const emailSettings = pgTable('email_settings', {
   senderEmail: text('sender_email').notNull(),
   username: text('username').notNull().default(''),
   passwordEnc: text('password_enc'),
+  /** The server, port and user name the password was typed for (see mailer.ts): it is sent nowhere else. */
+  passwordFor: text('password_for'),
+  /** 'starttls' upgrades a plain connection (587/25); 'tls' is TLS from the first byte (465). */
+  tlsMode: text('tls_mode', { enum: ['starttls', 'tls'] }).notNull().default('starttls'),
+  /** With STARTTLS: refuse to go on (and to send the password) when the server offers no TLS. */
+  requireTls: boolean('require_tls').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

@@ -6,7 +6,6 @@ export const adminMessages = defineMessages({
     en: 'User added successfully, but the invitation e-mail could not be sent ({reason}). Check the e-mail settings, then the user can choose a password with "Forgot Password".',
     ar: 'تمت إضافة المستخدم بنجاح، لكن تعذر إرسال بريد الدعوة ({reason}). تحقق من إعدادات البريد، ثم يمكن للمستخدم اختيار كلمة مرور عبر "نسيت كلمة المرور".',
   },
-  mailNotConfigured: { en: 'e-mail settings are not configured', ar: 'إعدادات البريد غير مهيأة' },
   duplicateEmail: { en: 'The e-mail "{email}" is already used by another user', ar: 'البريد الإلكتروني "{email}" مستخدم لمستخدم آخر' },
   duplicateUserCode: { en: 'The user code "{code}" is already used', ar: 'رمز المستخدم "{code}" مستخدم من قبل' },
   unknownHotels: { en: 'Some of the chosen hotels do not exist: {ids}', ar: 'بعض الفنادق المختارة غير موجودة: {ids}' },
@@ -46,7 +45,15 @@ export const adminMessages = defineMessages({
   noMarkup: { en: 'Must not contain < or >', ar: 'يجب ألا يحتوي على < أو >' },
   badEmail: { en: 'Must Enter Valid Email', ar: 'يجب إدخال بريد إلكتروني صحيح' },
   badHost: { en: 'Enter a host name or an IP address', ar: 'أدخل اسم خادم أو عنوان IP' },
-  testEmailSent: { en: 'Test e-mail sent. The server answered: {response}', ar: 'تم إرسال بريد الاختبار. رد الخادم: {response}' },
+  testEmailSent: { en: 'Test e-mail sent to {to}', ar: 'تم إرسال بريد الاختبار إلى {to}' },
+  smtpConnectionAdminOnly: {
+    en: 'Only a user with the Admin role can change the e-mail server, its port or its TLS settings',
+    ar: 'لا يمكن تغيير خادم البريد أو منفذه أو إعدادات TLS إلا من قبل مستخدم لديه دور المدير',
+  },
+  smtpPasswordAgain: {
+    en: 'Enter the password again: the server, port or user name changed, and a stored password is only sent to the server it was entered for',
+    ar: 'أدخل كلمة المرور مرة أخرى: تغيّر الخادم أو المنفذ أو اسم المستخدم، وكلمة المرور المحفوظة لا تُرسل إلا إلى الخادم الذي أُدخلت له',
+  },
   testEmailFailed: { en: 'The test e-mail could not be sent: {reason}', ar: 'تعذر إرسال بريد الاختبار: {reason}' },
   testEmailNotConfigured: { en: 'Save the e-mail settings first', ar: 'احفظ إعدادات البريد أولًا' },
 });

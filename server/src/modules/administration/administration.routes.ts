@@ -33,8 +33,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.emailSettings, () => emailSettings.getEmailSettings(app.ctx));
 
-  route(app, endpoints.updateEmailSettings, async ({ body, lang }) => {
-    await emailSettings.updateEmailSettings(app.ctx, body);
+  route(app, endpoints.updateEmailSettings, async ({ body, user, lang }) => {
+    await emailSettings.updateEmailSettings(app.ctx, user, body);
     return { message: localize(common.updated, lang) };
   });
 

@@ -1,8 +1,11 @@
 import type { Language } from '@shared';
 import type { AppContext } from '../../context';
+import type { Localized } from '../../i18n/localize';
+import { mailFailureOf } from '../../mail/mail-failure';
 import { createPasswordLink, sendPasswordLink, type LinkRecipient } from '../account/password-links';
 
-export type InvitationResult = { sent: true; response: string } | { sent: false; error: string };
+/** On failure, why in plain words (never the SMTP server's own text). */
+export type InvitationResult = { sent: true } | { sent: false; reason: Localized };
 
 /**
  * Creates a single-use invitation (7 days) and e-mails its set-password link.
@@ -12,9 +15,9 @@ export type InvitationResult = { sent: true; response: string } | { sent: false;
 export async function inviteUser(ctx: AppContext, user: LinkRecipient, lang: Language): Promise<InvitationResult> {
   try {
     const link = await createPasswordLink(ctx, ctx.database.db, user, 'invite');
-    const response = await sendPasswordLink(ctx, user, 'invite', link, lang);
-    return { sent: true, response };
+    await sendPasswordLink(ctx, user, 'invite', link, lang);
+    return { sent: true };
   } catch (error) {
-    return { sent: false, error: error instanceof Error ? error.message : String(error) };
+    return { sent: false, reason: mailFailureOf(error) };
   }
 }

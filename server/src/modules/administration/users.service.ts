@@ -3,7 +3,6 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
 import { localize } from '../../i18n/localize';
-import { MailNotConfiguredError } from '../../mail/mailer';
 import type { Principal } from '../../security/tokens';
 import { adminMessages as m } from './administration.messages';
 import { applySelections, claimsNotHeld, hasRepeats, isDeliverableEmail, leavesNoAdmin, markupErrors, missingIds } from './administration.rules';
@@ -54,8 +53,7 @@ export async function addUser(ctx: AppContext, input: UserInput, lang: Language)
 
   const invitation = await inviteUser(ctx, user, lang);
   if (invitation.sent) return { message: localize(m.userAdded, lang), id: user.id };
-  const reason = invitation.error === new MailNotConfiguredError().message ? localize(m.mailNotConfigured, lang) : invitation.error;
-  return { message: localize(m.userAddedNoInvite, lang, { reason }), id: user.id };
+  return { message: localize(m.userAddedNoInvite, lang, { reason: localize(invitation.reason, lang) }), id: user.id };
 }
 
 export async function getUserRoles(ctx: AppContext, userId: number) {

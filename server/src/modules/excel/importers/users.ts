@@ -1,5 +1,5 @@
 import { UserInput } from '@shared';
-import { MailNotConfiguredError } from '../../../mail/mailer';
+import { type Localized, localize } from '../../../i18n/localize';
 import { adminMessages } from '../../administration/administration.messages';
 import { isDeliverableEmail, markupErrors } from '../../administration/administration.rules';
 import { inviteUser } from '../../administration/invitations';
@@ -103,19 +103,15 @@ export const userImporter: Importer<Ctx, UserInput, Saved> = {
   async afterCommit(app, saved, lang) {
     // inviteUser never throws: a mail failure leaves the user, who can be invited again.
     const queue = [...saved];
-    const failures: string[] = [];
+    const failures: Localized[] = [];
     const worker = async () => {
       for (let user = queue.shift(); user; user = queue.shift()) {
         const result = await inviteUser(app, user, lang);
-        if (!result.sent) failures.push(result.error);
+        if (!result.sent) failures.push(result.reason);
       }
     };
     await Promise.all(Array.from({ length: MAIL_CONCURRENCY }, worker));
     if (!failures.length) return undefined;
-    const notConfigured = failures[0] === new MailNotConfiguredError().message;
-    return {
-      message: excelMessages.invitationsFailed,
-      params: { count: failures.length, reason: notConfigured ? adminMessages.mailNotConfigured[lang] : failures[0] },
-    };
+    return { message: excelMessages.invitationsFailed, params: { count: failures.length, reason: localize(failures[0], lang) } };
   },
 };
