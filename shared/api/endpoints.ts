@@ -150,7 +150,7 @@ export const endpoints = {
     method: 'GET',
     path: '/api/Request/GetAllRequests',
     auth: 'Service Management.Request List.View',
-    query: ListQuery.extend({ status: req.RequestStatusName.optional(), hotelId: IdParams.shape.id.optional() }),
+    query: ListQuery.extend({ status: req.RequestStatusName.optional(), ...req.StaffListFilters.shape }),
     response: z.array(req.RequestListRow),
   },
   requestDetails: {
@@ -164,7 +164,7 @@ export const endpoints = {
     method: 'GET',
     path: '/api/Request/GetAllServicesRequest',
     auth: 'Service Management.Service List.View',
-    query: ListQuery.extend({ status: req.LineStatusName.optional(), hotelId: IdParams.shape.id.optional() }),
+    query: ListQuery.extend({ status: req.LineStatusName.optional(), ...req.StaffListFilters.shape }),
     response: z.array(req.ServiceListRow),
   },
   serviceDetails: {

@@ -7,6 +7,25 @@ import { Id, Lookup, Timestamp, optionalText, text } from './common';
 export const RequestStatusName = z.enum(REQUEST_STATUSES);
 export const LineStatusName = z.enum(LINE_STATUSES);
 
+/** A day (`2026-11-23`) or an instant with its offset (`2026-11-23T08:00:00+03:00`). */
+const DayOrInstant = z
+  .string()
+  .max(40)
+  .pipe(z.union([z.iso.date(), z.iso.datetime({ offset: true })]));
+
+/**
+ * The staff lists' filters, next to ListQuery's paging, search and sort. `from` and
+ * `to` bound the creation time, both inclusive; a day alone as `to` means through
+ * that whole day (UTC: a client in another zone sends instants).
+ */
+export const StaffListFilters = z.object({
+  hotelId: Id.optional(),
+  departmentId: Id.optional(),
+  from: DayOrInstant.optional(),
+  to: DayOrInstant.optional(),
+});
+export type StaffListFilters = z.infer<typeof StaffListFilters>;
+
 // ── Guest ──────────────────────────────────────────────────────────────────
 export const AddRequestInput = z.object({
   custName: text(CUST_NAME_MAX),

@@ -89,4 +89,50 @@ describe('the staff lists: newest first, with optional paging, search, sort and 
     const ar = await lines({ lang: 'ar', search: 'تكييف' });
     expect(ar.body.map((r: { serviceName: string }) => r.serviceName)).toEqual(['إصلاح التكييف', 'إصلاح التكييف', 'إصلاح التكييف']);
   });
+
+  it('filters both lists by department and by a creation-time range', async () => {
+    const lines = (query: Record<string, string | number>) => t.api.call(endpoints.allServicesRequest, { token, query });
+    const repairs = NAMES.filter((_, i) => i % 2).reverse();
+    expect(names((await list({ departmentId: fx.departments.maintenance })).body).sort()).toEqual([...repairs].sort());
+    const maintenanceLines = await lines({ departmentId: fx.departments.maintenance, page: 0, pageSize: 10 });
+    expect(maintenanceLines.headers.get('x-total-count')).toBe('3');
+    expect(maintenanceLines.body.every((r: { serviceName: string }) => r.serviceName === 'AC repair')).toBe(true);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect((await list({ from: today, to: today })).body).toHaveLength(6);
+    expect((await list({ from: tomorrow })).body).toEqual([]);
+    expect((await list({ to: yesterday })).body).toEqual([]);
+    expect((await lines({ from: new Date(Date.now() + 60_000).toISOString() })).body).toEqual([]);
+    const bad = await list({ from: 'last tuesday' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('from');
+  });
+
+  it('finds a request by its service name, and a renamed service by its new name', async () => {
+    const repairs = NAMES.filter((_, i) => i % 2).sort();
+    expect(names((await list({ search: 'AC rep' })).body).sort()).toEqual(repairs);
+    expect(names((await list({ lang: 'ar', search: 'تكييف' })).body).sort()).toEqual(repairs);
+
+    const [service] = (await t.api.call(endpoints.service.list, { token })).body.filter((r: { id: number }) => r.id === fx.services.repair);
+    const { serviceCode, nameAr, serviceGroupId, departmentId } = service;
+    const body = { serviceCode, nameAr, serviceGroupId, departmentId, nameEn: 'Air conditioner fix' };
+    const renamed = await t.api.call(endpoints.service.edit, { token, params: { id: service.id }, body });
+    expect(renamed.status).toBe(200);
+    expect(names((await list({ search: 'conditioner' })).body).sort()).toEqual(repairs);
+    expect((await list({ search: 'AC rep' })).body).toEqual([]);
+    const lines = await t.api.call(endpoints.allServicesRequest, { token, query: { search: 'conditioner' } });
+    expect(lines.body.map((r: { serviceName: string }) => r.serviceName)).toEqual(Array(3).fill('Air conditioner fix'));
+  });
+
+  it('counts a view once, and a new request shows in its total at once', async () => {
+    const total = async () => Number((await list({ page: 0, pageSize: 2 })).headers.get('x-total-count'));
+    const before = await total();
+    const res = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { custName: 'Golf Green' }) });
+    expect(res.status).toBe(200);
+    // Well within the counts' 5 s lifetime: the request's live event empties them.
+    await expect.poll(total, { timeout: 2_000, interval: 50 }).toBe(before + 1);
+  });
 });
+

@@ -1,4 +1,12 @@
 import { bigserial, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * `search_text` (requests and lines) is what a list search looks in: code, guest name,
+ * phone (as typed and digits only), room number, hotel names and service names. It is
+ * kept by triggers (migration 0002) so every write path, SQL seeds included, fills it,
+ * and a renamed room, hotel or service is found by its new name; a pg_trgm GIN index
+ * makes `ILIKE '%…%'` an index lookup instead of a scan of every request.
+ */
 import { departments, hotels, rooms, services, workers } from './basic-data';
 import { timestamps } from './columns';
 import { users } from './identity';
@@ -25,10 +33,13 @@ export const requests = pgTable(
     review: text('review'),
     rating: integer('rating'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    searchText: text('search_text').notNull().default(''),
     ...timestamps,
   },
   (t) => [
     index('requests_updated_idx').on(t.updatedAt.desc(), t.id),
+    index('requests_created_idx').on(t.createdAt.desc()),
+    index('requests_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('requests_hotel_updated_idx').on(t.hotelId, t.updatedAt.desc()),
     index('requests_status_idx').on(t.status),
     index('requests_room_idx').on(t.roomId),
@@ -60,9 +71,11 @@ export const requestLines = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     rejectedBy: integer('rejected_by').references(() => users.id, { onDelete: 'set null' }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true, mode: 'date' }),
+    searchText: text('search_text').notNull().default(''),
     ...timestamps,
   },
   (t) => [
+    index('request_lines_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('request_lines_request_idx').on(t.requestId),
     index('request_lines_updated_idx').on(t.updatedAt.desc(), t.id),
     index('request_lines_department_updated_idx').on(t.departmentId, t.updatedAt.desc()),

@@ -1,5 +1,5 @@
-import { type SQL, and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Language, LineStatus, RequestStatus } from '@shared';
+import { type SQL, and, asc, desc, eq, exists, gte, ilike, lt, lte, sql } from 'drizzle-orm';
+import type { Language, LineStatus, RequestStatus, StaffListFilters } from '@shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { departments, hotels, requestLines, requests, rooms, services } from '../../db/schema';
@@ -29,9 +29,23 @@ const orderBy = (column: AnyPgColumn | SQL, order: 'asc' | 'desc' = 'desc') =>
   order === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
 const tieBreak = (id: AnyPgColumn, order: 'asc' | 'desc' = 'desc') => (order === 'asc' ? desc(id) : asc(id));
 
-/** What a search looks in: the request's code, guest, hotel (both names) and room. */
-const REQUEST_SEARCH: AnyPgColumn[] = [requests.requestCode, requests.custName, requests.custPhone, hotels.name, hotels.nameAr, rooms.number];
-const searchAny = (text: string, columns: AnyPgColumn[]) => or(...columns.map((column) => ilike(column, contains(text))));
+/**
+ * What a search looks in: the row's `search_text` (code, guest, phone, room, hotel and
+ * service names, kept by triggers), through its trigram index.
+ */
+const searchIn = (column: AnyPgColumn, text: string) => ilike(column, contains(text));
+
+/** A day alone as the end of a range means through that whole day. */
+const isDay = (value: string) => value.length === 10;
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+/** The creation-time range of a list's filters, on the given column. */
+function createdWithin(column: AnyPgColumn, filter: StaffListFilters): SQL[] {
+  const range: SQL[] = [];
+  if (filter.from) range.push(gte(column, new Date(isDay(filter.from) ? `${filter.from}T00:00:00Z` : filter.from)));
+  if (filter.to) range.push(isDay(filter.to) ? lt(column, nextDay(filter.to)) : lte(column, new Date(filter.to)));
+  return range;
+}
 
 /** Names sort in the language they are shown in. */
 const ARABIC_SORTS: Partial<Record<string, AnyPgColumn>> = { hotelName: hotels.nameAr, serviceName: services.nameAr };
@@ -56,15 +70,24 @@ export type RequestSort = keyof typeof REQUEST_SORTS;
 export async function listRequests(
   db: DbOrTx,
   scope: Scope,
-  filter: { status?: RequestStatus; hotelId?: number },
+  filter: StaffListFilters & { status?: RequestStatus },
   options: ListOptions<RequestSort>,
 ) {
   const where: (SQL | undefined)[] = [
     requestScopeSql(scope),
     filter.status ? eq(requests.status, filter.status) : undefined,
     filter.hotelId ? eq(requests.hotelId, filter.hotelId) : undefined,
+    filter.departmentId
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(requestLines)
+            .where(and(eq(requestLines.requestId, requests.id), eq(requestLines.departmentId, filter.departmentId))),
+        )
+      : undefined,
+    ...createdWithin(requests.createdAt, filter),
   ];
-  if (options.search) where.push(searchAny(options.search, REQUEST_SEARCH));
+  if (options.search) where.push(searchIn(requests.searchText, options.search));
   const condition = and(...where);
   const base = db
     .select({
@@ -84,21 +107,10 @@ export async function listRequests(
     .where(condition)
     .orderBy(orderBy(sortColumnOf(REQUEST_SORTS, options), options.order), tieBreak(requests.id, options.order))
     .$dynamic();
-  if (!options.page) return { rows: await base, total: undefined };
-  const [rows, [{ total }]] = await Promise.all([
-    base.limit(options.page.limit).offset(options.page.offset),
-    // Hotel and room are required references, so without a search (the only
-    // condition on their columns) the joins cannot change the count: skip them.
-    options.search
-      ? db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(requests)
-          .innerJoin(hotels, eq(hotels.id, requests.hotelId))
-          .innerJoin(rooms, eq(rooms.id, requests.roomId))
-          .where(condition)
-      : db.select({ total: sql<number>`count(*)::int` }).from(requests).where(condition),
-  ]);
-  return { rows, total };
+  if (!options.page) return { rows: await base };
+  // Every condition is on the request itself, so the count needs no joins.
+  const count = async () => (await db.select({ total: sql<number>`count(*)::int` }).from(requests).where(condition))[0].total;
+  return { rows: await base.limit(options.page.limit).offset(options.page.offset), count };
 }
 
 // ── Service lines ──────────────────────────────────────────────────────────
@@ -117,15 +129,17 @@ export type LineSort = keyof typeof LINE_SORTS;
 export async function listLines(
   db: DbOrTx,
   scope: Scope,
-  filter: { status?: LineStatus; hotelId?: number },
+  filter: StaffListFilters & { status?: LineStatus },
   options: ListOptions<LineSort>,
 ) {
   const where: (SQL | undefined)[] = [
     lineScopeSql(scope),
     filter.status ? eq(requestLines.status, filter.status) : undefined,
     filter.hotelId ? eq(requests.hotelId, filter.hotelId) : undefined,
+    filter.departmentId ? eq(requestLines.departmentId, filter.departmentId) : undefined,
+    ...createdWithin(requestLines.createdAt, filter),
   ];
-  if (options.search) where.push(searchAny(options.search, [...REQUEST_SEARCH, services.nameEn, services.nameAr]));
+  if (options.search) where.push(searchIn(requestLines.searchText, options.search));
   const condition = and(...where);
   const base = db
     .select({
@@ -149,27 +163,19 @@ export async function listLines(
     .where(condition)
     .orderBy(orderBy(sortColumnOf(LINE_SORTS, options), options.order), tieBreak(requestLines.id, options.order))
     .$dynamic();
-  if (!options.page) return { rows: await base, total: undefined };
-  const [rows, [{ total }]] = await Promise.all([
-    base.limit(options.page.limit).offset(options.page.offset),
-    // As above: without a search only the request's hotel is needed, and for an
-    // admin with no hotel filter not even that.
-    options.search
-      ? db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(requestLines)
-          .innerJoin(requests, eq(requests.id, requestLines.requestId))
-          .innerJoin(hotels, eq(hotels.id, requests.hotelId))
-          .innerJoin(rooms, eq(rooms.id, requests.roomId))
-          .innerJoin(services, eq(services.id, requestLines.serviceId))
-          .where(condition)
-      : scope.isAdmin && !filter.hotelId
-        ? db.select({ total: sql<number>`count(*)::int` }).from(requestLines).where(condition)
-        : db
+  if (!options.page) return { rows: await base };
+  // Only the request's hotel is needed to count (scope and hotel filter), and for
+  // an admin with no hotel filter not even that.
+  const needsRequest = !scope.isAdmin || !!filter.hotelId;
+  const count = async () =>
+    (
+      await (needsRequest
+        ? db
             .select({ total: sql<number>`count(*)::int` })
             .from(requestLines)
             .innerJoin(requests, eq(requests.id, requestLines.requestId))
-            .where(condition),
-  ]);
-  return { rows, total };
+            .where(condition)
+        : db.select({ total: sql<number>`count(*)::int` }).from(requestLines).where(condition))
+    )[0].total;
+  return { rows: await base.limit(options.page.limit).offset(options.page.offset), count };
 }

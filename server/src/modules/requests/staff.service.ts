@@ -6,6 +6,7 @@ import {
   type RequestListRow,
   type RequestStatus,
   type ServiceListRow,
+  type StaffListFilters,
   type StaffRequestDetails,
   type StaffServiceDetails,
   DEFAULT_PAGE_SIZE,
@@ -13,6 +14,7 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import type { Principal } from '../../security/tokens';
+import { listCountsOf } from './list-counts';
 import { LINE_SORTS, type ListOptions, REQUEST_SORTS, listLines, listRequests } from './lists.repository';
 import { iso, isoOrNull, isUuid, toDetail, toLine } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
@@ -40,23 +42,36 @@ function listOptions<S extends string>(query: ListQuery, sorts: Record<S, unknow
   };
 }
 
+type StaffListQuery<S> = ListQuery & StaffListFilters & { status?: S };
+
+/** A page's total, counted once per view (see ListCounts). */
+async function totalOf(ctx: AppContext, list: string, user: Principal, query: StaffListQuery<string>, count?: () => Promise<number>) {
+  if (!count) return undefined;
+  const { isAdmin, hotelIds, departmentIds } = user;
+  const { status, hotelId, departmentId, from, to, search } = query;
+  const key = JSON.stringify([list, isAdmin, hotelIds, departmentIds, status, hotelId, departmentId, from, to, search?.trim()]);
+  return listCountsOf(ctx).get(key, count);
+}
+
 export async function requestList(
   ctx: AppContext,
   user: Principal,
-  query: ListQuery & { status?: RequestStatus; hotelId?: number },
+  query: StaffListQuery<RequestStatus>,
   lang: Language,
 ): Promise<Page<RequestListRow>> {
-  const { rows, total } = await listRequests(ctx.database.db, user, query, listOptions(query, REQUEST_SORTS, lang));
+  const { rows, count } = await listRequests(ctx.database.db, user, query, listOptions(query, REQUEST_SORTS, lang));
+  const total = await totalOf(ctx, 'requests', user, query, count);
   return { rows: rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })), total };
 }
 
 export async function serviceList(
   ctx: AppContext,
   user: Principal,
-  query: ListQuery & { status?: LineStatus; hotelId?: number },
+  query: StaffListQuery<LineStatus>,
   lang: Language,
 ): Promise<Page<ServiceListRow>> {
-  const { rows, total } = await listLines(ctx.database.db, user, query, listOptions(query, LINE_SORTS, lang));
+  const { rows, count } = await listLines(ctx.database.db, user, query, listOptions(query, LINE_SORTS, lang));
+  const total = await totalOf(ctx, 'lines', user, query, count);
   return { rows: rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })), total };
 }
 
