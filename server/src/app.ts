@@ -3,12 +3,13 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { isDatabaseUnavailable } from './db/client';
 import { allowDesktopOrigin } from './http/desktop-cors';
 import { AppError } from './http/errors';
+import { RETRY_AFTER_SECONDS, logRequests, refuseWhileClosing } from './http/lifecycle';
 import { registerListCache } from './http/list-cache';
 import { validationError } from './http/validation';
 import { common } from './i18n/common.messages';
@@ -32,8 +33,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: ctx.config.trustProxy as boolean,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
+    // One line per call instead (logRequests), without the query string.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Our own 503 while stopping (refuseWhileClosing), with a message in the caller's language.
+    return503OnClosing: false,
   });
   app.decorate('ctx', ctx);
+  logRequests(app);
+  refuseWhileClosing(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   allowDesktopOrigin(app);
@@ -86,9 +93,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   serveClients(app, ctx.config.clientsDir);
   return app;
 }
-
-/** What a 503 asks clients to wait: a PostgreSQL restart takes a few seconds. */
-const RETRY_AFTER_SECONDS = 2;
 
 /** Every error a client can cause becomes a 4xx with a message; anything else is a 500 without details. */
 function toAppError(error: FastifyError | AppError, method: string): AppError {

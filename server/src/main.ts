@@ -1,6 +1,9 @@
 import { ConfigError, loadConfig } from './config';
 import { startServer } from './server';
 
+/** The longest a stop may take before the process exits anyway. */
+const STOP_LIMIT_MS = 8_000;
+
 /** `npm start`: the server for one hotel PC (PGlite) or one process of a chain (DATABASE_URL). */
 async function main(): Promise<void> {
   let config;
@@ -22,14 +25,22 @@ async function main(): Promise<void> {
     );
   }
   log.info(`Hotel guest-service server at ${server.url} (database: ${config.databaseUrl ? 'PostgreSQL' : 'PGlite in ' + config.dataDir})`);
+  // SIGTERM (service manager, container runtime) or SIGINT (Ctrl-C): stop taking calls,
+  // finish those already read, end event streams with a `reconnect` hint, close the
+  // database, exit 0. Whatever is still running after STOP_LIMIT_MS is cut off (exit 1),
+  // so a stop never takes more than 10 s.
   let stopping = false;
   const stop = async (signal: string) => {
+    // A second signal changes nothing: Ctrl-C reaches both a launcher and this process.
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: finishing requests in flight and closing the database`);
-    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    setTimeout(() => {
+      log.error(`still busy ${STOP_LIMIT_MS / 1000} s after ${signal}: stopping now`);
+      process.exit(1);
+    }, STOP_LIMIT_MS).unref();
     await server.close();
-    clearTimeout(force);
+    log.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -19,7 +19,11 @@ export async function hotelAndDepartment(t: TestServer): Promise<{ hotelId: numb
 }
 
 /** Points the server's e-mail settings at a test SMTP receiver, through the real screen's call. */
-export async function useSmtp(t: TestServer, smtp: SmtpCatcher, extra: { username?: string; password?: string } = {}): Promise<void> {
+export async function useSmtp(
+  t: Pick<TestServer, 'api' | 'adminToken'>,
+  smtp: SmtpCatcher,
+  extra: { username?: string; password?: string } = {},
+): Promise<void> {
   const res = await t.api.call(endpoints.updateEmailSettings, {
     token: await t.adminToken(),
     body: { smtpServer: '127.0.0.1', smtpPort: smtp.port, senderName: 'Hotel', senderEmail: 'noreply@test.hotel', username: '', ...extra },

@@ -7,8 +7,9 @@ import type { Db } from '../../server/src/db/client';
 import * as schema from '../../server/src/db/schema';
 import { type Fixture, guestRequest, seedFixture } from '../support/fixtures';
 import { type Cluster, startCluster } from '../support/postgres';
-import { type ServerProcess, spawnServer } from '../support/server-process';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, testDbKind } from '../support/test-server';
+import { spawnLoggedServer } from '../support/logged-server';
+import type { ServerProcess } from '../support/server-process';
+import { testDbKind } from '../support/test-server';
 
 interface Answer {
   status: number;
@@ -32,16 +33,7 @@ describe.runIf(testDbKind() === 'postgres')('a PostgreSQL restart while guests a
   let fx: Fixture;
   beforeAll(async () => {
     cluster = await startCluster();
-    server = await spawnServer(
-      {
-        DATABASE_URL: cluster.url,
-        HOTEL_ADMIN_EMAIL: ADMIN_EMAIL,
-        HOTEL_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        HOTEL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-        HOTEL_REQUEST_RATE_LIMIT: '0',
-      },
-      { keepLog: true },
-    );
+    server = await spawnLoggedServer({ DATABASE_URL: cluster.url, HOTEL_REQUEST_RATE_LIMIT: '0' });
     pool = new pg.Pool({ connectionString: cluster.url, max: 2 });
     pool.on('error', () => undefined);
     fx = await seedFixture(drizzle(pool, { schema }) as unknown as Db);

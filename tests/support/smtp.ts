@@ -18,7 +18,14 @@ export interface SmtpCatcher {
   close(): Promise<void>;
 }
 
-export async function startSmtp(options: { requireAuth?: { user: string; pass: string }; host?: string } = {}): Promise<SmtpCatcher> {
+export interface SmtpOptions {
+  requireAuth?: { user: string; pass: string };
+  host?: string;
+  /** Wait this long before greeting each connection: a slow mail server, so a call that sends mail stays in flight. */
+  greetingDelayMs?: number;
+}
+
+export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher> {
   const messages: CaughtMail[] = [];
   const auths: { user: string; pass: string }[] = [];
   const waiters = new Set<() => void>();
@@ -27,6 +34,9 @@ export async function startSmtp(options: { requireAuth?: { user: string; pass: s
     authOptional: !options.requireAuth,
     allowInsecureAuth: true,
     logger: false,
+    onConnect(_session, callback) {
+      setTimeout(callback, options.greetingDelayMs ?? 0);
+    },
     onAuth(auth, _session, callback) {
       auths.push({ user: auth.username ?? '', pass: auth.password ?? '' });
       const ok = options.requireAuth && auth.username === options.requireAuth.user && auth.password === options.requireAuth.pass;

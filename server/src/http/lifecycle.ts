@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { common } from '../i18n/common.messages';
+import { langOf } from '../i18n/localize';
+import { AppError } from './errors';
+
+/** What a 503 asks clients to wait before trying again (a restart takes a few seconds). */
+export const RETRY_AFTER_SECONDS = 2;
+
+/** The path of a URL without its query string: queries may carry tokens, and logs must not. */
+export const pathOnly = (url: string): string => url.split('?', 1)[0];
+
+/**
+ * One log line per call, written when the answer is finished (or the connection
+ * closes, for event streams): method, path without query, status and time. It
+ * replaces Fastify's two lines per call, which printed full URLs.
+ */
+export function logRequests(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.raw.once('close', () => {
+      request.log.info(
+        {
+          method: request.method,
+          path: pathOnly(request.url),
+          status: reply.raw.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+          // The client went away before the answer was complete.
+          ...(reply.raw.writableFinished ? {} : { aborted: true }),
+        },
+        'request',
+      );
+    });
+  });
+}
+
+/**
+ * While the server stops, calls that still arrive on open connections answer 503 in
+ * the caller's language, with Retry-After: the client (or a load balancer) tries
+ * again, on this process after a restart or on another. Calls already being handled
+ * finish as usual, and every answer closes its connection, so no kept-alive
+ * connection holds the stop up.
+ */
+export function refuseWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing) return;
+    return reply
+      .status(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send(new AppError(503, common.unavailable).body(langOf(request)));
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+  // Answers that began before the stop (headers already sent, event streams) end on a
+  // kept-alive connection: close it as soon as it is idle.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.raw.once('finish', () => {
+      if (closing) setImmediate(() => app.server.closeIdleConnections());
+    });
+  });
+}

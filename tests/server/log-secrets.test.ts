@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, pathOf } from '@shared';
+import { ApiClient } from '../support/api-client';
+import { logLines, spawnLoggedServer } from '../support/logged-server';
+import type { ServerProcess } from '../support/server-process';
+import { type SmtpCatcher, startSmtp } from '../support/smtp';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/test-server';
+import { linkOf, mailTo, useSmtp } from './administration.fixtures';
+
+/**
+ * DESIGN: no password, token or SMTP secret is ever logged. A real server process
+ * goes through a login, a token refresh, a password reset by e-mail (the link opened
+ * as a browser would, then submitted) and event streams (the token in the header, and
+ * in the URL as an EventSource would send it); its whole log is then searched for
+ * every secret that passed through it.
+ */
+describe('the server log', () => {
+  const SMTP_PASSWORD = 'Smtp-S3cret-pass';
+  const NEW_PASSWORD = 'Brand-new-Passw0rd!';
+  let server: ServerProcess;
+  let smtp: SmtpCatcher;
+  beforeAll(async () => {
+    [server, smtp] = await Promise.all([spawnLoggedServer(), startSmtp({ requireAuth: { user: 'mailer', pass: SMTP_PASSWORD } })]);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  /** Opens an event stream, waits for its greeting and closes it. */
+  const touchStream = async (url: URL, headers: Record<string, string> = {}) => {
+    const abort = new AbortController();
+    const res = await fetch(url, { headers, signal: abort.signal });
+    if (res.status === 200) {
+      const reader = res.body!.getReader();
+      await reader.read();
+    }
+    abort.abort();
+    return res.status;
+  };
+
+  it('holds no password, access token, refresh token or reset token after a login, a reset and event streams', async () => {
+    const api = new ApiClient(server.url);
+    const secrets: Record<string, string> = { 'admin password': ADMIN_PASSWORD, 'new password': NEW_PASSWORD, 'SMTP password': SMTP_PASSWORD };
+
+    const first = await api.call(endpoints.login, { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    expect(first.status).toBe(200);
+    secrets['access token'] = first.body.accessToken;
+    secrets['refresh token'] = first.body.refreshToken;
+    await useSmtp({ api, adminToken: async () => first.body.accessToken }, smtp, { username: 'mailer', password: SMTP_PASSWORD });
+
+    expect((await api.call(endpoints.forgotPassword, { body: { email: ADMIN_EMAIL } })).status).toBe(200);
+    const link = linkOf(await mailTo(smtp, ADMIN_EMAIL));
+    secrets['reset token'] = link.token;
+    // The browser opens the link from the e-mail: the token is in its query string.
+    const page = new URL(link.url);
+    await fetch(new URL(page.pathname + page.search, server.url));
+    const reset = await api.call(endpoints.resetPassword, { body: { email: link.email, token: link.token, newPassword: NEW_PASSWORD } });
+    expect(reset.status).toBe(200);
+
+    const second = await api.call(endpoints.login, { body: { email: ADMIN_EMAIL, password: NEW_PASSWORD } });
+    expect(second.status).toBe(200);
+    secrets['second access token'] = second.body.accessToken;
+    const refreshed = await api.call(endpoints.refreshToken, { body: { refreshToken: second.body.refreshToken } });
+    expect(refreshed.status).toBe(200);
+    secrets['second refresh token'] = second.body.refreshToken;
+    secrets['refreshed access token'] = refreshed.body.accessToken;
+    secrets['refreshed refresh token'] = refreshed.body.refreshToken;
+
+    const streamUrl = new URL(pathOf(endpoints.staffEvents), server.url);
+    expect(await touchStream(streamUrl, { authorization: `Bearer ${refreshed.body.accessToken}` })).toBe(200);
+    // Whether or not the server accepts a token in the URL, it must not write it down.
+    streamUrl.searchParams.set('access_token', refreshed.body.accessToken);
+    await touchStream(streamUrl);
+
+    await server.stop();
+    const log = server.log();
+    for (const [what, secret] of Object.entries(secrets)) {
+      expect(secret, what).toBeTruthy();
+      expect(log.includes(secret) || log.includes(encodeURIComponent(secret)), `${what} is in the log`).toBe(false);
+    }
+    // No JSON Web Token at all (their header always starts with eyJ).
+    expect(log).not.toMatch(/eyJ[\w-]{10,}/);
+    // The calls were logged (one line each), so the search above searched a real log.
+    const paths = logLines(log).map((l) => l.path);
+    for (const endpoint of [endpoints.login, endpoints.forgotPassword, endpoints.resetPassword, endpoints.refreshToken, endpoints.staffEvents])
+      expect(paths).toContain(pathOf(endpoint));
+  });
+});

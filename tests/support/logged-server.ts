@@ -1,0 +1,25 @@
+import { type ServerProcess, spawnServer } from './server-process';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase, testDbKind } from './test-server';
+
+/** The server as its own process on this project's database (or env's DATABASE_URL), with its log kept. */
+export async function spawnLoggedServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+  return spawnServer(
+    {
+      HOTEL_ADMIN_EMAIL: ADMIN_EMAIL,
+      HOTEL_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      HOTEL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      LOG_LEVEL: 'info',
+      ...(testDbKind() === 'postgres' && !env.DATABASE_URL ? { DATABASE_URL: await createPgDatabase() } : {}),
+      ...env,
+    },
+    { keepLog: true },
+  );
+}
+
+/** The JSON lines of a pino log (other lines, such as the start banner, are skipped). */
+export function logLines(log: string): Record<string, unknown>[] {
+  return log
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
