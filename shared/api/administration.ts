@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { PHONE_PATTERN } from '../patterns';
 import { Email } from './account';
-import { Id, Timestamp, code, optionalText, text } from './common';
+import { Id, Phone, Timestamp, code, optionalText, text } from './common';
 
 export const UserInput = z.object({
   firstName: text(100),
   lastName: text(100),
-  phoneNumber: z.string().trim().max(30).regex(PHONE_PATTERN, { message: 'phone' }),
+  phoneNumber: Phone,
   email: Email,
   userCode: code(),
   departmentIds: z.array(Id).min(1).max(500),
@@ -30,7 +29,7 @@ export const User = z.object({
 export const RoleInput = z.object({ name: text(100), description: optionalText(500).default('') });
 export const Role = z.object({ id: z.number(), name: z.string(), description: z.string(), createdAt: Timestamp });
 
-export const UserRoleSelection = z.object({ roleId: Id, roleName: z.string().optional(), isSelected: z.boolean() });
+export const UserRoleSelection = z.object({ roleId: Id, roleName: z.string().max(200).optional(), isSelected: z.boolean() });
 export const UserRolesInput = z.object({ userId: Id, roles: z.array(UserRoleSelection).min(1).max(500) });
 
 export const RoleClaim = z.object({ claimType: z.string(), category: z.string(), isSelected: z.boolean() });
@@ -38,7 +37,7 @@ export const RoleDetail = z.object({ roleId: z.number(), roleName: z.string(), c
 export const RoleClaimsInput = z.object({
   roleId: Id,
   roleName: text(100),
-  claims: z.array(RoleClaim.extend({ category: z.string().max(200).optional() })).max(1000),
+  claims: z.array(RoleClaim.extend({ claimType: z.string().max(200), category: z.string().max(200).optional() })).max(1000),
 });
 
 export const SmtpTlsMode = z.enum(['starttls', 'tls']);

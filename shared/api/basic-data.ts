@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_NAMES } from '../countries';
 import { FACILITY_CODES } from '../facilities';
-import { PHONE_PATTERN } from '../patterns';
-import { Id, LangQuery, Lookup, Timestamp, code, optionalText, text } from './common';
+import { Id, LangQuery, Lookup, Phone, Timestamp, code, optionalText, text } from './common';
 
 const NAME = 200;
 const POLICY = 20_000;
@@ -10,7 +9,7 @@ const POLICY = 20_000;
 // ── Company ────────────────────────────────────────────────────────────────
 export const CompanyInput = z.object({
   name: text(NAME),
-  countryName: z.string().refine((c) => COUNTRY_NAMES.has(c), { message: 'country' }),
+  countryName: z.string().max(100, { abort: true }).refine((c) => COUNTRY_NAMES.has(c), { message: 'country' }),
   companyCode: code(),
 });
 export const Company = z.object({
@@ -104,7 +103,7 @@ export const Service = z.object({
 // ── Worker ─────────────────────────────────────────────────────────────────
 export const WorkerInput = z.object({
   name: text(NAME),
-  phoneNumber: z.string().trim().max(30).regex(PHONE_PATTERN, { message: 'phone' }),
+  phoneNumber: Phone,
   workerCode: code(),
   /** Optional: a worker of a department is offered for that department's lines. */
   departmentId: Id.nullable().optional(),
@@ -134,7 +133,7 @@ export const BookingRoomFields = z.object({
   roomTypeId: Id,
   noOfGuests: z.coerce.number().int().min(1).max(50),
   facilities: z
-    .array(z.string().refine((f) => FACILITY_CODES.includes(f), { message: 'facility' }))
+    .array(z.string().max(50, { abort: true }).refine((f) => FACILITY_CODES.includes(f), { message: 'facility' }))
     .min(1)
     .max(FACILITY_CODES.length),
   /** Defaults to the room type's names. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPhoneNumber } from '../patterns';
 
 export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -9,11 +10,11 @@ export const LangQuery = z.object({ lang: Lang.optional() });
 
 export const Id = z.coerce.number().int().positive().max(2_147_483_647);
 export const IdParams = z.object({ id: Id });
-export const UuidParams = z.object({ id: z.string() });
+export const UuidParams = z.object({ id: z.string().max(64) });
 
 /** Free text that must say something: not only spaces; kept exactly as typed. */
 export const text = (max: number) =>
-  z.string().max(max).refine((s) => s.trim().length > 0, { message: 'required' });
+  z.string().max(max, { abort: true }).refine((s) => s.trim().length > 0, { message: 'required' });
 /** Free text that may be empty. */
 export const optionalText = (max: number) => z.string().max(max);
 /** A code: trimmed, 1-50 characters, no control characters. */
@@ -22,10 +23,20 @@ export const code = () =>
     .string()
     .trim()
     .min(1)
-    .max(50)
+    .max(50, { abort: true })
     .regex(/^[^\u0000-\u001f\u007f]+$/);
 
 export const Timestamp = z.string(); // ISO 8601
+
+/**
+ * A phone number (SPEC §5). Every pattern runs only on a string already within its
+ * length: `abort` stops zod at the failed `max` (by default it would run the rest).
+ */
+export const Phone = z
+  .string()
+  .trim()
+  .max(30, { abort: true })
+  .refine(isPhoneNumber, { message: 'phone' });
 
 export const MessageResponse = z.object({
   message: z.string(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CUST_NAME_MAX, PHONE_PATTERN, RATING_MAX, RATING_MIN } from '../patterns';
+import { CUST_NAME_MAX, RATING_MAX, RATING_MIN } from '../patterns';
 import { LINE_STATUSES, REQUEST_STATUSES, STATUS_UPDATES } from '../statuses';
 import { Email } from './account';
-import { Id, Lookup, Timestamp, optionalText, text } from './common';
+import { Id, Lookup, Phone, Timestamp, optionalText, text } from './common';
 
 export const RequestStatusName = z.enum(REQUEST_STATUSES);
 export const LineStatusName = z.enum(LINE_STATUSES);
@@ -31,7 +31,7 @@ export const AddRequestInput = z.object({
   custName: text(CUST_NAME_MAX),
   custEmail: Email,
   /** The dial code followed by the number, e.g. '+966 55 123 4567'. */
-  custPhone: z.string().trim().max(30).regex(PHONE_PATTERN, { message: 'phone' }),
+  custPhone: Phone,
   hotelId: Id,
   roomId: Id,
   note: optionalText(2000).default(''),

@@ -1,4 +1,4 @@
-import { DEFAULT_DIAL_CODE, PHONE_PATTERN } from '@shared/patterns';
+import { DEFAULT_DIAL_CODE, isPhoneNumber } from '@shared/patterns';
 
 export { DEFAULT_DIAL_CODE };
 
@@ -32,7 +32,7 @@ export function phoneProblem(dialCode: string, number: string): PhoneProblem {
   // A guest who types the country code again would store it twice.
   if (number.trim().startsWith('+')) return 'phone';
   const composed = composePhone(dialCode, number);
-  if (!PHONE_PATTERN.test(composed) || composed.length > 30) return 'phone';
+  if (composed.length > 30 || !isPhoneNumber(composed)) return 'phone';
   if (digitCount(localNumber(number)) < PHONE_MIN_DIGITS) return 'phoneShort';
   if (digitCount(composed) > PHONE_MAX_DIGITS) return 'phoneLong';
   return null;

@@ -1,7 +1,7 @@
 import { Button, Field, Input, Select, Spinner, Textarea, makeStyles } from '@fluentui/react-components';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PHONE_PATTERN } from '@shared';
+import { isPhoneNumber } from '@shared';
 import { countryOptions } from './countries';
 import type { FieldSpec, FormValues, Lookups } from './types';
 
@@ -36,7 +36,7 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const phone = fields.find((f) => f.kind === 'phone');
-    if (phone && !PHONE_PATTERN.test((values[phone.name] ?? '').trim())) {
+    if (phone && !isPhoneNumber((values[phone.name] ?? '').trim())) {
       setPhoneError(t('fields.invalidPhone'));
       return;
     }

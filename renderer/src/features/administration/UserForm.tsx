@@ -1,7 +1,7 @@
 import { Button, Dropdown, Field, Input, Option, makeStyles } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PHONE_PATTERN, type Lookup, type UserInput } from '@shared';
+import { isPhoneNumber, type Lookup, type UserInput } from '@shared';
 import { showToast } from '../../feedback/toast';
 import { useOnce } from '../service-management/use-once';
 
@@ -18,7 +18,7 @@ const TEXT_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'userCode', 'email'
 export function userDraftProblem(draft: Draft): 'fillAll' | 'phone' | undefined {
   const missing = TEXT_FIELDS.some((f) => !draft[f].trim()) || !draft.departmentIds.length || !draft.hotelIds.length;
   if (missing) return 'fillAll';
-  if (!PHONE_PATTERN.test(draft.phoneNumber.trim())) return 'phone';
+  if (!isPhoneNumber(draft.phoneNumber.trim())) return 'phone';
   return undefined;
 }
 
