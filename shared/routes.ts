@@ -1,3 +1,5 @@
+import type { MenuGroup } from './permissions';
+
 /** Client routes (SPEC §2). */
 export const BASIC_DATA_ITEMS = [
   'Company',
@@ -13,21 +15,28 @@ export const BASIC_DATA_ITEMS = [
 ] as const;
 export type BasicDataItem = (typeof BASIC_DATA_ITEMS)[number];
 
+/** A list screen behind the side menu: /Admin/{group}/{item} (the item is the permission's name without spaces). */
+export const listRoute = (group: MenuGroup, item: string) => `/Admin/${group}/${item}`;
+
+/** Detail pages take an id; the admin app's route table passes ':id' to get the pattern. */
+type Id = string | number;
+
 export const clientRoutes = {
   root: '/',
+  admin: '/Admin',
   login: '/Admin/Login',
   resetPassword: '/Dashboard/ResetPassword',
   home: '/Admin/Home',
-  basicData: (item: BasicDataItem) => `/Admin/BasicData/${item}`,
-  requestList: '/Admin/ServiceManagement/RequestList',
-  serviceList: '/Admin/ServiceManagement/ServiceList',
-  users: '/Admin/Administration/Users',
-  roles: '/Admin/Administration/Roles',
-  emailSettings: '/Admin/Administration/EmailSettings',
-  requestDetails: (id: string) => `/Admin/Request/Details/${id}`,
-  serviceDetails: (id: number) => `/Admin/Service/Details/${id}`,
-  userRole: (id: number) => `/Admin/UserRole/${id}`,
-  roleDetail: (id: number) => `/Admin/RoleDetail/${id}`,
+  basicData: (item: BasicDataItem) => listRoute('BasicData', item),
+  requestList: listRoute('ServiceManagement', 'RequestList'),
+  serviceList: listRoute('ServiceManagement', 'ServiceList'),
+  users: listRoute('Administration', 'Users'),
+  roles: listRoute('Administration', 'Roles'),
+  emailSettings: listRoute('Administration', 'EmailSettings'),
+  requestDetails: (id: Id) => `/Admin/Request/Details/${id}`,
+  serviceDetails: (id: Id) => `/Admin/Service/Details/${id}`,
+  userRole: (id: Id) => `/Admin/UserRole/${id}`,
+  roleDetail: (id: Id) => `/Admin/RoleDetail/${id}`,
   guestService: '/Request/Service',
   guestReview: '/Request/Review',
 } as const;

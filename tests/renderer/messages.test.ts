@@ -2,7 +2,7 @@ import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRIES } from '@shared';
 import { loginErrorMessage } from '../../renderer/src/auth/login-error';
-import { countryOptions } from '../../renderer/src/basic-data/screen/countries';
+import { countryOptions } from '../../renderer/src/features/basic-data/screen/countries';
 import { errorMessage } from '../../renderer/src/feedback/handle-error';
 import { initI18n } from '../../renderer/src/i18n';
 

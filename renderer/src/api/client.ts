@@ -1,6 +1,8 @@
 import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
-import { pathOf, type Endpoint } from '@shared';
+import type { Endpoint } from '@shared';
+import { fillPath } from '@shared/api/paths';
+import { clientRoutes } from '@shared/routes';
 import { navigate } from '../app/navigation';
 import { showToast } from '../feedback/toast';
 import { currentLanguage, i18next } from '../i18n';
@@ -14,7 +16,7 @@ export const http = createHttp({
   refresh: refreshAccessToken,
   onExpired() {
     showToast(i18next.t('session.expired'), 'warning');
-    void signOut().then(() => navigate('/Admin/Login'));
+    void signOut().then(() => navigate(clientRoutes.login));
   },
 });
 
@@ -37,7 +39,7 @@ export interface CallOptions<E> {
 export async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<Out<E>> {
   const res = await http.request({
     method: endpoint.method,
-    url: pathOf(endpoint, options.params),
+    url: fillPath(endpoint.path, options.params),
     params: options.query,
     data: options.body,
     public: endpoint.auth === 'public',
@@ -48,12 +50,12 @@ export async function call<E extends Endpoint>(endpoint: E, options: CallOptions
 
 /** A file endpoint's bytes. */
 export async function download(endpoint: Endpoint, query?: Record<string, unknown>): Promise<Uint8Array> {
-  const res = await http.request({ method: 'GET', url: pathOf(endpoint), params: query, responseType: 'arraybuffer' });
+  const res = await http.request({ method: 'GET', url: fillPath(endpoint.path), params: query, responseType: 'arraybuffer' });
   return new Uint8Array(res.data as ArrayBuffer);
 }
 
 /** A multipart endpoint. */
 export async function upload(endpoint: Endpoint, form: FormData): Promise<Out<Endpoint>> {
-  const res = await http.request({ method: endpoint.method, url: pathOf(endpoint), data: form });
+  const res = await http.request({ method: endpoint.method, url: fillPath(endpoint.path), data: form });
   return res.data;
 }

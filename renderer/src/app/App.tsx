@@ -1,18 +1,15 @@
 import { FluentProvider, Spinner, webLightTheme } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { clientRoutes } from '@shared/routes';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { LoginPage } from '../auth/LoginPage';
-import { ResetPasswordPage } from '../auth/ResetPasswordPage';
-import { AppToaster } from '../feedback/AppToaster';
-import { HomeDashboard } from '../features/home/HomeDashboard';
-import { NotFoundPage } from '../home/HomePage';
+import { onToasterWanted, toasterWanted } from '../feedback/toast';
 import { sessionAtom, sessionLoadedAtom } from '../session/session';
-import { AdminLayout } from '../shell/AdminLayout';
 import { permittedRoutes } from '../shell/menu-model';
 import { setNavigate } from './navigation';
-import { registeredRoutes, registeredScreens } from './screen-registry';
+import { AdminLayout, AppToaster, NotFoundPage, ROUTES, ResetPasswordPage } from './routes';
 
 function NavigationBridge() {
   const navigate = useNavigate();
@@ -20,30 +17,29 @@ function NavigationBridge() {
   return null;
 }
 
+/** Screens and the shell come in their own chunks: a spinner while one downloads the first time. */
+const loading = (top: string, node: ReactNode) => <Suspense fallback={<Spinner style={{ marginTop: top }} />}>{node}</Suspense>;
+
 function AppRoutes() {
   const session = useAtomValue(sessionAtom);
   // List routes exist only for the user's view permissions (SPEC §2).
-  const screens = useMemo(() => {
+  const routes = useMemo(() => {
     const allowed = permittedRoutes(session?.permissions ?? []);
-    return registeredScreens().filter((s) => allowed.has(`${s.group}/${s.item}`));
+    return ROUTES.filter((r) => !r.menu || allowed.has(`${r.menu.group}/${r.menu.item}`));
   }, [session]);
   return (
     <Routes>
-      <Route path="/" element={<Navigate to="/Admin/Login" replace />} />
-      <Route path="/Admin/Login" element={<LoginPage />} />
-      <Route path="/Dashboard/ResetPassword" element={<ResetPasswordPage />} />
-      <Route path="/Admin" element={<AdminLayout />}>
-        <Route index element={<Navigate to="/Admin/Home" replace />} />
-        <Route path="Home" element={<HomeDashboard />} />
-        {screens.map(({ group, item, component: Screen }) => (
-          <Route key={`${group}/${item}`} path={`${group}/${item}`} element={<Screen />} />
+      <Route path={clientRoutes.root} element={<Navigate to={clientRoutes.login} replace />} />
+      <Route path={clientRoutes.login} element={<LoginPage />} />
+      <Route path={clientRoutes.resetPassword} element={loading('30vh', <ResetPasswordPage />)} />
+      <Route path={clientRoutes.admin} element={loading('30vh', <AdminLayout />)}>
+        <Route index element={<Navigate to={clientRoutes.home} replace />} />
+        {routes.map(({ path, component: Screen }) => (
+          <Route key={path} path={path} element={loading('20vh', <Screen />)} />
         ))}
-        {registeredRoutes().map(({ path, component: Page }) => (
-          <Route key={path} path={path} element={<Page />} />
-        ))}
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={loading('20vh', <NotFoundPage />)} />
       </Route>
-      <Route path="*" element={<Navigate to="/Admin/Login" replace />} />
+      <Route path="*" element={<Navigate to={clientRoutes.login} replace />} />
     </Routes>
   );
 }
@@ -51,10 +47,15 @@ function AppRoutes() {
 export function App() {
   const { i18n } = useTranslation();
   const loaded = useAtomValue(sessionLoadedAtom);
+  const toaster = useSyncExternalStore(onToasterWanted, toasterWanted);
   const dir = i18n.language === 'ar' ? 'rtl' : 'ltr';
   return (
     <FluentProvider theme={webLightTheme} dir={dir} style={{ minHeight: '100vh', backgroundColor: 'var(--colorNeutralBackground3)' }}>
-      <AppToaster />
+      {toaster && (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      )}
       {loaded ? (
         <BrowserRouter>
           <NavigationBridge />

@@ -1,7 +1,8 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Spinner, Text } from '@fluentui/react-components';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_PATTERN, endpoints } from '@shared';
+import { EMAIL_PATTERN } from '@shared/patterns';
+import { shellEndpoints as endpoints } from '../api/shell-endpoints';
 import { call } from '../api/client';
 import { handleError, showSuccess } from '../feedback/handle-error';
 

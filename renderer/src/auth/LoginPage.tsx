@@ -1,16 +1,22 @@
-import { Button, Card, Field, Input, Link, Spinner, Subtitle2, Title2 } from '@fluentui/react-components';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Field, Input, Link, Spinner, Subtitle2, Title2 } from '@fluentui/react-components';
+import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { EMAIL_PATTERN, endpoints } from '@shared';
+import { EMAIL_PATTERN } from '@shared/patterns';
+import { clientRoutes } from '@shared/routes';
+import { shellEndpoints as endpoints } from '../api/shell-endpoints';
 import { call } from '../api/client';
 import { showToast } from '../feedback/toast';
 import { applyLanguage } from '../i18n';
 import { signIn } from '../session/session';
 import { useAuthStyles } from './auth-styles';
-import { ChangeServerLink } from '../features/server-address/ChangeServerLink';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { desktopBridge } from '../platform/desktop-platform';
 import { loginErrorMessage } from './login-error';
+import { loadShell } from '../app/routes';
+
+// The dialogs (and Fluent's dialog code) download only when someone needs them; the server link only on desktop.
+const ChangeServerLink = lazy(async () => ({ default: (await import('../features/server-address/ChangeServerLink')).ChangeServerLink }));
+const ForgotPasswordDialog = lazy(async () => ({ default: (await import('./ForgotPasswordDialog')).ForgotPasswordDialog }));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -33,11 +39,13 @@ export function LoginPage() {
     setTouched(true);
     if (!EMAIL_PATTERN.test(email.trim()) || !password) return;
     setBusy(true);
+    // The shell downloads while the server checks the password.
+    void loadShell();
     try {
       const answer = await call(endpoints.login, { body: { email: email.trim(), password } });
       const { refreshToken, accessToken, permissions, claims, userRoles, userName, userEmail } = answer;
       await signIn({ accessToken, permissions, claims, userRoles, userName, userEmail }, refreshToken);
-      navigate('/Admin/Home');
+      navigate(clientRoutes.home);
     } catch (err) {
       showToast(loginErrorMessage(err), 'error');
     } finally {
@@ -47,7 +55,7 @@ export function LoginPage() {
 
   return (
     <div className={styles.page}>
-      <Card className={styles.card}>
+      <div className={styles.card}>
         <div>
           <Title2 as="h1">{t('login.title')}</Title2>
           <Subtitle2 as="p" className={styles.sub}>
@@ -70,9 +78,17 @@ export function LoginPage() {
             </Button>
           </div>
         </form>
-      </Card>
-      <ChangeServerLink />
-      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} initialEmail={email} />
+      </div>
+      {desktopBridge() && (
+        <Suspense fallback={null}>
+          <ChangeServerLink />
+        </Suspense>
+      )}
+      {forgotOpen && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open onClose={() => setForgotOpen(false)} initialEmail={email} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,8 +1,10 @@
-import { Button, Card, Field, Input, MessageBar, Spinner, Title2 } from '@fluentui/react-components';
+import { Button, Field, Input, MessageBar, Spinner, Title2 } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { PASSWORD_MIN_LENGTH, endpoints } from '@shared';
+import { PASSWORD_MIN_LENGTH } from '@shared/patterns';
+import { clientRoutes } from '@shared/routes';
+import { shellEndpoints as endpoints } from '../api/shell-endpoints';
 import { call } from '../api/client';
 import { handleError, showSuccess } from '../feedback/handle-error';
 import { useAuthStyles } from './auth-styles';
@@ -29,7 +31,7 @@ export function ResetPasswordPage() {
     try {
       const answer = await call(endpoints.resetPassword, { body: { email, token, newPassword: password } });
       showSuccess(answer, t('reset.success'));
-      navigate('/Admin/Login');
+      navigate(clientRoutes.login);
     } catch (err) {
       handleError(err, t('reset.failed'));
     } finally {
@@ -39,7 +41,7 @@ export function ResetPasswordPage() {
 
   return (
     <div className={styles.page}>
-      <Card className={styles.card}>
+      <div className={styles.card}>
         <Title2 as="h1">{t('reset.title')}</Title2>
         {(!email || !token) && <MessageBar intent="warning">{t('reset.missingLink')}</MessageBar>}
         <form className={styles.form} onSubmit={submit}>
@@ -53,7 +55,7 @@ export function ResetPasswordPage() {
             {t('reset.submit')}
           </Button>
         </form>
-      </Card>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Body1, Button, LargeTitle, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { clientRoutes } from '@shared/routes';
 
 const useStyles = makeStyles({
   hero: { display: 'flex', flexDirection: 'column', gap: '12px', alignItems: 'center', textAlign: 'center', paddingTop: '12vh' },
@@ -26,7 +27,7 @@ export function NotFoundPage() {
     <section className={styles.hero}>
       <LargeTitle as="h1">{t('notFound.title')}</LargeTitle>
       <Body1 className={styles.sub}>{t('notFound.body')}</Body1>
-      <Link to="/Admin/Home">
+      <Link to={clientRoutes.home}>
         <Button appearance="primary">{t('notFound.back')}</Button>
       </Link>
     </section>

@@ -3,7 +3,8 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
-import { endpoints } from '@shared';
+import { clientRoutes } from '@shared/routes';
+import { shellEndpoints as endpoints } from '../api/shell-endpoints';
 import { call } from '../api/client';
 import { handleError } from '../feedback/handle-error';
 import { applyLanguage } from '../i18n';
@@ -26,7 +27,7 @@ export function AdminLayout() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
-  if (!session) return <Navigate to="/Admin/Login" replace />;
+  if (!session) return <Navigate to={clientRoutes.login} replace />;
 
   const switchLanguage = () => {
     const next = i18n.language === 'ar' ? 'en' : 'ar';
@@ -38,7 +39,7 @@ export function AdminLayout() {
     try {
       await call(endpoints.logout, { body: {} });
       await signOut();
-      navigate('/Admin/Login');
+      navigate(clientRoutes.login);
     } catch (err) {
       handleError(err, t('session.logoutFailed'));
     }

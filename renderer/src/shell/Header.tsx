@@ -13,6 +13,7 @@ import { HomeRegular, LocalLanguageRegular, NavigationRegular, SignOutRegular } 
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { clientRoutes } from '@shared/routes';
 import type { StoredSession } from '../platform';
 
 const useStyles = makeStyles({
@@ -50,7 +51,7 @@ export function Header({ session, toggleRef, onToggleMenu, onSwitchLanguage, onL
   return (
     <header className={styles.header} data-testid="app-header">
       <Button ref={toggleRef} appearance="transparent" className={styles.onBrand} icon={<NavigationRegular />} aria-label={t('shell.menu')} onClick={onToggleMenu} data-testid="menu-toggle" />
-      <Link to="/Admin/Home" className={styles.brand} aria-label={t('shell.home')}>
+      <Link to={clientRoutes.home} className={styles.brand} aria-label={t('shell.home')}>
         <HomeRegular fontSize={20} />
         {t('app.brand')}
       </Link>

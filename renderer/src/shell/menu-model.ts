@@ -1,4 +1,5 @@
-import { CATALOGUE, MENU_GROUPS, menuEntry, type MenuGroup } from '@shared';
+import { CATALOGUE, MENU_GROUPS, menuEntry, type MenuGroup } from '@shared/permissions';
+import { listRoute } from '@shared/routes';
 
 export interface MenuItem {
   item: string;
@@ -24,7 +25,7 @@ export function buildMenu(permissions: readonly string[]): MenuSection[] {
     const link = menuEntry(permission);
     if (!link || !held.has(permission) || HIDDEN_ITEMS.has(link.item)) continue;
     const items = sections.get(link.group) ?? [];
-    items.push({ item: link.item, path: `/Admin/${link.group}/${link.item}` });
+    items.push({ item: link.item, path: listRoute(link.group, link.item) });
     sections.set(link.group, items);
   }
   return Object.values(MENU_GROUPS)

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
 import { E2E_ADMIN, type E2EServer } from '../support/server';
 import { adminServer, login, screenshot } from './admin-support';
 
@@ -76,4 +77,27 @@ test('an unknown admin page shows the not-found page', async ({ page }) => {
   await login(page, server.url);
   await page.goto(`${server.url}/Admin/Nothing/Here`);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('the login page downloads at most 200 KB of JavaScript (gzip); sections come on demand', async ({ page }) => {
+  const scripts = new Map<string, number>();
+  page.on('response', async (res) => {
+    if (!res.url().endsWith('.js')) return;
+    const body = await res.body().catch(() => Buffer.alloc(0));
+    scripts.set(new URL(res.url()).pathname, gzipSync(body, { level: 9 }).length);
+  });
+  await page.goto(`${server.url}/Admin/Login`);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+  expect(total, [...scripts.keys()].join(', ')).toBeLessThanOrEqual(200_000);
+  const firstView = new Set(scripts.keys());
+
+  // The grid arrives with the first list, not before.
+  await login(page, server.url);
+  await page.goto(`${server.url}/Admin/ServiceManagement/RequestList`);
+  await expect(page.getByTestId('data-table')).toBeVisible();
+  const later = [...scripts.keys()].filter((f) => !firstView.has(f));
+  expect(later.some((f) => f.includes('DataTable') || f.includes('section'))).toBe(true);
+  expect([...firstView].some((f) => f.includes('exceljs') || f.includes('DataTable'))).toBe(false);
 });

@@ -2,7 +2,7 @@ import { Button, Checkbox, MessageBar, MessageBarBody, Spinner, Text, Title2, ma
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { endpoints, type RoleClaim, type RoleDetail } from '@shared';
+import { endpoints, type RoleClaim, type RoleDetail, clientRoutes } from '@shared';
 import { call } from '../../api/client';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { showToast } from '../../feedback/toast';
@@ -44,7 +44,7 @@ export function RoleDetailPage() {
 
   const tree = useMemo(() => buildClaimTree(claims), [claims]);
   const dirty = !!loaded && claimsChanged(loaded.claims, claims);
-  const back = () => navigate('/Admin/Administration/Roles');
+  const back = () => navigate(clientRoutes.roles);
 
   const update = () =>
     once(async () => {

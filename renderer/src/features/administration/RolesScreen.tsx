@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { endpoints, type Role } from '@shared';
+import { endpoints, type Role, clientRoutes } from '@shared';
 import { call } from '../../api/client';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../session/session';
@@ -99,7 +99,7 @@ export function RolesScreen() {
           rows={rows}
           columns={columns}
           rowName={(r) => r.name}
-          onEdit={hasClaim(session, 'Administration.Roles.Edit') ? (r) => navigate(`/Admin/RoleDetail/${r.id}`) : undefined}
+          onEdit={hasClaim(session, 'Administration.Roles.Edit') ? (r) => navigate(clientRoutes.roleDetail(r.id)) : undefined}
           loading={loading}
           exportName={title}
         />

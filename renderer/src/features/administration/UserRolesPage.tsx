@@ -2,7 +2,7 @@ import { Button, Checkbox, Spinner, Title2, makeStyles } from '@fluentui/react-c
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { endpoints, type UserRoleSelection } from '@shared';
+import { endpoints, type UserRoleSelection, clientRoutes } from '@shared';
 import { call } from '../../api/client';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { showToast } from '../../feedback/toast';
@@ -35,7 +35,7 @@ export function UserRolesPage() {
       });
   }, [userId, t]);
 
-  const back = () => navigate('/Admin/Administration/Users');
+  const back = () => navigate(clientRoutes.users);
   const update = () =>
     once(async () => {
       if (!userId || !roles?.length) return showToast(t('p2.users.missing'), 'error');

@@ -2,9 +2,9 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { endpoints, type Lookup, type User, type UserInput } from '@shared';
+import { endpoints, type Lookup, type User, type UserInput, clientRoutes } from '@shared';
 import { call } from '../../api/client';
-import { ExcelBar } from '../../basic-data/screen/ExcelBar';
+import { ExcelBar } from '../basic-data/screen/ExcelBar';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { DataTable, type TableColumn } from '../../table/DataTable';
@@ -87,7 +87,7 @@ export function UsersScreen() {
           rows={rows}
           columns={columns}
           rowName={(u) => u.email}
-          onEdit={hasClaim(session, 'Administration.Users.Edit') ? (u) => navigate(`/Admin/UserRole/${u.id}`) : undefined}
+          onEdit={hasClaim(session, 'Administration.Users.Edit') ? (u) => navigate(clientRoutes.userRole(u.id)) : undefined}
           loading={loading}
           exportName={title}
         />

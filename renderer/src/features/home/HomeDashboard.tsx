@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { endpoints, type HomeFigures } from '@shared';
+import { endpoints, type HomeFigures, clientRoutes } from '@shared';
 import { call } from '../../api/client';
 import { handleError } from '../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../session/session';
@@ -21,7 +21,7 @@ const useStyles = makeStyles({
   list: { margin: 0, paddingInlineStart: '18px', textAlign: 'start' },
 });
 
-const SERVICE_LIST = '/Admin/ServiceManagement/ServiceList';
+const SERVICE_LIST = clientRoutes.serviceList;
 
 /** Home: today's figures for the user's hotels (the welcome text stays for users without Request List). */
 export function HomeDashboard() {
@@ -72,7 +72,7 @@ export function HomeDashboard() {
           testId="fig-waiting"
           label={t('p2.home.waitingLongest')}
           value={oldest ? duration((Date.now() - Date.parse(oldest.createdAt)) / 60000) : t('p2.home.none')}
-          to={oldest ? `/Admin/Service/Details/${oldest.id}` : to('Open')}
+          to={oldest ? clientRoutes.serviceDetails(oldest.id) : to('Open')}
         >
           {figures.waitingLongest.length > 0 && (
             <ol className={styles.list}>
@@ -92,7 +92,7 @@ export function HomeDashboard() {
           testId="fig-rating"
           label={t('p2.home.avgRating')}
           value={figures.avgRating === null ? t('p2.home.none') : t('p2.home.ratingValue', { rating: figures.avgRating })}
-          to="/Admin/ServiceManagement/RequestList?status=Completed"
+          to={`${clientRoutes.requestList}?status=Completed`}
         >
           <Text size={200}>{t('p2.home.reviews', { count: figures.reviewsToday })}</Text>
         </Tile>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { endpoints, type StaffRequestDetails } from '@shared';
+import { endpoints, type StaffRequestDetails, clientRoutes } from '@shared';
 import { call } from '../../api/client';
 import { handleError } from '../../feedback/handle-error';
 import { subscribeLive } from '../live/live-events';
@@ -36,7 +36,7 @@ export function RequestDetailsPage() {
   const r = data.requestDetails;
   return (
     <section data-testid="request-details">
-      <DetailsHeading title={t('p2.requests.requestHeading', { code: r.requestCode })} status={r.statusName} backTo="/Admin/ServiceManagement/RequestList" />
+      <DetailsHeading title={t('p2.requests.requestHeading', { code: r.requestCode })} status={r.statusName} backTo={clientRoutes.requestList} />
       <Facts
         heading={t('p2.requests.guestInfo')}
         facts={[

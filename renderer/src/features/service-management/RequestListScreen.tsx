@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { REQUEST_STATUSES, endpoints, type RequestListRow, type RequestStatus } from '@shared';
+import { REQUEST_STATUSES, endpoints, type RequestListRow, type RequestStatus, clientRoutes } from '@shared';
 import { call } from '../../api/client';
 import { DataTable, type TableColumn } from '../../table/DataTable';
 import { formatDate } from '../../table/format';
@@ -55,7 +55,7 @@ export function RequestListScreen() {
         <LiveControls newCount={newCount} />
       </ScreenHeader>
       <Panel>
-        <DataTable rows={rows} columns={columns} rowName={(r) => r.code} onEdit={(r) => navigate(`/Admin/Request/Details/${r.id}`)} loading={loading} exportName={title} rowId={requestRowId} />
+        <DataTable rows={rows} columns={columns} rowName={(r) => r.code} onEdit={(r) => navigate(clientRoutes.requestDetails(r.id))} loading={loading} exportName={title} rowId={requestRowId} />
       </Panel>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { endpoints, type StaffServiceDetails } from '@shared';
+import { endpoints, type StaffServiceDetails, clientRoutes } from '@shared';
 import { call } from '../../api/client';
 import { handleError } from '../../feedback/handle-error';
 import { subscribeLive } from '../live/live-events';
@@ -36,7 +36,7 @@ export function ServiceDetailsPage() {
   const s = data.serviceDetails;
   return (
     <section data-testid="service-details">
-      <DetailsHeading title={t('p2.requests.lineHeading', { code: s.requestCode })} status={s.statusName} backTo="/Admin/ServiceManagement/ServiceList" />
+      <DetailsHeading title={t('p2.requests.lineHeading', { code: s.requestCode })} status={s.statusName} backTo={clientRoutes.serviceList} />
       <Facts
         heading={t('p2.requests.guestInfo')}
         facts={[

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { LINE_STATUSES, endpoints, type LineStatus, type ServiceListRow } from '@shared';
+import { LINE_STATUSES, endpoints, type LineStatus, type ServiceListRow, clientRoutes } from '@shared';
 import { call } from '../../api/client';
 import { DataTable, type TableColumn } from '../../table/DataTable';
 import { formatDate } from '../../table/format';
@@ -49,7 +49,7 @@ export function ServiceListScreen() {
         <LiveControls newCount={newCount} />
       </ScreenHeader>
       <Panel>
-        <DataTable rows={rows} columns={columns} rowName={(r) => `${r.requestHeaderCode} ${r.serviceName}`} onEdit={(r) => navigate(`/Admin/Service/Details/${r.id}`)} loading={loading} exportName={title} rowId={lineRowId} />
+        <DataTable rows={rows} columns={columns} rowName={(r) => `${r.requestHeaderCode} ${r.serviceName}`} onEdit={(r) => navigate(clientRoutes.serviceDetails(r.id))} loading={loading} exportName={title} rowId={lineRowId} />
       </Panel>
     </section>
   );

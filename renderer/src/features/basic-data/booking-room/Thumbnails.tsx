@@ -1,7 +1,7 @@
 import { Text } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { BookingRoomImage } from '@shared';
-import { http } from '../../api/client';
+import { http } from '../../../api/client';
 
 /** The stored images of a booking room (their URLs are served by the API, relative to it). */
 export function Thumbnails({ images, size = 40 }: { images: BookingRoomImage[]; size?: number }) {

@@ -1,8 +1,8 @@
 import type { Endpoint, BasicDataItem, Lookup } from '@shared';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
-import type { en } from '../../i18n/en';
-import type { TableColumn } from '../../table/DataTable';
+import type { en } from '../../../i18n/en';
+import type { TableColumn } from '../../../table/DataTable';
 
 export type FieldLabel = keyof typeof en.fields;
 export type ErrorKey = keyof typeof en.errors;

@@ -3,10 +3,10 @@ import { QrCodeRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '@shared';
-import { download } from '../../api/client';
-import { handleError } from '../../feedback/handle-error';
-import { showToast } from '../../feedback/toast';
-import { platform } from '../../platform';
+import { download } from '../../../api/client';
+import { handleError } from '../../../feedback/handle-error';
+import { showToast } from '../../../feedback/toast';
+import { platform } from '../../../platform';
 import type { Lookups } from './types';
 
 /** The room screen's printable QR sheet of one hotel's rooms (a PDF saved or opened through the platform). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { endpoints, type Endpoint, type Lookup } from '@shared';
-import { call } from '../../api/client';
+import { call } from '../../../api/client';
 import type { LookupSource, Lookups } from './types';
 
 const SOURCES: Record<LookupSource, Endpoint> = {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { formatDate } from '../../table/format';
-import type { TableColumn } from '../../table/DataTable';
+import { formatDate } from '../../../table/format';
+import type { TableColumn } from '../../../table/DataTable';
 import type { FieldLabel } from '../screen/types';
 
 /** Column helpers shared by the entity descriptions. */

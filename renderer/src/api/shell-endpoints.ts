@@ -1,0 +1,17 @@
+import type { endpoints } from '@shared';
+import { apiPaths } from '@shared/api/paths';
+
+type Names = 'login' | 'logout' | 'forgotPassword' | 'resetPassword';
+
+/**
+ * The few calls the login page and the shell make, without zod: importing the endpoint
+ * table would put every schema (and zod) in the first download. Typed as the table's
+ * entries, so `call` still knows their bodies and answers; tests/renderer/routes.test.ts
+ * checks that method, path and auth match the table.
+ */
+export const shellEndpoints = {
+  login: { method: 'POST', path: apiPaths.login, auth: 'public' },
+  logout: { method: 'POST', path: apiPaths.logout, auth: 'user' },
+  forgotPassword: { method: 'POST', path: apiPaths.forgotPassword, auth: 'public' },
+  resetPassword: { method: 'POST', path: apiPaths.resetPassword, auth: 'public' },
+} as const as unknown as Pick<typeof endpoints, Names>;

@@ -1,0 +1,59 @@
+import { lazy, type ComponentType } from 'react';
+import type { MenuGroup } from '@shared/permissions';
+import { BASIC_DATA_ITEMS, clientRoutes } from '@shared/routes';
+
+/**
+ * Every screen of the admin app, in one static table built from shared/routes.ts. Each
+ * section is its own chunk, fetched the first time one of its screens opens, so the
+ * login page and the shell load without ag-grid, the forms or the dialogs.
+ *
+ * To add a section: a module exporting `screens` (see features/reports once it lands),
+ * one loader below and its rows in ROUTES.
+ */
+const sections = {
+  home: async () => ({ screens: { Home: (await import('../features/home/HomeDashboard')).HomeDashboard } }),
+  basicData: () => import('../features/basic-data/section'),
+  serviceManagement: () => import('../features/service-management/section'),
+  administration: () => import('../features/administration/section'),
+};
+
+/** The signed-in frame; LoginPage starts fetching it when the user presses Login. */
+export const loadShell = () => import('../shell/AdminLayout');
+export const AdminLayout = lazy(async () => ({ default: (await loadShell()).AdminLayout }));
+export const ResetPasswordPage = lazy(async () => ({ default: (await import('../auth/ResetPasswordPage')).ResetPasswordPage }));
+export const AppToaster = lazy(async () => ({ default: (await import('../feedback/AppToaster')).AppToaster }));
+export const NotFoundPage = lazy(async () => ({ default: (await import('../home/HomePage')).NotFoundPage }));
+
+type Loader<K extends string> = () => Promise<{ screens: Record<K, ComponentType> }>;
+
+const lazyScreen = <K extends string>(loadSection: Loader<K>, name: K) => {
+  const load = async () => (await loadSection()).screens[name] as ComponentType;
+  return { load, component: lazy(async () => ({ default: await load() })) };
+};
+
+export interface AppRoute {
+  /** Absolute path under /Admin, with :id for detail pages. */
+  path: string;
+  component: ComponentType;
+  /** Fetches the screen's chunk (what `component` does the first time it renders). */
+  load(): Promise<ComponentType>;
+  /** A list behind the side menu: mounted only when the user's permissions include `{group}/{item}` (SPEC §2). */
+  menu?: { group: MenuGroup; item: string };
+}
+
+const list = <K extends string>(group: MenuGroup, item: K, path: string, load: Loader<K>): AppRoute => ({ path, menu: { group, item }, ...lazyScreen(load, item) });
+const page = <K extends string>(path: string, load: Loader<K>, name: K): AppRoute => ({ path, ...lazyScreen(load, name) });
+
+export const ROUTES: AppRoute[] = [
+  page(clientRoutes.home, sections.home, 'Home'),
+  ...BASIC_DATA_ITEMS.map((item) => list('BasicData', item, clientRoutes.basicData(item), sections.basicData)),
+  list('ServiceManagement', 'RequestList', clientRoutes.requestList, sections.serviceManagement),
+  list('ServiceManagement', 'ServiceList', clientRoutes.serviceList, sections.serviceManagement),
+  page(clientRoutes.requestDetails(':id'), sections.serviceManagement, 'RequestDetails'),
+  page(clientRoutes.serviceDetails(':id'), sections.serviceManagement, 'ServiceDetails'),
+  list('Administration', 'Users', clientRoutes.users, sections.administration),
+  list('Administration', 'Roles', clientRoutes.roles, sections.administration),
+  list('Administration', 'EmailSettings', clientRoutes.emailSettings, sections.administration),
+  page(clientRoutes.userRole(':id'), sections.administration, 'UserRole'),
+  page(clientRoutes.roleDetail(':id'), sections.administration, 'RoleDetail'),
+];

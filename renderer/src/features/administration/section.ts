@@ -1,0 +1,8 @@
+import { EmailSettingsScreen } from './EmailSettingsScreen';
+import { RoleDetailPage } from './RoleDetailPage';
+import { RolesScreen } from './RolesScreen';
+import { UserRolesPage } from './UserRolesPage';
+import { UsersScreen } from './UsersScreen';
+
+/** The administration section, loaded on demand (app/routes.tsx). */
+export const screens = { Users: UsersScreen, Roles: RolesScreen, EmailSettings: EmailSettingsScreen, UserRole: UserRolesPage, RoleDetail: RoleDetailPage };
