@@ -7,8 +7,13 @@ import { BASIC_DATA_ITEMS, clientRoutes } from '@shared/routes';
  * section is its own chunk, fetched the first time one of its screens opens, so the
  * login page and the shell load without ag-grid, the forms or the dialogs.
  *
- * To add a section: a module exporting `screens` (see features/reports once it lands),
- * one loader below and its rows in ROUTES.
+ * To add a section: a module exporting `screens`, one loader below and its rows in ROUTES.
+ * The Reports slot (helper "reports"): features/reports/section.ts exporting
+ * `screens = { ServiceLevels, GuestFeedback, RoomHistory }`, the loader
+ * `reports: () => import('../features/reports/section')`, and the rows
+ * `list('Reports', 'ServiceLevels', clientRoutes.serviceLevels, sections.reports)`,
+ * `list('Reports', 'GuestFeedback', …)`, `page(clientRoutes.roomHistory(':roomId'), sections.reports, 'RoomHistory')`;
+ * then drop 'Reports' from PENDING in tests/renderer/routes.test.ts.
  */
 const sections = {
   home: async () => ({ screens: { Home: (await import('../features/home/HomeDashboard')).HomeDashboard } }),
