@@ -1,9 +1,22 @@
 #!/usr/bin/env node
-// `npm start`: builds the clients when they are missing or older than their
-// sources, then runs the server (PGlite in ./data unless DATABASE_URL is set).
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds what is missing or older than its sources (the two clients with
+// Vite, the server with esbuild into dist-server/), then runs the built server IN THIS
+// PROCESS: there is no child to leave behind. Production may run
+// `node dist-server/main.js` directly (the Dockerfile and the systemd unit do).
+// A tree without sources or build tools (`npm ci --omit=dev` after a build) runs
+// what is built.
+//
+// `node scripts/start.mjs backup|restore [args]` runs that command-line tool the same way
+// (`npm run backup`, `npm run restore`).
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (p) => path.join(root, p);
+const TOOLS = ['backup', 'restore'];
+const tool = TOOLS.includes(process.argv[2]) ? process.argv.splice(2, 1)[0] : undefined;
 
 function newest(dir) {
   if (!existsSync(dir)) return 0;
@@ -15,23 +28,73 @@ function newest(dir) {
   return t;
 }
 
-const clients = [
-  { src: ['renderer', 'shared'], out: 'dist/renderer/index.html', build: ['vite', 'build'] },
-  { src: ['guest-web', 'shared'], out: 'dist/guest-web/index.html', build: ['vite', 'build', '--config', 'guest-web/vite.config.ts'] },
-];
-for (const c of clients) {
-  const hasSource = c.src.every((d) => existsSync(d)) && existsSync(path.join(c.src[0], 'index.html'));
-  if (!hasSource) continue;
-  const built = existsSync(c.out) ? statSync(c.out).mtimeMs : 0;
-  if (built < Math.max(...c.src.map(newest))) {
-    console.log(`Building ${c.src[0]} …`);
-    const r = spawnSync('npx', c.build, { stdio: 'inherit' });
-    if (r.status !== 0) process.exit(r.status ?? 1);
+/** Whether `out` is missing or older than any file under `sources`; false when the sources are not here. */
+function stale(out, sources) {
+  if (!sources.every((d) => existsSync(d))) return false;
+  const built = existsSync(out) ? statSync(out).mtimeMs : 0;
+  return built < Math.max(...sources.map(newest));
+}
+
+const hasPackage = (name) => existsSync(at(path.join('node_modules', name, 'package.json')));
+
+/** A build step as a child; a stop signal meanwhile ends it and this process. */
+function run(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: root });
+    const stop = (signal) => child.kill(signal);
+    process.on('SIGINT', stop).on('SIGTERM', stop);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', stop).off('SIGTERM', stop);
+      if (code !== 0) process.exit(code ?? (signal === 'SIGINT' ? 130 : 143));
+      resolve();
+    });
+  });
+}
+
+async function buildWhatIsStale() {
+  const clients = [
+    { name: 'renderer', out: 'dist/renderer/index.html', build: ['vite', 'build'] },
+    { name: 'guest-web', out: 'dist/guest-web/index.html', build: ['vite', 'build', '--config', 'guest-web/vite.config.ts'] },
+  ];
+  for (const c of clients) {
+    if (!existsSync(at(path.join(c.name, 'index.html'))) || !stale(at(c.out), [at(c.name), at('shared')])) continue;
+    if (!hasPackage('vite')) {
+      console.warn(`${c.name} is not built or older than its sources, and Vite is not installed (npm ci --omit=dev?): serving ${existsSync(at(c.out)) ? 'the older build' : 'no ' + c.name + ' pages'}.`);
+      continue;
+    }
+    console.log(`Building ${c.name} …`);
+    await run(process.execPath, [at('node_modules/vite/bin/vite.js'), ...c.build.slice(1)]);
+  }
+  if (stale(at('dist-server/main.js'), [at('server/src'), at('shared')])) {
+    if (hasPackage('esbuild')) {
+      const { buildServer } = await import('./build-server.mjs');
+      await buildServer();
+    } else if (existsSync(at('dist-server/main.js'))) {
+      console.warn('dist-server/ is older than the server sources and esbuild is not installed: running the older build.');
+    }
+  }
+  if (!existsSync(at('dist-server/main.js'))) {
+    console.error('dist-server/main.js is missing. Build it where the dev dependencies are installed: npm ci && npm run build');
+    process.exit(1);
   }
 }
 
-// The server runs as a child; SIGINT/SIGTERM are passed on so it can finish
-// requests in flight and close the database cleanly.
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', ...process.argv.slice(2)], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+/**
+ * npm runs this script through `sh -c`, and a SIGTERM to npm reaches only that shell,
+ * which dies without passing it on. When the process that started this one is gone,
+ * stop as if we had been told to: the server's own SIGTERM handling closes it cleanly.
+ */
+function stopWhenOrphaned() {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      process.kill(process.pid, 'SIGTERM');
+    }
+  }, 250);
+  timer.unref();
+}
+
+await buildWhatIsStale();
+stopWhenOrphaned();
+await import(pathToFileURL(at(`dist-server/${tool ?? 'main'}.js`)).href);

@@ -3,6 +3,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+// Defined by scripts/build-server.mjs: the bundle runs from dist-server/ (one folder below
+// the root), the sources from server/src/ (two).
+declare const __SERVER_BUNDLE__: boolean | undefined;
+const SERVER_BUNDLE = typeof __SERVER_BUNDLE__ !== 'undefined' && __SERVER_BUNDLE__;
+
 /**
  * Configuration, read and validated once at start (STYLE §7). A bad value stops
  * the server with one line naming the variable.
@@ -94,7 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       total: e.HOTEL_STREAMS_TOTAL,
       idleMs: e.HOTEL_STREAM_IDLE_SECONDS * 1000,
     },
-    clientsDir: path.resolve(import.meta.dirname, '../../dist'),
+    clientsDir: path.resolve(import.meta.dirname, SERVER_BUNDLE ? '../dist' : '../../dist'),
   };
 }
 
