@@ -37,6 +37,8 @@ export interface EntityDef {
   row: z.ZodObject;
   /** Values derived from the input on add and edit. */
   derive?: (input: Record<string, unknown>) => Record<string, unknown>;
+  /** The row field naming the hotel it belongs to: its list shows staff only their hotels' rows. */
+  hotelField?: string;
 }
 
 /** 'Special Request' in any letter case (SPEC §4). */
@@ -65,6 +67,7 @@ export const ENTITIES: Record<EntityKey, EntityDef> = {
       { what: 'users', table: s.userHotels, column: s.userHotels.hotelId },
     ],
     row: bd.Hotel,
+    hotelField: 'id',
   },
   useType: {
     key: 'useType',
@@ -98,6 +101,7 @@ export const ENTITIES: Record<EntityKey, EntityDef> = {
     usages: [{ what: 'requests', table: s.requests, column: s.requests.roomId }],
     lockedWhileUsed: ['hotelId'],
     row: bd.Room,
+    hotelField: 'hotelId',
   },
   serviceGroup: {
     key: 'serviceGroup',

@@ -7,6 +7,7 @@ import { ENTITIES, type EntityDef, type EntityKey } from './basic-data.entities'
 import { entityNames, messages, notFoundMessages, usageNames } from './basic-data.messages';
 import { BasicDataRepository, type StoredRow } from './basic-data.repository';
 import { applyListQuery, type ListPage } from './list-query';
+import { type Scope, canSeeHotel } from '../requests/scope';
 
 type Input = Record<string, unknown>;
 export type ContractRow = Record<string, unknown> & { id: number; createdAt: string };
@@ -20,9 +21,12 @@ export type ContractRow = Record<string, unknown> & { id: number; createdAt: str
 export class BasicDataService {
   constructor(private readonly db: DbOrTx) {}
 
-  async list(key: EntityKey, query: Partial<ListQuery>): Promise<ListPage<ContractRow>> {
+  /** The list as `scope` may see it: rows of a hotel only for that hotel's staff. */
+  async list(key: EntityKey, query: Partial<ListQuery>, scope: Scope): Promise<ListPage<ContractRow>> {
     const def = ENTITIES[key];
-    const rows = (await new BasicDataRepository(this.db).list(key)).map(toContractRow);
+    const { hotelField } = def;
+    let rows = (await new BasicDataRepository(this.db).list(key)).map(toContractRow);
+    if (hotelField) rows = rows.filter((row) => canSeeHotel(scope, row[hotelField] as number));
     return applyListQuery(rows, query, Object.keys(def.row.shape));
   }
 

@@ -7,6 +7,7 @@ import { applyListQuery } from '../basic-data/list-query';
 import { type CheckedImage, checkImageCount, nameOr } from './booking-room-rules';
 import { bookingRoomMessages as m } from './booking-rooms.messages';
 import { type BookingRoomRow, BookingRoomsRepository, type NewBookingRoom } from './booking-rooms.repository';
+import { type Scope, canSeeHotel } from '../requests/scope';
 
 const SORTABLE = ['id', 'nameAr', 'nameEn', 'roomTypeCode', 'hotelName', 'noOfGuests', 'createdAt'] as const;
 
@@ -17,8 +18,9 @@ export class BookingRoomsService {
     this.repo = new BookingRoomsRepository(db);
   }
 
-  async list(query: Partial<ListQuery>): Promise<{ items: BookingRoom[]; total: number }> {
-    const rows = await this.repo.list();
+  /** The rooms of the hotels `scope` may see. */
+  async list(query: Partial<ListQuery>, scope: Scope): Promise<{ items: BookingRoom[]; total: number }> {
+    const rows = (await this.repo.list()).filter((row) => canSeeHotel(scope, row.hotelId));
     const images = await this.repo.imagesOf(rows.map((r) => r.id));
     const byRoom = new Map<number, typeof images>();
     for (const image of images) byRoom.set(image.bookingRoomId, [...(byRoom.get(image.bookingRoomId) ?? []), image]);

@@ -57,6 +57,11 @@ export function requestScopeSql(user: Scope, columns: { hotelId: AnyPgColumn } =
   return toSql(requestRule(user), columns);
 }
 
+/** A hotel's own master data (the hotel, its rooms) follows the same rule as its requests. */
+export function canSeeHotel(user: Scope, hotelId: number): boolean {
+  return canSeeRequest(user, { hotelId });
+}
+
 // ── Service lines (Service List, line details, dashboard) ──
 export function canSeeLine(user: Scope, line: { hotelId: number; departmentId: number | null }): boolean {
   return holds(lineRule(user), line);
