@@ -8,6 +8,9 @@ export interface ApiBench {
   db: string;
   login: LoadResult;
   hotels: LoadResult;
+  /** The same list as a browser asks for it: Brotli, then revalidated by its ETag. */
+  hotelsCompressed: LoadResult;
+  hotelsNotModified: LoadResult;
   addCompany: LoadResult;
 }
 
@@ -37,6 +40,10 @@ export async function benchApi(db: 'PGlite' | 'PostgreSQL', databaseUrl?: string
 
     const login = await load({ url: u(apiPaths.login), method: 'POST', connections: 20, seconds: SECONDS, body: JSON.stringify(BENCH_ADMIN) });
     const hotels = await load({ url: u(apiPaths.hotel_list), connections: 20, seconds: SECONDS, headers: auth });
+    const encoded = { ...auth, 'accept-encoding': 'gzip, deflate, br' };
+    const hotelsCompressed = await load({ url: u(apiPaths.hotel_list), connections: 20, seconds: SECONDS, headers: encoded });
+    const etag = (await fetch(u(apiPaths.hotel_list), { headers: auth })).headers.get('etag') ?? '';
+    const hotelsNotModified = await load({ url: u(apiPaths.hotel_list), connections: 20, seconds: SECONDS, headers: { ...encoded, 'if-none-match': etag } });
     let n = 0;
     const run = Date.now().toString(36);
     const addCompany = await load({
@@ -47,7 +54,7 @@ export async function benchApi(db: 'PGlite' | 'PostgreSQL', databaseUrl?: string
       headers: auth,
       makeBody: () => JSON.stringify({ name: `Company ${n}`, countryName: 'Egypt', companyCode: `C-${run}-${n++}` }),
     });
-    return { db, login, hotels, addCompany };
+    return { db, login, hotels, hotelsCompressed, hotelsNotModified, addCompany };
   } finally {
     await server.stop();
   }

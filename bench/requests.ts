@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
+import pg from 'pg';
 import { apiPaths } from '../shared/api/paths';
 import { type LoadResult, load, ms, percentile, postJson } from './lib/load';
 import { BENCH_ADMIN, startServerProcess } from './lib/server-process';
@@ -14,6 +15,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100_000);
 
 interface Run {
   db: string;
+  plans?: string[];
   addRequest: LoadResult;
   requestsPage: LoadResult;
   servicesPage: LoadResult;
@@ -33,6 +35,7 @@ async function runOne(db: 'PGlite' | 'PostgreSQL', databaseUrl?: string): Promis
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hotel-bench-req-'));
   console.log(`  seeding ${REQUESTS} requests on ${db} …`);
   await seedRequests({ databaseUrl, dataDir }, REQUESTS);
+  const plans = databaseUrl ? await explainPlans(databaseUrl) : undefined;
   const server = await startServerProcess({ databaseUrl, dataDir });
   try {
     const u = (p: string) => `${server.url}${p}`;
@@ -84,6 +87,7 @@ async function runOne(db: 'PGlite' | 'PostgreSQL', databaseUrl?: string): Promis
     const importSeconds = await importRooms(u, token, hotel.id);
     return {
       db,
+      plans,
       addRequest,
       requestsPage,
       servicesPage,
@@ -95,6 +99,40 @@ async function runOne(db: 'PGlite' | 'PostgreSQL', databaseUrl?: string): Promis
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The plans PostgreSQL picks for the staff lists at this size (the SQL the list
+ * repository builds, spelled out): a page, a count, a search, a department filter.
+ */
+async function explainPlans(databaseUrl: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const page = `select r.id, r.request_code, r.cust_name, h.name, rm.number, r.status from requests r
+      join hotels h on h.id = r.hotel_id join rooms rm on rm.id = r.room_id`;
+    const order = `order by r.updated_at desc nulls last, r.id asc limit 20 offset 0`;
+    const queries: [string, string][] = [
+      ['Newest page of GetAllRequests', `${page} ${order}`],
+      ['Its total (counted once per view, then kept until a live event)', `select count(*)::int from requests r`],
+      ['Search page', `${page} where r.search_text ilike '%Guest 12345%' ${order}`],
+      ['Search total', `select count(*)::int from requests r where r.search_text ilike '%Guest 12345%'`],
+      [
+        'GetAllServicesRequest, one department, status Open',
+        `select l.id from request_lines l join requests r on r.id = l.request_id
+         where l.department_id = (select min(id) from departments) and l.status = 'Open'
+         order by l.updated_at desc nulls last, l.id asc limit 20`,
+      ],
+    ];
+    const lines: string[] = [];
+    for (const [title, query] of queries) {
+      const { rows } = await client.query(`explain (analyze, costs off, timing on) ${query}`);
+      lines.push(`${title}:`, '```', ...rows.map((r: Record<string, string>) => r['QUERY PLAN']), '```');
+    }
+    return lines;
+  } finally {
+    await client.end();
   }
 }
 
@@ -139,6 +177,7 @@ export async function benchRequests({ pgUrl }: { pgUrl: () => Promise<string | u
   lines.push('| AddRequest → event at a staff stream, p50 (200 sequential) | ' + runs.map((r) => ms(r.eventP50)).join(' | ') + ' |');
   lines.push('| AddRequest → event at a staff stream, p99 | ' + runs.map((r) => ms(r.eventP99)).join(' | ') + ' |');
   lines.push('| Import of a 5,000-row room sheet | ' + runs.map((r) => `${r.importSeconds.toFixed(2)} s`).join(' | ') + ' |');
+  for (const r of runs.filter((run) => run.plans)) lines.push('', `Plans on ${r.db} with ${REQUESTS.toLocaleString('en')} requests (EXPLAIN ANALYZE):`, '', ...r.plans!);
   return { title: 'Requests, live events and Excel import (issue 3)', lines };
 }
 

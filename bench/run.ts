@@ -38,6 +38,8 @@ async function main(): Promise<void> {
       for (const r of runs) {
         lines.push(row(`Login, 20 concurrent (${r.db})`, r.login));
         lines.push(row(`GetAllHotels, 1,000 hotels, 20 concurrent (${r.db})`, r.hotels));
+        lines.push(row(`GetAllHotels, Brotli (accept-encoding as a browser sends it) (${r.db})`, r.hotelsCompressed));
+        lines.push(row(`GetAllHotels, If-None-Match → 304 (${r.db})`, r.hotelsNotModified));
         lines.push(row(`AddCompany, 20 concurrent (${r.db})`, r.addCompany));
       }
       const hash = await benchPasswordHash();
