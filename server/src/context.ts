@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { RateLimiter } from './http/rate-limit';
 import { Mailer } from './mail/mailer';
+import { SessionGuard } from './security/session-guard';
 import { SecretBox, TokenService } from './security/tokens';
 import { EventBus } from './events/event-bus';
 
@@ -10,6 +11,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   tokens: TokenService;
+  /** Whether an access token's session still stands; ends sessions in every process. */
+  sessions: SessionGuard;
   box: SecretBox;
   mailer: Mailer;
   rateLimiter: RateLimiter;
@@ -20,10 +23,13 @@ export async function createContext(config: Config, database: Database): Promise
   const box = new SecretBox(config.jwtSecret);
   const events = new EventBus(database);
   await events.start();
+  const sessions = new SessionGuard(database);
+  await sessions.start();
   return {
     config,
     database,
     tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds),
+    sessions,
     box,
     mailer: new Mailer(database.db, box),
     rateLimiter: new RateLimiter(database.db, config.rateLimitsEnabled),

@@ -157,7 +157,9 @@ describe('Account: login, refresh, logout', () => {
     const bNext = await t.api.call(endpoints.refreshToken, { body: { refreshToken: b.refreshToken } });
     expect(bNext.status).toBe(200);
 
-    const all = await t.api.call(endpoints.logout, { token: a.accessToken, body: {}, lang: 'ar' });
+    // a's access token ended with its session; b's still works, and ends them all.
+    expect((await t.api.call(endpoints.logout, { token: a.accessToken, body: {} })).status).toBe(401);
+    const all = await t.api.call(endpoints.logout, { token: bNext.body.accessToken, body: {}, lang: 'ar' });
     expect(all.body.message).toBe('تم تسجيل الخروج بنجاح');
     expect((await t.api.call(endpoints.refreshToken, { body: { refreshToken: bNext.body.refreshToken } })).status).toBe(401);
 

@@ -36,6 +36,11 @@ export interface Platform {
   /** Exchanges the kept refresh token for new tokens; undefined when the session is over. */
   refreshSession(): Promise<StoredSession | undefined>;
   clearSession(): Promise<void>;
+  /**
+   * The refresh token of this device's session, sent with Logout so only this device's
+   * session ends. Web only: the desktop keeps its token in the main process.
+   */
+  deviceRefreshToken?(): Promise<string | undefined>;
 
   // ── Files ──
   /** Saves bytes under a suggested name (native Save dialog on desktop, a download on the web). */

@@ -57,6 +57,7 @@ export function createWebPlatform(baseUrl = ''): Platform {
       return refreshing;
     },
     clearSession: async () => localStorage.removeItem(SESSION_KEY),
+    deviceRefreshToken: async () => readRecord()?.refreshToken,
 
     async saveFile(suggestedName, bytes): Promise<SaveFileResult> {
       const url = URL.createObjectURL(new Blob([bytes as BlobPart]));

@@ -18,6 +18,12 @@ export async function signIn(session: StoredSession, refreshToken: string): Prom
   store.set(sessionAtom, session);
 }
 
+/** The Logout body: this device's refresh token where the platform has it, so other devices stay signed in. */
+export async function logoutBody(): Promise<{ refreshToken?: string }> {
+  const refreshToken = await platform.deviceRefreshToken?.();
+  return refreshToken ? { refreshToken } : {};
+}
+
 export async function signOut(): Promise<void> {
   await platform.clearSession();
   store.set(sessionAtom, undefined);

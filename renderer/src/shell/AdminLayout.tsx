@@ -9,7 +9,7 @@ import { call } from '../api/client';
 import { handleError } from '../feedback/handle-error';
 import { applyLanguage } from '../i18n';
 import { platform } from '../platform';
-import { sessionAtom, signOut } from '../session/session';
+import { logoutBody, sessionAtom, signOut } from '../session/session';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 
@@ -37,7 +37,7 @@ export function AdminLayout() {
 
   const logout = async () => {
     try {
-      await call(endpoints.logout, { body: {} });
+      await call(endpoints.logout, { body: await logoutBody() });
       await signOut();
       navigate(clientRoutes.login);
     } catch (err) {

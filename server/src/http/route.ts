@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint, Language } from '@shared';
 import { langOf } from '../i18n/localize';
+import { currentPrincipal } from '../security/session-guard';
 import type { Principal } from '../security/tokens';
 import { forbidden, unauthorized } from './errors';
 import { common } from '../i18n/common.messages';
@@ -74,14 +75,15 @@ function bearerOf(request: FastifyRequest): string | undefined {
 
 async function optionalAuth(request: FastifyRequest): Promise<void> {
   const token = bearerOf(request);
-  if (token) request.principal = await request.server.ctx.tokens.verify(token);
+  if (token) request.principal = await currentPrincipal(request.server.ctx, token);
 }
 
 function requireAuth(auth: Endpoint['auth']) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerOf(request);
     if (!token) throw unauthorized();
-    const principal = await request.server.ctx.tokens.verify(token);
+    // Signed, unexpired, and its session not ended since (logout, password reset, role change).
+    const principal = await currentPrincipal(request.server.ctx, token);
     if (!principal) throw unauthorized(common.tokenInvalid);
     request.principal = principal;
     if (auth !== 'user' && !principal.claims.includes(auth)) throw forbidden();

@@ -11,6 +11,10 @@ export interface Principal {
   isAdmin: boolean;
   hotelIds: number[];
   departmentIds: number[];
+  /** The device session (refresh-token family) the token was issued for; a logout there ends it. */
+  sessionId?: string;
+  /** The user's session version when the token was issued (see session-guard.ts). */
+  sessionVersion?: number;
 }
 
 export class TokenService {
@@ -24,7 +28,8 @@ export class TokenService {
   }
 
   async sign(p: Principal): Promise<string> {
-    return new SignJWT({ name: p.name, email: p.email, claims: p.claims, adm: p.isAdmin, hot: p.hotelIds, dep: p.departmentIds })
+    const session = { ver: p.sessionVersion ?? 0, ...(p.sessionId ? { sid: p.sessionId } : {}) };
+    return new SignJWT({ name: p.name, email: p.email, claims: p.claims, adm: p.isAdmin, hot: p.hotelIds, dep: p.departmentIds, ...session })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(p.userId))
       .setIssuedAt()
@@ -47,6 +52,8 @@ export class TokenService {
         isAdmin: payload.adm === true,
         hotelIds: payload.hot as number[],
         departmentIds: payload.dep as number[],
+        sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
+        sessionVersion: typeof payload.ver === 'number' ? payload.ver : 0,
       };
     } catch {
       return undefined;

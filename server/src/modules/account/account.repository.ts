@@ -109,3 +109,17 @@ export async function expireOtherPasswordTokens(db: DbOrTx, userId: number): Pro
 export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
+
+/** Makes every access token the users hold so far stop working (see session-guard.ts). */
+export async function bumpSessionVersion(db: DbOrTx, userIds: number[]): Promise<void> {
+  if (!userIds.length) return;
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(inArray(users.id, userIds));
+}
+
+export async function holdersOfRole(db: DbOrTx, roleId: number): Promise<number[]> {
+  const rows = await db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, roleId));
+  return rows.map((r) => r.id);
+}

@@ -19,12 +19,13 @@ import {
 } from './account.rules';
 import { createPasswordLink, sendPasswordLink } from './password-links';
 
-type Ctx = Pick<AppContext, 'database' | 'tokens' | 'rateLimiter' | 'mailer' | 'config'>;
+type Ctx = Pick<AppContext, 'database' | 'tokens' | 'sessions' | 'rateLimiter' | 'mailer' | 'config'>;
 
 /** Signs an access token from the user's current roles and stores a new refresh token of the family. */
 async function issueSession(ctx: Ctx, db: repo.DbLike, user: repo.UserRow, familyId: string) {
   const access = await repo.loadAccess(db, user);
-  const principal = principalOf(access);
+  // The token names its device session and the user's session version, so either can end it at once.
+  const principal = { ...principalOf(access), sessionId: familyId, sessionVersion: user.sessionVersion };
   const { token, hash } = newOpaqueToken();
   await repo.insertRefreshToken(db, {
     userId: user.id,
@@ -64,7 +65,10 @@ export async function refresh(ctx: Ctx, input: RefreshTokenInput): Promise<Refre
   const db = ctx.database.db;
   const stored = await repo.findRefreshToken(db, hashToken(input.refreshToken));
   const state = refreshTokenState(stored, new Date());
-  if (state === 'reused') await repo.revokeFamily(db, stored!.familyId);
+  if (state === 'reused') {
+    await repo.revokeFamily(db, stored!.familyId);
+    await ctx.sessions.changed([stored!.userId]);
+  }
   if (state !== 'valid') throw unauthorized(m.sessionExpired);
   const token = stored!;
   const session = await db.transaction(async (tx) => {
@@ -76,18 +80,30 @@ export async function refresh(ctx: Ctx, input: RefreshTokenInput): Promise<Refre
   if (!session) {
     // Lost a race with another use of the same token, or the user was switched off: end the family.
     await repo.revokeFamily(db, token.familyId);
+    await ctx.sessions.changed([token.userId]);
     throw unauthorized(m.sessionExpired);
   }
   return { accessToken: session.accessToken, refreshToken: session.refreshToken, expiresIn: session.expiresIn };
 }
 
-/** Ends the session of the given refresh token, or every session of the caller when none is given. */
+/**
+ * Ends the session of the given refresh token (this device), or every session of the
+ * caller when none is given; their access tokens stop working at once in every process.
+ */
 export async function logout(ctx: Ctx, user: Principal, refreshToken: string | undefined): Promise<void> {
   const db = ctx.database.db;
-  if (!refreshToken) return repo.revokeAllOfUser(db, user.userId);
-  const stored = await repo.findRefreshToken(db, hashToken(refreshToken));
-  // Someone else's token is left alone: a caller may only end their own sessions.
-  if (stored && stored.userId === user.userId) await repo.revokeFamily(db, stored.familyId);
+  if (!refreshToken) {
+    await db.transaction(async (tx) => {
+      await repo.revokeAllOfUser(tx, user.userId);
+      await repo.bumpSessionVersion(tx, [user.userId]);
+    });
+  } else {
+    const stored = await repo.findRefreshToken(db, hashToken(refreshToken));
+    // Someone else's token is left alone: a caller may only end their own sessions.
+    if (!stored || stored.userId !== user.userId) return;
+    await repo.revokeFamily(db, stored.familyId);
+  }
+  await ctx.sessions.changed([user.userId]);
 }
 
 export interface RequestInfo {
@@ -129,7 +145,9 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promis
     await repo.setPasswordHash(tx, user.id, passwordHash);
     await repo.expireOtherPasswordTokens(tx, user.id);
     await repo.revokeAllOfUser(tx, user.id);
+    await repo.bumpSessionVersion(tx, [user.id]);
     return true;
   });
   if (!done) throw new AppError(400, m.badResetLink);
+  await ctx.sessions.changed([user.id]);
 }

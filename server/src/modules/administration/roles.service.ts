@@ -5,6 +5,7 @@ import { common } from '../../i18n/common.messages';
 import { adminMessages as m } from './administration.messages';
 import type { Principal } from '../../security/tokens';
 import { applySelections, changesAdminRole, claimsNotHeld, markupErrors, unknownClaimsOf } from './administration.rules';
+import { bumpSessionVersion, holdersOfRole } from '../account/account.repository';
 import * as repo from './roles.repository';
 
 export async function listRoles(ctx: AppContext): Promise<Role[]> {
@@ -51,7 +52,7 @@ export async function updateRoleClaims(ctx: AppContext, caller: Principal, input
   const name = checkName(input.roleName);
   const unknown = unknownClaimsOf(input.claims.map((c) => c.claimType));
   if (unknown.length) throw badRequest(m.unknownClaims, { claims: unknown.slice(0, 5).join(', ').slice(0, 300) });
-  await ctx.database.db.transaction(async (tx) => {
+  const holders = await ctx.database.db.transaction(async (tx) => {
     const role = await repo.findRole(tx, input.roleId);
     if (!role) throw notFound(m.roleNotFound);
     const current = await repo.claimsOfRole(tx, role.id);
@@ -66,9 +67,14 @@ export async function updateRoleClaims(ctx: AppContext, caller: Principal, input
     if (role.isSystem) {
       // Saving the Admin role unchanged is allowed (the screen's Update on an untouched page); any change is not.
       if (changesAdminRole({ currentName: role.name, newName: name, claimsAfter: after, allClaims: ALL_CLAIMS })) throw badRequest(m.adminRoleFixed);
-      return;
+      return [];
     }
     if (await repo.roleNameTaken(tx, name, role.id)) throw conflict(m.duplicateRole, { name });
     await repo.saveRole(tx, role.id, name, [...after].sort());
+    // The holders' access tokens carry the old claims: refused from now on, a refresh issues the new ones.
+    const userIds = await holdersOfRole(tx, role.id);
+    await bumpSessionVersion(tx, userIds);
+    return userIds;
   });
+  await ctx.sessions.changed(holders);
 }

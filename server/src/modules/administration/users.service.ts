@@ -6,6 +6,7 @@ import { localize } from '../../i18n/localize';
 import type { Principal } from '../../security/tokens';
 import { adminMessages as m } from './administration.messages';
 import { applySelections, claimsNotHeld, hasRepeats, isDeliverableEmail, leavesNoAdmin, markupErrors, missingIds } from './administration.rules';
+import { bumpSessionVersion } from '../account/account.repository';
 import { inviteUser } from './invitations';
 import * as rolesRepo from './roles.repository';
 import * as repo from './users.repository';
@@ -90,5 +91,8 @@ export async function updateUserRoles(ctx: AppContext, caller: Principal, input:
     const otherAdmins = heldAdminBefore && !holdsAdminAfter ? await repo.countOtherActiveAdmins(tx, user.id) : 1;
     if (leavesNoAdmin({ heldAdminBefore, holdsAdminAfter, userActive: user.isActive, otherAdmins })) throw badRequest(m.lastAdmin);
     await repo.replaceUserRoles(tx, user.id, [...after].sort((a, b) => a - b));
+    // Their access tokens carry the old claims: refused from now on, a refresh issues the new ones.
+    await bumpSessionVersion(tx, [user.id]);
   });
+  await ctx.sessions.changed([input.userId]);
 }

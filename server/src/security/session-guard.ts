@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../db/client';
+import type { Principal, TokenService } from './tokens';
+
+/**
+ * Whether an access token's session still stands: its user is active, the user's
+ * session version is the one the token carries (raised by logout everywhere, a
+ * password reset, a role or permission change), and its device session (the refresh
+ * token family) was not ended by a logout. Checked on every authenticated call.
+ *
+ * Answers are kept in a small per-process cache. Whatever ends a session clears the
+ * user's entries here and, through NOTIFY, in every other process before it answers;
+ * a short lifetime bounds staleness if a notification is ever lost (a dropped LISTEN
+ * connection) or a row is changed straight in the database.
+ */
+const CHANNEL = 'hotel_sessions_changed';
+const TTL_MS = 10_000;
+const MAX_ENTRIES = 20_000;
+const EVERYONE = '*';
+
+interface Entry {
+  ok: boolean;
+  at: number;
+}
+
+export class SessionGuard {
+  /** userId → (sessionId|version → answer). */
+  private readonly entries = new Map<number, Map<string, Entry>>();
+  private size = 0;
+  /** Bumped on every clear: a check that began before a clear must not store what it read. */
+  private generation = 0;
+
+  constructor(private readonly database: Database) {}
+
+  async start(): Promise<void> {
+    await this.database.listen(CHANNEL, (payload) => this.forget(payload));
+  }
+
+  async isCurrent(p: Principal): Promise<boolean> {
+    const key = `${p.sessionId ?? ''}|${p.sessionVersion ?? 0}`;
+    const hit = this.entries.get(p.userId)?.get(key);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.ok;
+    const generation = this.generation;
+    const ok = await this.read(p);
+    if (generation === this.generation) this.remember(p.userId, key, ok);
+    return ok;
+  }
+
+  /** Ends the standing of cached answers for these users (or everyone) here and in every other process. */
+  async changed(userIds: readonly number[] | 'everyone'): Promise<void> {
+    const payload = userIds === 'everyone' ? EVERYONE : userIds.join(',');
+    if (!payload) return;
+    this.forget(payload);
+    await this.database.notify(CHANNEL, payload).catch(() => undefined);
+  }
+
+  private async read(p: Principal): Promise<boolean> {
+    const sid = p.sessionId ?? null;
+    const rows = rowsOf<{ ok: boolean }>(
+      await this.database.db.execute(sql`
+        select (u.is_active and u.session_version = ${p.sessionVersion ?? 0}
+          and (${sid}::uuid is null or exists (
+            select 1 from refresh_tokens r where r.family_id = ${sid}::uuid and r.user_id = u.id and r.revoked_at is null))) as ok
+        from users u where u.id = ${p.userId}`),
+    );
+    return rows[0]?.ok === true;
+  }
+
+  private remember(userId: number, key: string, ok: boolean): void {
+    if (this.size >= MAX_ENTRIES) this.forget(EVERYONE);
+    let forUser = this.entries.get(userId);
+    if (!forUser) this.entries.set(userId, (forUser = new Map()));
+    if (!forUser.has(key)) this.size++;
+    forUser.set(key, { ok, at: Date.now() });
+  }
+
+  private forget(payload: string): void {
+    this.generation++;
+    if (payload === EVERYONE) {
+      this.entries.clear();
+      this.size = 0;
+      return;
+    }
+    for (const id of payload.split(',')) {
+      const forUser = this.entries.get(Number(id));
+      if (!forUser) continue;
+      this.size -= forUser.size;
+      this.entries.delete(Number(id));
+    }
+  }
+}
+
+/** The caller behind an access token, or undefined when it is forged, expired or its session has ended. */
+export async function currentPrincipal(ctx: { tokens: TokenService; sessions: SessionGuard }, token: string): Promise<Principal | undefined> {
+  const principal = await ctx.tokens.verify(token);
+  return principal && (await ctx.sessions.isCurrent(principal)) ? principal : undefined;
+}
