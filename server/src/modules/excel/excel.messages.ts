@@ -13,6 +13,10 @@ export const excelMessages = defineMessages({
     en: 'The workbook could not be read: save it again as .xlsx and retry',
     ar: 'تعذرت قراءة المصنف: احفظه مجددًا بصيغة ‎.xlsx وحاول مرة أخرى',
   },
+  unpackedTooLarge: {
+    en: 'The workbook is too large once unpacked (at most {mb} MB, {rows} rows and {cells} cells): split it into smaller files',
+    ar: 'المصنف كبير جدًا بعد فك ضغطه (الحد {mb} ميجابايت و{rows} صف و{cells} خلية): قسّمه إلى ملفات أصغر',
+  },
   noFile: { en: 'Choose an Excel file to upload', ar: 'اختر ملف Excel لرفعه' },
   noSheet: { en: 'The workbook has no sheet to import', ar: 'لا يحتوي المصنف على ورقة للاستيراد' },
   missingColumns: {

@@ -5,6 +5,7 @@ import { cellText } from './cell-text';
 import { excelMessages as m } from './excel.messages';
 import { MAX_ROWS, type SheetRow, type SheetSpec } from './sheet-spec';
 import { INSTRUCTIONS_SHEET, LOOKUP_SHEET } from './template-builder';
+import { checkWorkbookZip } from './zip-guard';
 
 export type WorkbookKind = 'xlsx' | 'xls' | 'unknown';
 
@@ -22,12 +23,14 @@ export function sniffWorkbook(bytes: Uint8Array): WorkbookKind {
  * it whole, and a sheet past MAX_ROWS stops being read at once). Columns are found
  * by header text (any order, any case); unknown columns are ignored; empty rows
  * are skipped. A file that is not .xlsx is a 415 saying what to do; a sheet without
- * the columns or the rows is a 400.
+ * the columns or the rows is a 400. The zip is checked first (zip-guard.ts): a
+ * workbook too large once unpacked is a 413.
  */
 export async function readSheetRows(bytes: Buffer, spec: SheetSpec): Promise<SheetRow[]> {
   const kind = sniffWorkbook(bytes);
   if (kind === 'xls') throw new AppError(415, m.legacyXls);
   if (kind === 'unknown') throw new AppError(415, m.notWorkbook);
+  await checkWorkbookZip(bytes);
 
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     worksheets: 'emit',
