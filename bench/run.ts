@@ -50,6 +50,7 @@ async function main(): Promise<void> {
       ['requests', './requests.ts', 'benchRequests'],
       ['guest', './guest-web.ts', 'benchGuestWeb'],
       ['admin', './admin.ts', 'benchAdmin'],
+      ['reports', './reports.ts', 'benchReports'],
     ] as const) {
       if (!wanted(name) || !existsSync(new URL(file, import.meta.url))) continue;
       const mod = await import(file);

@@ -37,6 +37,9 @@ export const clientRoutes = {
   serviceDetails: (id: Id) => `/Admin/Service/Details/${id}`,
   userRole: (id: Id) => `/Admin/UserRole/${id}`,
   roleDetail: (id: Id) => `/Admin/RoleDetail/${id}`,
+  serviceLevels: listRoute('Reports', 'ServiceLevels'),
+  guestFeedback: listRoute('Reports', 'GuestFeedback'),
+  roomHistory: (roomId: Id) => `/Admin/Room/History/${roomId}`,
   guestService: '/Request/Service',
   guestReview: '/Request/Review',
 } as const;

@@ -8,18 +8,14 @@ import { BASIC_DATA_ITEMS, clientRoutes } from '@shared/routes';
  * login page and the shell load without ag-grid, the forms or the dialogs.
  *
  * To add a section: a module exporting `screens`, one loader below and its rows in ROUTES.
- * The Reports slot (helper "reports"): features/reports/section.ts exporting
- * `screens = { ServiceLevels, GuestFeedback, RoomHistory }`, the loader
- * `reports: () => import('../features/reports/section')`, and the rows
- * `list('Reports', 'ServiceLevels', clientRoutes.serviceLevels, sections.reports)`,
- * `list('Reports', 'GuestFeedback', …)`, `page(clientRoutes.roomHistory(':roomId'), sections.reports, 'RoomHistory')`;
- * then drop 'Reports' from PENDING in tests/renderer/routes.test.ts.
  */
 const sections = {
   home: async () => ({ screens: { Home: (await import('../features/home/HomeDashboard')).HomeDashboard } }),
   basicData: () => import('../features/basic-data/section'),
   serviceManagement: () => import('../features/service-management/section'),
   administration: () => import('../features/administration/section'),
+  // The charts library lives in this chunk only.
+  reports: () => import('../features/reports/section'),
 };
 
 /** The signed-in frame; LoginPage starts fetching it when the user presses Login. */
@@ -61,4 +57,7 @@ export const ROUTES: AppRoute[] = [
   list('Administration', 'EmailSettings', clientRoutes.emailSettings, sections.administration),
   page(clientRoutes.userRole(':id'), sections.administration, 'UserRole'),
   page(clientRoutes.roleDetail(':id'), sections.administration, 'RoleDetail'),
+  list('Reports', 'ServiceLevels', clientRoutes.serviceLevels, sections.reports),
+  list('Reports', 'GuestFeedback', clientRoutes.guestFeedback, sections.reports),
+  page(clientRoutes.roomHistory(':roomId'), sections.reports, 'RoomHistory'),
 ];

@@ -1,3 +1,4 @@
+import { reportsAr } from '../features/i18n/reports.ar';
 import { p2Ar } from '../features/i18n/ar';
 import { securityAr } from '../features/i18n/security.ar';
 import type { Messages } from './en';
@@ -198,4 +199,5 @@ export const ar: Messages = {
   },
   p2: p2Ar,
   security: securityAr,
+  reports: reportsAr,
 };

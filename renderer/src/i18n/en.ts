@@ -1,3 +1,4 @@
+import { reportsEn } from '../features/i18n/reports.en';
 import { p2En } from '../features/i18n/en';
 import { securityEn } from '../features/i18n/security.en';
 
@@ -198,6 +199,7 @@ export const en = {
   },
   p2: p2En,
   security: securityEn,
+  reports: reportsEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -19,6 +19,8 @@ export interface TableColumn<T> {
   flex?: number;
   /** Custom cell content (thumbnails…); `value` still drives search and sort. */
   render?: (row: T) => ReactNode;
+  /** What the .xlsx export writes instead of `value` (a real Date or number); `false` leaves the column out. */
+  exportValue?: ((row: T) => string | number | Date | null | undefined) | false;
 }
 
 export interface DataTableProps<T> {
@@ -116,7 +118,8 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
       const data = api.getDisplayedRowAtIndex(i)?.data;
       if (data) shown.push(data);
     }
-    return { headers: columns.map((c) => c.header), rows: shown.map((row) => columns.map((c) => c.value(row) ?? '')) };
+    const exported = columns.filter((c) => c.exportValue !== false);
+    return { headers: exported.map((c) => c.header), rows: shown.map((row) => exported.map((c) => (c.exportValue || c.value)(row) ?? '')) };
   }, [columns]);
 
   const getRowId = useMemo(() => (rowId ? (p: { data: T }) => rowId(p.data) : undefined), [rowId]);

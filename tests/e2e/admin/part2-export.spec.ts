@@ -18,7 +18,7 @@ async function shownRows(page: Page): Promise<string[][]> {
       .map((row) => ({
         index: Number(row.getAttribute('row-index')),
         cells: [...row.querySelectorAll('[role=gridcell]')]
-          .filter((c) => !['rowNumber', 'actions'].includes(c.getAttribute('col-id') ?? ''))
+          .filter((c) => !['rowNumber', 'actions', 'history'].includes(c.getAttribute('col-id') ?? ''))
           .sort((a, b) => Number(a.getAttribute('aria-colindex')) - Number(b.getAttribute('aria-colindex')))
           .map((c) => (c.textContent ?? '').trim()),
       }))
@@ -45,7 +45,7 @@ test('a searched and sorted list exports to an .xlsx holding exactly the rows sh
     .locator('.ag-header-cell')
     .evaluateAll((cells) =>
       cells
-        .filter((c) => !['rowNumber', 'actions'].includes(c.getAttribute('col-id') ?? ''))
+        .filter((c) => !['rowNumber', 'actions', 'history'].includes(c.getAttribute('col-id') ?? ''))
         .sort((a, b) => Number(a.getAttribute('aria-colindex')) - Number(b.getAttribute('aria-colindex')))
         .map((c) => (c.querySelector('.ag-header-cell-text')?.textContent ?? '').trim()),
     );

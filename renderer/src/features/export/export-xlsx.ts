@@ -1,6 +1,16 @@
 export interface SheetData {
   headers: string[];
-  rows: (string | number)[][];
+  /** A Date becomes a date cell, a number a number cell. */
+  rows: (string | number | Date)[][];
+}
+
+/**
+ * Excel has no time zones: exceljs writes a Date's UTC fields, so a cell shows what
+ * the user saw on screen when it is given the local wall-clock time as if it were UTC.
+ */
+export function wallClock(value: Date | string): Date {
+  const date = new Date(value);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
 }
 
 /** Excel caps sheet names at 31 characters and forbids a few symbols. */
@@ -19,6 +29,8 @@ export async function buildXlsx(name: string, data: SheetData, rtl: boolean): Pr
   sheet.addRow(data.headers).font = { bold: true };
   for (const row of data.rows) sheet.addRow(row);
   sheet.columns.forEach((column, i) => {
+    const dates = data.rows.map((r) => r[i]).filter((v): v is Date => v instanceof Date);
+    if (dates.length) column.numFmt = dates.every((d) => d.getTime() % 86_400_000 === 0) ? 'yyyy-mm-dd' : 'yyyy-mm-dd hh:mm';
     const longest = Math.max(data.headers[i]?.length ?? 0, ...data.rows.slice(0, 500).map((r) => String(r[i] ?? '').length));
     column.width = Math.min(60, Math.max(10, longest + 2));
   });

@@ -6,6 +6,7 @@ import { call } from '../../api/client';
 import { handleError } from '../../feedback/handle-error';
 import { subscribeLive } from '../live/live-events';
 import { DetailsHeading, Facts, PageState, ReviewPanel } from './DetailsLayout';
+import { RoomHistoryLink } from '../reports/RoomHistoryLink';
 import { LineCard } from './LineCard';
 
 /** /Admin/Request/Details/{id}: the request, one card per line, the review; follows live changes. */
@@ -47,6 +48,9 @@ export function RequestDetailsPage() {
         ]}
       />
       <Facts heading={t('p2.requests.hotelInfo')} facts={[[t('p2.requests.hotel'), r.hotelName], [t('p2.requests.room'), r.roomNumber]]} />
+      <p>
+        <RoomHistoryLink roomId={r.roomId} roomNumber={r.roomNumber} />
+      </p>
       {r.requestDetails.map((line) => (
         <LineCard key={line.id} line={line} departments={data.availableDepartments} onChanged={load} />
       ))}

@@ -1,4 +1,6 @@
 import { endpoints, type Room, type Service, type Worker } from '@shared';
+import { createElement } from 'react';
+import { RoomHistoryLink } from '../../reports/RoomHistoryLink';
 import { RoomQrSheet } from '../screen/RoomQrSheet';
 import type { EntityDescriptor } from '../screen/types';
 import { col, createdAtCol, localName } from './columns';
@@ -19,6 +21,8 @@ export const room: EntityDescriptor<Room> = {
     col(t, 'useType', (r) => (lang === 'ar' ? r.useTypeNameAr : r.useTypeNameEn)),
     col(t, 'roomType', (r) => (lang === 'ar' ? r.roomTypeNameAr : r.roomTypeNameEn)),
     createdAtCol(t, lang),
+    // Every request of the room, newest first (issue 16); shown to those who may read requests.
+    { id: 'history', header: t('reports.room.open'), value: () => '', render: (r) => createElement(RoomHistoryLink, { roomId: r.id, roomNumber: r.number }), exportValue: false },
   ],
   nameOf: (r) => r.number,
   errors: { create: 'createRoom', update: 'updateRoom', remove: 'removeRoom' },
