@@ -3,7 +3,7 @@ import { ArrowLeftRegular, WarningRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { endpoints, type RoomHistory, type RoomHistoryLine } from '@shared';
+import { clientRoutes, endpoints, type RoomHistory, type RoomHistoryLine } from '@shared';
 import { formatDate } from '../../table/format';
 import { Panel } from '../../ui/Panel';
 import { StatusBadge } from '../service-management/StatusBadge';
@@ -99,7 +99,7 @@ export function RoomHistoryPage() {
             {data.requests.map((r) => (
               <Card key={r.id} className={styles.card} data-testid="history-request">
                 <div className={styles.head}>
-                  <Link to={`/Admin/Request/Details/${r.id}`}>
+                  <Link to={clientRoutes.requestDetails(r.id)}>
                     <Text weight="semibold">{r.requestCode}</Text>
                   </Link>
                   <StatusBadge status={r.statusName} />
