@@ -38,6 +38,8 @@ const Env = z.object({
   HOTEL_STREAMS_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   /** A stream that carried no event this long ends; the client reconnects. */
   HOTEL_STREAM_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** How long a stream ticket (got with the Authorization header) may wait to be used. */
+  HOTEL_STREAM_TICKET_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -61,7 +63,7 @@ export interface Config {
   /** Guest requests (AddRequest) per IP per 10 minutes; 0 turns the limit off. */
   requestRateLimit: number;
   /** Caps on open event streams (sse.ts): beyond them a stream is refused with 429 or, for `total`, 503. */
-  streams: { perAddress: number; perRequest: number; perUser: number; total: number; idleMs: number };
+  streams: { perAddress: number; perRequest: number; perUser: number; total: number; idleMs: number; ticketTtlMs: number };
   /** Folder of built clients to serve (renderer at /Admin, guest-web at /Request). */
   clientsDir: string;
 }
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       perUser: e.HOTEL_STREAMS_PER_USER,
       total: e.HOTEL_STREAMS_TOTAL,
       idleMs: e.HOTEL_STREAM_IDLE_SECONDS * 1000,
+      ticketTtlMs: e.HOTEL_STREAM_TICKET_SECONDS * 1000,
     },
     clientsDir: path.resolve(import.meta.dirname, SERVER_BUNDLE ? '../dist' : '../../dist'),
   };

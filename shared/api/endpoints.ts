@@ -195,8 +195,13 @@ export const endpoints = {
     body: req.AssignDepartmentInput,
     response: msg,
   },
-  /** Staff live events (server-sent events), scoped like the lists. Token in the header or ?access_token=. */
-  staffEvents: { method: 'GET', path: '/api/Events', auth: 'user', kind: 'stream' },
+  /**
+   * Staff live events (server-sent events), scoped like the lists. The token in the
+   * header, or (EventSource cannot send one) ?ticket= from eventsTicket.
+   */
+  staffEvents: { method: 'GET', path: '/api/Events', auth: 'user', query: req.StreamTicketQuery, kind: 'stream' },
+  /** A single-use ticket that opens one staff event stream within seconds; needs a list claim. */
+  eventsTicket: { method: 'POST', path: '/api/Events/Ticket', auth: 'user', response: req.StreamTicket },
 
   /** The Home page's figures for today, scoped like the lists. */
   homeFigures: {

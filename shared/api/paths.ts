@@ -84,6 +84,7 @@ export const apiPaths = {
   updateServiceRequestStatus: '/api/Request/UpdateServiceRequestStatus',
   assignServiceToDepartment: '/api/Request/AssignServiceToDepartment',
   staffEvents: '/api/Events',
+  eventsTicket: '/api/Events/Ticket',
   homeFigures: '/api/Dashboard/GetTodayFigures',
   serviceLevels: '/api/Reports/ServiceLevels',
   roomHistory: '/api/Reports/RoomHistory',

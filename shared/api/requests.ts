@@ -161,6 +161,9 @@ export const StatusUpdateInput = z.object({
 export const AssignDepartmentInput = z.object({ requestDetailsId: Id, departmentId: Id });
 
 // ── Live events ────────────────────────────────────────────────────────────
+/** What opens a staff event stream from an EventSource: a ticket got with the Authorization header. */
+export const StreamTicket = z.object({ ticket: z.string(), expiresInSeconds: z.number() });
+export const StreamTicketQuery = z.object({ ticket: z.string().max(100).optional() });
 export const EVENT_TYPES = ['request-created', 'line-changed', 'review-added'] as const;
 export const LiveEvent = z.object({
   type: z.enum(EVENT_TYPES),

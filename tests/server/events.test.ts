@@ -52,14 +52,40 @@ describe('live events on one server', () => {
     expect(stream.received.some((e) => e.data.requestId === b.id)).toBe(false);
   });
 
-  it('takes the token from ?access_token= (EventSource cannot send headers) and refuses a stream without one', async () => {
-    const stream = await open(`${url(endpoints.staffEvents)}?access_token=${encodeURIComponent(clerkToken)}`);
+  it('refuses a token in the URL, on the stream and on any other route', async () => {
+    const inUrl = await fetch(`${url(endpoints.staffEvents)}?access_token=${encodeURIComponent(clerkToken)}`);
+    expect(inUrl.status).toBe(401);
+    expect((await inUrl.json()).message).toBe('Please sign in');
+    const list = await fetch(`${url(endpoints.allRequests)}?access_token=${encodeURIComponent(clerkToken)}`);
+    expect(list.status).toBe(401);
+    const ticket = await fetch(`${url(endpoints.eventsTicket)}?access_token=${encodeURIComponent(clerkToken)}`, { method: 'POST' });
+    expect(ticket.status).toBe(401);
+  });
+
+  it('opens a stream with a ticket got with the header, once only', async () => {
+    const got = await t.api.call(endpoints.eventsTicket, { token: clerkToken });
+    expect(got.status).toBe(200);
+    expect(got.body).toEqual({ ticket: expect.any(String), expiresInSeconds: 30 });
+    const withTicket = `${url(endpoints.staffEvents)}?ticket=${encodeURIComponent(got.body.ticket)}`;
+    const stream = await open(withTicket);
     expect(stream.res.status).toBe(200);
     const a = await submit();
     await stream.next((e) => e.data.requestId === a.id, 'request-created');
-    const anonymous = await fetch(url(endpoints.staffEvents));
-    expect(anonymous.status).toBe(401);
-    expect((await anonymous.json()).message).toBe('Please sign in');
+    // Used: the same ticket opens nothing again.
+    const again = await fetch(withTicket);
+    expect(again.status).toBe(401);
+    expect((await again.json()).message).toBeTruthy();
+    expect((await fetch(`${url(endpoints.staffEvents)}?ticket=not-a-ticket`)).status).toBe(401);
+    expect((await fetch(`${url(endpoints.staffEvents)}?ticket=${'x'.repeat(10_000)}`)).status).toBe(401);
+    expect((await fetch(url(endpoints.staffEvents))).status).toBe(401);
+  });
+
+  it('gives a ticket only to a user who may hear events', async () => {
+    const db = t.server.app.ctx.database.db;
+    const nobody = await tokenFor(t.server.app.ctx.tokens, await createStaffUser(db, { claims: ['Basic Data.Hotel.View'] }));
+    const refused = await t.api.call(endpoints.eventsTicket, { token: nobody });
+    expect(refused.status).toBe(403);
+    expect((await t.api.call(endpoints.eventsTicket, {})).status).toBe(401);
   });
 
   it('gives a guest the changes of their own request only, with nothing but what the page needs', async () => {
@@ -96,7 +122,7 @@ describe('live events on one server', () => {
 describe('stream lifetime: token expiry and shutdown', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ env: { HOTEL_ACCESS_TOKEN_TTL: '5' } });
+    t = await startTestServer({ env: { HOTEL_ACCESS_TOKEN_TTL: '5', HOTEL_STREAM_TICKET_SECONDS: '1' } });
   });
   afterAll(() => t.cleanup());
 
@@ -104,11 +130,27 @@ describe('stream lifetime: token expiry and shutdown', () => {
     const user = await createStaffUser(t.server.app.ctx.database.db, { claims: SERVICE_CLAIMS });
     const token = await tokenFor(t.server.app.ctx.tokens, user);
     const started = Date.now();
+    const { ticket } = (await t.api.call(endpoints.eventsTicket, { token })).body;
     const stream = await openStream(new URL(endpoints.staffEvents.path, t.url).toString(), { authorization: `Bearer ${token}` });
+    // A stream opened with a ticket lasts no longer than the token the ticket was got with.
+    const byTicket = await openStream(new URL(`${endpoints.staffEvents.path}?ticket=${encodeURIComponent(ticket)}`, t.url).toString());
     await stream.closed();
+    await byTicket.closed();
     expect(Date.now() - started).toBeGreaterThan(3_000);
+    expect(Date.now() - started).toBeLessThan(9_000);
+    expect(byTicket.received.map((e) => e.event)).toEqual(['reconnect']);
     const again = await fetch(new URL(endpoints.staffEvents.path, t.url), { headers: { authorization: `Bearer ${token}` } });
     expect(again.status).toBe(401);
+  });
+
+  it('a ticket not used within its time opens nothing', async () => {
+    const user = await createStaffUser(t.server.app.ctx.database.db, { claims: SERVICE_CLAIMS });
+    const token = await tokenFor(t.server.app.ctx.tokens, user);
+    const got = await t.api.call(endpoints.eventsTicket, { token });
+    expect(got.body.expiresInSeconds).toBe(1);
+    await new Promise((r) => setTimeout(r, 1_500));
+    const late = await fetch(new URL(`${endpoints.staffEvents.path}?ticket=${encodeURIComponent(got.body.ticket)}`, t.url));
+    expect(late.status).toBe(401);
   });
 
   it('does not hold server shutdown up: open streams are ended at once', async () => {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Endpoint, Language } from '@shared';
 import { langOf } from '../i18n/localize';
 import { currentPrincipal } from '../security/session-guard';
+import { redeemStreamTicket } from '../security/stream-tickets';
 import type { Principal } from '../security/tokens';
 import { forbidden, unauthorized } from './errors';
 import { common } from '../i18n/common.messages';
@@ -25,6 +26,8 @@ type Answer<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['r
 declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal;
+    /** When a stream opened with a ticket must end (ms): the expiry of the token the ticket was got with. */
+    authUntil?: number;
   }
 }
 
@@ -49,7 +52,7 @@ export function route<E extends Endpoint>(
       ...(endpoint.response ? { response: { 200: endpoint.response } } : {}),
     },
     // onRequest: who the caller is is settled before the body is even read or validated.
-    onRequest: endpoint.auth === 'public' ? optionalAuth : requireAuth(endpoint.auth),
+    onRequest: endpoint.auth === 'public' ? optionalAuth : requireAuth(endpoint.auth, endpoint.kind === 'stream'),
     handler: async (request, reply) => {
       const ctx = {
         body: request.body,
@@ -66,11 +69,15 @@ export function route<E extends Endpoint>(
 }
 
 function bearerOf(request: FastifyRequest): string | undefined {
+  // Only ever the header: a token in a URL ends up in logs, histories and proxies.
   const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
-  // EventSource cannot send headers: the event streams also take ?access_token=.
-  const query = request.query as { access_token?: unknown } | undefined;
-  return typeof query?.access_token === 'string' ? query.access_token : undefined;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
+/** An event stream's single-use ticket (EventSource cannot send headers): ?ticket=. */
+function ticketOf(request: FastifyRequest): string | undefined {
+  const ticket = (request.query as { ticket?: unknown } | undefined)?.ticket;
+  return typeof ticket === 'string' && ticket ? ticket : undefined;
 }
 
 async function optionalAuth(request: FastifyRequest): Promise<void> {
@@ -78,12 +85,21 @@ async function optionalAuth(request: FastifyRequest): Promise<void> {
   if (token) request.principal = await currentPrincipal(request.server.ctx, token);
 }
 
-function requireAuth(auth: Endpoint['auth']) {
+function requireAuth(auth: Endpoint['auth'], stream = false) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerOf(request);
-    if (!token) throw unauthorized();
+    const ticket = !token && stream ? ticketOf(request) : undefined;
+    if (!token && !ticket) throw unauthorized();
+    const { ctx } = request.server;
+    let principal: Principal | undefined;
     // Signed, unexpired, and its session not ended since (logout, password reset, role change).
-    const principal = await currentPrincipal(request.server.ctx, token);
+    if (token) principal = await currentPrincipal(ctx, token);
+    else {
+      // A ticket carries the principal of the token it was got with; its session is checked the same way.
+      const redeemed = await redeemStreamTicket(ctx.database.db, ticket!);
+      principal = redeemed && (await ctx.sessions.isCurrent(redeemed.principal)) ? redeemed.principal : undefined;
+      request.authUntil = redeemed?.streamUntil;
+    }
     if (!principal) throw unauthorized(common.tokenInvalid);
     request.principal = principal;
     if (auth !== 'user' && !principal.claims.includes(auth)) throw forbidden();

@@ -42,7 +42,7 @@ export function HomeDashboard() {
   useEffect(() => {
     if (!allowed) return;
     void load();
-    return subscribeLive(() => void load());
+    return subscribeLive(() => void load(), () => void load());
   }, [allowed, load, i18n.language]);
 
   const hero = (

@@ -9,13 +9,13 @@ import { liveSoundAtom, playChime } from './sound';
 /**
  * Keeps a list screen live: every event reaches `onEvent` (which refetches the rows
  * concerned); a new request also shows a toast with its code and, unless turned
- * off, plays a chime.
+ * off, plays a chime. When events may have been missed, `onResync` re-reads the list.
  */
-export function useLiveList(onEvent: (event: LiveEvent) => void): void {
+export function useLiveList(onEvent: (event: LiveEvent) => void, onResync: () => void): void {
   const { t } = useTranslation();
   const sound = useAtomValue(liveSoundAtom);
-  const latest = useRef({ onEvent, sound, t });
-  latest.current = { onEvent, sound, t };
+  const latest = useRef({ onEvent, onResync, sound, t });
+  latest.current = { onEvent, onResync, sound, t };
 
   useEffect(
     () =>
@@ -26,7 +26,7 @@ export function useLiveList(onEvent: (event: LiveEvent) => void): void {
           showToast(t('p2.live.newRequest', { code: event.requestCode }), 'info');
           if (sound) playChime();
         }
-      }),
+      }, () => latest.current.onResync()),
     [],
   );
 }

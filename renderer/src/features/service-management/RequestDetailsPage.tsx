@@ -31,7 +31,14 @@ export function RequestDetailsPage() {
   useEffect(() => {
     void load();
   }, [load, i18n.language]);
-  useEffect(() => subscribeLive((event) => event.requestId === id && void load()), [id, load]);
+  useEffect(
+    () =>
+      subscribeLive(
+        (event) => event.requestId === id && void load(),
+        () => void load(),
+      ),
+    [id, load],
+  );
 
   if (!data) return <PageState loading={loading} message={t('p2.requests.noDetails')} />;
   const r = data.requestDetails;

@@ -30,7 +30,14 @@ export function ServiceDetailsPage() {
   useEffect(() => {
     void load();
   }, [load, i18n.language]);
-  useEffect(() => subscribeLive((event) => event.lineId === Number(id) && void load()), [id, load]);
+  useEffect(
+    () =>
+      subscribeLive(
+        (event) => event.lineId === Number(id) && void load(),
+        () => void load(),
+      ),
+    [id, load],
+  );
 
   if (!data) return <PageState loading={loading} message={t('p2.requests.noDetails')} />;
   const s = data.serviceDetails;

@@ -80,6 +80,7 @@ export function useLiveRows<Row>(source: LiveRowsSource<Row>, key: string) {
         // The next event or a reload will bring the row; an error toast per event would be noise.
       }
     }, []),
+    load,
   );
 
   return { rows, loading, newCount, reload: load };

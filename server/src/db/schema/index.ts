@@ -1,3 +1,4 @@
 export * from './basic-data';
 export * from './identity';
 export * from './requests';
+export * from './streams';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { endpoints } from '@shared';
 import { forbidden, notFound } from '../../http/errors';
+import { issueStreamTicket } from '../../security/stream-tickets';
 import { route } from '../../http/route';
 import { isUuid, guestPayload } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
@@ -45,9 +46,9 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
     if (!mayHearEvents(user)) throw forbidden();
     const stream = streams.open(reply, { address: request.ip, userId: user.userId }, lang);
     if (!stream) return reply;
-    // A stream lives no longer than its token: then EventSource reconnects and the
-    // client's fresh token is checked again (a disabled user stops hearing events).
-    const expiry = tokenExpiry(request);
+    // A stream lives no longer than its token: then the client comes back with a
+    // fresh one and is checked again (a disabled user stops hearing events).
+    const expiry = request.authUntil ?? tokenExpiry(request);
     if (expiry) stream.endAt(expiry);
     stream.onEnd(
       ctx.events.subscribe(
@@ -56,6 +57,13 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
       ),
     );
     return reply;
+  });
+
+  route(app, endpoints.eventsTicket, async ({ user, request }) => {
+    if (!mayHearEvents(user)) throw forbidden();
+    const ttlMs = ctx.config.streams.ticketTtlMs;
+    const until = new Date(tokenExpiry(request) ?? Date.now() + ctx.config.accessTokenTtlSeconds * 1000);
+    return { ticket: await issueStreamTicket(ctx.database.db, user, until, ttlMs), expiresInSeconds: ttlMs / 1000 };
   });
 
   route(app, endpoints.guestEvents, async ({ params, reply, request, lang }) => {
@@ -75,12 +83,12 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
   });
 }
 
-/** When the caller's access token expires (ms); it was verified before the handler ran. */
+/** When the caller's access token (in the header) expires (ms); it was verified before the handler ran. */
 function tokenExpiry(request: FastifyRequest): number | undefined {
   const header = request.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : (request.query as { access_token?: unknown }).access_token;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
   try {
-    const exp = typeof token === 'string' ? decodeJwt(token).exp : undefined;
+    const exp = token ? decodeJwt(token).exp : undefined;
     return exp ? exp * 1000 : undefined;
   } catch {
     return undefined;
