@@ -18,9 +18,14 @@ export async function signIn(session: StoredSession, refreshToken: string): Prom
   store.set(sessionAtom, session);
 }
 
-/** The Logout body: this device's refresh token where the platform has it, so other devices stay signed in. */
-export async function logoutBody(): Promise<{ refreshToken?: string }> {
-  const refreshToken = await platform.deviceRefreshToken?.();
+/**
+ * The Logout body: this device's refresh token, so the user's other devices stay signed
+ * in. Undefined on the desktop, whose vault holds the token and ends this device's
+ * session itself when the session is cleared (signOut).
+ */
+export async function logoutBody(): Promise<{ refreshToken?: string } | undefined> {
+  if (!platform.deviceRefreshToken) return undefined;
+  const refreshToken = await platform.deviceRefreshToken();
   return refreshToken ? { refreshToken } : {};
 }
 

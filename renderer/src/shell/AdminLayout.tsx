@@ -37,7 +37,8 @@ export function AdminLayout() {
 
   const logout = async () => {
     try {
-      await call(endpoints.logout, { body: await logoutBody() });
+      const body = await logoutBody();
+      if (body) await call(endpoints.logout, { body });
       await signOut();
       navigate(clientRoutes.login);
     } catch (err) {
