@@ -162,6 +162,8 @@ describe('stream lifetime: token expiry and shutdown', () => {
     await t.close();
     await stream.closed();
     expect(Date.now() - started).toBeLessThan(3_000);
+    // Told to come back (to this process after a restart, or to another one).
+    expect(stream.received.map((e) => e.event)).toEqual(['reconnect']);
   });
 });
 

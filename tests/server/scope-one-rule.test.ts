@@ -90,6 +90,29 @@ describe('one scope rule for lists, details, dashboard and events', () => {
     expect(sorted(figures.body.waitingLongest.map((w: { id: number }) => w.id))).toEqual(sorted(visibleLines()));
   });
 
+  it('for every kind of user, the list (SQL) and the details (predicate) agree line by line', async () => {
+    const { db } = t.server.app.ctx.database;
+    const { housekeeping, maintenance } = fx.departments;
+    const users = [
+      { isAdmin: true },
+      { hotelIds: [], departmentIds: [housekeeping] },
+      { hotelIds: [fx.hotelA.id], departmentIds: [] },
+      { hotelIds: [fx.hotelB.id], departmentIds: [maintenance] },
+      { hotelIds: [fx.hotelA.id, fx.hotelB.id], departmentIds: [housekeeping, maintenance] },
+    ];
+    for (const options of users) {
+      const token = await tokenFor(t.server.app.ctx.tokens, await createStaffUser(db, { claims: [REQUEST_LIST, SERVICE_LIST], ...options }));
+      const listed = (await t.api.call(endpoints.allServicesRequest, { token })).body.map((r: { id: number }) => r.id);
+      const opened: number[] = [];
+      for (const id of allLines()) if ((await t.api.call(endpoints.serviceDetails, { token, params: { id } })).status === 200) opened.push(id);
+      expect(sorted(listed.filter((id: number) => allLines().includes(id))), JSON.stringify(options)).toEqual(sorted(opened));
+      const requests = (await t.api.call(endpoints.allRequests, { token })).body.map((r: { id: string }) => r.id);
+      const openedRequests: string[] = [];
+      for (const id of allRequests()) if ((await t.api.call(endpoints.requestDetails, { token, params: { id } })).status === 200) openedRequests.push(id);
+      expect(sorted(requests.filter((id: string) => allRequests().includes(id))), JSON.stringify(options)).toEqual(sorted(openedRequests));
+    }
+  });
+
   it('the live events carry exactly the scoped set', async () => {
     // Every line changes; hotel A's special line (seen by all of A) goes last, so once
     // a stream has it, it has had everything it would ever get (events keep order).
