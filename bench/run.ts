@@ -51,6 +51,7 @@ async function main(): Promise<void> {
       ['guest', './guest-web.ts', 'benchGuestWeb'],
       ['admin', './admin.ts', 'benchAdmin'],
       ['reports', './reports.ts', 'benchReports'],
+      ['memory', './memory.ts', 'benchMemory'],
     ] as const) {
       if (!wanted(name) || !existsSync(new URL(file, import.meta.url))) continue;
       const mod = await import(file);

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
-import { PGLITE_EXTENSIONS } from '../db/client';
+import { PGLITE_OPTIONS } from '../db/client';
 import { lockDataDir } from '../db/data-lock';
 
 async function main(): Promise<void> {
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   } else {
     const unlock = lockDataDir(config.dataDir);
     try {
-      const db = await PGlite.create(path.join(config.dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
+      const db = await PGlite.create(path.join(config.dataDir, 'pglite'), PGLITE_OPTIONS);
       const blob = await db.dumpDataDir('gzip');
       writeFileSync(target, Buffer.from(await blob.arrayBuffer()));
       await db.close();

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
-import { PGLITE_EXTENSIONS } from '../db/client';
+import { PGLITE_OPTIONS } from '../db/client';
 import { lockDataDir } from '../db/data-lock';
 
 async function main(): Promise<void> {
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     try {
       const dir = path.join(config.dataDir, 'pglite');
       if (existsSync(dir)) renameSync(dir, `${dir}.before-restore-${Date.now()}`);
-      const db = await PGlite.create(dir, { loadDataDir: new Blob([readFileSync(source)]), extensions: PGLITE_EXTENSIONS });
+      const db = await PGlite.create(dir, { ...PGLITE_OPTIONS, loadDataDir: new Blob([readFileSync(source)]) });
       await db.query('select 1');
       await db.close();
     } finally {

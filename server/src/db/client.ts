@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -64,6 +67,17 @@ const MIGRATIONS = path.resolve(import.meta.dirname, 'migrations');
 /** The extensions the migrations create (list search uses pg_trgm); every PGlite open must load them. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * How every PGlite open runs Postgres. PGlite's defaults size it like a shared server
+ * (shared_buffers 128 MB), and WebAssembly memory, once touched, stays with the
+ * process for good. One hotel's data needs far less cache: pages beyond it are read
+ * from the operating system's file cache. Measured in bench/memory.ts (docs/benchmarks.md).
+ */
+export const PGLITE_OPTIONS = {
+  extensions: PGLITE_EXTENSIONS,
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+};
+
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
@@ -74,7 +88,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const unlock = lockDataDir(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+    await createPgliteCluster(dir);
+    client = await PGlite.create(dir, PGLITE_OPTIONS);
   } catch (error) {
     unlock();
     throw error;
@@ -99,6 +114,23 @@ async function openPglite(dataDir: string): Promise<Database> {
       unlock();
     },
   };
+}
+
+/**
+ * Makes the Postgres cluster of an empty PGlite folder (initdb) in a child process.
+ * PGlite's initdb runs a second Postgres beside the first; in this process its
+ * memory (~200 MB, measured in bench/memory.ts) would stay for the process's whole
+ * life, even in a worker thread. A child process gives all of it back when it ends.
+ */
+async function createPgliteCluster(dir: string): Promise<void> {
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const script = 'require(process.argv[1]).PGlite.create(process.argv[2], { startParams: JSON.parse(process.argv[3]) }).then((db) => db.close())';
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  try {
+    await promisify(execFile)(process.execPath, ['-e', script, pglite, dir, JSON.stringify(PGLITE_OPTIONS.startParams)]);
+  } catch (error) {
+    throw new Error(`PGlite could not create its database in ${dir}: ${(error as { stderr?: string }).stderr ?? String(error)}`, { cause: error });
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, pathOf } from '@shared';
+import { spawnLoggedServer } from '../support/logged-server';
+import type { ServerProcess } from '../support/server-process';
+import { testDbKind } from '../support/test-server';
+
+/** Resident memory of a process in MiB (Linux /proc). */
+const rssOf = (pid: number) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+
+/**
+ * One hotel PC runs the server on PGlite: its first start on an empty data folder
+ * used to hold ~500 MiB (peak ~900) for good, because PGlite's initdb ran a second
+ * Postgres inside the server process and Postgres was sized like a shared server.
+ * Full figures: bench/memory.ts and docs/benchmarks.md.
+ */
+describe.runIf(testDbKind() === 'pglite')('the server on PGlite', () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = await spawnLoggedServer();
+  });
+  afterAll(() => server?.stop());
+
+  it('holds less than 400 MiB after its first start on an empty data folder', async () => {
+    expect((await fetch(new URL(pathOf(endpoints.health), server.url))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const rss = rssOf(server.pid);
+    console.info(`PGlite server, first start: ${Math.round(rss)} MiB resident`);
+    expect(rss).toBeLessThan(400);
+  });
+});
