@@ -10,9 +10,9 @@ import { linkOf, mailTo, useSmtp } from './administration.fixtures';
 /**
  * DESIGN: no password, token or SMTP secret is ever logged. A real server process
  * goes through a login, a token refresh, a password reset by e-mail (the link opened
- * as a browser would, then submitted) and event streams (the token in the header, and
- * in the URL as an EventSource would send it); its whole log is then searched for
- * every secret that passed through it.
+ * as a browser would, then submitted) and event streams (the token in the header, a
+ * stream ticket in the URL as the admin app sends it, a token in the URL as a careless
+ * client might); its whole log is then searched for every secret that passed through it.
  */
 describe('the server log', () => {
   const SMTP_PASSWORD = 'Smtp-S3cret-pass';
@@ -39,7 +39,7 @@ describe('the server log', () => {
     return res.status;
   };
 
-  it('holds no password, access token, refresh token or reset token after a login, a reset and event streams', async () => {
+  it('holds no password, access token, refresh token, reset token or stream ticket after a login, a reset and event streams', async () => {
     const api = new ApiClient(server.url);
     const secrets: Record<string, string> = { 'admin password': ADMIN_PASSWORD, 'new password': NEW_PASSWORD, 'SMTP password': SMTP_PASSWORD };
 
@@ -67,11 +67,18 @@ describe('the server log', () => {
     secrets['refreshed access token'] = refreshed.body.accessToken;
     secrets['refreshed refresh token'] = refreshed.body.refreshToken;
 
-    const streamUrl = new URL(pathOf(endpoints.staffEvents), server.url);
-    expect(await touchStream(streamUrl, { authorization: `Bearer ${refreshed.body.accessToken}` })).toBe(200);
-    // Whether or not the server accepts a token in the URL, it must not write it down.
-    streamUrl.searchParams.set('access_token', refreshed.body.accessToken);
-    await touchStream(streamUrl);
+    const streamUrl = () => new URL(pathOf(endpoints.staffEvents), server.url);
+    expect(await touchStream(streamUrl(), { authorization: `Bearer ${refreshed.body.accessToken}` })).toBe(200);
+    // As the admin app opens it (EventSource sends no header): a ticket in the URL.
+    const { ticket } = (await api.call(endpoints.eventsTicket, { token: refreshed.body.accessToken })).body;
+    secrets['stream ticket'] = ticket;
+    const withTicket = streamUrl();
+    withTicket.searchParams.set('ticket', ticket);
+    expect(await touchStream(withTicket)).toBe(200);
+    // A token put in the URL is refused, and not written down either.
+    const withToken = streamUrl();
+    withToken.searchParams.set('access_token', refreshed.body.accessToken);
+    await touchStream(withToken);
 
     await server.stop();
     const log = server.log();
