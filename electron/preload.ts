@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import type { OpenedFile, Platform, SaveFileResult, StoredSession } from '../renderer/src/platform/platform';
+import type { OpenedFile, Platform, RefreshOutcome, SaveFileResult, StoredSession } from '../renderer/src/platform/platform';
 import { IpcChannel, IpcEvent, isFailure, type OpenFileAnswer, type SaveFileAnswer, type SetServerUrlResult } from './ipc-channels';
 
 /*
@@ -39,7 +39,12 @@ export const api = {
 
   loadSession: async () => (await invoke<StoredSession | null | undefined>(IpcChannel.loadSession)) ?? undefined,
   saveSession: (session: StoredSession, refreshToken: string) => invoke<void>(IpcChannel.saveSession, session, refreshToken),
-  refreshSession: async () => unwrap(await invoke<StoredSession | undefined | { error: string }>(IpcChannel.refreshSession)) ?? undefined,
+  /** The vault answers the new session, nothing when the server refused the token, `{ error }` when it was not reached. */
+  async refreshSession(): Promise<RefreshOutcome> {
+    const answer = await invoke<StoredSession | null | undefined | { error: string }>(IpcChannel.refreshSession).catch(() => ({ error: '' }));
+    if (isFailure(answer)) return { kind: 'unreachable' };
+    return answer ? { kind: 'session', session: answer } : { kind: 'expired' };
+  },
   clearSession: () => invoke<void>(IpcChannel.clearSession),
 
   async saveFile(suggestedName: string, bytes: Uint8Array, filters?: { name: string; extensions: string[] }[]): Promise<SaveFileResult> {

@@ -27,7 +27,7 @@ describe('the desktop Platform', () => {
       setServerUrl: vi.fn(async (url: string) => ({ ok: true as const, url })),
       loadSession: vi.fn(async () => sampleSession()),
       saveSession: vi.fn(async () => undefined),
-      refreshSession: vi.fn(async () => sampleSession('new')),
+      refreshSession: vi.fn(async () => ({ kind: 'session' as const, session: sampleSession('new') })),
       clearSession: vi.fn(async () => undefined),
       saveFile: vi.fn(async () => ({ saved: true })),
       openFile: vi.fn(async () => undefined),
@@ -39,7 +39,7 @@ describe('the desktop Platform', () => {
     expect(platform.kind).toBe('desktop');
     expect(await platform.serverUrl()).toBe('http://hotel:8080');
     expect(await platform.setServerUrl('http://hotel:8080')).toEqual({ ok: true, url: 'http://hotel:8080' });
-    expect(await platform.refreshSession()).toEqual(sampleSession('new'));
+    expect(await platform.refreshSession()).toEqual({ kind: 'session', session: sampleSession('new') });
     await platform.saveSession(sampleSession(), 'r');
     expect(bridge.saveSession).toHaveBeenCalledWith(sampleSession(), 'r');
     const onClick = () => undefined;

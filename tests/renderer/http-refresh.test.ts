@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttp, SessionExpiredError } from '../../renderer/src/api/http';
+import type { RefreshOutcome, StoredSession } from '../../renderer/src/platform/platform';
 
 /**
  * A tiny real HTTP server on loopback: /protected answers 401 unless the bearer is
@@ -28,24 +29,34 @@ beforeEach(() => {
   seen.length = 0;
 });
 
-function client(options: { refreshTo?: string; lang?: string } = {}) {
+const session = (accessToken: string): StoredSession => ({ accessToken, permissions: [], claims: [], userRoles: [], userName: 'Desk', userEmail: 'desk@hotel.test' });
+
+/**
+ * A client whose refresh answers `refreshTo` (a new token) or expired; `unreachableFor`
+ * first answers "unreachable" that many times (the server is down, then back).
+ */
+function client(options: { refreshTo?: string; lang?: string; unreachableFor?: number } = {}) {
   let token = 'stale';
   let refreshes = 0;
   let expired = 0;
+  const reachability: boolean[] = [];
   const http = createHttp({
     baseURL,
     lang: () => options.lang ?? 'ar',
     accessToken: () => token,
-    async refresh() {
+    async refresh(): Promise<RefreshOutcome> {
       refreshes++;
       await new Promise((r) => setTimeout(r, 50)); // long enough for the other 401s to arrive
-      if (!options.refreshTo) return undefined;
+      if (refreshes <= (options.unreachableFor ?? 0)) return { kind: 'unreachable' };
+      if (!options.refreshTo) return { kind: 'expired' };
       token = options.refreshTo;
-      return token;
+      return { kind: 'session', session: session(token) };
     },
     onExpired: () => expired++,
+    onReachable: (reachable) => reachability.push(reachable),
+    retryDelay: (attempt) => 20 * (attempt + 1),
   });
-  return { http, counts: () => ({ refreshes, expired }) };
+  return { http, counts: () => ({ refreshes, expired }), reachability };
 }
 
 describe('the HTTP client', () => {
@@ -81,6 +92,44 @@ describe('the HTTP client', () => {
     const results = await Promise.allSettled([http.get('/protected/1'), http.get('/protected/2')]);
     expect(results.every((r) => r.status === 'rejected' && r.reason instanceof SessionExpiredError)).toBe(true);
     expect(counts()).toEqual({ refreshes: 1, expired: 1 });
+  });
+
+  it('keeps the session while the server cannot be reached: says so once, retries the refresh, then every waiting call goes on', async () => {
+    validToken = 'fresh';
+    const { http, counts, reachability } = client({ refreshTo: 'fresh', unreachableFor: 3 });
+    const answers = await Promise.all([http.get('/protected/1'), http.get('/protected/2')]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(counts()).toEqual({ refreshes: 4, expired: 0 });
+    expect(reachability).toEqual([false, true]);
+  });
+
+  it('a refresh that throws (no answer at all) is unreachable too, never an expiry', async () => {
+    validToken = 'fresh';
+    let calls = 0;
+    let expired = 0;
+    let token = 'stale';
+    const http = createHttp({
+      baseURL,
+      lang: () => 'en',
+      accessToken: () => token,
+      async refresh(): Promise<RefreshOutcome> {
+        if (++calls < 3) throw new TypeError('Failed to fetch');
+        token = 'fresh';
+        return { kind: 'session', session: session(token) };
+      },
+      onExpired: () => expired++,
+      retryDelay: () => 10,
+    });
+    expect((await http.get('/protected/z')).status).toBe(200);
+    expect({ calls, expired }).toEqual({ calls: 3, expired: 0 });
+  });
+
+  it('signs out only when the server refuses the refresh, also after an outage', async () => {
+    validToken = 'fresh';
+    const { http, counts, reachability } = client({ unreachableFor: 2 });
+    await expect(http.get('/protected/1')).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(counts()).toEqual({ refreshes: 3, expired: 1 });
+    expect(reachability).toEqual([false, true]);
   });
 
   it('sends public calls without a bearer and never refreshes them', async () => {

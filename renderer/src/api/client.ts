@@ -6,6 +6,7 @@ import { clientRoutes } from '@shared/routes';
 import { navigate } from '../app/navigation';
 import { showToast } from '../feedback/toast';
 import { currentLanguage, i18next } from '../i18n';
+import { reconnectingAtom } from '../features/connection/connection';
 import { refreshAccessToken, sessionAtom, signOut, store } from '../session/session';
 import { createHttp } from './http';
 
@@ -14,6 +15,7 @@ export const http = createHttp({
   lang: currentLanguage,
   accessToken: () => store.get(sessionAtom)?.accessToken,
   refresh: refreshAccessToken,
+  onReachable: (reachable) => store.set(reconnectingAtom, !reachable),
   onExpired() {
     showToast(i18next.t('session.expired'), 'warning');
     void signOut().then(() => navigate(clientRoutes.login));

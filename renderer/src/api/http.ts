@@ -1,4 +1,5 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import type { RefreshOutcome } from '../platform/platform';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -20,21 +21,55 @@ export interface HttpOptions {
   baseURL: string;
   lang(): string;
   accessToken(): string | undefined;
-  /** Exchanges the refresh token; resolves to the new access token, or undefined when the session is over. */
-  refresh(): Promise<string | undefined>;
-  /** The refresh failed: tell the user and leave (SPEC §4). */
+  /** Exchanges the refresh token: a new session, expired (the server refused it) or unreachable. */
+  refresh(): Promise<RefreshOutcome>;
+  /** The server refused the refresh: tell the user and leave (SPEC §4). */
   onExpired(): void;
+  /** The server could not be reached to refresh (false: show "reconnecting"), then could again (true). */
+  onReachable?(reachable: boolean): void;
+  /** Pause before the next refresh attempt while unreachable (ms, by attempt from 0); default 1, 2, 4, 8, then 15 s. */
+  retryDelay?(attempt: number): number;
   adapter?: AxiosAdapter;
+}
+
+const defaultRetryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 15_000);
+
+/** Waits `ms`, or less when the browser says the network is back. */
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      globalThis.removeEventListener?.('online', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    globalThis.addEventListener?.('online', done);
+  });
 }
 
 /**
  * The one HTTP client (DESIGN): adds ?lang and the bearer header, and on a 401 from
  * a protected call refreshes once and retries. Concurrent 401s share one refresh so
- * the rotating refresh token is used exactly once.
+ * the rotating refresh token is used exactly once. Only a refused refresh signs out:
+ * while the server cannot be reached the calls wait, the refresh is tried again with
+ * back-off, and they go on once it answers.
  */
 export function createHttp(options: HttpOptions): AxiosInstance {
   const instance = axios.create({ baseURL: options.baseURL, adapter: options.adapter });
   let pending: Promise<string | undefined> | undefined;
+
+  /** The new access token, or undefined when the session is over; retries while unreachable. */
+  async function refreshUntilAnswered(): Promise<string | undefined> {
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await options.refresh().catch((): RefreshOutcome => ({ kind: 'unreachable' }));
+      if (outcome.kind !== 'unreachable') {
+        if (attempt > 0) options.onReachable?.(true);
+        return outcome.kind === 'session' ? outcome.session.accessToken : undefined;
+      }
+      if (attempt === 0) options.onReachable?.(false);
+      await pause((options.retryDelay ?? defaultRetryDelay)(attempt));
+    }
+  }
 
   instance.interceptors.request.use((config) => {
     config.params = { lang: options.lang(), ...(config.params ?? {}) };
@@ -48,8 +83,8 @@ export function createHttp(options: HttpOptions): AxiosInstance {
     const status = (error as AxiosError).response?.status;
     if (status !== 401 || !config || config.public || config.retried) throw error;
 
-    pending ??= options.refresh().finally(() => (pending = undefined));
-    const token = await pending.catch(() => undefined);
+    pending ??= refreshUntilAnswered().finally(() => (pending = undefined));
+    const token = await pending;
     if (!token) {
       expireOnce(options);
       throw new SessionExpiredError();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { clientRoutes } from '@shared/routes';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { LoginPage } from '../auth/LoginPage';
+import { ConnectionBanner } from '../features/connection/ConnectionBanner';
 import { onToasterWanted, toasterWanted } from '../feedback/toast';
 import { sessionAtom, sessionLoadedAtom } from '../session/session';
 import { permittedRoutes } from '../shell/menu-model';
@@ -56,6 +57,7 @@ export function App() {
           <AppToaster />
         </Suspense>
       )}
+      <ConnectionBanner />
       {loaded ? (
         <BrowserRouter>
           <NavigationBridge />

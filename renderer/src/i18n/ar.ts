@@ -1,5 +1,6 @@
 import { reportsAr } from '../features/i18n/reports.ar';
 import { p2Ar } from '../features/i18n/ar';
+import { resilienceAr } from '../features/i18n/resilience.ar';
 import { securityAr } from '../features/i18n/security.ar';
 import type { Messages } from './en';
 
@@ -200,4 +201,5 @@ export const ar: Messages = {
   p2: p2Ar,
   security: securityAr,
   reports: reportsAr,
+  resilience: resilienceAr,
 };

@@ -1,5 +1,6 @@
 import { reportsEn } from '../features/i18n/reports.en';
 import { p2En } from '../features/i18n/en';
+import { resilienceEn } from '../features/i18n/resilience.en';
 import { securityEn } from '../features/i18n/security.en';
 
 /** The English resource: its shape is the type every other language must match. */
@@ -200,6 +201,7 @@ export const en = {
   p2: p2En,
   security: securityEn,
   reports: reportsEn,
+  resilience: resilienceEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,15 +1,16 @@
+import { createDesktopPlatform, desktopBridge } from './desktop-platform';
 import type { Platform } from './platform';
 import { createWebPlatform } from './web-platform';
 
-export type { Platform, StoredSession } from './platform';
+export type { Platform, RefreshOutcome, StoredSession } from './platform';
 
 /**
  * The one place that decides where the renderer runs: inside Electron the preload
  * exposes `window.hotelDesktop`; anywhere else the browser implementation is used.
  */
 function choosePlatform(): Platform {
-  const bridge = (globalThis as { hotelDesktop?: Platform }).hotelDesktop;
-  return bridge ?? createWebPlatform();
+  const bridge = desktopBridge();
+  return bridge ? createDesktopPlatform(bridge) : createWebPlatform();
 }
 
 export const platform: Platform = choosePlatform();

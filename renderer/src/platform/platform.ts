@@ -12,6 +12,13 @@ export interface StoredSession {
   userEmail: string;
 }
 
+/**
+ * What a refresh came to: new tokens, the end of the session (the server refused the
+ * refresh token), or no answer (network down, server restarting): then the session is
+ * kept and the refresh is tried again later.
+ */
+export type RefreshOutcome = { kind: 'session'; session: StoredSession } | { kind: 'expired' } | { kind: 'unreachable' };
+
 export interface SaveFileResult {
   /** False when the user cancelled the dialog. */
   saved: boolean;
@@ -33,8 +40,8 @@ export interface Platform {
   loadSession(): Promise<StoredSession | undefined>;
   /** Keeps the session; `refreshToken` is kept where the renderer cannot read it on desktop. */
   saveSession(session: StoredSession, refreshToken: string): Promise<void>;
-  /** Exchanges the kept refresh token for new tokens; undefined when the session is over. */
-  refreshSession(): Promise<StoredSession | undefined>;
+  /** Exchanges the kept refresh token for new tokens; never signs out by itself. */
+  refreshSession(): Promise<RefreshOutcome>;
   clearSession(): Promise<void>;
   /**
    * The refresh token of this device's session, sent with Logout so only this device's

@@ -1,6 +1,8 @@
-import type { OpenedFile, Platform, SaveFileResult, StoredSession } from './platform';
+import type { OpenedFile, Platform, RefreshOutcome, SaveFileResult, StoredSession } from './platform';
 
 const SESSION_KEY = 'hotel.session';
+/** The Web Lock every tab of this origin takes to refresh: one exchange at a time across tabs. */
+const REFRESH_LOCK = 'hotel.session.refresh';
 
 interface WebSessionRecord {
   session: StoredSession;
@@ -20,40 +22,81 @@ function writeRecord(record: WebSessionRecord): void {
   localStorage.setItem(SESSION_KEY, JSON.stringify(record));
 }
 
+/** Whether a JWT's `exp` has passed (a token that cannot be read counts as expired). */
+function jwtExpired(token: string, now = Date.now()): boolean {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    return typeof payload.exp !== 'number' || payload.exp * 1000 <= now;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Runs `task` holding the refresh lock of every tab of this origin (Web Locks). Without
+ * the API (a page served over plain http from a LAN address is not a secure context)
+ * it runs unlocked; re-reading the stored session still catches most overlaps.
+ */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  return locks ? locks.request(REFRESH_LOCK, task) : task();
+}
+
 /**
  * The browser build: the session lives in localStorage (SPEC §1 "persisted locally"),
  * files go through a download link and a hidden file input.
  */
 export function createWebPlatform(baseUrl = ''): Platform {
-  // One refresh at a time: two tabs' worth of callers must not rotate the token twice.
-  let refreshing: Promise<StoredSession | undefined> | undefined;
+  // One refresh at a time in this tab; the Web Lock makes it one at a time across tabs.
+  let refreshing: Promise<RefreshOutcome> | undefined;
+  // The access token this tab works with: when the stored one differs, another tab has refreshed.
+  let inUse: string | undefined;
 
-  async function exchange(): Promise<StoredSession | undefined> {
+  /** Runs under the lock, so the stored record is the latest any tab wrote. */
+  async function exchange(): Promise<RefreshOutcome> {
     const record = readRecord();
-    if (!record) return undefined;
+    if (!record) return { kind: 'expired' };
+    // Another tab already swapped the tokens: take its result; our refresh token is spent
+    // and using it again would make the server revoke the whole login.
+    if (record.session.accessToken !== inUse && !jwtExpired(record.session.accessToken)) {
+      inUse = record.session.accessToken;
+      return { kind: 'session', session: record.session };
+    }
+    let res: Response;
     try {
-      const res = await fetch(`${baseUrl}/api/Account/RefreshToken?lang=en`, {
+      res = await fetch(`${baseUrl}/api/Account/RefreshToken?lang=en`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ accessToken: record.session.accessToken, refreshToken: record.refreshToken }),
+        signal: AbortSignal.timeout(15_000),
       });
-      if (res.status !== 200) return undefined;
-      const body = (await res.json()) as { accessToken: string; refreshToken: string };
-      const session = { ...record.session, accessToken: body.accessToken };
-      writeRecord({ session, refreshToken: body.refreshToken });
-      return session;
     } catch {
-      return undefined;
+      return { kind: 'unreachable' };
     }
+    // A server in trouble (or a proxy without it) has not ended the session.
+    if (res.status >= 500 || res.status === 429) return { kind: 'unreachable' };
+    const body = res.status === 200 ? ((await res.json().catch(() => undefined)) as { accessToken?: string; refreshToken?: string } | undefined) : undefined;
+    if (!body?.accessToken || !body.refreshToken) return { kind: 'expired' };
+    const session = { ...record.session, accessToken: body.accessToken };
+    writeRecord({ session, refreshToken: body.refreshToken });
+    inUse = session.accessToken;
+    return { kind: 'session', session };
   }
 
   return {
     kind: 'web',
     serverUrl: async () => baseUrl,
-    loadSession: async () => readRecord()?.session,
-    saveSession: async (session, refreshToken) => writeRecord({ session, refreshToken }),
+    async loadSession() {
+      const session = readRecord()?.session;
+      inUse = session?.accessToken;
+      return session;
+    },
+    async saveSession(session, refreshToken) {
+      writeRecord({ session, refreshToken });
+      inUse = session.accessToken;
+    },
     refreshSession() {
-      refreshing ??= exchange().finally(() => (refreshing = undefined));
+      refreshing ??= withRefreshLock(exchange).finally(() => (refreshing = undefined));
       return refreshing;
     },
     clearSession: async () => localStorage.removeItem(SESSION_KEY),

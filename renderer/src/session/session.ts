@@ -1,5 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
-import type { StoredSession } from '../platform';
+import type { RefreshOutcome, StoredSession } from '../platform';
 import { platform } from '../platform';
 
 /** The signed-in user, or undefined (undefined is also "not loaded yet" before `sessionLoadedAtom`). */
@@ -34,11 +34,15 @@ export async function signOut(): Promise<void> {
   store.set(sessionAtom, undefined);
 }
 
-/** The refresh of SPEC §4 through the platform (which keeps the refresh token). */
-export async function refreshAccessToken(): Promise<string | undefined> {
-  const next = await platform.refreshSession();
-  store.set(sessionAtom, next);
-  return next?.accessToken;
+/**
+ * The refresh of SPEC §4 through the platform (which keeps the refresh token). Only a
+ * refused refresh ends the session here; an unreachable server leaves it as it is.
+ */
+export async function refreshAccessToken(): Promise<RefreshOutcome> {
+  const outcome = await platform.refreshSession().catch((): RefreshOutcome => ({ kind: 'unreachable' }));
+  if (outcome.kind === 'session') store.set(sessionAtom, outcome.session);
+  if (outcome.kind === 'expired') store.set(sessionAtom, undefined);
+  return outcome;
 }
 
 export function hasClaim(session: StoredSession | undefined, claim: string): boolean {

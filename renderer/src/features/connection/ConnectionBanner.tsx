@@ -1,0 +1,25 @@
+import { MessageBar, MessageBarBody, MessageBarTitle, Spinner } from '@fluentui/react-components';
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { reconnectingAtom } from './connection';
+
+/** "Offline, reconnecting" across the top while the session cannot be renewed; gone once the server answers. */
+export function ConnectionBanner() {
+  const { t } = useTranslation();
+  if (!useAtomValue(reconnectingAtom)) return null;
+  return (
+    <MessageBar
+      intent="warning"
+      layout="singleline"
+      data-testid="offline-banner"
+      role="status"
+      style={{ position: 'sticky', top: 0, zIndex: 1000, borderRadius: 0 }}
+      icon={<Spinner size="extra-tiny" />}
+    >
+      <MessageBarBody>
+        <MessageBarTitle>{t('resilience.offline.title')}</MessageBarTitle>
+        {t('resilience.offline.body')}
+      </MessageBarBody>
+    </MessageBar>
+  );
+}

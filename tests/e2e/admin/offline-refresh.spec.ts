@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { E2EServer } from '../support/server';
+import { adminServer, login, openMenu } from './admin-support';
+
+/*
+ * Issue 11.4: a network blip while the session is renewed must not sign anyone out,
+ * and two tabs renewing together must not spend the refresh token twice (the server
+ * then revokes the whole login). Access tokens live 5 s so they expire within a test.
+ */
+let server: E2EServer;
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  server = await adminServer({ demo: true, env: { HOTEL_ACCESS_TOKEN_TTL: '5' } });
+});
+test.afterAll(async () => server?.stop());
+
+const REFRESH = '**/api/Account/RefreshToken**';
+const companies = (page: Page) => page.getByTestId('data-table').getByText('Nakheel Hospitality');
+
+async function openCompanies(page: Page) {
+  await openMenu(page);
+  await page.getByRole('navigation').getByRole('link', { name: 'Companies' }).click();
+}
+
+test('a refresh that cannot reach the server shows "offline, reconnecting", keeps the user signed in, and the list loads once it is back', async ({ page }) => {
+  await login(page, server.url);
+  await page.waitForTimeout(6_000); // the access token has expired
+  await page.route(REFRESH, (route) => route.abort('internetdisconnected'));
+
+  await openCompanies(page);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toContainText('Offline, reconnecting');
+  await page.waitForTimeout(3_000); // several attempts fail meanwhile
+  await expect(page).not.toHaveURL(/\/Admin\/Login$/);
+  await expect(page.getByTestId('toast-warning')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('hotel.session'))).not.toBeNull();
+
+  await page.unroute(REFRESH);
+  await expect(companies(page)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/\/Admin\/Login$/);
+});
+
+test('two tabs renewing the session at the same moment both stay signed in', async ({ context }) => {
+  const first = await context.newPage();
+  await login(first, server.url);
+  const second = await context.newPage();
+  await second.goto(`${server.url}/Admin/Home`);
+  await expect(second).toHaveURL(/\/Admin\/Home$/);
+
+  for (let round = 0; round < 2; round++) {
+    await Promise.all([first.waitForTimeout(6_000), second.waitForTimeout(6_000)]);
+    // Both tabs find their access token expired and refresh together.
+    await Promise.all([openCompanies(first), openCompanies(second)]);
+    await expect(companies(first)).toBeVisible();
+    await expect(companies(second)).toBeVisible();
+    for (const page of [first, second]) {
+      await expect(page).not.toHaveURL(/\/Admin\/Login$/);
+      await expect(page.getByTestId('toast-warning')).toHaveCount(0);
+      await page.goto(`${server.url}/Admin/Home`);
+    }
+  }
+});
