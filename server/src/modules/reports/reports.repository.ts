@@ -1,6 +1,6 @@
 import { type SQL, and, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Language, ServiceLevelGroup } from '@shared';
-import { type DbOrTx, rowsOf } from '../../db/client';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { departments, hotels, requestLines, requests, rooms, services, workers } from '../../db/schema';
 import { type Scope, lineScopeSql, requestScopeSql } from '../requests/scope';
 
@@ -13,11 +13,18 @@ export interface ReportFilter {
 
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-/** The lines a service-level report counts: created in [from, to), the filters, and the caller's scope. */
+/**
+ * The lines a service-level report counts: created in [from, to), the filters, and the
+ * caller's scope. A request's lines are created with it in one transaction (AddRequest),
+ * so they share its created_at: bounding the request too keeps the join to the period's
+ * requests instead of every request ever made.
+ */
 function lineFilter(scope: Scope, filter: ReportFilter): SQL | undefined {
   return and(
     gte(requestLines.createdAt, sql`${at(filter.from)}`),
     lt(requestLines.createdAt, sql`${at(filter.to)}`),
+    gte(requests.createdAt, sql`${at(filter.from)}`),
+    lt(requests.createdAt, sql`${at(filter.to)}`),
     filter.hotelId ? eq(requests.hotelId, filter.hotelId) : undefined,
     filter.departmentId ? eq(requestLines.departmentId, filter.departmentId) : undefined,
     lineScopeSql(scope),
@@ -62,7 +69,7 @@ export interface ServiceLevelSqlRow {
  * (grouping sets), ratings once per request and group. Minutes are fractional.
  */
 export async function serviceLevels(
-  db: DbOrTx,
+  db: Db,
   scope: Scope,
   filter: ReportFilter,
   groupBy: ServiceLevelGroup,
@@ -71,11 +78,15 @@ export async function serviceLevels(
 ): Promise<ServiceLevelSqlRow[]> {
   const { key, name } = grouping(groupBy, lang, timeZone);
   const acknowledgedAt = sql`least(${requestLines.assignedToDepartmentAt}, ${requestLines.assignedAt})`;
-  const result = await db.execute(sql`
+  // The period's lines (tens of thousands at chain scale) are sorted per measure and group:
+  // enough memory keeps those sorts and the shared CTE off disk (the default is 4 MB).
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    return tx.execute(sql`
     with l as materialized (
       select ${key} as k, ${requestLines.requestId} as request_id, ${requestLines.status} as status, ${requests.rating} as rating,
-             extract(epoch from (${acknowledgedAt} - ${requestLines.createdAt})) / 60 as ack,
-             case when ${requestLines.status} = 'Completed' then extract(epoch from (${requestLines.completedAt} - ${requestLines.createdAt})) / 60 end as done
+             date_part('epoch', ${acknowledgedAt} - ${requestLines.createdAt}) / 60 as ack,
+             case when ${requestLines.status} = 'Completed' then date_part('epoch', ${requestLines.completedAt} - ${requestLines.createdAt}) / 60 end as done
       from ${requestLines} join ${requests} on ${requests.id} = ${requestLines.requestId}
       where ${lineFilter(scope, filter)}
     ),
@@ -83,10 +94,9 @@ export async function serviceLevels(
       select k, grouping(k) = 1 as is_total, count(*)::int as lines,
              count(*) filter (where status = 'Completed')::int as completed,
              count(*) filter (where status = 'Rejected')::int as rejected,
-             percentile_cont(0.5) within group (order by ack)::float8 as ack50,
-             percentile_cont(0.9) within group (order by ack)::float8 as ack90,
-             percentile_cont(0.5) within group (order by done)::float8 as done50,
-             percentile_cont(0.9) within group (order by done)::float8 as done90
+             -- One sort per measure gives both percentiles.
+             percentile_cont(array[0.5, 0.9]) within group (order by ack) as ack,
+             percentile_cont(array[0.5, 0.9]) within group (order by done) as done
       from l group by grouping sets ((k), ())
     ),
     by_group as (
@@ -101,11 +111,12 @@ export async function serviceLevels(
       from rated
     )
     select a.is_total, a.k::text as k, case when a.is_total or a.k is null then null else ${name} end as name,
-           a.lines, a.completed, a.rejected, a.ack50, a.ack90, a.done50, a.done90,
+           a.lines, a.completed, a.rejected, a.ack[1] as ack50, a.ack[2] as ack90, a.done[1] as done50, a.done[2] as done90,
            case when a.is_total then overall.rating else g.rating end as rating,
            coalesce(case when a.is_total then overall.ratings else g.ratings end, 0)::int as ratings,
            case when a.is_total then overall.distribution end as distribution
     from a cross join overall left join by_group g on not a.is_total and g.k is not distinct from a.k`);
+  });
   return rowsOf<ServiceLevelSqlRow>(result);
 }
 
