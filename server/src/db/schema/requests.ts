@@ -82,5 +82,7 @@ export const requestLines = pgTable(
     index('request_lines_status_idx').on(t.status),
     index('request_lines_service_idx').on(t.serviceId),
     index('request_lines_worker_idx').on(t.workerId),
+    // Reports read one period of lines (issue 16).
+    index('request_lines_created_idx').on(t.createdAt),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "request_lines_created_idx" ON "request_lines" USING btree ("created_at");
