@@ -29,6 +29,9 @@ const Env = z.object({
   /** 'off' turns every rate limit off (benchmarks, load tests); never in production. */
   HOTEL_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   HOTEL_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(30),
+  HOTEL_ROOM_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  /** 'flag': a request without a valid room-link signature is taken and marked "unverified room"; 'require': refused. */
+  HOTEL_ROOM_LINKS: z.enum(['flag', 'require']).default('flag'),
   /** Behind a reverse proxy: 'true', a hop count or a list of proxy addresses, so request.ip is the client's. */
   HOTEL_TRUST_PROXY: z.string().default('false'),
   /** Open event streams: per client address, per guest request, per staff user, and in all (one process). */
@@ -52,6 +55,8 @@ export interface Config {
   adminPassword?: string;
   /** Where guests and e-mailed links reach the server, without a trailing slash. */
   publicUrl: string;
+  /** Whether PUBLIC_URL was given (else publicUrl is this machine's localhost). */
+  publicUrlFromEnv: boolean;
   jwtSecret: string;
   demo: boolean;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
@@ -62,6 +67,10 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Guest requests (AddRequest) per IP per 10 minutes; 0 turns the limit off. */
   requestRateLimit: number;
+  /** Guest requests per room per 10 minutes, whatever the address; 0 turns the limit off. */
+  roomRequestRateLimit: number;
+  /** Whether AddRequest refuses a request without a valid room-link signature (else it flags it). */
+  requireSignedRoomLinks: boolean;
   /** Caps on open event streams (sse.ts): beyond them a stream is refused with 429 or, for `total`, 503. */
   streams: { perAddress: number; perRequest: number; perUser: number; total: number; idleMs: number; ticketTtlMs: number };
   /** Folder of built clients to serve (renderer at /Admin, guest-web at /Request). */
@@ -87,11 +96,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     adminEmail: e.HOTEL_ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.HOTEL_ADMIN_PASSWORD,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrlFromEnv: e.PUBLIC_URL !== undefined,
     jwtSecret: e.HOTEL_JWT_SECRET ?? readOrCreateSecret(dataDir),
     demo: argv.includes('--demo') || e.HOTEL_DEMO === '1' || e.HOTEL_DEMO === 'true',
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.HOTEL_ACCESS_TOKEN_TTL,
     requestRateLimit: e.HOTEL_REQUEST_RATE_LIMIT,
+    roomRequestRateLimit: e.HOTEL_ROOM_REQUEST_RATE_LIMIT,
+    requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',
     trustProxy: parseTrustProxy(e.HOTEL_TRUST_PROXY),
     streams: {

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { publicUrlWarning } from './modules/qr/public-url';
 import { startServer } from './server';
 
 /** The longest a stop may take before the process exits anyway. */
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
       `\n  Admin account created:\n    e-mail:   ${config.adminEmail}\n    password: ${server.generatedPassword}\n  Keep it safe; it is not shown again.\n`,
     );
   }
+  const warning = publicUrlWarning(config.publicUrl, config.publicUrlFromEnv, Number(new URL(server.url).port));
+  if (warning) log.warn(warning);
   log.info(`Hotel guest-service server at ${server.url} (database: ${config.databaseUrl ? 'PostgreSQL' : 'PGlite in ' + config.dataDir})`);
   // SIGTERM (service manager, container runtime) or SIGINT (Ctrl-C): stop taking calls,
   // finish those already read, end event streams with a `reconnect` hint, close the

@@ -167,6 +167,17 @@ export const ServiceLookupGroup = z.object({
 });
 export const GenerateRoomsQuery = LangQuery.extend({ hotelId: Id });
 
+/** Where printed room QR codes lead: PUBLIC_URL, whether only this machine can open it, and its LAN addresses. */
+export const RoomQrLinkInfo = z.object({ publicUrl: z.string(), loopback: z.boolean(), suggestions: z.array(z.string()) });
+export type RoomQrLinkInfo = z.infer<typeof RoomQrLinkInfo>;
+export const RoomQrSheetQuery = LangQuery.extend({
+  hotelId: Id,
+  /** Print with one of the machine's LAN addresses instead of PUBLIC_URL (only those RoomQrLinkInfo suggests). */
+  baseUrl: z.string().max(200).optional(),
+  /** 'true': new codes; every code printed before for this hotel stops being verified. */
+  rotate: z.enum(['true', 'false']).optional(),
+});
+
 export type CompanyInput = z.infer<typeof CompanyInput>;
 export type Company = z.infer<typeof Company>;
 export type HotelInput = z.infer<typeof HotelInput>;

@@ -126,14 +126,16 @@ export const endpoints = {
   uploadService: upload('/api/BasicData/UploadService', 'Basic Data.Service.Create'),
   uploadWorker: upload('/api/BasicData/UploadWorker', 'Basic Data.Worker.Create'),
   uploadUser: upload('/api/Administration/UploadUser', 'Administration.Users.Create'),
-  /** Printable QR sheet (PDF) of one hotel's rooms, each linking to PUBLIC_URL/Request/Service?hotelId&roomId. */
+  /** Printable QR sheet (PDF) of one hotel's rooms, each linking to PUBLIC_URL/Request/Service?hotelId&roomId&sig. */
   roomQrSheet: {
     method: 'GET',
     path: '/api/BasicData/DownloadRoomQrCodes',
     auth: 'Basic Data.Room.View',
-    query: LangQuery.extend({ hotelId: IdParams.shape.id }),
+    query: bd.RoomQrSheetQuery,
     kind: 'file',
   },
+  /** The address printed codes will use, and the machine's LAN addresses as suggestions. */
+  roomQrLinkInfo: { method: 'GET', path: '/api/BasicData/RoomQrLinkInfo', auth: 'Basic Data.Room.View', query: LangQuery, response: bd.RoomQrLinkInfo },
 
   // ── Requests ──
   addRequest: { method: 'POST', path: '/api/Request/AddRequest', auth: 'public', body: req.AddRequestInput, response: req.AddRequestResponse },

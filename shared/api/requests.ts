@@ -97,11 +97,15 @@ export const RequestListRow = z.object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   statusName: RequestStatusName,
+  /** False: filed without a valid room-link signature ("unverified room"). */
+  roomVerified: z.boolean().optional(),
 });
 
 export const StaffRequestDetails = z.object({
   requestDetails: RequestDetail,
   availableDepartments: z.array(Lookup),
+  /** False: filed without a valid room-link signature ("unverified room"). */
+  roomVerified: z.boolean().optional(),
 });
 
 export const ServiceListRow = z.object({

@@ -79,6 +79,19 @@ export class GuestApi {
     return (await this.send<{ id: string }>('POST', apiPaths.addRequest, body, false)).id;
   }
 
+  /** The links the printed QR sheet holds, by room id (pdfkit writes each QR's link as a plain /URI). */
+  async qrLinks(hotelId: number): Promise<Map<number, string>> {
+    const response = await this.http.get(apiPaths.roomQrSheet, { params: { hotelId, lang: 'en' }, headers: { authorization: `Bearer ${this.token}` } });
+    expect(response.status()).toBe(200);
+    const urls = [...(await response.body()).toString('latin1').matchAll(/\/URI \(([^)]*)\)/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
+    return new Map(urls.map((u) => [Number(new URL(u).searchParams.get('roomId')), u]));
+  }
+
+  /** Whether staff see the request as from a verified room link. */
+  async roomVerified(id: string): Promise<boolean | undefined> {
+    return (await this.get<{ roomVerified?: boolean }>(fillPath(apiPaths.requestDetails, { id }), {}, true)).roomVerified;
+  }
+
   staffLine(lineId: number): Promise<StaffServiceDetails> {
     return this.get<StaffServiceDetails>(fillPath(apiPaths.serviceDetails, { id: lineId }), {}, true);
   }

@@ -81,6 +81,26 @@ test('"Request another service" keeps hotel, room, name, phone and e-mail, and "
   await next.close();
 });
 
+test('a request from the scanned (signed) room link is verified for staff; the same room typed in by hand is not', async ({ page }) => {
+  const link = new URL((await api.qrLinks(data.hotel.id)).get(data.room.id)!);
+  expect(link.searchParams.get('sig')).toBeTruthy();
+  const fill = async () => {
+    await page.getByLabel(en.service.name).fill('Noura Saleh');
+    await page.getByLabel(en.service.email).fill('noura@example.com');
+    await page.getByLabel(en.service.phone, { exact: true }).fill('50 111 2233');
+    await pickService(page, 1, data.other.en);
+    await page.getByRole('button', { name: en.service.submit }).click();
+    await page.waitForURL(/\/Request\/Review\?id=/);
+    return new URL(page.url()).searchParams.get('id')!;
+  };
+  await english(page, `/Request/Service${link.search}`);
+  expect(await api.roomVerified(await fill())).toBe(true);
+  // Another visit (no saved draft) that names the room without the link's signature.
+  await page.evaluate(() => sessionStorage.clear());
+  await english(page, `/Request/Service?hotelId=${data.hotel.id}&roomId=${data.room.id}`);
+  expect(await api.roomVerified(await fill())).toBe(false);
+});
+
 test('the form: Arabic digits, the trunk 0, E.164 length, name limit, Special Request details, one line per service, commas and group order', async ({ page }) => {
   await english(page, `/Request/Service?hotelId=${data.hotel.id}&roomId=${data.room.id}`);
   const name = page.getByLabel(en.service.name);

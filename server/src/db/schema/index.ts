@@ -2,3 +2,4 @@ export * from './basic-data';
 export * from './identity';
 export * from './requests';
 export * from './streams';
+export * from './guest';

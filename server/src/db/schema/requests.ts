@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * `search_text` (requests and lines) is what a list search looks in: code, guest name,
@@ -34,6 +34,10 @@ export const requests = pgTable(
     rating: integer('rating'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     searchText: text('search_text').notNull().default(''),
+    /** False when AddRequest came without a valid room-link signature ("unverified room" for staff). */
+    roomVerified: boolean('room_verified').notNull().default(true),
+    /** The language the guest used (AddRequest's lang): e-mails to the guest are written in it. */
+    lang: text('lang', { enum: ['en', 'ar'] }).notNull().default('ar'),
     ...timestamps,
   },
   (t) => [

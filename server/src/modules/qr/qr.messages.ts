@@ -2,6 +2,7 @@ import { defineMessages } from '../../i18n/localize';
 
 export const qrMessages = defineMessages({
   hotelNotFound: { en: 'This hotel does not exist', ar: 'هذا الفندق غير موجود' },
+  baseUrlNotOurs: { en: 'Codes can only use this server\'s public address or one of its network addresses', ar: 'لا يمكن أن تستخدم الرموز إلا العنوان العام لهذا الخادم أو أحد عناوين شبكته' },
 });
 
 /** Printed on the sheet itself: guests read both languages. */

@@ -5,10 +5,12 @@ import { QrService } from './qr.service';
 
 /** The printable QR sheet of one hotel's rooms. */
 export default async function routes(app: FastifyInstance): Promise<void> {
-  const service = new QrService(app.ctx.database.db, app.ctx.config.publicUrl);
+  const service = new QrService(app.ctx.database.db, app.ctx.config.publicUrl, app.ctx.config.jwtSecret);
 
-  route(app, endpoints.roomQrSheet, async ({ query, reply }) => {
-    const { fileName, pdf } = await service.roomSheet(query.hotelId);
+  route(app, endpoints.roomQrLinkInfo, async ({ request }) => service.linkInfo(request.socket.localPort ?? app.ctx.config.port));
+  route(app, endpoints.roomQrSheet, async ({ query, reply, request }) => {
+    const port = request.socket.localPort ?? app.ctx.config.port;
+    const { fileName, pdf } = await service.roomSheet(query.hotelId, port, { baseUrl: query.baseUrl, rotate: query.rotate === 'true' });
     // Hotel codes are free text: keep the plain filename ASCII and give the exact one as filename*.
     const ascii = fileName.replace(/[^\w.-]/g, '_');
     return reply

@@ -1,33 +1,52 @@
 import type { Db } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { naturalCompare } from '../basic-data/list-query';
 import { arabicFontPath } from './qr-font';
 import { buildQrSheet } from './qr-sheet';
 import { qrMessages } from './qr.messages';
 import { QrRepository } from './qr.repository';
+import { isLoopbackUrl, lanSuggestions } from './public-url';
+import { roomLinkVersion, rotateRoomLinks, signRoomLink } from './room-link';
 
-/** The guest form's address for one room (SPEC §2: Request/Service?hotelId&roomId). */
-export function guestRequestUrl(publicUrl: string, hotelId: number, roomId: number): string {
-  return `${publicUrl}/Request/Service?hotelId=${hotelId}&roomId=${roomId}`;
+/** The guest form's address for one room (SPEC §2: Request/Service?hotelId&roomId), with the room link's signature. */
+export function guestRequestUrl(publicUrl: string, hotelId: number, roomId: number, sig?: string): string {
+  return `${publicUrl}/Request/Service?hotelId=${hotelId}&roomId=${roomId}${sig ? `&sig=${sig}` : ''}`;
+}
+
+export interface SheetOptions {
+  /** One of linkInfo's suggestions instead of PUBLIC_URL. */
+  baseUrl?: string;
+  /** New codes: the ones printed before stop being verified. */
+  rotate?: boolean;
 }
 
 export class QrService {
   private readonly repo: QrRepository;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly publicUrl: string,
+    private readonly secret: string,
   ) {
     this.repo = new QrRepository(db);
   }
 
-  async roomSheet(hotelId: number): Promise<{ fileName: string; pdf: Buffer }> {
+  /** `port` is the one this server listens on (the LAN addresses are this machine's). */
+  linkInfo(port: number): { publicUrl: string; loopback: boolean; suggestions: string[] } {
+    return { publicUrl: this.publicUrl, loopback: isLoopbackUrl(this.publicUrl), suggestions: lanSuggestions(port) };
+  }
+
+  async roomSheet(hotelId: number, port: number, options: SheetOptions = {}): Promise<{ fileName: string; pdf: Buffer }> {
+    const base = (options.baseUrl ?? this.publicUrl).replace(/\/+$/, '');
+    // Only addresses of this server: a staff member cannot make codes that send guests elsewhere.
+    if (base !== this.publicUrl && !lanSuggestions(port).includes(base)) throw badRequest(qrMessages.baseUrlNotOurs, {}, [{ field: 'baseUrl', message: qrMessages.baseUrlNotOurs }]);
     const hotel = await this.repo.hotel(hotelId);
     if (!hotel) throw notFound(qrMessages.hotelNotFound);
+    const version = options.rotate ? await rotateRoomLinks(this.db, hotel.id) : await roomLinkVersion(this.db, hotel.id);
     const rooms = (await this.repo.roomsOf(hotelId)).sort((a, b) => naturalCompare(a.number, b.number));
     const pdf = await buildQrSheet({
       hotel,
-      rooms: rooms.map((room) => ({ number: room.number, url: guestRequestUrl(this.publicUrl, hotel.id, room.id) })),
+      rooms: rooms.map((room) => ({ number: room.number, url: guestRequestUrl(base, hotel.id, room.id, signRoomLink(this.secret, hotel.id, room.id, version)) })),
       fontPath: arabicFontPath(),
     });
     return { fileName: `RoomQrCodes-${hotel.code}.pdf`, pdf };

@@ -100,6 +100,7 @@ export async function listRequests(
       createdAt: requests.createdAt,
       updatedAt: requests.updatedAt,
       statusName: requests.status,
+      roomVerified: requests.roomVerified,
     })
     .from(requests)
     .innerJoin(hotels, eq(hotels.id, requests.hotelId))

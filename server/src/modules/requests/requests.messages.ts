@@ -4,6 +4,10 @@ import type { LineViolation } from './line-rules';
 /** Messages of the requests area; the success texts are the SPEC §8 fallbacks the clients show. */
 export const requestMessages = defineMessages({
   submitted: { en: 'Request submitted successfully!', ar: 'تم إرسال الطلب بنجاح!' },
+  roomLinkInvalid: {
+    en: 'This room link is not valid. Please scan the QR code in your room again.',
+    ar: 'رابط الغرفة هذا غير صالح. يرجى مسح رمز QR الموجود في غرفتك مرة أخرى.',
+  },
   reviewAdded: { en: 'Your Review Added Successfully', ar: 'تمت إضافة تقييمك بنجاح' },
   assigned: { en: 'Assigned Successfully', ar: 'تم التعيين بنجاح' },
   rejected: { en: 'Request Rejected', ar: 'تم رفض الطلب' },

@@ -33,6 +33,10 @@ export interface NewRequest {
   custEmail: string;
   custPhone: string;
   note: string;
+  /** False without a valid room-link signature. */
+  roomVerified: boolean;
+  /** The language the guest used. */
+  lang: Language;
   lines: { serviceId: number; departmentId: number | null; note: string }[];
 }
 
@@ -66,6 +70,8 @@ export async function requestHeader(db: DbOrTx, id: string, lang: Language) {
       note: requests.note,
       review: requests.review,
       rating: requests.rating,
+      roomVerified: requests.roomVerified,
+      lang: requests.lang,
       createdAt: requests.createdAt,
       updatedAt: requests.updatedAt,
     })

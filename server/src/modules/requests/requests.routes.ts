@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
-import { endpoints } from '@shared';
+import { ROOM_SIGNATURE_HEADER, endpoints } from '@shared';
 import { forbidden, notFound } from '../../http/errors';
 import { issueStreamTicket } from '../../security/stream-tickets';
 import { route } from '../../http/route';
@@ -17,7 +17,10 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
   const { ctx } = app;
 
   // ── Guest (no login) ──
-  route(app, endpoints.addRequest, ({ body, lang, request }) => guest.addRequest(ctx, body, request.ip, lang));
+  route(app, endpoints.addRequest, ({ body, lang, request }) => {
+    const signature = request.headers[ROOM_SIGNATURE_HEADER];
+    return guest.addRequest(ctx, body, request.ip, lang, typeof signature === 'string' ? signature : undefined);
+  });
   route(app, endpoints.userRequestDetails, ({ params, lang }) => guest.requestDetail(ctx, params.id, lang));
   route(app, endpoints.addReview, ({ body, lang }) => guest.addReview(ctx, body, lang));
 

@@ -1,6 +1,6 @@
 import type { AddRequestInput, AddRequestResponse, Language, MessageResponse, RequestDetail, ReviewInput } from '@shared';
 import type { AppContext } from '../../context';
-import { type LocalizedFieldError, badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, type LocalizedFieldError, badRequest, conflict, notFound } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
 import { localize } from '../../i18n/localize';
 import { requestCodeOf } from './request-status';
@@ -8,15 +8,21 @@ import { isUuid, iso, toDetail } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
 import * as repo from './requests.repository';
 import { announce } from './live-events';
+import { roomLinkVersion, verifyRoomLink } from '../qr/room-link';
 
 /** The guest's side: submit, follow and review a request (no login). */
 
 /** Requests per IP per window; 0 turns the limit off. */
 const WINDOW_SECONDS = 600;
 
-export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: string, lang: Language): Promise<AddRequestResponse> {
-  if (ctx.config.rateLimitsEnabled && ctx.config.requestRateLimit > 0) await ctx.rateLimiter.hit(`add-request:${ip}`, ctx.config.requestRateLimit, WINDOW_SECONDS);
+export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: string, lang: Language, roomSignature?: string): Promise<AddRequestResponse> {
+  const { config } = ctx;
+  if (config.rateLimitsEnabled && config.requestRateLimit > 0) await ctx.rateLimiter.hit(`add-request:${ip}`, config.requestRateLimit, WINDOW_SECONDS);
+  // One room cannot flood the desk either, from however many addresses.
+  if (config.rateLimitsEnabled && config.roomRequestRateLimit > 0) await ctx.rateLimiter.hit(`add-request-room:${input.roomId}`, config.roomRequestRateLimit, WINDOW_SECONDS);
   const db = ctx.database.db;
+  const roomVerified = verifyRoomLink(config.jwtSecret, input.hotelId, input.roomId, await roomLinkVersion(db, input.hotelId), roomSignature);
+  if (!roomVerified && config.requireSignedRoomLinks) throw new AppError(403, m.roomLinkInvalid);
   const serviceIds = [...new Set(input.services.map((s) => s.serviceId))];
   const [hotelOk, room, found] = await Promise.all([
     repo.hotelExists(db, input.hotelId),
@@ -42,6 +48,8 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
         custEmail: input.custEmail,
         custPhone: input.custPhone,
         note: input.note,
+        roomVerified,
+        lang,
         lines: input.services.map((s) => {
           return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(byId.get(s.serviceId)!) };
         }),

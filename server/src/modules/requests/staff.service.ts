@@ -81,7 +81,7 @@ export async function staffRequestDetails(ctx: AppContext, user: Principal, id: 
   // Out of scope answers like unknown: existence is not revealed.
   if (!header || !canSeeRequest(user, header)) throw notFound(m.requestNotFound);
   const [lines, availableDepartments] = await Promise.all([repo.linesOfRequest(db, id, lang), repo.departmentLookup(db)]);
-  return { requestDetails: toDetail(header, lines), availableDepartments };
+  return { requestDetails: toDetail(header, lines), availableDepartments, roomVerified: header.roomVerified };
 }
 
 /** The line, if it exists and the user may see it; otherwise 404. */

@@ -12,6 +12,7 @@ import { iso } from './requests.mappers';
 import { requestMessages as m, violationMessages } from './requests.messages';
 import * as repo from './requests.repository';
 import { announce } from './live-events';
+import { notifyGuestWhenFinished } from './guest-mail';
 import { canSeeLine } from './scope';
 
 /** Staff moving a service line through its workflow (SPEC §4), one transaction per step. */
@@ -60,6 +61,10 @@ async function step(
     statusName: line.status,
     at: iso(at),
   });
+  // The staff member's answer does not wait for the guest's e-mail (a slow SMTP server).
+  void notifyGuestWhenFinished(ctx, line.requestId, status).catch((error: unknown) =>
+    console.error(`Guest e-mail for request ${line.requestCode} failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
   return status;
 }
 

@@ -1,0 +1,32 @@
+import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { hotels } from './basic-data';
+import { requests } from './requests';
+
+/**
+ * The key version of each hotel's room links: a QR link is signed with it, and printing
+ * new codes (rotate) moves it on, so codes printed before stop being verified.
+ */
+export const roomLinkKeys = pgTable('room_link_keys', {
+  hotelId: integer('hotel_id')
+    .primaryKey()
+    .references(() => hotels.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(1),
+  rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * E-mails sent to a guest about a request, one row per cause: the primary key makes the
+ * send happen once even when several server processes see the same change (DESIGN).
+ */
+export const guestNotices = pgTable(
+  'guest_notices',
+  {
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    /** 'finished': every line of the request is Completed or Rejected. */
+    kind: text('kind', { enum: ['finished'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.kind] })],
+);

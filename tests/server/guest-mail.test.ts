@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@shared';
+import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { type CaughtMail, type SmtpCatcher, startSmtp } from '../support/smtp';
+import { notifyGuestWhenFinished } from '../../server/src/modules/requests/guest-mail';
+import { type TestServer, startTestServer, testDbKind } from '../support/test-server';
+import { useSmtp } from './administration.fixtures';
+
+/** The text part of a message as a reader sees it (nodemailer sends UTF-8 as base64 or quoted-printable). */
+function bodyOf(mail: CaughtMail): string {
+  const [head, ...rest] = mail.raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+/** The Subject header, RFC 2047 words decoded. */
+function subjectOf(mail: CaughtMail): string {
+  const raw = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(mail.raw)![1].replace(/\r?\n[ \t]/g, ' ');
+  return raw.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
+    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+  );
+}
+
+describe('the guest hears back when the request is finished', () => {
+  let a: TestServer;
+  let b: TestServer;
+  let smtp: SmtpCatcher;
+  let fx: Fixture;
+  let tokenA: string;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    a = await startTestServer({ env: { PUBLIC_URL: 'https://guest.example.com', HOTEL_REQUEST_RATE_LIMIT: '1000' } });
+    // On PostgreSQL a second server on the same database, as in a chain (PGlite is one process by nature).
+    b = testDbKind() === 'postgres' ? await startTestServer({ reuse: { dataDir: a.config.dataDir, databaseUrl: a.config.databaseUrl }, env: { PUBLIC_URL: 'https://guest.example.com' } }) : a;
+    const db = a.server.app.ctx.database.db;
+    fx = await seedFixture(db);
+    const clerk = await createStaffUser(db, { claims: SERVICE_CLAIMS, hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.housekeeping, fx.departments.maintenance] });
+    tokenA = await tokenFor(a.server.app.ctx.tokens, clerk);
+    await useSmtp(a, smtp);
+  });
+  afterAll(async () => {
+    if (b !== a) await b.close();
+    await a.cleanup();
+    await smtp.close();
+  });
+
+  const finish = async (t: TestServer, token: string, lineId: number, status: 'Completed' | 'Rejected', note: string) => {
+    const assigned = await t.api.call(endpoints.updateServiceRequestStatus, { token, body: { requestDetailsId: lineId, status: 'Assigned', note: '', workerId: fx.workers.floater } });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const done = await t.api.call(endpoints.updateServiceRequestStatus, { token, body: { requestDetailsId: lineId, status, note } });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+  };
+
+  it('sends one e-mail, in Arabic to a guest who wrote in Arabic, with each outcome and the review link, only once the last line is finished', async () => {
+    const added = await a.api.call(endpoints.addRequest, {
+      body: guestRequest(fx, [fx.services.towels, fx.services.repair], { custEmail: 'sara@guest.test' }),
+      lang: 'ar',
+    });
+    expect(added.status).toBe(200);
+    const id: string = added.body.id;
+    const [towels, repair] = (await a.api.call(endpoints.userRequestDetails, { params: { id } })).body.requestDetails;
+
+    await finish(a, tokenA, towels.id, 'Completed', 'وصلت المناشف');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.messages.filter((m) => m.to.includes('sara@guest.test'))).toHaveLength(0);
+
+    await finish(b, tokenA, repair.id, 'Rejected', 'القطعة غير متوفرة');
+    const mail = await smtp.waitFor((m) => m.to.includes('sara@guest.test'));
+    const code = (await a.api.call(endpoints.userRequestDetails, { params: { id } })).body.requestCode;
+    expect(subjectOf(mail)).toBe(`اكتمل طلبك ${code}`);
+    const body = bodyOf(mail);
+    expect(body).toContain('مرحبًا Layla Hassan');
+    expect(body).toContain('• مناشف إضافية: تم');
+    expect(body).toContain('ردّنا: وصلت المناشف');
+    expect(body).toContain('• إصلاح التكييف: تعذّر تنفيذه');
+    expect(body).toContain(`https://guest.example.com/Request/Review?id=${id}`);
+
+    // Both processes seeing the finished request again send nothing more: the database row decides.
+    expect(await Promise.all([notifyGuestWhenFinished(a.server.app.ctx, id, 'Completed'), notifyGuestWhenFinished(b.server.app.ctx, id, 'Completed')])).toEqual([false, false]);
+    await a.api.call(endpoints.addReview, { body: { id, rating: 8, feedback: '' } });
+    await new Promise((r) => setTimeout(r, 800));
+    expect(smtp.messages.filter((m) => m.to.includes('sara@guest.test'))).toHaveLength(1);
+  });
+
+  it('writes in English to a guest who used English', async () => {
+    const added = await a.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { custEmail: 'tom@guest.test' }), lang: 'en' });
+    const [line] = (await a.api.call(endpoints.userRequestDetails, { params: { id: added.body.id } })).body.requestDetails;
+    await finish(a, tokenA, line.id, 'Completed', 'Left at your door');
+    const mail = await smtp.waitFor((m) => m.to.includes('tom@guest.test'));
+    expect(subjectOf(mail)).toMatch(/^Your request RQ-\d{6} is finished$/);
+    expect(bodyOf(mail)).toContain('• Extra towels: done');
+    expect(bodyOf(mail)).toContain('Our reply: Left at your door');
+  });
+});
