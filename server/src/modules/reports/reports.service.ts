@@ -13,7 +13,7 @@ import {
 } from '@shared';
 import type { AppContext } from '../../context';
 import { type LocalizedFieldError, badRequest, notFound } from '../../http/errors';
-import { common } from '../../i18n/common.messages';
+import { common, fieldMessages } from '../../i18n/common.messages';
 import type { Principal } from '../../security/tokens';
 import { iso, isoOrNull } from '../requests/requests.mappers';
 import { canSeeRequest } from '../requests/scope';
@@ -21,6 +21,11 @@ import { reportMessages as m } from './reports.messages';
 import * as repo from './reports.repository';
 
 const DAY_MS = 86_400_000;
+
+const causeCode = (error: unknown): string | undefined => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code ?? e?.cause?.code;
+};
 
 /** [from, to) must run forwards and stay within a year: one report never scans the whole history. */
 export function periodOf(query: { from: string; to: string }): { from: Date; to: Date } {
@@ -46,7 +51,11 @@ export async function serviceLevels(ctx: AppContext, user: Principal, query: Ser
     query.groupBy,
     lang,
     query.timeZone ?? 'UTC',
-  );
+  ).catch((error: unknown) => {
+    // A zone this runtime knows but the database's time zone files do not (22023): the caller's input, not a fault.
+    if (query.timeZone && causeCode(error) === '22023') throw badRequest(common.validation, {}, [{ field: 'timeZone', message: fieldMessages.invalid }]);
+    throw error;
+  });
   const toRow = (r: repo.ServiceLevelSqlRow): ServiceLevelRow => ({
     key: r.is_total ? 'total' : (r.k ?? 'none'),
     name: r.name,
