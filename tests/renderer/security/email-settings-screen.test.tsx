@@ -62,7 +62,7 @@ describe('E-mail settings screen: TLS settings', () => {
   it('reads in Arabic', async () => {
     fakeServer({ 'GET /api/Administration/GetEmailSettings': { data: { ...stored, smtpServer: 'mail.example.com', requireTls: true } } });
     renderInApp(<EmailSettingsScreen />, 'ar');
-    await waitFor(() => expect(screen.getByText('اشتراط TLS (لا تُرسل كلمة المرور دون تشفير أبدًا)')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('اشتراط TLS (لا اتصال دون تشفير أبدًا)')).toBeTruthy());
     expect(screen.getByLabelText('التشفير')).toBeTruthy();
     expect(requireTls().checked).toBe(true);
   });

@@ -7,7 +7,7 @@ export const securityAr: Widen<typeof securityEn> = {
     tlsMode: 'التشفير',
     starttls: 'STARTTLS (المنفذ 587 أو 25)',
     tls: 'TLS من البداية (المنفذ 465)',
-    requireTls: 'اشتراط TLS (لا تُرسل كلمة المرور دون تشفير أبدًا)',
+    requireTls: 'اشتراط TLS (لا اتصال دون تشفير أبدًا)',
     requireTlsOffHint: 'دون TLS تعبر كلمة المرور وكل رسالة الشبكة مقروءة. أوقفه فقط لخادم على هذا الجهاز.',
     passwordAgain: 'تغيير الخادم أو المنفذ أو اسم المستخدم يتطلب إدخال كلمة المرور مرة أخرى.',
   },
