@@ -65,6 +65,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Sent only over HTTPS (below): over plain HTTP it means nothing, and a hotel LAN is plain HTTP.
+    strictTransportSecurity: false,
     // The desktop app calls the API from its own origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
@@ -79,6 +81,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
     zlibOptions: { level: 6 },
   });
+  app.addHook('onSend', async (request, reply, payload) => {
+    // request.protocol follows X-Forwarded-Proto only when a proxy is trusted.
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    return payload;
+  });
+
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -168,8 +176,9 @@ function serveClients(app: FastifyInstance, clientsDir: string): void {
   // The guest build ships .br/.gz beside each asset (guest-web/vite.config.ts); phones get those.
   if (hasGuest) app.register(fastifyStatic, { root: guest, prefix: '/guest/', decorateReply: !hasRenderer, cacheControl: false, preCompressed: true });
   app.addHook('onSend', async (request, reply, payload) => {
-    // Hashed assets never change; pages always revalidate.
-    if (/\/assets\//.test(request.url)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    // Hashed assets never change; pages always revalidate. Only a file served from an
+    // assets folder (by its path, never its query) may be kept for a year.
+    if (reply.statusCode === 200 && isAssetPath(request.url)) reply.header('cache-control', 'public, max-age=31536000, immutable');
     return payload;
   });
 
@@ -183,9 +192,15 @@ function serveClients(app: FastifyInstance, clientsDir: string): void {
     const lang = langOf(request);
     if (request.method === 'GET' && !url.startsWith('/api/')) {
       if (url.startsWith('/request/') && hasGuest) return reply.header('cache-control', 'no-cache').sendFile('index.html', guest);
-      if (hasRenderer && !url.startsWith('/guest/') && !url.startsWith('/assets/'))
+      if (hasRenderer && !url.startsWith('/guest/') && !isAssetPath(url))
         return reply.header('cache-control', 'no-cache').sendFile('index.html', renderer);
     }
     return reply.status(404).send(new AppError(404, common.routeNotFound).body(lang));
   });
+}
+
+/** The built clients' hashed files: /assets/… (admin) and /guest/assets/… (guest pages). */
+function isAssetPath(url: string): boolean {
+  const pathname = url.split('?')[0].toLowerCase();
+  return pathname.startsWith('/assets/') || pathname.startsWith('/guest/assets/');
 }

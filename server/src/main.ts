@@ -7,6 +7,8 @@ const STOP_LIMIT_MS = 8_000;
 
 /** `npm start`: the server for one hotel PC (PGlite) or one process of a chain (DATABASE_URL). */
 async function main(): Promise<void> {
+  // Whatever the server writes (database files, secrets) is for its own account only.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig(process.env, process.argv.slice(2));

@@ -3,6 +3,7 @@ import { buildApp, type BuildOptions } from './app';
 import type { Config } from './config';
 import { createContext } from './context';
 import { openDatabase } from './db/client';
+import { secureDataDir } from './db/data-folder';
 import { ensureAdmin } from './seed/admin';
 import { seedDemo } from './seed/demo';
 
@@ -15,10 +16,13 @@ export interface RunningServer {
 
 /** Opens the database (migrating it), seeds, builds the app and listens. Used by main.ts and the tests. */
 export async function startServer(config: Config, options: BuildOptions = {}): Promise<RunningServer> {
+  secureDataDir(config.dataDir);
   const database = await openDatabase(config);
   const ctx = await createContext(config, database);
   const { generatedPassword } = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
   if (config.demo) await seedDemo(database.db);
+  // Again, for what the first open of the database has just made.
+  secureDataDir(config.dataDir);
   const app = await buildApp(ctx, options);
   const address = await app.listen({ port: config.port, host: config.host });
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');

@@ -4,7 +4,7 @@
  * single-process). PostgreSQL (DATABASE_URL): pg_dump in its custom format.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
@@ -15,16 +15,17 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const target = path.resolve(process.argv[2] ?? path.join('backups', `hotel-${stamp}.${config.databaseUrl ? 'dump' : 'tar.gz'}`));
-  mkdirSync(path.dirname(target), { recursive: true });
+  mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
   if (config.databaseUrl) {
     const r = spawnSync('pg_dump', ['--format=custom', '--file', target, config.databaseUrl], { stdio: 'inherit' });
     if (r.status !== 0) throw new Error('pg_dump failed (is the PostgreSQL client installed?)');
+    chmodSync(target, 0o600);
   } else {
     const unlock = lockDataDir(config.dataDir);
     try {
       const db = await PGlite.create(path.join(config.dataDir, 'pglite'), PGLITE_OPTIONS);
       const blob = await db.dumpDataDir('gzip');
-      writeFileSync(target, Buffer.from(await blob.arrayBuffer()));
+      writeFileSync(target, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 });
       await db.close();
     } finally {
       unlock();

@@ -84,7 +84,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const unlock = lockDataDir(dataDir);
   let client: PGlite;
   try {

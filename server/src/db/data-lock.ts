@@ -14,9 +14,9 @@ export function lockDataDir(dataDir: string): () => void {
   if (holder !== undefined) {
     throw new Error(`Another server (pid ${holder}) is using the data folder ${dataDir}. Stop it first.`);
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   rmSync(file, { force: true });
-  writeFileSync(file, String(process.pid), { flag: 'wx' });
+  writeFileSync(file, String(process.pid), { flag: 'wx', mode: 0o600 });
   heldHere.add(path.resolve(dataDir));
   return () => {
     heldHere.delete(path.resolve(dataDir));

@@ -13,7 +13,7 @@ export function validationError(issues: readonly z.core.$ZodIssue[]): AppError {
 
 function describe(issue: z.core.$ZodIssue): Omit<LocalizedFieldError, 'field'> {
   const custom = issue.message as keyof typeof fieldMessages;
-  if (custom in fieldMessages) return { message: fieldMessages[custom] };
+  if (Object.hasOwn(fieldMessages, custom)) return { message: fieldMessages[custom] };
   switch (issue.code) {
     case 'invalid_type':
       return { message: issue.input === undefined || issue.input === null ? fieldMessages.required : fieldMessages.type };

@@ -13,7 +13,7 @@ export function defineMessages<const T extends Record<string, Localized>>(messag
 
 /** Fills {name} placeholders. */
 export function format(text: string, params: Record<string, string | number> = {}): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (Object.hasOwn(params, key) ? String(params[key]) : whole));
 }
 
 export function localize(message: Localized, lang: Language, params?: Record<string, string | number>): string {

@@ -38,7 +38,7 @@ async function inChunks<T>(items: T[], insert: (chunk: T[]) => Promise<unknown>,
 async function bulkInsert<T extends PgTable>(db: DbOrTx, table: T, rows: Partial<T['$inferInsert']>[]): Promise<void> {
   if (!rows.length) return;
   const columns = getTableColumns(table) as Record<string, { name: string }>;
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key in columns);
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => Object.hasOwn(columns, key));
   const names = keys.map((key) => columns[key].name);
   const list = sql.join(
     names.map((name) => sql.identifier(name)),

@@ -51,7 +51,7 @@ function createdWithin(column: AnyPgColumn, filter: StaffListFilters): SQL[] {
 const ARABIC_SORTS: Partial<Record<string, AnyPgColumn>> = { hotelName: hotels.nameAr, serviceName: services.nameAr };
 const sortColumnOf = <S extends string>(sorts: Record<S, AnyPgColumn>, options: ListOptions<S>) => {
   const key = options.sort ?? ('updatedAt' as S);
-  return (options.lang === 'ar' && ARABIC_SORTS[key]) || sorts[key];
+  return (options.lang === 'ar' && Object.hasOwn(ARABIC_SORTS, key) && ARABIC_SORTS[key]) || sorts[key];
 };
 
 // ── Guest requests ─────────────────────────────────────────────────────────

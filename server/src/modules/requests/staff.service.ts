@@ -36,7 +36,8 @@ function listOptions<S extends string>(query: ListQuery, sorts: Record<S, unknow
   return {
     lang,
     search: query.search?.trim() || undefined,
-    sort: query.sort && query.sort in sorts ? (query.sort as S) : undefined,
+    // Own keys only: `in` also finds __proto__, constructor, toString… on the prototype.
+    sort: query.sort && Object.hasOwn(sorts, query.sort) ? (query.sort as S) : undefined,
     order: query.order,
     page: paged ? { offset: (query.page ?? 0) * limit, limit } : undefined,
   };
