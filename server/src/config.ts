@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '@shared';
+import { isCommonPassword } from './security/password-policy';
 
 // Defined by scripts/build-server.mjs: the bundle runs from dist-server/ (one folder below
 // the root), the sources from server/src/ (two).
@@ -20,8 +22,13 @@ const Env = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   HOTEL_DATA_DIR: z.string().min(1).default('./data'),
-  HOTEL_ADMIN_EMAIL: z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address').default('admin@hotel.local'),
-  HOTEL_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  HOTEL_ADMIN_EMAIL: z.string().max(254, { abort: true }).regex(EMAIL_PATTERN, 'must be an e-mail address').default('admin@hotel.local'),
+  HOTEL_ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .max(256, { abort: true })
+    .refine((p) => !isCommonPassword(p), 'is one of the most common passwords (found in leaked-password lists): choose a less predictable one')
+    .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   HOTEL_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   HOTEL_DEMO: z.enum(['0', '1', 'true', 'false', '']).optional(),
@@ -124,7 +131,7 @@ function readOrCreateSecret(dataDir: string): string {
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const secret = randomBytes(48).toString('base64url');
     writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
     return secret;

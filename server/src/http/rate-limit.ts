@@ -15,15 +15,19 @@ export class RateLimiter {
 
   /** Counts one hit on `key`; throws 429 once more than `limit` hits fall in the window. */
   async hit(key: string, limit: number, windowSeconds: number): Promise<void> {
-    if (!this.enabled) return;
+    if ((await this.count(key, windowSeconds)) > limit) throw new AppError(429, common.rateLimited);
+  }
+
+  /** Counts one hit on `key` and answers how many fell in the current window (this one included). */
+  async count(key: string, windowSeconds: number): Promise<number> {
+    if (!this.enabled) return 0;
     const rows = await this.db.execute<{ count: number }>(sql`
       insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
       on conflict (key) do update set
         count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
         window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
       returning count`);
-    const count = Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 0);
-    if (count > limit) throw new AppError(429, common.rateLimited);
+    return Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 0);
   }
 
   /** Forgets a key (e.g. after a successful login). */

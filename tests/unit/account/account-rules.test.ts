@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passwordLink } from '../../../server/src/modules/account/password-links';
-import { passwordTokenUsable, principalOf, refreshTokenState, sessionFields, type UserAccess } from '../../../server/src/modules/account/account.rules';
+import { LOGIN_LIMITS, loginDelayMs, passwordTokenUsable, principalOf, refreshTokenState, sessionFields, type UserAccess } from '../../../server/src/modules/account/account.rules';
 
 const now = new Date('2026-01-01T12:00:00Z');
 const later = new Date('2026-01-02T12:00:00Z');
@@ -67,5 +67,16 @@ describe('passwordLink', () => {
     expect(link).toBe('https://hotel.example/Dashboard/ResetPassword?email=a%2Bb%40hotel.test&token=tok%2Fen%3D');
     const q = new URL(link).searchParams;
     expect([q.get('email'), q.get('token')]).toEqual(['a+b@hotel.test', 'tok/en=']);
+  });
+});
+
+describe('loginDelayMs', () => {
+  it('lets the first attempts through at once, then doubles the wait up to 8 s', () => {
+    expect(loginDelayMs(1)).toBe(0);
+    expect(loginDelayMs(LOGIN_LIMITS.slowAfter)).toBe(0);
+    expect(loginDelayMs(LOGIN_LIMITS.slowAfter + 1)).toBe(250);
+    expect(loginDelayMs(LOGIN_LIMITS.slowAfter + 2)).toBe(500);
+    expect(loginDelayMs(LOGIN_LIMITS.slowAfter + 10)).toBe(8000);
+    expect(loginDelayMs(10_000)).toBe(8000);
   });
 });

@@ -12,5 +12,9 @@ export const accountMessages = defineMessages({
     en: 'This link is not valid or has expired, please ask for a new one',
     ar: 'هذا الرابط غير صالح أو انتهت صلاحيته، يرجى طلب رابط جديد',
   },
+  commonPassword: {
+    en: 'This password is one of the most common ones (it appears in lists of leaked passwords): choose a less predictable one',
+    ar: 'كلمة المرور هذه من أكثر كلمات المرور شيوعًا (تظهر في قوائم كلمات المرور المسرّبة): اختر كلمة مرور يصعب توقعها',
+  },
   passwordReset: { en: 'Password reset successfully', ar: 'تمت إعادة تعيين كلمة المرور بنجاح' },
 });

@@ -5,10 +5,19 @@ import type { Principal } from '../../security/tokens';
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
 
 /**
- * Login attempts allowed per window: per e-mail it stops guessing one password;
- * per address it stops spraying many e-mails, yet leaves room for a whole hotel behind one NAT.
+ * Login attempts allowed per window. Per e-mail and address it stops one machine
+ * guessing one password; per address it stops spraying many e-mails, yet leaves room
+ * for a whole hotel behind one NAT. Per e-mail alone nothing is refused (or anyone
+ * could lock the owner out by failing ten times): past `slowAfter` attempts from
+ * anywhere, each one waits longer (loginDelayMs).
  */
-export const LOGIN_LIMITS = { perEmail: 10, perIp: 50, windowSeconds: 15 * 60 } as const;
+export const LOGIN_LIMITS = { perEmailAndIp: 10, perIp: 50, slowAfter: 10, windowSeconds: 15 * 60 } as const;
+
+/** The wait before checking a password, from the attempts on its e-mail in the window: 0, then 0.25 s doubling up to 8 s. */
+export function loginDelayMs(attempts: number): number {
+  const excess = attempts - LOGIN_LIMITS.slowAfter;
+  return excess <= 0 ? 0 : Math.min(250 * 2 ** (excess - 1), 8000);
+}
 export const FORGOT_LIMITS = { perEmail: 5, perIp: 20, windowSeconds: 15 * 60 } as const;
 
 export interface UserAccess {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
 import { localize } from '../../i18n/localize';
 import { hashPassword, verifyPassword } from '../../security/password';
+import { isCommonPassword } from '../../security/password-policy';
 import { hashToken, newOpaqueToken, type Principal } from '../../security/tokens';
 import { accountMessages as m } from './account.messages';
 import * as repo from './account.repository';
@@ -12,6 +13,7 @@ import {
   FORGOT_LIMITS,
   LOGIN_LIMITS,
   REFRESH_TOKEN_TTL_SECONDS,
+  loginDelayMs,
   passwordTokenUsable,
   principalOf,
   refreshTokenState,
@@ -45,12 +47,16 @@ async function issueSession(ctx: Ctx, db: repo.DbLike, user: repo.UserRow, famil
 export async function login(ctx: Ctx, input: LoginInput, ip: string): Promise<LoginResponse> {
   const email = input.email.toLowerCase();
   await ctx.rateLimiter.hit(`login:ip:${ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
-  await ctx.rateLimiter.hit(`login:email:${email}`, LOGIN_LIMITS.perEmail, LOGIN_LIMITS.windowSeconds);
+  await ctx.rateLimiter.hit(`login:email-ip:${email}|${ip}`, LOGIN_LIMITS.perEmailAndIp, LOGIN_LIMITS.windowSeconds);
+  const attempts = await ctx.rateLimiter.count(`login:email:${email}`, LOGIN_LIMITS.windowSeconds);
+  const delay = loginDelayMs(attempts);
+  if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
   const db = ctx.database.db;
   const user = await repo.findUserByEmail(db, email);
   // Always verify (a dummy hash when there is no user) so the answer time says nothing about the e-mail.
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (!user || !passwordOk || !user.isActive) throw unauthorized(m.wrongCredentials);
+  await ctx.rateLimiter.reset(`login:email-ip:${email}|${ip}`);
   await ctx.rateLimiter.reset(`login:email:${email}`);
   const session = await issueSession(ctx, db, user, randomUUID());
   return {
@@ -135,6 +141,9 @@ async function sendResetLink(ctx: Ctx, email: string, lang: Language): Promise<v
 
 /** Sets a password from an invitation or reset link; every existing session of the user ends. */
 export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promise<void> {
+  if (isCommonPassword(input.newPassword)) {
+    throw badRequest(m.commonPassword, {}, [{ field: 'newPassword', message: m.commonPassword }]);
+  }
   const db = ctx.database.db;
   const user = await repo.findUserByEmail(db, input.email.toLowerCase());
   const token = await repo.findPasswordToken(db, hashToken(input.token));

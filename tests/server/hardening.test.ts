@@ -1,0 +1,115 @@
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { endpoints } from '@shared';
+import { loadConfig } from '../../server/src/config';
+import { ADMIN_EMAIL, type TestServer, startTestServer } from '../support/test-server';
+
+/** Issue 10, item 9: the smaller holes an outside test found. */
+describe('hardening', () => {
+  let t: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    t = await startTestServer({ env: { HOTEL_TRUST_PROXY: 'true' } });
+    token = await t.adminToken();
+  });
+  afterAll(() => t.cleanup());
+
+  it('a sort key naming a property of every object (__proto__, constructor, toString) is no 500', async () => {
+    const lists = [endpoints.allRequests, endpoints.allServicesRequest, endpoints.company.list, endpoints.room.list, endpoints.bookingRoom.list];
+    for (const endpoint of lists) {
+      for (const sort of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+        const res = await t.api.call(endpoint, { token, query: { sort, page: 0, pageSize: 5 } });
+        expect([200, 400], `${endpoint.path} sort=${sort}`).toContain(res.status);
+        expect(res.body.message === undefined || typeof res.body.message === 'string').toBe(true);
+      }
+    }
+  });
+
+  it('keeps only the assets folders for a year, never a URL that merely mentions /assets/', async () => {
+    for (const url of ['/api/health?x=/assets/', '/api/NoSuchThing/assets/x.js', '/Admin/Login?next=/assets/a.js']) {
+      const res = await t.api.raw('GET', url);
+      expect(res.headers.get('cache-control') ?? '', url).not.toContain('immutable');
+    }
+  });
+
+  it('sends Strict-Transport-Security only over HTTPS', async () => {
+    expect((await t.api.call(endpoints.health)).headers.get('strict-transport-security')).toBeNull();
+    // Behind a trusted TLS-terminating proxy the request arrived over HTTPS.
+    const https = await t.api.call(endpoints.health, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  });
+});
+
+describe('the data folder', () => {
+  it('is 0700 with files 0600 after a start, also what an older version left open', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hotel-perm-'));
+    // The migrated template database, as startTestServer does (a fresh one takes 20 s).
+    const template = inject('pgliteTemplate');
+    if (template) cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+    // As an older version (or a copy) left it: readable and writable by everyone.
+    mkdirSync(path.join(dataDir, 'old-backups', 'nested'), { recursive: true, mode: 0o777 });
+    writeFileSync(path.join(dataDir, 'old-backups', 'nested', 'dump.tar.gz'), 'x', { mode: 0o666 });
+    writeFileSync(path.join(dataDir, 'jwt-secret'), 'a-secret-of-at-least-thirty-two-characters!', { mode: 0o644 });
+    for (const p of [dataDir, path.join(dataDir, 'old-backups'), path.join(dataDir, 'old-backups', 'nested')]) chmodSync(p, 0o777);
+    for (const f of ['old-backups/nested/dump.tar.gz', 'jwt-secret']) chmodSync(path.join(dataDir, f), 0o666);
+    const t = await startTestServer({ reuse: { dataDir } });
+    try {
+      const loose: string[] = [];
+      const visit = (p: string) => {
+        const stat = statSync(p);
+        const mode = stat.mode & 0o777;
+        if (stat.isDirectory()) {
+          if (mode !== 0o700) loose.push(`${p} ${mode.toString(8)}`);
+          for (const name of readdirSync(p)) visit(path.join(p, name));
+        } else if (mode !== 0o600) loose.push(`${p} ${mode.toString(8)}`);
+      };
+      visit(dataDir);
+      expect(loose).toEqual([]);
+    } finally {
+      await t.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('common passwords', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t.cleanup());
+
+  async function resetLink(): Promise<{ email: string; token: string }> {
+    const { createPasswordLink } = await import('../../server/src/modules/account/password-links');
+    const { findUserByEmail } = await import('../../server/src/modules/account/account.repository');
+    const db = t.server.app.ctx.database.db;
+    const user = (await findUserByEmail(db, ADMIN_EMAIL))!;
+    const url = new URL(await createPasswordLink(t.server.app.ctx, db, user, 'reset'));
+    return { email: url.searchParams.get('email')!, token: url.searchParams.get('token')! };
+  }
+
+  it('ResetPassword refuses a password from the leaked-password list, saying why in the caller language, and the link still works', async () => {
+    const link = await resetLink();
+    for (const newPassword of ['password', 'Password1!', 'qwerty123', 'sunshine2024', 'P@ssw0rd']) {
+      const res = await t.api.call(endpoints.resetPassword, { body: { ...link, newPassword } });
+      expect(res.status, newPassword).toBe(400);
+      expect(res.body.message).toBe(
+        'This password is one of the most common ones (it appears in lists of leaked passwords): choose a less predictable one',
+      );
+      expect(res.body.errors).toEqual([{ field: 'newPassword', message: res.body.message }]);
+    }
+    const ar = await t.api.call(endpoints.resetPassword, { body: { ...link, newPassword: 'password' }, lang: 'ar' });
+    expect(ar.body.message).toContain('كلمة المرور هذه من أكثر كلمات المرور شيوعًا');
+    expect((await t.api.call(endpoints.login, { body: { email: ADMIN_EMAIL, password: 'password' } })).status).toBe(401);
+    const good = await t.api.call(endpoints.resetPassword, { body: { ...link, newPassword: 'Quiet-harbour-lantern-58' } });
+    expect(good.status).toBe(200);
+  });
+
+  it('the first admin password from the environment may not be a common one either', () => {
+    const env = { HOTEL_DATA_DIR: os.tmpdir(), HOTEL_JWT_SECRET: 'x'.repeat(40) };
+    expect(() => loadConfig({ ...env, HOTEL_ADMIN_PASSWORD: 'password123' })).toThrow(/HOTEL_ADMIN_PASSWORD: is one of the most common passwords/);
+    expect(() => loadConfig({ ...env, HOTEL_ADMIN_PASSWORD: 'Quiet-harbour-lantern-58' })).not.toThrow();
+  });
+});
