@@ -50,6 +50,22 @@ export async function call<E extends Endpoint>(endpoint: E, options: CallOptions
   return res.data as Out<E>;
 }
 
+export interface Page<Row> {
+  rows: Row[];
+  /** Rows of all pages (the server's X-Total-Count). */
+  total: number;
+}
+
+type RowOf<E> = Out<E> extends (infer R)[] ? R : never;
+
+/** One page of a list endpoint: the rows and the X-Total-Count header. */
+export async function callPage<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<Page<RowOf<E>>> {
+  const res = await http.request({ method: endpoint.method, url: fillPath(endpoint.path, options.params), params: options.query, ...options.config });
+  const rows = res.data as RowOf<E>[];
+  const header = Number(res.headers['x-total-count']);
+  return { rows, total: Number.isFinite(header) ? header : rows.length };
+}
+
 /** A file endpoint's bytes. */
 export async function download(endpoint: Endpoint, query?: Record<string, unknown>): Promise<Uint8Array> {
   const res = await http.request({ method: 'GET', url: fillPath(endpoint.path), params: query, responseType: 'arraybuffer' });

@@ -19,8 +19,8 @@ const sections = {
 };
 
 /** The signed-in frame; LoginPage starts fetching it when the user presses Login. */
-export const loadShell = () => import('../shell/AdminLayout');
-export const AdminLayout = lazy(async () => ({ default: (await loadShell()).AdminLayout }));
+export const loadShell = () => import('./AdminRoot');
+export const AdminLayout = lazy(async () => ({ default: (await loadShell()).AdminRoot }));
 export const ResetPasswordPage = lazy(async () => ({ default: (await import('../auth/ResetPasswordPage')).ResetPasswordPage }));
 export const AppToaster = lazy(async () => ({ default: (await import('../feedback/AppToaster')).AppToaster }));
 export const NotFoundPage = lazy(async () => ({ default: (await import('../home/HomePage')).NotFoundPage }));

@@ -2,6 +2,7 @@ import { reportsAr } from '../features/i18n/reports.ar';
 import { p2Ar } from '../features/i18n/ar';
 import { resilienceAr } from '../features/i18n/resilience.ar';
 import { securityAr } from '../features/i18n/security.ar';
+import { listsAr } from '../features/i18n/lists.ar';
 import type { Messages } from './en';
 
 export const ar: Messages = {
@@ -202,4 +203,5 @@ export const ar: Messages = {
   security: securityAr,
   reports: reportsAr,
   resilience: resilienceAr,
+  lists: listsAr,
 };

@@ -2,6 +2,7 @@ import { reportsEn } from '../features/i18n/reports.en';
 import { p2En } from '../features/i18n/en';
 import { resilienceEn } from '../features/i18n/resilience.en';
 import { securityEn } from '../features/i18n/security.en';
+import { listsEn } from '../features/i18n/lists.en';
 
 /** The English resource: its shape is the type every other language must match. */
 export const en = {
@@ -202,6 +203,7 @@ export const en = {
   security: securityEn,
   reports: reportsEn,
   resilience: resilienceEn,
+  lists: listsEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

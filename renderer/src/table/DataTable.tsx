@@ -1,10 +1,10 @@
 import { Button, Dropdown, Input, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular, SearchRegular } from '@fluentui/react-icons';
-import type { ColDef, GridApi, GridReadyEvent, ICellRendererParams } from 'ag-grid-community';
+import type { ColDef, GridApi, GridReadyEvent, ICellRendererParams, RowClassRules, SortChangedEvent } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@shared';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SERVICE_SEARCH_DEBOUNCE_MS } from '@shared';
 import { registerGridModules } from './grid-modules';
 import { ExportButton } from '../features/export/ExportButton';
 import { RowActions } from './RowActions';
@@ -23,6 +23,29 @@ export interface TableColumn<T> {
   exportValue?: ((row: T) => string | number | Date | null | undefined) | false;
 }
 
+/** What the server is asked for: one page, sorted and searched by the server (the URL keeps it). */
+export interface ServerView {
+  page: number;
+  pageSize: number;
+  search: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+}
+
+/**
+ * Server mode: `rows` is one page the server chose; the pager, the entries selector,
+ * the header sort and the search box change the view instead of filtering locally.
+ * Column ids are the server's sort keys.
+ */
+export interface ServerMode {
+  view: ServerView;
+  /** Rows of all pages (X-Total-Count). */
+  total: number;
+  onView(next: Partial<ServerView>): void;
+  /** Ids of rows that just arrived or changed: highlighted, the highlight fading. */
+  fresh?: ReadonlySet<string>;
+}
+
 export interface DataTableProps<T> {
   rows: T[];
   columns: TableColumn<T>[];
@@ -34,6 +57,8 @@ export interface DataTableProps<T> {
   exportName?: string;
   /** A stable row id: a changed rows array then updates only the rows that differ (live lists of 100,000 rows). */
   rowId?: (row: T) => string;
+  /** Paging, sorting and search on the server (big lists); absent: all rows are here and handled locally. */
+  server?: ServerMode;
 }
 
 const useStyles = makeStyles({
@@ -50,14 +75,34 @@ const useStyles = makeStyles({
  * The shared list table (SPEC §2): entries selector, search over every column, header
  * sort, 'page X of Y', row number by position on the page, yellow edit and red delete.
  */
-export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading, exportName, rowId }: DataTableProps<T>) {
+export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading, exportName, rowId, server }: DataTableProps<T>) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const apiRef = useRef<GridApi<T> | null>(null);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState({ current: 0, total: 1, shown: rows.length });
+  const [localPageSize, setLocalPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [search, setSearch] = useState(server?.view.search ?? '');
+  const [localPage, setPage] = useState({ current: 0, total: 1, shown: rows.length });
   const rtl = i18n.language === 'ar';
+  const pageSize = server ? server.view.pageSize : localPageSize;
+  const page = server
+    ? { current: server.view.page, total: Math.max(1, Math.ceil(server.total / server.view.pageSize)), shown: rows.length }
+    : localPage;
+  const serverRef = useRef(server);
+  serverRef.current = server;
+
+  // Server mode: the typed search goes to the server after a pause; a view restored from
+  // the URL (Back) puts its search back in the box.
+  const serverSearch = server?.view.search;
+  useEffect(() => {
+    if (serverSearch !== undefined) setSearch(serverSearch);
+  }, [serverSearch]);
+  useEffect(() => {
+    const current = serverRef.current;
+    if (!current || search.trim() === current.view.search) return;
+    const timer = setTimeout(() => serverRef.current?.onView({ search: search.trim(), page: 0 }), SERVICE_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const setPageSize = (size: number) => (server ? server.onView({ pageSize: size, page: 0 }) : setLocalPageSize(size));
 
   const syncPage = useCallback(() => {
     const api = apiRef.current;
@@ -70,6 +115,32 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
     // Row numbers follow the position on the page, which sorting and filtering change.
     api.refreshCells({ columns: ['rowNumber'], force: true });
   }, []);
+
+  const serverSort = server ? `${server.view.sort ?? ''}|${server.view.order ?? ''}` : undefined;
+  const sortedBy = useMemo(() => {
+    if (serverSort === undefined) return undefined;
+    const [sort, order] = serverSort.split('|');
+    return { sort: sort || undefined, order: (order || undefined) as 'asc' | 'desc' | undefined };
+  }, [serverSort]);
+
+  const onSortChanged = useCallback(
+    (e: SortChangedEvent<T>) => {
+      syncPage();
+      const current = serverRef.current;
+      if (!current || e.source !== 'uiColumnSorted') return;
+      // The event lists the columns it touched (the clicked one and any it unsorted); the column-state API is a module we do not load.
+      const sorted = e.columns?.find((c) => c.getSort());
+      current.onView({ sort: sorted?.getColId(), order: sorted?.getSort() ?? undefined, page: 0 });
+    },
+    [syncPage],
+  );
+
+  // A new rule set per highlight set: the grid re-applies row classes when the rules change.
+  const fresh = server?.fresh;
+  const rowClassRules = useMemo<RowClassRules<T> | undefined>(
+    () => (rowId && fresh ? { 'row-fresh': (p) => !!p.data && fresh.has(rowId(p.data)) } : undefined),
+    [rowId, fresh],
+  );
 
   const columnDefs = useMemo<ColDef<T>[]>(() => {
     const defs: ColDef<T>[] = [
@@ -88,6 +159,8 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
         minWidth: 120,
         valueGetter: (p) => (p.data ? (c.value(p.data) ?? '') : ''),
         cellRenderer: c.render ? (p: ICellRendererParams<T>) => (p.data ? c.render!(p.data) : null) : undefined,
+        // Server mode: the server sorted the page; the header only shows (and changes) the view's sort.
+        ...(sortedBy ? { comparator: () => 0, sort: sortedBy.sort === c.id ? (sortedBy.order ?? 'desc') : null } : {}),
       })),
     ];
     if (onEdit || onDelete) {
@@ -108,7 +181,7 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
       });
     }
     return defs;
-  }, [columns, onEdit, onDelete, rowName, pageSize, t]);
+  }, [columns, onEdit, onDelete, rowName, pageSize, t, sortedBy]);
 
   const collectShown = useCallback(() => {
     // The displayed rows (after search and sort, every page); the core API needs no extra grid module.
@@ -164,11 +237,12 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
         defaultColDef={defaultColDef}
         enableRtl={rtl}
         domLayout="autoHeight"
-        pagination
+        pagination={!server}
         paginationPageSize={pageSize}
         paginationPageSizeSelector={false}
         suppressPaginationPanel
-        quickFilterText={search}
+        quickFilterText={server ? undefined : search}
+        rowClassRules={rowClassRules}
         loading={loading}
         suppressOverlays={['noRows', 'noMatchingRows']}
         suppressColumnVirtualisation
@@ -177,7 +251,7 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
           syncPage();
         }}
         onPaginationChanged={syncPage}
-        onSortChanged={syncPage}
+        onSortChanged={onSortChanged}
         onModelUpdated={syncPage}
       />
       {!loading && page.shown === 0 && <div className={styles.empty}>{t('table.noData')}</div>}
@@ -185,16 +259,17 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
         <Button
           icon={<ChevronLeftRegular className={styles.flip} />}
           disabled={page.current <= 0}
-          onClick={() => apiRef.current?.paginationGoToPreviousPage()}
+          onClick={() => (server ? server.onView({ page: page.current - 1 }) : apiRef.current?.paginationGoToPreviousPage())}
         >
           {t('table.previous')}
         </Button>
+        {server && <Text data-testid="total-count">{t('lists.total', { count: server.total })}</Text>}
         <Text data-testid="page-info">{t('table.pageOf', { page: page.current + 1, pages: page.total })}</Text>
         <Button
           icon={<ChevronRightRegular className={styles.flip} />}
           iconPosition="after"
           disabled={page.current >= page.total - 1}
-          onClick={() => apiRef.current?.paginationGoToNextPage()}
+          onClick={() => (server ? server.onView({ page: page.current + 1 }) : apiRef.current?.paginationGoToNextPage())}
         >
           {t('table.next')}
         </Button>

@@ -6,6 +6,7 @@ import {
   QuickFilterModule,
   RowApiModule,
   RenderApiModule,
+  RowStyleModule,
   TooltipModule,
 } from 'ag-grid-community';
 
@@ -21,6 +22,8 @@ export function registerGridModules(): void {
     RowApiModule,
     RenderApiModule,
     CellStyleModule,
+    // rowClassRules: the fading highlight of rows that just arrived on a live list.
+    RowStyleModule,
     TooltipModule,
   ]);
 }

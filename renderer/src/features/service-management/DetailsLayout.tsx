@@ -2,7 +2,7 @@ import { Button, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/rea
 import { ArrowLeftRegular, StarFilled, StarRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { LineStatus, RequestStatus } from '@shared';
 import { Panel } from '../../ui/Panel';
 import { StatusBadge } from './StatusBadge';
@@ -22,9 +22,12 @@ export function DetailsHeading({ title, status, backTo }: { title: string; statu
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
+  // Opened from a list: back to that list as it was (page, sort, search and filters are in its URL).
+  const from = (useLocation().state as { back?: string } | null)?.back;
+  const back = from?.startsWith(backTo) ? from : backTo;
   return (
     <div className={styles.top}>
-      <Button icon={<ArrowLeftRegular className={styles.flip} />} onClick={() => navigate(backTo)}>
+      <Button icon={<ArrowLeftRegular className={styles.flip} />} onClick={() => navigate(back)}>
         {t('p2.requests.back')}
       </Button>
       <Title2 as="h1" className={styles.title}>

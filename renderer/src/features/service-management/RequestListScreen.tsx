@@ -1,40 +1,42 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { REQUEST_STATUSES, endpoints, type RequestListRow, type RequestStatus, clientRoutes } from '@shared';
-import { call } from '../../api/client';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { REQUEST_STATUSES, clientRoutes, endpoints, type RequestListRow } from '@shared';
+import { callPage } from '../../api/client';
+import { keys } from '../../api/query';
 import { DataTable, type TableColumn } from '../../table/DataTable';
 import { formatDate } from '../../table/format';
+import { listQuery, useListView } from '../../table/url-view';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { LiveControls } from '../live/LiveControls';
+import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
+import { ListFilters } from './ListFilters';
 import { StatusBadge } from './StatusBadge';
-import { useLiveRows } from './use-live-rows';
 
 // Stable across renders: ag-grid reads getRowId once.
 const requestRowId = (r: RequestListRow) => r.id;
 
-/** Guests Requests (SPEC §2): read-only, newest first, live; ?status= narrows it (the Home figures link here). */
+const SOURCE: PagedLiveSource<RequestListRow> = {
+  root: keys.requests,
+  fetchPage: (view) => callPage(endpoints.allRequests, { query: listQuery(view) }),
+  rowId: requestRowId,
+  requestIdOf: (r) => r.id,
+};
+
+/**
+ * Guests Requests (SPEC §2): read-only, newest first, live. The server pages, sorts,
+ * searches and filters (issue 12); the view lives in the URL (?status= is what the Home
+ * figures link to), so it survives opening a request and coming back.
+ */
 export function RequestListScreen() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const status = REQUEST_STATUSES.find((s) => s === params.get('status')) as RequestStatus | undefined;
-  const { rows, loading, newCount } = useLiveRows<RequestListRow>(
-    {
-      fetch: (search) => call(endpoints.allRequests, { query: { status, ...(search ? { search, pageSize: 50, page: 0 } : {}) } }),
-      // An event names its request: its row comes from the request's own details (a key lookup), not a search.
-      fetchOne: async (id) => {
-        const { requestDetails: r } = await call(endpoints.requestDetails, { params: { id } });
-        const row = { id: r.id, code: r.requestCode, custName: r.custName, custPhone: r.custPhone, hotelName: r.hotelName, roomNumber: r.roomNumber, createdAt: r.createdAt, updatedAt: r.updatedAt, statusName: r.statusName };
-        return status && row.statusName !== status ? [] : [row];
-      },
-      codeOf: (r) => r.code,
-      updatedAt: (r) => r.updatedAt,
-    },
-    `${lang}/${status ?? ''}`,
-  );
+  const location = useLocation();
+  const [view, setView] = useListView(REQUEST_STATUSES);
+  const { rows, total, loading, fresh, newCount, showNew } = usePagedLiveList(SOURCE, view);
+
   const columns = useMemo<TableColumn<RequestListRow>[]>(
     () => [
       { id: 'code', header: t('p2.requests.code'), value: (r) => r.code },
@@ -51,11 +53,21 @@ export function RequestListScreen() {
   const title = t('items.RequestList');
   return (
     <section data-testid="screen-RequestList">
-      <ScreenHeader title={status ? `${title} — ${t(`p2.status.${status}`)}` : title}>
-        <LiveControls newCount={newCount} />
+      <ScreenHeader title={view.status ? `${title} — ${t(`p2.status.${view.status as 'Open'}`)}` : title}>
+        <LiveControls newCount={newCount} onShowNew={showNew} />
       </ScreenHeader>
       <Panel>
-        <DataTable rows={rows} columns={columns} rowName={(r) => r.code} onEdit={(r) => navigate(clientRoutes.requestDetails(r.id))} loading={loading} exportName={title} rowId={requestRowId} />
+        <ListFilters view={view} statuses={REQUEST_STATUSES} onView={setView} />
+        <DataTable
+          rows={rows}
+          columns={columns}
+          rowName={(r) => r.code}
+          onEdit={(r) => navigate(clientRoutes.requestDetails(r.id), { state: { back: location.pathname + location.search } })}
+          loading={loading}
+          exportName={title}
+          rowId={requestRowId}
+          server={{ view, total, onView: setView, fresh }}
+        />
       </Panel>
     </section>
   );

@@ -1,34 +1,38 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { LINE_STATUSES, endpoints, type LineStatus, type ServiceListRow, clientRoutes } from '@shared';
-import { call } from '../../api/client';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { LINE_STATUSES, clientRoutes, endpoints, type ServiceListRow } from '@shared';
+import { callPage } from '../../api/client';
+import { keys } from '../../api/query';
 import { DataTable, type TableColumn } from '../../table/DataTable';
 import { formatDate } from '../../table/format';
+import { listQuery, useListView } from '../../table/url-view';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { LiveControls } from '../live/LiveControls';
+import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
+import { ListFilters } from './ListFilters';
 import { StatusBadge } from './StatusBadge';
-import { useLiveRows } from './use-live-rows';
 
 // Stable across renders: ag-grid reads getRowId once.
 const lineRowId = (r: ServiceListRow) => String(r.id);
 
-/** Services List (SPEC §2): one row per service line the user's departments handle, live. */
+const SOURCE: PagedLiveSource<ServiceListRow> = {
+  root: keys.lines,
+  fetchPage: (view) => callPage(endpoints.allServicesRequest, { query: listQuery(view) }),
+  rowId: lineRowId,
+  requestIdOf: (r) => r.requestId,
+};
+
+/** Services List (SPEC §2): one row per service line the user's departments handle, live, paged by the server (issue 12). */
 export function ServiceListScreen() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const status = LINE_STATUSES.find((s) => s === params.get('status')) as LineStatus | undefined;
-  const { rows, loading, newCount } = useLiveRows<ServiceListRow>(
-    {
-      fetch: (search) => call(endpoints.allServicesRequest, { query: { status, ...(search ? { search, pageSize: 100, page: 0 } : {}) } }),
-      codeOf: (r) => r.requestHeaderCode,
-      updatedAt: (r) => r.updatedAt,
-    },
-    `${lang}/${status ?? ''}`,
-  );
+  const location = useLocation();
+  const [view, setView] = useListView(LINE_STATUSES);
+  const { rows, total, loading, fresh, newCount, showNew } = usePagedLiveList(SOURCE, view);
+
   const columns = useMemo<TableColumn<ServiceListRow>[]>(
     () => [
       { id: 'requestHeaderCode', header: t('p2.requests.code'), value: (r) => r.requestHeaderCode },
@@ -45,11 +49,21 @@ export function ServiceListScreen() {
   const title = t('items.ServiceList');
   return (
     <section data-testid="screen-ServiceList">
-      <ScreenHeader title={status ? `${title} — ${t(`p2.status.${status}`)}` : title}>
-        <LiveControls newCount={newCount} />
+      <ScreenHeader title={view.status ? `${title} — ${t(`p2.status.${view.status as 'Open'}`)}` : title}>
+        <LiveControls newCount={newCount} onShowNew={showNew} />
       </ScreenHeader>
       <Panel>
-        <DataTable rows={rows} columns={columns} rowName={(r) => `${r.requestHeaderCode} ${r.serviceName}`} onEdit={(r) => navigate(clientRoutes.serviceDetails(r.id))} loading={loading} exportName={title} rowId={lineRowId} />
+        <ListFilters view={view} statuses={LINE_STATUSES} onView={setView} />
+        <DataTable
+          rows={rows}
+          columns={columns}
+          rowName={(r) => `${r.requestHeaderCode} ${r.serviceName}`}
+          onEdit={(r) => navigate(clientRoutes.serviceDetails(r.id), { state: { back: location.pathname + location.search } })}
+          loading={loading}
+          exportName={title}
+          rowId={lineRowId}
+          server={{ view, total, onView: setView, fresh }}
+        />
       </Panel>
     </section>
   );

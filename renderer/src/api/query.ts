@@ -1,0 +1,23 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The admin app's one data layer (TanStack Query): every screen reads through it, and the
+ * staff event stream invalidates the keys it concerns (features/live/use-live-invalidation).
+ * Errors are shown by the screens (handleError), so queries do not retry a refused call.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+  },
+});
+
+/** Query keys: one root per kind of data, so an event can invalidate a whole kind. */
+export const keys = {
+  requests: ['requests'] as const,
+  lines: ['lines'] as const,
+  requestDetails: (id: string) => ['requests', 'details', id] as const,
+  lineDetails: (id: number) => ['lines', 'details', id] as const,
+  basicData: (item: string) => ['basic-data', item] as const,
+  users: ['users'] as const,
+  roles: ['roles'] as const,
+};

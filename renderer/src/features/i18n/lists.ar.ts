@@ -1,0 +1,15 @@
+import type { listsEn } from './lists.en';
+
+export const listsAr: typeof listsEn = {
+  filters: 'عوامل التصفية',
+  status: 'الحالة',
+  hotel: 'الفندق',
+  department: 'القسم',
+  from: 'من',
+  to: 'إلى',
+  any: 'الكل',
+  clear: 'مسح عوامل التصفية',
+  total: '{{count}} صف',
+  newCount: '{{count}} جديد — عرض',
+  newCountHint: 'طلبات جديدة ليست في هذه الصفحة؛ انقر لإعادة تحميل الصفحة',
+};

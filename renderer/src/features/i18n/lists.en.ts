@@ -1,0 +1,14 @@
+/** Strings of the paged staff lists (issue 12): filters, totals, the 'N new' counter. */
+export const listsEn = {
+  filters: 'Filters',
+  status: 'Status',
+  hotel: 'Hotel',
+  department: 'Department',
+  from: 'From',
+  to: 'To',
+  any: 'All',
+  clear: 'Clear filters',
+  total: '{{count}} rows',
+  newCount: '{{count}} new — show',
+  newCountHint: 'New requests that are not on this page; click to reload the page',
+};

@@ -1,0 +1,82 @@
+import { Button, Dropdown, Field, Input, Option, makeStyles } from '@fluentui/react-components';
+import { DismissRegular } from '@fluentui/react-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { endpoints, type Lookup } from '@shared';
+import { call } from '../../api/client';
+import type { ListView } from '../../table/url-view';
+
+const useStyles = makeStyles({
+  bar: { display: 'flex', gap: '12px', alignItems: 'flex-end', flexWrap: 'wrap', marginBottom: '12px' },
+  pick: { minWidth: '160px' },
+});
+
+const lookup = (endpoint: typeof endpoints.generateHotels | typeof endpoints.generateDepartments) => () => call(endpoint) as Promise<Lookup[]>;
+
+/** Status, hotel, department and creation-day filters of a staff list; every change goes back to page 1. */
+export function ListFilters({ view, statuses, onView }: { view: ListView; statuses: readonly string[]; onView(next: Partial<ListView>): void }) {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const hotels = useQuery({ queryKey: ['lookups', 'hotels', i18n.language], queryFn: lookup(endpoints.generateHotels), staleTime: 300_000 }).data ?? [];
+  const departments = useQuery({ queryKey: ['lookups', 'departments', i18n.language], queryFn: lookup(endpoints.generateDepartments), staleTime: 300_000 }).data ?? [];
+  const set = (next: Partial<ListView>) => onView({ ...next, page: 0 });
+  const any = t('lists.any');
+  const nameOf = (list: Lookup[], id?: number) => (id ? (list.find((x) => x.id === id)?.name ?? String(id)) : any);
+  const filtered = view.status || view.hotelId || view.departmentId || view.from || view.to;
+
+  return (
+    <div className={styles.bar} role="group" aria-label={t('lists.filters')} data-testid="list-filters">
+      <Field label={t('lists.status')}>
+        <Dropdown
+          className={styles.pick}
+          value={view.status ? t(`p2.status.${view.status}` as 'p2.status.Open') : any}
+          selectedOptions={[view.status ?? '']}
+          onOptionSelect={(_, d) => set({ status: d.optionValue || undefined })}
+        >
+          <Option value="">{any}</Option>
+          {statuses.map((s) => (
+            <Option key={s} value={s}>
+              {t(`p2.status.${s}` as 'p2.status.Open')}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label={t('lists.hotel')}>
+        <Dropdown className={styles.pick} value={nameOf(hotels, view.hotelId)} selectedOptions={[String(view.hotelId ?? '')]} onOptionSelect={(_, d) => set({ hotelId: Number(d.optionValue) || undefined })}>
+          <Option value="">{any}</Option>
+          {hotels.map((h) => (
+            <Option key={h.id} value={String(h.id)}>
+              {h.name}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label={t('lists.department')}>
+        <Dropdown
+          className={styles.pick}
+          value={nameOf(departments, view.departmentId)}
+          selectedOptions={[String(view.departmentId ?? '')]}
+          onOptionSelect={(_, d) => set({ departmentId: Number(d.optionValue) || undefined })}
+        >
+          <Option value="">{any}</Option>
+          {departments.map((d) => (
+            <Option key={d.id} value={String(d.id)}>
+              {d.name}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Field label={t('lists.from')}>
+        <Input type="date" value={view.from ?? ''} max={view.to} onChange={(_, d) => set({ from: d.value || undefined })} />
+      </Field>
+      <Field label={t('lists.to')}>
+        <Input type="date" value={view.to ?? ''} min={view.from} onChange={(_, d) => set({ to: d.value || undefined })} />
+      </Field>
+      {filtered && (
+        <Button icon={<DismissRegular />} onClick={() => set({ status: undefined, hotelId: undefined, departmentId: undefined, from: undefined, to: undefined })}>
+          {t('lists.clear')}
+        </Button>
+      )}
+    </div>
+  );
+}
