@@ -32,6 +32,58 @@ export async function readSheetRows(bytes: Buffer, spec: SheetSpec): Promise<She
   if (kind === 'unknown') throw new AppError(415, m.notWorkbook);
   await checkWorkbookZip(bytes);
 
+  let found: { named?: SheetRow[]; first?: SheetRow[] };
+  try {
+    found = await streamSheets(bytes, spec);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // exceljs's streaming reader has failed now and then on good workbooks under heavy
+    // load (never reproduced alone); its whole-file reader settles it. That one keeps
+    // every cell in memory, so only files small enough to afford it get the second try.
+    // A file neither can read is unreadable.
+    if (bytes.length > WHOLE_FILE_READ_MAX_BYTES) throw new AppError(415, m.unreadable);
+    try {
+      found = await loadSheets(bytes, spec);
+    } catch (retryError) {
+      if (retryError instanceof AppError) throw retryError;
+      throw new AppError(415, m.unreadable);
+    }
+  }
+  const { named, first } = found;
+  const rows = named ?? first;
+  if (!rows) throw new AppError(400, m.noSheet);
+  if (!rows.length) throw new AppError(400, m.noRows);
+  return rows;
+}
+
+/** A 2 MB .xlsx holds a few hundred thousand cells: a few hundred MB in exceljs at worst. */
+const WHOLE_FILE_READ_MAX_BYTES = 2 * 1024 * 1024;
+
+const HELPER_SHEETS = new Set([normalize(INSTRUCTIONS_SHEET), normalize(LOOKUP_SHEET)]);
+
+/** The sheet named as the spec says, else the first that is not a helper sheet. */
+async function pickSheet(
+  sheets: AsyncIterable<{ name: string; rows: AsyncIterable<ExcelJS.Row> | Iterable<ExcelJS.Row> }>,
+  spec: SheetSpec,
+): Promise<{ named?: SheetRow[]; first?: SheetRow[] }> {
+  let named: SheetRow[] | undefined;
+  let first: SheetRow[] | undefined;
+  for await (const sheet of sheets) {
+    const name = normalize(sheet.name);
+    const isNamed = name === normalize(spec.sheetName);
+    if (!named && (isNamed || (!first && !HELPER_SHEETS.has(name)))) {
+      const rows = await readRows(sheet.rows, spec);
+      if (isNamed) named = rows;
+      else first = rows;
+    } else {
+      // Unread sheets must still be drained for a zip stream to move on.
+      for await (const _row of sheet.rows) void _row;
+    }
+  }
+  return { named, first };
+}
+
+function streamSheets(bytes: Buffer, spec: SheetSpec) {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -39,33 +91,28 @@ export async function readSheetRows(bytes: Buffer, spec: SheetSpec): Promise<She
     styles: 'ignore',
     entries: 'ignore',
   });
-  const helper = new Set([normalize(INSTRUCTIONS_SHEET), normalize(LOOKUP_SHEET)]);
-  let named: SheetRow[] | undefined;
-  let first: SheetRow[] | undefined;
-  try {
+  async function* sheets() {
     for await (const sheet of reader) {
-      const name = normalize((sheet as unknown as { name?: string }).name ?? '');
-      const isNamed = name === normalize(spec.sheetName);
-      if (!named && (isNamed || (!first && !helper.has(name)))) {
-        const rows = await readRows(sheet, spec);
-        if (isNamed) named = rows;
-        else first = rows;
-      } else {
-        // Unread sheets must still be drained for the zip stream to move on.
-        for await (const _row of sheet) void _row;
-      }
+      yield { name: (sheet as unknown as { name?: string }).name ?? '', rows: sheet as unknown as AsyncIterable<ExcelJS.Row> };
     }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError(415, m.unreadable);
   }
-  const rows = named ?? first;
-  if (!rows) throw new AppError(400, m.noSheet);
-  if (!rows.length) throw new AppError(400, m.noRows);
-  return rows;
+  return pickSheet(sheets(), spec);
 }
 
-async function readRows(sheet: AsyncIterable<ExcelJS.Row>, spec: SheetSpec): Promise<SheetRow[]> {
+async function loadSheets(bytes: Buffer, spec: SheetSpec) {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  async function* sheets() {
+    for (const sheet of book.worksheets) {
+      const rows: ExcelJS.Row[] = [];
+      sheet.eachRow((row) => rows.push(row));
+      yield { name: sheet.name, rows };
+    }
+  }
+  return pickSheet(sheets(), spec);
+}
+
+async function readRows(sheet: AsyncIterable<ExcelJS.Row> | Iterable<ExcelJS.Row>, spec: SheetSpec): Promise<SheetRow[]> {
   const wanted = new Map(spec.columns.map((c) => [normalize(c.key), c.key]));
   const columnOf = new Map<string, number>();
   const rows: SheetRow[] = [];
