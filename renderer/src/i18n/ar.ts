@@ -1,3 +1,4 @@
+import { guestLinksAr } from '../features/i18n/guest-links.ar';
 import { reportsAr } from '../features/i18n/reports.ar';
 import { p2Ar } from '../features/i18n/ar';
 import { resilienceAr } from '../features/i18n/resilience.ar';
@@ -204,4 +205,5 @@ export const ar: Messages = {
   reports: reportsAr,
   resilience: resilienceAr,
   lists: listsAr,
+  qrLinks: guestLinksAr,
 };

@@ -1,3 +1,4 @@
+import { guestLinksEn } from '../features/i18n/guest-links.en';
 import { reportsEn } from '../features/i18n/reports.en';
 import { p2En } from '../features/i18n/en';
 import { resilienceEn } from '../features/i18n/resilience.en';
@@ -204,6 +205,7 @@ export const en = {
   reports: reportsEn,
   resilience: resilienceEn,
   lists: listsEn,
+  qrLinks: guestLinksEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -8,6 +8,7 @@ import { subscribeLive } from '../live/live-events';
 import { DetailsHeading, Facts, PageState, ReviewPanel } from './DetailsLayout';
 import { RoomHistoryLink } from '../reports/RoomHistoryLink';
 import { LineCard } from './LineCard';
+import { UnverifiedRoomNotice } from './UnverifiedRoom';
 
 /** /Admin/Request/Details/{id}: the request, one card per line, the review; follows live changes. */
 export function RequestDetailsPage() {
@@ -55,6 +56,7 @@ export function RequestDetailsPage() {
         ]}
       />
       <Facts heading={t('p2.requests.hotelInfo')} facts={[[t('p2.requests.hotel'), r.hotelName], [t('p2.requests.room'), r.roomNumber]]} />
+      {data.roomVerified === false && <UnverifiedRoomNotice />}
       <p>
         <RoomHistoryLink roomId={r.roomId} roomNumber={r.roomNumber} />
       </p>

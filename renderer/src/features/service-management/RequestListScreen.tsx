@@ -13,6 +13,7 @@ import { LiveControls } from '../live/LiveControls';
 import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
 import { ListFilters } from './ListFilters';
 import { StatusBadge } from './StatusBadge';
+import { RoomCell } from './UnverifiedRoom';
 
 // Stable across renders: ag-grid reads getRowId once.
 const requestRowId = (r: RequestListRow) => r.id;
@@ -43,7 +44,13 @@ export function RequestListScreen() {
       { id: 'custName', header: t('p2.requests.custName'), value: (r) => r.custName },
       { id: 'custPhone', header: t('p2.requests.custPhone'), value: (r) => r.custPhone },
       { id: 'hotelName', header: t('p2.requests.hotel'), value: (r) => r.hotelName },
-      { id: 'roomNumber', header: t('p2.requests.room'), value: (r) => r.roomNumber, flex: 0.7 },
+      {
+        id: 'roomNumber',
+        header: t('p2.requests.room'),
+        value: (r) => (r.roomVerified === false ? `${r.roomNumber} · ${t('qrLinks.unverified')}` : r.roomNumber),
+        render: (r) => <RoomCell number={r.roomNumber} verified={r.roomVerified} />,
+        flex: 0.9,
+      },
       { id: 'createdAt', header: t('p2.requests.createdAt'), value: (r) => formatDate(r.createdAt, lang) },
       { id: 'updatedAt', header: t('p2.requests.updatedAt'), value: (r) => formatDate(r.updatedAt, lang) },
       { id: 'statusName', header: t('p2.requests.status'), value: (r) => t(`p2.status.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} /> },

@@ -1,32 +1,56 @@
-import { Button, Select, Spinner } from '@fluentui/react-components';
+import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Radio, RadioGroup, Select, Spinner, Text } from '@fluentui/react-components';
 import { QrCodeRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpoints } from '@shared';
-import { download } from '../../../api/client';
+import { type RoomQrLinkInfo, endpoints } from '@shared';
+import { call, download } from '../../../api/client';
 import { handleError } from '../../../feedback/handle-error';
-import { showToast } from '../../../feedback/toast';
 import { platform } from '../../../platform';
 import type { Lookups } from './types';
 
-/** The room screen's printable QR sheet of one hotel's rooms (a PDF saved or opened through the platform). */
+/**
+ * The room screen's printable QR sheet of one hotel's rooms (a PDF saved or opened through the platform).
+ * The dialog shows the address the codes will hold; a loopback one (no guest phone can open it) is refused
+ * until the user picks one of the machine's LAN addresses or confirms it on purpose.
+ */
 export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [info, setInfo] = useState<RoomQrLinkInfo | null>(null);
   const [hotelId, setHotelId] = useState('');
+  const [base, setBase] = useState('');
+  const [confirmed, setConfirmed] = useState(false);
+  const [rotate, setRotate] = useState(false);
   const [busy, setBusy] = useState(false);
   const hotels = lookups.hotels ?? [];
 
+  useEffect(() => {
+    if (!open) return;
+    setConfirmed(false);
+    setRotate(false);
+    call(endpoints.roomQrLinkInfo)
+      .then((i) => {
+        setInfo(i);
+        setBase(i.publicUrl);
+      })
+      .catch((err: unknown) => handleError(err, t('errors.generic')));
+  }, [open, t]);
+
+  const loopback = Boolean(info && base === info.publicUrl && info.loopback);
+  const hotel = hotels.find((h) => String(h.id) === hotelId);
+  const canPrint = Boolean(info && hotel && (!loopback || confirmed) && !busy);
+
   const print = async () => {
-    const hotel = hotels.find((h) => String(h.id) === hotelId);
-    if (!hotel) {
-      showToast(t('qr.chooseHotel'), 'warning');
-      return;
-    }
+    if (!hotel || !info) return;
     setBusy(true);
     try {
-      const bytes = await download(endpoints.roomQrSheet, { hotelId: hotel.id });
+      const query: Record<string, unknown> = { hotelId: hotel.id };
+      if (base !== info.publicUrl) query.baseUrl = base;
+      if (rotate) query.rotate = 'true';
+      const bytes = await download(endpoints.roomQrSheet, query);
       const safeName = hotel.name.replace(/[^\p{L}\p{N}_-]+/gu, '-');
       await platform.saveFile(`RoomQrCodes-${safeName}.pdf`, bytes, [{ name: 'PDF', extensions: ['pdf'] }]);
+      setOpen(false);
     } catch (err) {
       handleError(err, t('errors.generic'));
     } finally {
@@ -36,17 +60,56 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
 
   return (
     <>
-      <Select aria-label={t('qr.hotel')} value={hotelId} onChange={(_, d) => setHotelId(d.value)} style={{ minWidth: '180px' }}>
-        <option value="">{t('fields.hotel')}</option>
-        {hotels.map((h) => (
-          <option key={h.id} value={String(h.id)}>
-            {h.name}
-          </option>
-        ))}
-      </Select>
-      <Button icon={busy ? <Spinner size="tiny" /> : <QrCodeRegular />} disabled={busy} onClick={print}>
+      <Button icon={<QrCodeRegular />} onClick={() => setOpen(true)}>
         {t('qr.print')}
       </Button>
+      <Dialog open={open} onOpenChange={(_, d) => setOpen(d.open)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{t('qr.print')}</DialogTitle>
+            <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: '12px' }}>
+              <Field label={t('qr.hotel')} required>
+                <Select value={hotelId} onChange={(_, d) => setHotelId(d.value)}>
+                  <option value="">{t('fields.hotel')}</option>
+                  {hotels.map((h) => (
+                    <option key={h.id} value={String(h.id)}>
+                      {h.name}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              {!info ? (
+                <Spinner size="tiny" />
+              ) : (
+                <>
+                  <Field label={t('qrLinks.address')}>
+                    <RadioGroup value={base} onChange={(_, d) => (setBase(d.value), setConfirmed(false))}>
+                      <Radio value={info.publicUrl} label={<bdi dir="ltr" data-testid="qr-public-url">{info.publicUrl}</bdi>} />
+                      {info.suggestions.map((s) => (
+                        <Radio key={s} value={s} label={<bdi dir="ltr">{s}</bdi>} />
+                      ))}
+                    </RadioGroup>
+                  </Field>
+                  {loopback && (
+                    <MessageBar intent="warning">
+                      <MessageBarBody>{info.suggestions.length ? t('qrLinks.loopbackPick') : t('qrLinks.loopback')}</MessageBarBody>
+                    </MessageBar>
+                  )}
+                  {loopback && <Checkbox checked={confirmed} onChange={(_, d) => setConfirmed(Boolean(d.checked))} label={t('qrLinks.confirmLoopback')} />}
+                  <Checkbox checked={rotate} onChange={(_, d) => setRotate(Boolean(d.checked))} label={t('qrLinks.rotate')} />
+                  <Text size={200}>{t('qrLinks.hint')}</Text>
+                </>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
+              <Button appearance="primary" disabled={!canPrint} icon={busy ? <Spinner size="tiny" /> : <QrCodeRegular />} onClick={print}>
+                {t('qrLinks.printNow')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
     </>
   );
 }

@@ -1,0 +1,12 @@
+/** Strings of the guest-link work (issue 15): the QR print dialog and the "unverified room" flag, under `qrLinks`. */
+export const guestLinksEn = {
+  address: 'The codes will open',
+  loopback: 'This address only works on this computer: no guest phone can open it. Set PUBLIC_URL to an address guests can reach, or print anyway.',
+  loopbackPick: "This address only works on this computer: no guest phone can open it. Choose one of this computer's network addresses, or print anyway.",
+  confirmLoopback: 'Print with this address anyway',
+  rotate: 'New codes (codes printed before stop being verified)',
+  hint: 'Each code is signed for its room; a request from a code that is not is marked "Unverified room".',
+  printNow: 'Print',
+  unverified: 'Unverified room',
+  unverifiedHint: 'Sent without the room’s QR code signature: check the room with the guest.',
+};
