@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { afterSubmit, emptyDraft, linkSignature, loadDraft, saveDraft, toRequestBody, validateDraft } from '../../guest-web/src/service/draft';
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, v),
-    removeItem: (k) => void data.delete(k),
-    clear: () => data.clear(),
-    key: (i) => [...data.keys()][i] ?? null,
-    get length() {
-      return data.size;
-    },
-  };
-}
+import { memoryStorage } from './memory-storage';
 
 describe('guest request draft', () => {
   it('reports every required field of an empty form', () => {

@@ -3,20 +3,7 @@ import { initialLanguage } from '../../guest-web/src/i18n';
 import { myRequests, rememberRequest } from '../../guest-web/src/my-requests';
 import { countryNames } from '../../guest-web/src/service/CustomerFields';
 import { specialGroupLast } from '../../guest-web/src/service/service-search';
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, v),
-    removeItem: (k) => void data.delete(k),
-    clear: () => data.clear(),
-    key: (i) => [...data.keys()][i] ?? null,
-    get length() {
-      return data.size;
-    },
-  };
-}
+import { memoryStorage } from './memory-storage';
 
 describe('a guest visit', () => {
   it('opens in Arabic unless English was chosen earlier in the same visit (sessionStorage)', () => {
