@@ -80,6 +80,25 @@ describe('live events on one server', () => {
     expect((await fetch(url(endpoints.staffEvents))).status).toBe(401);
   });
 
+  it('ends an open stream at once when its user signs out everywhere', async () => {
+    const db = t.server.app.ctx.database.db;
+    const user = await createStaffUser(db, { claims: SERVICE_CLAIMS, hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.housekeeping] });
+    const token = await t.api.login(user.email, user.password);
+    const other = await createStaffUser(db, { claims: SERVICE_CLAIMS, hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.housekeeping] });
+    const otherToken = await t.api.login(other.email, other.password);
+    const mine = await open(url(endpoints.staffEvents), { authorization: `Bearer ${token}` });
+    const theirs = await open(url(endpoints.staffEvents), { authorization: `Bearer ${otherToken}` });
+    const started = Date.now();
+    expect((await t.api.call(endpoints.logout, { token, body: {} })).status).toBe(200);
+    await mine.closed();
+    // Not at the token's expiry (15 minutes): within moments of the logout.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(mine.received.map((e) => e.event)).toEqual(['reconnect']);
+    // Another user's stream goes on hearing events.
+    await submit();
+    await theirs.next((e) => e.event === 'request-created', 'request-created');
+  });
+
   it('gives a ticket only to a user who may hear events', async () => {
     const db = t.server.app.ctx.database.db;
     const nobody = await tokenFor(t.server.app.ctx.tokens, await createStaffUser(db, { claims: ['Basic Data.Hotel.View'] }));

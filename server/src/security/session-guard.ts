@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../db/client';
 import type { Principal, TokenService } from './tokens';
@@ -30,10 +31,28 @@ export class SessionGuard {
   /** Bumped on every clear: a check that began before a clear must not store what it read. */
   private generation = 0;
 
+  /** Tells open event streams that some users' sessions may have ended. */
+  private readonly changes = new EventEmitter().setMaxListeners(0);
+
   constructor(private readonly database: Database) {}
 
   async start(): Promise<void> {
-    await this.database.listen(CHANNEL, (payload) => this.forget(payload));
+    // After a lost LISTEN connection any change may have been missed: forget everything.
+    await this.database.listen(
+      CHANNEL,
+      (payload) => this.forget(payload),
+      () => this.forget(EVERYONE),
+    );
+  }
+
+  /**
+   * Calls `listener` with the users whose sessions may have ended ('everyone' when
+   * unknown); returns the function that stops listening. An open event stream uses
+   * it to end at once when its user signs out, rather than at its token's expiry.
+   */
+  onChange(listener: (userIds: number[] | 'everyone') => void): () => void {
+    this.changes.on('change', listener);
+    return () => this.changes.off('change', listener);
   }
 
   async isCurrent(p: Principal): Promise<boolean> {
@@ -79,6 +98,7 @@ export class SessionGuard {
     if (payload === EVERYONE) {
       this.entries.clear();
       this.size = 0;
+      this.changes.emit('change', 'everyone');
       return;
     }
     for (const id of payload.split(',')) {
@@ -87,6 +107,7 @@ export class SessionGuard {
       this.size -= forUser.size;
       this.entries.delete(Number(id));
     }
+    this.changes.emit('change', payload.split(',').map(Number));
   }
 }
 

@@ -53,6 +53,16 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
     // fresh one and is checked again (a disabled user stops hearing events).
     const expiry = request.authUntil ?? tokenExpiry(request);
     if (expiry) stream.endAt(expiry);
+    // A logout, a password reset or a change of rights ends the stream at once.
+    stream.onEnd(
+      ctx.sessions.onChange((userIds) => {
+        if (userIds !== 'everyone' && !userIds.includes(user.userId)) return;
+        void ctx.sessions.isCurrent(user).then(
+          (current) => current || stream.endAt(Date.now()),
+          () => undefined,
+        );
+      }),
+    );
     stream.onEnd(
       ctx.events.subscribe(
         (event) => canHearEvent(user, event) && stream.send(event.type, event),
