@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { endpoints, type StaffRequestDetails, clientRoutes } from '@shared';
 import { call } from '../../api/client';
-import { handleError } from '../../feedback/handle-error';
-import { subscribeLive } from '../live/live-events';
+import { keys } from '../../api/query';
+import { useLiveDetails } from './use-live-details';
 import { DetailsHeading, Facts, PageState, ReviewPanel } from './DetailsLayout';
 import { RoomHistoryLink } from '../reports/RoomHistoryLink';
 import { LineCard } from './LineCard';
@@ -12,33 +11,13 @@ import { UnverifiedRoomNotice } from './UnverifiedRoom';
 
 /** /Admin/Request/Details/{id}: the request, one card per line, the review; follows live changes. */
 export function RequestDetailsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = '' } = useParams();
-  const [data, setData] = useState<StaffRequestDetails>();
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(async () => {
-    try {
-      const answer = await call(endpoints.requestDetails, { params: { id } });
-      if (!answer?.requestDetails) throw new Error('invalid');
-      setData(answer);
-    } catch (err) {
-      handleError(err, t(err instanceof Error && err.message === 'invalid' ? 'p2.requests.invalid' : 'p2.requests.noDetails'));
-    } finally {
-      setLoading(false);
-    }
-  }, [id, t]);
-
-  useEffect(() => {
-    void load();
-  }, [load, i18n.language]);
-  useEffect(
-    () =>
-      subscribeLive(
-        (event) => event.requestId === id && void load(),
-        () => void load(),
-      ),
-    [id, load],
+  const { data, loading, reload: load } = useLiveDetails(
+    keys.requestDetails(id),
+    () => call(endpoints.requestDetails, { params: { id } }),
+    (answer: StaffRequestDetails) => !!answer.requestDetails,
+    (event) => event.requestId === id,
   );
 
   if (!data) return <PageState loading={loading} message={t('p2.requests.noDetails')} />;

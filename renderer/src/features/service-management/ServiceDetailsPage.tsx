@@ -1,42 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { endpoints, type StaffServiceDetails, clientRoutes } from '@shared';
 import { call } from '../../api/client';
-import { handleError } from '../../feedback/handle-error';
-import { subscribeLive } from '../live/live-events';
+import { keys } from '../../api/query';
+import { useLiveDetails } from './use-live-details';
 import { DetailsHeading, Facts, PageState } from './DetailsLayout';
 import { LineCard } from './LineCard';
 
 /** /Admin/Service/Details/{id}: one service line with its actions and history. */
 export function ServiceDetailsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id = '' } = useParams();
-  const [data, setData] = useState<StaffServiceDetails>();
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(async () => {
-    try {
-      const answer = await call(endpoints.serviceDetails, { params: { id: Number(id) } });
-      if (!answer?.serviceDetails) throw new Error('invalid');
-      setData(answer);
-    } catch (err) {
-      handleError(err, t(err instanceof Error && err.message === 'invalid' ? 'p2.requests.invalid' : 'p2.requests.noDetails'));
-    } finally {
-      setLoading(false);
-    }
-  }, [id, t]);
-
-  useEffect(() => {
-    void load();
-  }, [load, i18n.language]);
-  useEffect(
-    () =>
-      subscribeLive(
-        (event) => event.lineId === Number(id) && void load(),
-        () => void load(),
-      ),
-    [id, load],
+  const { data, loading, reload: load } = useLiveDetails(
+    keys.lineDetails(Number(id)),
+    () => call(endpoints.serviceDetails, { params: { id: Number(id) } }),
+    (answer: StaffServiceDetails) => !!answer.serviceDetails,
+    (event) => event.lineId === Number(id),
   );
 
   if (!data) return <PageState loading={loading} message={t('p2.requests.noDetails')} />;
