@@ -21,7 +21,6 @@ export function ListFilters({ view, statuses, onView }: { view: ListView; status
   const departments = useQuery({ queryKey: ['lookups', 'departments', i18n.language], queryFn: lookup(endpoints.generateDepartments), staleTime: 300_000 }).data ?? [];
   const set = (next: Partial<ListView>) => onView({ ...next, page: 0 });
   const any = t('lists.any');
-  const nameOf = (list: Lookup[], id?: number) => (id ? (list.find((x) => x.id === id)?.name ?? String(id)) : any);
   const filtered = view.status || view.hotelId || view.departmentId || view.from || view.to;
 
   return (
@@ -41,31 +40,8 @@ export function ListFilters({ view, statuses, onView }: { view: ListView; status
           ))}
         </Dropdown>
       </Field>
-      <Field label={t('lists.hotel')}>
-        <Dropdown className={styles.pick} value={nameOf(hotels, view.hotelId)} selectedOptions={[String(view.hotelId ?? '')]} onOptionSelect={(_, d) => set({ hotelId: Number(d.optionValue) || undefined })}>
-          <Option value="">{any}</Option>
-          {hotels.map((h) => (
-            <Option key={h.id} value={String(h.id)}>
-              {h.name}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
-      <Field label={t('lists.department')}>
-        <Dropdown
-          className={styles.pick}
-          value={nameOf(departments, view.departmentId)}
-          selectedOptions={[String(view.departmentId ?? '')]}
-          onOptionSelect={(_, d) => set({ departmentId: Number(d.optionValue) || undefined })}
-        >
-          <Option value="">{any}</Option>
-          {departments.map((d) => (
-            <Option key={d.id} value={String(d.id)}>
-              {d.name}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
+      <LookupFilter label={t('lists.hotel')} options={hotels} value={view.hotelId} any={any} onChange={(hotelId) => set({ hotelId })} />
+      <LookupFilter label={t('lists.department')} options={departments} value={view.departmentId} any={any} onChange={(departmentId) => set({ departmentId })} />
       <Field label={t('lists.from')}>
         <Input type="date" value={view.from ?? ''} max={view.to} onChange={(_, d) => set({ from: d.value || undefined })} />
       </Field>
@@ -78,5 +54,23 @@ export function ListFilters({ view, statuses, onView }: { view: ListView; status
         </Button>
       )}
     </div>
+  );
+}
+
+/** One id filter from a lookup list, with 'All' first. */
+function LookupFilter({ label, options, value, any, onChange }: { label: string; options: Lookup[]; value?: number; any: string; onChange(id: number | undefined): void }) {
+  const styles = useStyles();
+  const name = value ? (options.find((x) => x.id === value)?.name ?? String(value)) : any;
+  return (
+    <Field label={label}>
+      <Dropdown className={styles.pick} value={name} selectedOptions={[String(value ?? '')]} onOptionSelect={(_, d) => onChange(Number(d.optionValue) || undefined)}>
+        <Option value="">{any}</Option>
+        {options.map((o) => (
+          <Option key={o.id} value={String(o.id)}>
+            {o.name}
+          </Option>
+        ))}
+      </Dropdown>
+    </Field>
   );
 }
