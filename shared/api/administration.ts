@@ -23,8 +23,14 @@ export const User = z.object({
   roles: z.array(z.string()),
   /** False until the invitation link has been used to set a password. */
   hasPassword: z.boolean(),
+  /** False while an Admin has switched the user off: no sign-in, every session ended. */
+  isActive: z.boolean(),
   createdAt: Timestamp,
 });
+
+/** An Admin switches a user off (every session ends at once) or on again. */
+export const UserActiveInput = z.object({ userId: Id, isActive: z.boolean() });
+export type UserActiveInput = z.infer<typeof UserActiveInput>;
 
 export const RoleInput = z.object({ name: text(100), description: optionalText(500).default('') });
 export const Role = z.object({ id: z.number(), name: z.string(), description: z.string(), createdAt: Timestamp });

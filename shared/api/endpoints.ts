@@ -250,6 +250,13 @@ export const endpoints = {
     params: IdParams,
     response: z.array(admin.UserRoleSelection.extend({ roleName: z.string() })),
   },
+  setUserActive: {
+    method: 'POST',
+    path: '/api/Administration/SetUserActive',
+    auth: 'Administration.Users.Edit',
+    body: admin.UserActiveInput,
+    response: msg,
+  },
   updateUserRoles: {
     method: 'POST',
     path: '/api/Administration/UpdateUserRoles',

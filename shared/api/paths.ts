@@ -95,6 +95,7 @@ export const apiPaths = {
   allRoles: '/api/Administration/GetAllRoles',
   addRole: '/api/Administration/AddRole',
   userRoles: '/api/Administration/GetUserRoles/:id',
+  setUserActive: '/api/Administration/SetUserActive',
   updateUserRoles: '/api/Administration/UpdateUserRoles',
   roleClaims: '/api/Administration/GetRoleClaims/:id',
   updateRoleClaims: '/api/Administration/UpdateRoleClaims',

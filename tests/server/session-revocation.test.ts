@@ -114,4 +114,49 @@ describe('Sessions end when they should, at once, in every process', () => {
     expect(await rolesOn(other.api, renewed.body.accessToken)).toBe(403);
     expect((await other.api.call(endpoints.company.list, { token: renewed.body.accessToken })).status).toBe(200);
   });
+
+  it('an Admin switches a user off: every token and refresh of theirs is refused at once, and sign-in too, until switched on again', async () => {
+    const user = await staff();
+    const device = await signIn(user.email, user.password);
+    expect(await rolesOn(other.api, device.access)).toBe(200);
+
+    const off = await t.api.call(endpoints.setUserActive, { token: admin, body: { userId: user.userId, isActive: false }, lang: 'ar' });
+    expect(off.status).toBe(200);
+    expect(off.body.message).toBe('تم إيقاف المستخدم: لا يمكنه تسجيل الدخول');
+    expect(await rolesOn(other.api, device.access)).toBe(401);
+    expect((await t.api.call(endpoints.refreshToken, { body: { refreshToken: device.refresh } })).status).toBe(401);
+    expect((await t.api.call(endpoints.login, { body: { email: user.email, password: user.password } })).status).toBe(401);
+    const listed = (await t.api.call(endpoints.allUsers, { token: admin })).body.find((u: { id: number }) => u.id === user.userId);
+    expect(listed.isActive).toBe(false);
+
+    expect((await t.api.call(endpoints.setUserActive, { token: admin, body: { userId: user.userId, isActive: true } })).status).toBe(200);
+    const back = await signIn(user.email, user.password);
+    expect(await rolesOn(other.api, back.access)).toBe(200);
+  });
+
+  it('lets only an Admin switch users, never themselves, and never the last Admin', async () => {
+    const target = await staff();
+    const manager = await createStaffUser(db(), { claims: ['Administration.Users.View', 'Administration.Users.Edit'] });
+    const managerToken = (await signIn(manager.email, manager.password)).access;
+    const refused = await t.api.call(endpoints.setUserActive, { token: managerToken, body: { userId: target.userId, isActive: false } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only a user with the Admin role can switch a user off or on');
+    expect(await rolesOn(t.api, (await signIn(target.email, target.password)).access)).toBe(200);
+
+    const me = (await t.api.call(endpoints.allUsers, { token: admin })).body.find((u: { email: string }) => u.email === t.config.adminEmail);
+    const self = await t.api.call(endpoints.setUserActive, { token: admin, body: { userId: me.id, isActive: false } });
+    expect(self.status).toBe(400);
+    expect(self.body.message).toBe('You cannot switch yourself off');
+
+    // A second Admin switches the first off (their token ends at once); nobody is then left to switch the second off.
+    const second = await createStaffUser(db(), { isAdmin: true });
+    const secondToken = (await signIn(second.email, second.password)).access;
+    expect((await t.api.call(endpoints.setUserActive, { token: secondToken, body: { userId: me.id, isActive: false } })).status).toBe(200);
+    const last = await t.api.call(endpoints.setUserActive, { token: admin, body: { userId: second.userId, isActive: false } });
+    expect(last.status).toBe(401);
+    const lastByNobody = await t.api.call(endpoints.setUserActive, { token: secondToken, body: { userId: second.userId, isActive: false } });
+    expect(lastByNobody.status).toBe(400);
+    expect((await t.api.call(endpoints.setUserActive, { token: secondToken, body: { userId: me.id, isActive: true } })).status).toBe(200);
+    admin = await t.adminToken();
+  });
 });

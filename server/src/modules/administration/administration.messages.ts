@@ -36,6 +36,13 @@ export const adminMessages = defineMessages({
     en: 'Only a user with the Admin role can change an Admin user or the Admin role',
     ar: 'لا يمكن تغيير مستخدم لديه دور المدير أو تغيير دور المدير إلا من قبل مستخدم لديه دور المدير',
   },
+  userSwitchedOff: { en: 'The user is switched off: they cannot sign in', ar: 'تم إيقاف المستخدم: لا يمكنه تسجيل الدخول' },
+  userSwitchedOn: { en: 'The user is switched on again', ar: 'تمت إعادة تفعيل المستخدم' },
+  switchOnlyByAdmin: {
+    en: 'Only a user with the Admin role can switch a user off or on',
+    ar: 'لا يمكن إيقاف مستخدم أو تفعيله إلا من قبل مستخدم لديه دور المدير',
+  },
+  cannotSwitchSelf: { en: 'You cannot switch yourself off', ar: 'لا يمكنك إيقاف نفسك' },
   unknownClaims: { en: 'Unknown permissions: {claims}', ar: 'صلاحيات غير معروفة: {claims}' },
   adminRoleFixed: {
     en: 'The Admin role always holds every permission; it cannot be renamed or lose permissions',

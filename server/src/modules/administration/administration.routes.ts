@@ -20,6 +20,11 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     return { message: localize(m.userRolesUpdated, lang) };
   });
 
+  route(app, endpoints.setUserActive, async ({ body, user, lang }) => {
+    await users.setUserActive(app.ctx, user, body);
+    return { message: localize(body.isActive ? m.userSwitchedOn : m.userSwitchedOff, lang) };
+  });
+
   route(app, endpoints.allRoles, () => roles.listRoles(app.ctx));
 
   route(app, endpoints.addRole, async ({ body, lang }) => ({ message: localize(common.added, lang), id: await roles.addRole(app.ctx, body) }));

@@ -96,3 +96,7 @@ export async function countOtherActiveAdmins(db: DbOrTx, userId: number): Promis
 export async function lockAdminHolders(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(727276)`);
 }
+
+export async function setActive(db: DbOrTx, userId: number, isActive: boolean): Promise<void> {
+  await db.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, userId));
+}

@@ -1,4 +1,4 @@
-import type { Language, User, UserInput, UserRolesInput } from '@shared';
+import type { Language, User, UserActiveInput, UserInput, UserRolesInput } from '@shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
@@ -24,6 +24,7 @@ export async function listUsers(ctx: AppContext): Promise<User[]> {
     hotelIds: u.hotelIds,
     roles: u.roles,
     hasPassword: u.passwordHash !== null,
+    isActive: u.isActive,
     createdAt: u.createdAt.toISOString(),
   }));
 }
@@ -92,6 +93,28 @@ export async function updateUserRoles(ctx: AppContext, caller: Principal, input:
     if (leavesNoAdmin({ heldAdminBefore, holdsAdminAfter, userActive: user.isActive, otherAdmins })) throw badRequest(m.lastAdmin);
     await repo.replaceUserRoles(tx, user.id, [...after].sort((a, b) => a - b));
     // Their access tokens carry the old claims: refused from now on, a refresh issues the new ones.
+    await bumpSessionVersion(tx, [user.id]);
+  });
+  await ctx.sessions.changed([input.userId]);
+}
+
+/**
+ * Switches a user off or on again; only an Admin may, never for themselves, and never
+ * the last active Admin. Switched off, the user cannot sign in or refresh, and every
+ * access token and open event stream of theirs ends at once in every process.
+ */
+export async function setUserActive(ctx: AppContext, caller: Principal, input: UserActiveInput): Promise<void> {
+  if (input.userId === caller.userId) throw badRequest(m.cannotSwitchSelf);
+  await ctx.database.db.transaction(async (tx) => {
+    await repo.lockAdminHolders(tx);
+    if (!(await rolesRepo.accessOf(tx, caller.userId)).isAdmin) throw new AppError(403, m.switchOnlyByAdmin);
+    const user = await repo.findUser(tx, input.userId);
+    if (!user) throw notFound(m.userNotFound);
+    if (user.isActive === input.isActive) return;
+    if (!input.isActive && (await rolesRepo.accessOf(tx, user.id)).isAdmin && (await repo.countOtherActiveAdmins(tx, user.id)) === 0) {
+      throw badRequest(m.lastAdmin);
+    }
+    await repo.setActive(tx, user.id, input.isActive);
     await bumpSessionVersion(tx, [user.id]);
   });
   await ctx.sessions.changed([input.userId]);
