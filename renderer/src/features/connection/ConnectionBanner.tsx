@@ -13,7 +13,8 @@ export function ConnectionBanner() {
       layout="singleline"
       data-testid="offline-banner"
       role="status"
-      style={{ position: 'sticky', top: 0, zIndex: 1000, borderRadius: 0 }}
+      // Along the bottom edge: the app bar (menu, logout) stays usable while offline.
+      style={{ position: 'fixed', insetInline: 0, bottom: 0, zIndex: 1000, borderRadius: 0 }}
       icon={<Spinner size="extra-tiny" />}
     >
       <MessageBarBody>
