@@ -27,7 +27,8 @@ for (const lang of ['en', 'ar'] as const) {
       const screen = page.getByTestId(`screen-${item}`);
       await expect(screen).toBeVisible();
       // Loaded: rows, or the empty text (the demo has no booking rooms).
-      await expect(screen.locator('.ag-row').first().or(screen.getByText(lang === 'en' ? 'No data to be shown' : 'لا توجد بيانات لعرضها'))).toBeVisible();
+      // .first(): for a moment both can show, the grid's empty text fading as rows arrive.
+      await expect(screen.locator('.ag-row').first().or(screen.getByText(lang === 'en' ? 'No data to be shown' : 'لا توجد بيانات لعرضها')).first()).toBeVisible();
       await screen.getByRole('button', { name: lang === 'en' ? 'Add new' : 'إضافة جديد' }).click();
       await screenshot(page, `${item}-${lang}`);
     }
