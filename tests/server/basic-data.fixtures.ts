@@ -42,7 +42,8 @@ export class Builder {
 
   private next(prefix: string): string {
     this.n += 1;
-    return `${prefix}-${this.n}-${Math.random().toString(36).slice(2, 7)}`;
+    // Hex: no letters a search in these tests could match by chance (base 36 once gave "lq").
+    return `${prefix}-${this.n}-${Math.random().toString(16).slice(2, 7)}`;
   }
 
   async add(key: keyof typeof CRUD_KEYS, body: Record<string, unknown>): Promise<number> {
