@@ -30,8 +30,14 @@ function cellTexts(colId: string): string[] {
     .map((c) => c.textContent ?? '');
 }
 
+/** The codes shown once the grid has drawn the page (ag-grid draws rows and their cells over a few frames). */
 async function shownCodes() {
-  await waitFor(() => expect(document.querySelectorAll('.ag-row').length).toBeGreaterThan(0));
+  await waitFor(() => {
+    expect(document.querySelectorAll('.ag-row').length).toBeGreaterThan(0);
+    const codes = cellTexts('code');
+    expect(codes.length).toBe(document.querySelectorAll('.ag-row').length);
+    expect(codes.every(Boolean)).toBe(true);
+  });
   return cellTexts('code');
 }
 
@@ -42,7 +48,7 @@ describe('the shared table', { timeout: 20_000 }, () => {
     renderInApp(<DataTable rows={rows} columns={columns} rowName={(r) => r.name} />);
     expect(await shownCodes()).toEqual(['C01', 'C02', 'C03', 'C04', 'C05']);
     expect(screen.getByTestId('page-info').textContent).toBe('page 1 of 3');
-    expect(cellTexts('rowNumber')).toEqual(['1', '2', '3', '4', '5']);
+    await waitFor(() => expect(cellTexts('rowNumber')).toEqual(['1', '2', '3', '4', '5']));
 
     await userEvent.click(screen.getByRole('button', { name: /next/i }));
     await waitFor(() => expect(screen.getByTestId('page-info').textContent).toBe('page 2 of 3'));
