@@ -1,26 +1,8 @@
-import type { OpenedFile, Platform, RefreshOutcome, SaveFileResult, StoredSession } from './platform';
+import type { OpenedFile, Platform, RefreshOutcome, SaveFileResult } from './platform';
+import { clearRecord, readRecord, writeRecord } from './session-record';
 
-const SESSION_KEY = 'hotel.session';
 /** The Web Lock every tab of this origin takes to refresh: one exchange at a time across tabs. */
 const REFRESH_LOCK = 'hotel.session.refresh';
-
-interface WebSessionRecord {
-  session: StoredSession;
-  refreshToken: string;
-}
-
-function readRecord(): WebSessionRecord | undefined {
-  try {
-    const raw = localStorage.getItem(SESSION_KEY);
-    return raw ? (JSON.parse(raw) as WebSessionRecord) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function writeRecord(record: WebSessionRecord): void {
-  localStorage.setItem(SESSION_KEY, JSON.stringify(record));
-}
 
 /** Whether a JWT's `exp` has passed (a token that cannot be read counts as expired). */
 function jwtExpired(token: string, now = Date.now()): boolean {
@@ -43,7 +25,8 @@ function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The browser build: the session lives in localStorage (SPEC §1 "persisted locally"),
+ * The browser build: the session is kept in IndexedDB with a localStorage mirror
+ * (SPEC §1 "persisted locally"; session-record.ts says why both),
  * files go through a download link and a hidden file input.
  */
 export function createWebPlatform(baseUrl = ''): Platform {
@@ -52,9 +35,9 @@ export function createWebPlatform(baseUrl = ''): Platform {
   // The access token this tab works with: when the stored one differs, another tab has refreshed.
   let inUse: string | undefined;
 
-  /** Runs under the lock, so the stored record is the latest any tab wrote. */
+  /** Runs under the lock, so the stored record is the latest any tab wrote (see session-record.ts). */
   async function exchange(): Promise<RefreshOutcome> {
-    const record = readRecord();
+    const record = await readRecord();
     if (!record) return { kind: 'expired' };
     // Another tab already swapped the tokens: take its result; our refresh token is spent
     // and using it again would make the server revoke the whole login.
@@ -78,7 +61,7 @@ export function createWebPlatform(baseUrl = ''): Platform {
     const body = res.status === 200 ? ((await res.json().catch(() => undefined)) as { accessToken?: string; refreshToken?: string } | undefined) : undefined;
     if (!body?.accessToken || !body.refreshToken) return { kind: 'expired' };
     const session = { ...record.session, accessToken: body.accessToken };
-    writeRecord({ session, refreshToken: body.refreshToken });
+    await writeRecord({ session, refreshToken: body.refreshToken });
     inUse = session.accessToken;
     return { kind: 'session', session };
   }
@@ -87,20 +70,20 @@ export function createWebPlatform(baseUrl = ''): Platform {
     kind: 'web',
     serverUrl: async () => baseUrl,
     async loadSession() {
-      const session = readRecord()?.session;
+      const session = (await readRecord())?.session;
       inUse = session?.accessToken;
       return session;
     },
     async saveSession(session, refreshToken) {
-      writeRecord({ session, refreshToken });
+      await writeRecord({ session, refreshToken });
       inUse = session.accessToken;
     },
     refreshSession() {
       refreshing ??= withRefreshLock(exchange).finally(() => (refreshing = undefined));
       return refreshing;
     },
-    clearSession: async () => localStorage.removeItem(SESSION_KEY),
-    deviceRefreshToken: async () => readRecord()?.refreshToken,
+    clearSession: clearRecord,
+    deviceRefreshToken: async () => (await readRecord())?.refreshToken,
 
     async saveFile(suggestedName, bytes): Promise<SaveFileResult> {
       const url = URL.createObjectURL(new Blob([bytes as BlobPart]));
