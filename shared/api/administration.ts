@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Email } from './account';
-import { Id, Phone, Timestamp, code, optionalText, text } from './common';
+import { Id, Lang, MessageResponse, Phone, Timestamp, code, optionalText, text } from './common';
 
 export const UserInput = z.object({
   firstName: text(100),
@@ -10,7 +10,34 @@ export const UserInput = z.object({
   userCode: code(),
   departmentIds: z.array(Id).min(1).max(500),
   hotelIds: z.array(Id).min(1).max(500),
+  /** The language of the user's e-mails and of the page their links open; absent: the caller's language. */
+  language: Lang.optional(),
 });
+
+/**
+ * Where a user's invitation stands: 'sent' (a usable link is out, by e-mail or handed
+ * over as a link), 'failed' (its e-mail could not be sent), 'accepted' (a password is
+ * set), 'expired' (no usable link is left).
+ */
+export const InvitationState = z.enum(['sent', 'failed', 'accepted', 'expired']);
+export const Invitation = z.object({
+  state: InvitationState,
+  /** How the latest link went out: e-mailed, or handed to an administrator to pass on. */
+  via: z.enum(['email', 'link']).optional(),
+  /** Why its e-mail could not be sent, in plain words in the caller's language. */
+  failure: z.string().optional(),
+  /** When the latest link stops working. */
+  expiresAt: Timestamp.optional(),
+});
+/** AddUser and ResendInvitation: the message, and whether the e-mail went out. */
+export const InvitationAnswer = MessageResponse.extend({ invitation: InvitationState });
+export const UserIdInput = z.object({ userId: Id });
+/**
+ * The set-password link an invitation e-mail carries, answered only to this explicit call:
+ * a fresh single-use link; every earlier link of the user stops working.
+ */
+export const InvitationLink = z.object({ link: z.string(), expiresAt: Timestamp });
+
 export const User = z.object({
   id: z.number(),
   userCode: z.string(),
@@ -25,6 +52,8 @@ export const User = z.object({
   hasPassword: z.boolean(),
   /** False while an Admin has switched the user off: no sign-in, every session ended. */
   isActive: z.boolean(),
+  language: Lang,
+  invitation: Invitation,
   createdAt: Timestamp,
 });
 
@@ -89,6 +118,11 @@ export const EmailSettings = z.object({
 export const TestEmailInput = z.object({ to: Email });
 
 export type UserInput = z.infer<typeof UserInput>;
+export type InvitationState = z.infer<typeof InvitationState>;
+export type Invitation = z.infer<typeof Invitation>;
+export type InvitationAnswer = z.infer<typeof InvitationAnswer>;
+export type InvitationLink = z.infer<typeof InvitationLink>;
+export type UserIdInput = z.infer<typeof UserIdInput>;
 export type User = z.infer<typeof User>;
 export type RoleInput = z.infer<typeof RoleInput>;
 export type Role = z.infer<typeof Role>;

@@ -240,7 +240,27 @@ export const endpoints = {
 
   // ── Administration ──
   allUsers: { method: 'GET', path: '/api/Administration/GetAllUsers', auth: 'Administration.Users.View', response: z.array(admin.User) },
-  addUser: { method: 'POST', path: '/api/Administration/AddUser', auth: 'Administration.Users.Create', body: admin.UserInput, response: msg },
+  addUser: {
+    method: 'POST',
+    path: '/api/Administration/AddUser',
+    auth: 'Administration.Users.Create',
+    body: admin.UserInput,
+    response: admin.InvitationAnswer,
+  },
+  resendInvitation: {
+    method: 'POST',
+    path: '/api/Administration/ResendInvitation',
+    auth: 'Administration.Users.Create',
+    body: admin.UserIdInput,
+    response: admin.InvitationAnswer,
+  },
+  invitationLink: {
+    method: 'POST',
+    path: '/api/Administration/InvitationLink',
+    auth: 'Administration.Users.Create',
+    body: admin.UserIdInput,
+    response: admin.InvitationLink,
+  },
   allRoles: { method: 'GET', path: '/api/Administration/GetAllRoles', auth: 'Administration.Roles.View', response: z.array(admin.Role) },
   addRole: { method: 'POST', path: '/api/Administration/AddRole', auth: 'Administration.Roles.Create', body: admin.RoleInput, response: msg },
   userRoles: {

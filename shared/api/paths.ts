@@ -92,6 +92,8 @@ export const apiPaths = {
   guestFeedback: '/api/Reports/GuestFeedback',
   allUsers: '/api/Administration/GetAllUsers',
   addUser: '/api/Administration/AddUser',
+  resendInvitation: '/api/Administration/ResendInvitation',
+  invitationLink: '/api/Administration/InvitationLink',
   allRoles: '/api/Administration/GetAllRoles',
   addRole: '/api/Administration/AddRole',
   userRoles: '/api/Administration/GetUserRoles/:id',

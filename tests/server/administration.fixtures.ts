@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { endpoints } from '@shared';
 import * as s from '../../server/src/db/schema';
-import type { CaughtMail, SmtpCatcher } from '../support/smtp';
+import { type CaughtMail, type SmtpCatcher, bodyOf } from '../support/smtp';
 import type { TestServer } from '../support/test-server';
 
 /** Set-up shared by the account and administration suites. */
@@ -33,7 +33,7 @@ export async function useSmtp(
 
 /** The set-password link of an e-mail, split into what the reset screen reads. */
 export function linkOf(mail: CaughtMail): { url: string; email: string; token: string } {
-  const url = mail.text.match(/https?:\/\/\S+\/Dashboard\/ResetPassword\?\S+/)?.[0];
+  const url = bodyOf(mail).match(/https?:\/\/\S+\/Dashboard\/ResetPassword\?\S+/)?.[0];
   if (!url) throw new Error(`no link in the e-mail:\n${mail.text}`);
   const query = new URL(url).searchParams;
   return { url, email: query.get('email') ?? '', token: query.get('token') ?? '' };

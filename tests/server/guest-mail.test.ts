@@ -1,26 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
-import { type CaughtMail, type SmtpCatcher, startSmtp } from '../support/smtp';
+import { type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
 import { notifyGuestWhenFinished } from '../../server/src/modules/requests/guest-mail';
 import { type TestServer, startTestServer, testDbKind } from '../support/test-server';
 import { useSmtp } from './administration.fixtures';
-
-/** The text part of a message as a reader sees it (nodemailer sends UTF-8 as base64 or quoted-printable). */
-function bodyOf(mail: CaughtMail): string {
-  const [head, ...rest] = mail.raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-/** The Subject header, RFC 2047 words decoded. */
-function subjectOf(mail: CaughtMail): string {
-  const raw = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(mail.raw)![1].replace(/\r?\n[ \t]/g, ' ');
-  return raw.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, enc: string, text: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-  );
-}
 
 describe('the guest hears back when the request is finished', () => {
   let a: TestServer;

@@ -20,19 +20,31 @@ export const mailFailures = defineMessages({
   message: { en: 'the e-mail server did not accept the message', ar: 'لم يقبل خادم البريد الرسالة' },
 });
 
+export type MailFailure = keyof typeof mailFailures;
+
 /** nodemailer's error codes, grouped by what the admin can do about them. */
-const BY_CODE: Record<string, Localized> = {
-  EAUTH: mailFailures.auth,
-  ENOAUTH: mailFailures.auth,
-  ETLS: mailFailures.tls,
-  EREQUIRETLS: mailFailures.tls,
-  EENVELOPE: mailFailures.address,
-  EMESSAGE: mailFailures.message,
+const BY_CODE: Record<string, MailFailure> = {
+  EAUTH: 'auth',
+  ENOAUTH: 'auth',
+  ETLS: 'tls',
+  EREQUIRETLS: 'tls',
+  EENVELOPE: 'address',
+  EMESSAGE: 'message',
 };
 
-export function mailFailureOf(error: unknown): Localized {
-  if (error instanceof MailNotConfiguredError) return mailFailures.notConfigured;
-  if (error instanceof PasswordNotForThisServerError) return mailFailures.passwordFor;
+/** The kind of failure, storable (an invitation remembers why its e-mail failed). */
+export function mailFailureKindOf(error: unknown): MailFailure {
+  if (error instanceof MailNotConfiguredError) return 'notConfigured';
+  if (error instanceof PasswordNotForThisServerError) return 'passwordFor';
   const code = (error as { code?: unknown } | null)?.code;
-  return (typeof code === 'string' && Object.hasOwn(BY_CODE, code) ? BY_CODE[code] : undefined) ?? mailFailures.connect;
+  return (typeof code === 'string' && Object.hasOwn(BY_CODE, code) ? BY_CODE[code] : undefined) ?? 'connect';
+}
+
+export function mailFailureOf(error: unknown): Localized {
+  return mailFailures[mailFailureKindOf(error)];
+}
+
+/** A stored kind back to its words; anything unknown reads as the commonest cause. */
+export function mailFailureText(kind: string | null): Localized {
+  return kind && Object.hasOwn(mailFailures, kind) ? mailFailures[kind as MailFailure] : mailFailures.connect;
 }

@@ -18,6 +18,8 @@ export const users = pgTable('users', {
    * role or permission change) makes the user's older access tokens stop working at once.
    */
   sessionVersion: integer('session_version').notNull().default(0),
+  /** The language of the e-mails the user gets (invitation, password reset) and of the page their links open. */
+  language: text('language', { enum: ['en', 'ar'] }).notNull().default('en'),
   ...timestamps,
 });
 
@@ -110,6 +112,13 @@ export const passwordTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * How the link reached (or failed to reach) the user: 'email' sent, 'failed' the
+     * e-mail could not be sent, 'link' handed to an administrator to pass on.
+     */
+    delivery: text('delivery', { enum: ['email', 'failed', 'link'] }).notNull().default('email'),
+    /** Why the e-mail failed, as a key of mailFailures (plain words, never the SMTP server's text). */
+    failure: text('failure'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('password_tokens_user_idx').on(t.userId)],

@@ -106,6 +106,11 @@ export async function expireOtherPasswordTokens(db: DbOrTx, userId: number): Pro
     .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
 }
 
+/** An invitation whose e-mail could not be sent, and why (a kind of mailFailures). */
+export async function markPasswordTokenFailed(db: DbOrTx, id: number, failure: string): Promise<void> {
+  await db.update(passwordTokens).set({ delivery: 'failed', failure }).where(eq(passwordTokens.id, id));
+}
+
 export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }

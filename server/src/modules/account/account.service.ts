@@ -126,17 +126,18 @@ export async function forgotPassword(ctx: Ctx, input: ForgotPasswordInput, info:
   const email = input.email.toLowerCase();
   await ctx.rateLimiter.hit(`forgot:ip:${info.ip}`, FORGOT_LIMITS.perIp, FORGOT_LIMITS.windowSeconds);
   await ctx.rateLimiter.hit(`forgot:email:${email}`, FORGOT_LIMITS.perEmail, FORGOT_LIMITS.windowSeconds);
-  void sendResetLink(ctx, email, info.lang).catch((error: unknown) =>
+  void sendResetLink(ctx, email).catch((error: unknown) =>
     info.log.warn({ err: error }, 'the password reset e-mail could not be sent'),
   );
   return localize(m.resetLinkSent, info.lang);
 }
 
-async function sendResetLink(ctx: Ctx, email: string, lang: Language): Promise<void> {
+/** In the user's own language (the one set on their account), not the asking page's. */
+async function sendResetLink(ctx: Ctx, email: string): Promise<void> {
   const user = await repo.findUserByEmail(ctx.database.db, email);
   if (!user?.isActive) return;
   const link = await createPasswordLink(ctx, ctx.database.db, user, 'reset');
-  await sendPasswordLink(ctx, user, 'reset', link, lang);
+  await sendPasswordLink(ctx, user, 'reset', link);
 }
 
 /** Sets a password from an invitation or reset link; every existing session of the user ends. */

@@ -19,9 +19,36 @@ export interface LinkRecipient {
   email: string;
   firstName: string;
   lastName: string;
+  /** The e-mail is written, and the link's page opens, in this language. */
+  language: Language;
 }
 
-/** Stores a single-use token (only its hash) and returns the link the user follows. */
+export interface IssuedLink {
+  link: string;
+  tokenId: number;
+  expiresAt: Date;
+}
+
+/**
+ * Stores a single-use token (only its hash) and returns the link the user follows.
+ * `delivery` records how it goes out ('link': handed to an administrator, no e-mail).
+ */
+export async function issuePasswordLink(
+  ctx: Pick<AppContext, 'config'>,
+  db: DbOrTx,
+  user: LinkRecipient,
+  purpose: PasswordTokenPurpose,
+  options: { now?: Date; delivery?: 'email' | 'link' } = {},
+): Promise<IssuedLink> {
+  const { token, hash } = newOpaqueToken();
+  const expiresAt = new Date((options.now ?? new Date()).getTime() + PASSWORD_TOKEN_TTL_SECONDS[purpose] * 1000);
+  const [row] = await db
+    .insert(passwordTokens)
+    .values({ userId: user.id, purpose, tokenHash: hash, expiresAt, delivery: options.delivery ?? 'email' })
+    .returning({ id: passwordTokens.id });
+  return { link: passwordLink(ctx.config.publicUrl, user.email, token, user.language), tokenId: row.id, expiresAt };
+}
+
 export async function createPasswordLink(
   ctx: Pick<AppContext, 'config'>,
   db: DbOrTx,
@@ -29,19 +56,15 @@ export async function createPasswordLink(
   purpose: PasswordTokenPurpose,
   now = new Date(),
 ): Promise<string> {
-  const { token, hash } = newOpaqueToken();
-  await db.insert(passwordTokens).values({
-    userId: user.id,
-    purpose,
-    tokenHash: hash,
-    expiresAt: new Date(now.getTime() + PASSWORD_TOKEN_TTL_SECONDS[purpose] * 1000),
-  });
-  return passwordLink(ctx.config.publicUrl, user.email, token);
+  return (await issuePasswordLink(ctx, db, user, purpose, { now })).link;
 }
 
-/** The reset screen's address (SPEC §1: /Dashboard/ResetPassword reads email and token). */
-export function passwordLink(publicUrl: string, email: string, token: string): string {
-  const query = new URLSearchParams({ email, token });
+/**
+ * The reset screen's address (SPEC §1: /Dashboard/ResetPassword reads email and token);
+ * `lang` opens the page in the recipient's language.
+ */
+export function passwordLink(publicUrl: string, email: string, token: string, lang?: Language): string {
+  const query = new URLSearchParams({ email, token, ...(lang ? { lang } : {}) });
   return `${publicUrl}/Dashboard/ResetPassword?${query.toString()}`;
 }
 
@@ -51,8 +74,8 @@ export async function sendPasswordLink(
   user: LinkRecipient,
   purpose: PasswordTokenPurpose,
   link: string,
-  lang: Language,
 ): Promise<string> {
+  const lang = user.language;
   const texts = purpose === 'invite' ? accountMail.invite : accountMail.reset;
   const params = { name: `${user.firstName} ${user.lastName}`.trim(), link, hours: PASSWORD_TOKEN_TTL_SECONDS[purpose] / 3600 };
   return ctx.mailer.send({

@@ -3,8 +3,25 @@ import { defineMessages } from '../../i18n/localize';
 export const adminMessages = defineMessages({
   userAdded: { en: 'User added successfully', ar: 'تمت إضافة المستخدم بنجاح' },
   userAddedNoInvite: {
-    en: 'User added successfully, but the invitation e-mail could not be sent ({reason}). Check the e-mail settings, then the user can choose a password with "Forgot Password".',
-    ar: 'تمت إضافة المستخدم بنجاح، لكن تعذر إرسال بريد الدعوة ({reason}). تحقق من إعدادات البريد، ثم يمكن للمستخدم اختيار كلمة مرور عبر "نسيت كلمة المرور".',
+    en: 'User added, but the invitation e-mail could not be sent ({reason}). In the users list, use "Copy invitation link" to give the link another way, or "Resend invitation" once the e-mail settings work.',
+    ar: 'تمت إضافة المستخدم، لكن تعذر إرسال بريد الدعوة ({reason}). من قائمة المستخدمين استخدم "نسخ رابط الدعوة" لإيصال الرابط بطريقة أخرى، أو "إعادة إرسال الدعوة" بعد إصلاح إعدادات البريد.',
+  },
+  invitationResent: { en: 'Invitation sent to {email}', ar: 'تم إرسال الدعوة إلى {email}' },
+  invitationNotSent: {
+    en: 'The invitation e-mail could not be sent ({reason}). Check the e-mail settings and resend it, or use "Copy invitation link" to give the link another way.',
+    ar: 'تعذر إرسال بريد الدعوة ({reason}). تحقق من إعدادات البريد وأعد الإرسال، أو استخدم "نسخ رابط الدعوة" لإيصال الرابط بطريقة أخرى.',
+  },
+  invitationAccepted: {
+    en: 'This user has already set a password; if it is lost, they can use "Forgot Password"',
+    ar: 'هذا المستخدم عيّن كلمة مرور من قبل؛ إذا نسيها فيمكنه استخدام "نسيت كلمة المرور"',
+  },
+  invitationUserOff: {
+    en: 'This user is switched off; switch them on before inviting them',
+    ar: 'هذا المستخدم موقوف؛ أعد تفعيله قبل دعوته',
+  },
+  invitationAboveRights: {
+    en: 'You cannot invite a user who holds permissions you do not hold',
+    ar: 'لا يمكنك دعوة مستخدم لديه صلاحيات لا تملكها',
   },
   duplicateEmail: { en: 'The e-mail "{email}" is already used by another user', ar: 'البريد الإلكتروني "{email}" مستخدم لمستخدم آخر' },
   duplicateUserCode: { en: 'The user code "{code}" is already used', ar: 'رمز المستخدم "{code}" مستخدم من قبل' },

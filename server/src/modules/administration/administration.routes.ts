@@ -9,9 +9,17 @@ import * as roles from './roles.service';
 import * as users from './users.service';
 
 export default async function routes(app: FastifyInstance): Promise<void> {
-  route(app, endpoints.allUsers, () => users.listUsers(app.ctx));
+  route(app, endpoints.allUsers, ({ lang }) => users.listUsers(app.ctx, lang));
 
   route(app, endpoints.addUser, ({ body, lang }) => users.addUser(app.ctx, body, lang));
+
+  route(app, endpoints.resendInvitation, ({ body, user, lang }) => users.resendInvitation(app.ctx, user, body, lang));
+
+  route(app, endpoints.invitationLink, async ({ body, user, reply }) => {
+    // A credential: never kept by a cache or proxy.
+    reply.header('cache-control', 'no-store');
+    return users.getInvitationLink(app.ctx, user, body);
+  });
 
   route(app, endpoints.userRoles, ({ params }) => users.getUserRoles(app.ctx, params.id));
 

@@ -72,3 +72,37 @@ export function changesAdminRole(input: { currentName: string; newName: string; 
 export function claimsNotHeld(granted: Iterable<string>, held: ReadonlySet<string>): string[] {
   return [...new Set(granted)].filter((c) => !held.has(c)).sort();
 }
+
+export interface LatestLink {
+  delivery: 'email' | 'failed' | 'link';
+  failure: string | null;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+/**
+ * Where a user's invitation stands, from their newest set-password link: accepted once a
+ * password is set; failed when that link's e-mail could not be sent; expired when no
+ * usable link is left; sent otherwise (e-mailed, or handed over as a link).
+ */
+export function invitationOf(
+  user: { hasPassword: boolean },
+  latest: LatestLink | undefined,
+  now: Date,
+): { state: 'sent' | 'failed' | 'accepted' | 'expired'; via?: 'email' | 'link'; failure?: string; expiresAt?: Date } {
+  if (user.hasPassword) return { state: 'accepted' };
+  if (!latest) return { state: 'expired' };
+  if (latest.delivery === 'failed') return { state: 'failed', failure: latest.failure ?? undefined, expiresAt: latest.expiresAt };
+  if (latest.usedAt || latest.expiresAt <= now) return { state: 'expired', via: latest.delivery, expiresAt: latest.expiresAt };
+  return { state: 'sent', via: latest.delivery, expiresAt: latest.expiresAt };
+}
+
+/**
+ * Whether the caller may resend or take an invitation link for this user: a link sets
+ * the user's password, so it is refused for a user holding more than the caller (an
+ * Admin, or any claim the caller lacks).
+ */
+export function aboveCallerRights(caller: { isAdmin: boolean; claims: ReadonlySet<string> }, target: { isAdmin: boolean; claims: ReadonlySet<string> }): boolean {
+  if (caller.isAdmin) return false;
+  return target.isAdmin || [...target.claims].some((c) => !caller.claims.has(c));
+}

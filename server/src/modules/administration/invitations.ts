@@ -1,23 +1,48 @@
-import type { Language } from '@shared';
 import type { AppContext } from '../../context';
 import type { Localized } from '../../i18n/localize';
-import { mailFailureOf } from '../../mail/mail-failure';
-import { createPasswordLink, sendPasswordLink, type LinkRecipient } from '../account/password-links';
+import { mailFailureKindOf, mailFailures } from '../../mail/mail-failure';
+import { expireOtherPasswordTokens, markPasswordTokenFailed } from '../account/account.repository';
+import { type IssuedLink, issuePasswordLink, sendPasswordLink, type LinkRecipient } from '../account/password-links';
 
 /** On failure, why in plain words (never the SMTP server's own text). */
 export type InvitationResult = { sent: true } | { sent: false; reason: Localized };
 
 /**
- * Creates a single-use invitation (7 days) and e-mails its set-password link.
- * Call it after the user's row is committed. It never throws: a mail failure must
- * not undo the user (the admin can invite again), so the caller reports `sent: false`.
+ * A fresh single-use invitation: every earlier link of the user stops working first, so
+ * at most one is ever usable and the list's state describes that one.
  */
-export async function inviteUser(ctx: AppContext, user: LinkRecipient, lang: Language): Promise<InvitationResult> {
+async function freshInvitation(ctx: AppContext, user: LinkRecipient, delivery: 'email' | 'link'): Promise<IssuedLink> {
+  return ctx.database.db.transaction(async (tx) => {
+    await expireOtherPasswordTokens(tx, user.id);
+    return issuePasswordLink(ctx, tx, user, 'invite', { delivery });
+  });
+}
+
+/**
+ * E-mails a fresh invitation (7 days) in the user's language. Call it after the user's
+ * row is committed. It never throws: a mail failure must not undo the user; the link is
+ * recorded as failed with the reason, so the list shows it and the admin can resend or
+ * copy the link instead.
+ */
+export async function inviteUser(ctx: AppContext, user: LinkRecipient): Promise<InvitationResult> {
+  let tokenId: number | undefined;
   try {
-    const link = await createPasswordLink(ctx, ctx.database.db, user, 'invite');
-    await sendPasswordLink(ctx, user, 'invite', link, lang);
+    const issued = await freshInvitation(ctx, user, 'email');
+    tokenId = issued.tokenId;
+    await sendPasswordLink(ctx, user, 'invite', issued.link);
     return { sent: true };
   } catch (error) {
-    return { sent: false, reason: mailFailureOf(error) };
+    const kind = mailFailureKindOf(error);
+    if (tokenId !== undefined) await markPasswordTokenFailed(ctx.database.db, tokenId, kind).catch(() => undefined);
+    return { sent: false, reason: mailFailures[kind] };
   }
+}
+
+/**
+ * The link an invitation e-mail would carry, for an administrator to pass on by other
+ * means. It is a credential: made fresh for this call (the earlier links stop working),
+ * answered once and never logged or listed.
+ */
+export function invitationLink(ctx: AppContext, user: LinkRecipient): Promise<IssuedLink> {
+  return freshInvitation(ctx, user, 'link');
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { departments, hotels, roles, userDepartments, userHotels, userRoles, users } from '../../db/schema';
+import { departments, hotels, passwordTokens, roles, userDepartments, userHotels, userRoles, users } from '../../db/schema';
+import type { LatestLink } from './administration.rules';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -8,16 +9,29 @@ export interface UserWithLinks extends UserRow {
   hotelIds: number[];
   departmentIds: number[];
   roles: string[];
+  /** The newest set-password link of the user, for the invitation state. */
+  latestLink?: LatestLink;
 }
 
 /** Newest first, each with its hotels, departments and role names. */
 export async function listUsers(db: DbOrTx): Promise<UserWithLinks[]> {
-  const [rows, hotelLinks, departmentLinks, roleLinks] = await Promise.all([
+  const [rows, hotelLinks, departmentLinks, roleLinks, links] = await Promise.all([
     db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)),
     db.select().from(userHotels),
     db.select().from(userDepartments),
     db.select({ userId: userRoles.userId, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).orderBy(roles.name),
+    db
+      .selectDistinctOn([passwordTokens.userId], {
+        userId: passwordTokens.userId,
+        delivery: passwordTokens.delivery,
+        failure: passwordTokens.failure,
+        expiresAt: passwordTokens.expiresAt,
+        usedAt: passwordTokens.usedAt,
+      })
+      .from(passwordTokens)
+      .orderBy(passwordTokens.userId, desc(passwordTokens.createdAt), desc(passwordTokens.id)),
   ]);
+  const latest = new Map(links.map(({ userId, ...link }) => [userId, link]));
   const group = <T extends { userId: number }, V>(links: T[], pick: (l: T) => V) => {
     const map = new Map<number, V[]>();
     for (const l of links) map.set(l.userId, [...(map.get(l.userId) ?? []), pick(l)]);
@@ -31,6 +45,7 @@ export async function listUsers(db: DbOrTx): Promise<UserWithLinks[]> {
     hotelIds: (h.get(u.id) ?? []).sort((a, b) => a - b),
     departmentIds: (d.get(u.id) ?? []).sort((a, b) => a - b),
     roles: r.get(u.id) ?? [],
+    latestLink: latest.get(u.id),
   }));
 }
 
@@ -61,7 +76,7 @@ export async function userCodeTaken(db: DbOrTx, userCode: string): Promise<boole
 
 export async function insertUser(
   db: DbOrTx,
-  values: Pick<UserRow, 'userCode' | 'firstName' | 'lastName' | 'phoneNumber' | 'email'>,
+  values: Pick<UserRow, 'userCode' | 'firstName' | 'lastName' | 'phoneNumber' | 'email' | 'language'>,
   hotelIds: number[],
   departmentIds: number[],
 ): Promise<UserRow> {

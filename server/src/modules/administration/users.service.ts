@@ -1,18 +1,31 @@
-import type { Language, User, UserActiveInput, UserInput, UserRolesInput } from '@shared';
+import type { InvitationAnswer, InvitationLink, Language, User, UserActiveInput, UserIdInput, UserInput, UserRolesInput } from '@shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
 import { localize } from '../../i18n/localize';
 import type { Principal } from '../../security/tokens';
 import { adminMessages as m } from './administration.messages';
-import { applySelections, claimsNotHeld, hasRepeats, isDeliverableEmail, leavesNoAdmin, markupErrors, missingIds } from './administration.rules';
+import {
+  aboveCallerRights,
+  applySelections,
+  claimsNotHeld,
+  hasRepeats,
+  invitationOf,
+  isDeliverableEmail,
+  leavesNoAdmin,
+  markupErrors,
+  missingIds,
+} from './administration.rules';
+import { mailFailureText } from '../../mail/mail-failure';
 import { bumpSessionVersion } from '../account/account.repository';
-import { inviteUser } from './invitations';
+import { invitationLink, inviteUser } from './invitations';
 import * as rolesRepo from './roles.repository';
 import * as repo from './users.repository';
 
-export async function listUsers(ctx: AppContext): Promise<User[]> {
+/** Each user with their invitation's state; a link itself is never listed (see invitationLink). */
+export async function listUsers(ctx: AppContext, lang: Language): Promise<User[]> {
   const rows = await repo.listUsers(ctx.database.db);
+  const now = new Date();
   return rows.map((u) => ({
     id: u.id,
     userCode: u.userCode,
@@ -25,8 +38,19 @@ export async function listUsers(ctx: AppContext): Promise<User[]> {
     roles: u.roles,
     hasPassword: u.passwordHash !== null,
     isActive: u.isActive,
+    language: u.language,
+    invitation: invitationView(invitationOf({ hasPassword: u.passwordHash !== null }, u.latestLink, now), lang),
     createdAt: u.createdAt.toISOString(),
   }));
+}
+
+function invitationView(i: ReturnType<typeof invitationOf>, lang: Language): User['invitation'] {
+  return {
+    state: i.state,
+    ...(i.via ? { via: i.via } : {}),
+    ...(i.state === 'failed' ? { failure: localize(mailFailureText(i.failure ?? null), lang) } : {}),
+    ...(i.expiresAt ? { expiresAt: i.expiresAt.toISOString() } : {}),
+  };
 }
 
 /**
@@ -34,7 +58,7 @@ export async function listUsers(ctx: AppContext): Promise<User[]> {
  * transaction, then invites them. A failed invitation does not undo the user: the
  * answer says so, and the user can still get a link through Forgot Password.
  */
-export async function addUser(ctx: AppContext, input: UserInput, lang: Language): Promise<{ message: string; id: number }> {
+export async function addUser(ctx: AppContext, input: UserInput, lang: Language): Promise<InvitationAnswer & { id: number }> {
   const email = input.email.toLowerCase();
   const fieldErrors = markupErrors({ firstName: input.firstName, lastName: input.lastName, userCode: input.userCode });
   if (!isDeliverableEmail(email)) fieldErrors.push({ field: 'email', message: m.badEmail });
@@ -49,13 +73,44 @@ export async function addUser(ctx: AppContext, input: UserInput, lang: Language)
     if (noDepartment.length) throw badRequest(m.unknownDepartments, { ids: noDepartment.join(', ') });
     if (await repo.emailTaken(tx, email)) throw conflict(m.duplicateEmail, { email });
     if (await repo.userCodeTaken(tx, input.userCode)) throw conflict(m.duplicateUserCode, { code: input.userCode });
-    const values = { userCode: input.userCode, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber, email };
+    const language = input.language ?? lang;
+    const values = { userCode: input.userCode, firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber, email, language };
     return repo.insertUser(tx, values, hotelIds, departmentIds);
   });
 
-  const invitation = await inviteUser(ctx, user, lang);
-  if (invitation.sent) return { message: localize(m.userAdded, lang), id: user.id };
-  return { message: localize(m.userAddedNoInvite, lang, { reason: localize(invitation.reason, lang) }), id: user.id };
+  const invitation = await inviteUser(ctx, user);
+  if (invitation.sent) return { message: localize(m.userAdded, lang), id: user.id, invitation: 'sent' };
+  return { message: localize(m.userAddedNoInvite, lang, { reason: localize(invitation.reason, lang) }), id: user.id, invitation: 'failed' };
+}
+
+/**
+ * The user an invitation may be handled for: one who exists, is switched on, has not set
+ * a password yet, and holds nothing the caller lacks (the link sets their password).
+ */
+async function invitee(ctx: AppContext, caller: Principal, userId: number) {
+  const db = ctx.database.db;
+  const user = await repo.findUser(db, userId);
+  if (!user) throw notFound(m.userNotFound);
+  if (user.passwordHash !== null) throw conflict(m.invitationAccepted);
+  if (!user.isActive) throw conflict(m.invitationUserOff);
+  const [me, them] = await Promise.all([rolesRepo.accessOf(db, caller.userId), rolesRepo.accessOf(db, user.id)]);
+  if (aboveCallerRights(me, them)) throw new AppError(403, m.invitationAboveRights);
+  return user;
+}
+
+/** E-mails a fresh invitation; the earlier link stops working. A mail failure answers 200 with state 'failed'. */
+export async function resendInvitation(ctx: AppContext, caller: Principal, input: UserIdInput, lang: Language): Promise<InvitationAnswer> {
+  const user = await invitee(ctx, caller, input.userId);
+  const result = await inviteUser(ctx, user);
+  if (result.sent) return { message: localize(m.invitationResent, lang, { email: user.email }), invitation: 'sent' };
+  return { message: localize(m.invitationNotSent, lang, { reason: localize(result.reason, lang) }), invitation: 'failed' };
+}
+
+/** A fresh single-use invitation link for the caller to pass on; the earlier link stops working. */
+export async function getInvitationLink(ctx: AppContext, caller: Principal, input: UserIdInput): Promise<InvitationLink> {
+  const user = await invitee(ctx, caller, input.userId);
+  const issued = await invitationLink(ctx, user);
+  return { link: issued.link, expiresAt: issued.expiresAt.toISOString() };
 }
 
 export async function getUserRoles(ctx: AppContext, userId: number) {

@@ -124,14 +124,14 @@ export class ExcelRepository {
   /** Inserts users with their hotels and departments; returns the new rows (for the invitations). */
   async insertUsers(
     items: { user: typeof users.$inferInsert; hotelIds: number[]; departmentIds: number[] }[],
-  ): Promise<{ id: number; email: string; firstName: string; lastName: string }[]> {
-    const created: { id: number; email: string; firstName: string; lastName: string }[] = [];
+  ): Promise<InsertedUser[]> {
+    const created: InsertedUser[] = [];
     for (let i = 0; i < items.length; i += CHUNK) {
       const chunk = items.slice(i, i + CHUNK);
       const inserted = await this.db
         .insert(users)
         .values(chunk.map((c) => c.user))
-        .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName });
+        .returning({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, language: users.language });
       // PostgreSQL does not promise RETURNING in VALUES order: match by the unique e-mail.
       const idOf = new Map(inserted.map((r) => [r.email, r.id]));
       const hotelRows = chunk.flatMap((c) => c.hotelIds.map((hotelId) => ({ userId: idOf.get(c.user.email)!, hotelId })));
@@ -145,3 +145,5 @@ export class ExcelRepository {
     return created;
   }
 }
+
+type InsertedUser = Pick<typeof users.$inferSelect, 'id' | 'email' | 'firstName' | 'lastName' | 'language'>;

@@ -38,7 +38,7 @@ export class ExcelService {
       const rowErrors = problems.render(lang).slice(0, MAX_ROW_ERRORS);
       throw new AppError(400, m.rowsInvalid, { count: problems.count }, [], { rowErrors });
     }
-    const saved = await db.transaction((tx) => importer.save(new ExcelRepository(tx), items.map((i) => i.item)));
+    const saved = await db.transaction((tx) => importer.save(new ExcelRepository(tx), items.map((i) => i.item), lang));
     const note = await importer.afterCommit?.(this.app, saved, lang);
     const message = localize(common.fileUploaded, lang);
     return { message: note ? `${message}. ${localize(note.message, lang, note.params)}` : message, id: items.length };

@@ -21,7 +21,8 @@ export interface Importer<Ctx, T, Saved = unknown> {
   lookups(repo: ExcelRepository): Promise<Record<string, LookupItem[]>>;
   context(repo: ExcelRepository, rows: SheetRow[]): Promise<Ctx>;
   check(rows: SheetRow[], ctx: Ctx, problems: RowProblems): CheckedRow<T>[];
-  save(repo: ExcelRepository, items: T[]): Promise<Saved>;
+  /** `lang` is the uploader's language (a default for rows that leave a language empty). */
+  save(repo: ExcelRepository, items: T[], lang: Language): Promise<Saved>;
   /** Work after the commit that must not undo the import (e-mails); may add a note to the answer. */
   afterCommit?(app: AppContext, saved: Saved, lang: Language): Promise<AfterCommitNote | undefined>;
 }

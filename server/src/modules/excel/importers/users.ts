@@ -6,6 +6,7 @@ import { inviteUser } from '../../administration/invitations';
 import { excelMessages } from '../excel.messages';
 import { splitCodes } from '../cell-text';
 import { CodeMap, checkUnique, checkWithSchema, resolveCodes } from '../row-check';
+import type { ExcelRepository } from '../excel.repository';
 import { type Importer, asLookup } from './importer';
 
 interface Ctx {
@@ -15,7 +16,12 @@ interface Ctx {
   emails: Set<string>;
 }
 
-type Saved = { id: number; email: string; firstName: string; lastName: string }[];
+type Saved = Awaited<ReturnType<ExcelRepository['insertUsers']>>;
+
+const LANGUAGE_CHOICES = [
+  { code: 'en', name: 'English' },
+  { code: 'ar', name: 'العربية' },
+];
 
 const COLUMN_OF_FIELD = { hotelIds: 'hotelCodes', departmentIds: 'departmentCodes' };
 /** Invitations go out a few at a time: an SMTP server throttles a burst of hundreds. */
@@ -49,11 +55,20 @@ export const userImporter: Importer<Ctx, UserInput, Saved> = {
         multiple: true,
         description: { en: 'Codes of the user’s departments, separated by commas', ar: 'رموز أقسام المستخدم، مفصولة بفواصل' },
       },
+      {
+        key: 'language',
+        required: false,
+        lookup: 'language',
+        description: {
+          en: 'Optional: en or ar, the language of the user’s invitation and password e-mails; empty: the language of whoever uploads the file',
+          ar: 'اختياري: en أو ar، لغة رسائل الدعوة وكلمة المرور للمستخدم؛ إذا تُرك فارغًا فلغة من يرفع الملف',
+        },
+      },
     ],
   },
   async lookups(repo) {
     const [hotels, departments] = await Promise.all([repo.hotels(), repo.departments()]);
-    return { hotelCode: asLookup(hotels), departmentCode: asLookup(departments) };
+    return { hotelCode: asLookup(hotels), departmentCode: asLookup(departments), language: LANGUAGE_CHOICES };
   },
   async context(repo) {
     const [hotels, departments, users] = await Promise.all([repo.hotels(), repo.departments(), repo.userKeys()]);
@@ -75,6 +90,7 @@ export const userImporter: Importer<Ctx, UserInput, Saved> = {
         phoneNumber: values.phoneNumber,
         hotelIds: resolveCodes(ctx.hotels, splitCodes(values.hotelCodes), row, 'hotelCodes', problems),
         departmentIds: resolveCodes(ctx.departments, splitCodes(values.departmentCodes), row, 'departmentCodes', problems),
+        language: values.language?.trim().toLowerCase() || undefined,
       };
       const item = checkWithSchema(UserInput, input, row, COLUMN_OF_FIELD, problems);
       if (!item) return [];
@@ -95,9 +111,13 @@ export const userImporter: Importer<Ctx, UserInput, Saved> = {
     checkUnique(items, 'email', (i) => i.email, (email) => ctx.emails.has(email), (i) => i.email, problems);
     return items;
   },
-  async save(repo, items) {
+  async save(repo, items, lang) {
     return repo.insertUsers(
-      items.map(({ hotelIds, departmentIds, ...user }) => ({ user, hotelIds: [...new Set(hotelIds)], departmentIds: [...new Set(departmentIds)] })),
+      items.map(({ hotelIds, departmentIds, language, ...user }) => ({
+        user: { ...user, language: language ?? lang },
+        hotelIds: [...new Set(hotelIds)],
+        departmentIds: [...new Set(departmentIds)],
+      })),
     );
   },
   async afterCommit(app, saved, lang) {
@@ -106,7 +126,7 @@ export const userImporter: Importer<Ctx, UserInput, Saved> = {
     const failures: Localized[] = [];
     const worker = async () => {
       for (let user = queue.shift(); user; user = queue.shift()) {
-        const result = await inviteUser(app, user, lang);
+        const result = await inviteUser(app, user);
         if (!result.sent) failures.push(result.reason);
       }
     };
