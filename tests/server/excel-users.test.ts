@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import * as s from '../../server/src/db/schema';
-import { type SmtpCatcher, startSmtp } from '../support/smtp';
+import { type SmtpCatcher, startSmtp, subjectOf } from '../support/smtp';
 import { ADMIN_EMAIL, type TestServer, startTestServer } from '../support/test-server';
 import { type Reference, XLSX, dbOf, fileForm, fillTemplate, seedReference, tokenWithClaims } from './excel.fixtures';
 
@@ -99,13 +99,30 @@ describe('UploadUser: users from a sheet, each invited by e-mail', () => {
     expect(invites).toHaveLength(2);
   });
 
+  it('takes each user’s language from the sheet (empty: the uploader’s) and writes the invitation in it', async () => {
+    const bad = await upload([['U8', 'Lina', 'Farid', 'lina@test.hotel', '+966 50 111 8888', 'H1', 'D1', 'fr']]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.rowErrors).toEqual([{ row: 2, column: 'language', message: expect.any(String) }]);
+    const res = await upload([
+      ['U8', 'Lina', 'Farid', 'lina@test.hotel', '+966 50 111 8888', 'H1', 'D1', 'AR'],
+      ['U9', 'Adam', 'Nour', 'adam@test.hotel', '+966 50 111 9999', 'H1', 'D1', ''],
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(subjectOf(await smtp.waitFor((m) => m.to.includes('lina@test.hotel')))).toBe('حسابك في نظام خدمات الفندق');
+    expect(subjectOf(await smtp.waitFor((m) => m.to.includes('adam@test.hotel')))).toBe('Your hotel service account');
+    const [lina] = await dbOf(t).select().from(s.users).where(eq(s.users.email, 'lina@test.hotel'));
+    expect(lina.language).toBe('ar');
+  });
+
   it('still creates the users when e-mail is not configured, and says the invitations were not sent', async () => {
     await dbOf(t).delete(s.emailSettings);
     const res = await upload([['U5', 'Rana', 'Samy', 'rana@test.hotel', '+966 50 111 7777', 'H1', 'D1']]);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(
-      'File Uploaded Successfully. 1 invitation e-mail(s) could not be sent (e-mail settings are not configured); those users can choose a password with "Forgot Password"',
+      'File Uploaded Successfully. 1 invitation e-mail(s) could not be sent (e-mail settings are not configured); the users list marks them, with "Resend invitation" and "Copy invitation link"',
     );
+    const listed = (await t.api.call(endpoints.allUsers, { token })).body.find((u: { email: string }) => u.email === 'rana@test.hotel');
+    expect(listed.invitation).toEqual({ state: 'failed', failure: 'e-mail settings are not configured', expiresAt: expect.any(String) });
     expect(await dbOf(t).select().from(s.users).where(eq(s.users.email, 'rana@test.hotel'))).toHaveLength(1);
   });
 

@@ -29,7 +29,7 @@ describe('Excel templates and uploads', () => {
     ['roomTemplate', 'RoomTemplate', ['number', 'hotelCode', 'useTypeCode', 'roomTypeCode']],
     ['serviceTemplate', 'ServiceTemplate', ['serviceCode', 'nameEn', 'nameAr', 'serviceGroupCode', 'departmentCode']],
     ['workerTemplate', 'WorkerTemplate', ['workerCode', 'name', 'phoneNumber', 'departmentCode']],
-    ['userTemplate', 'UserTemplate', ['userCode', 'firstName', 'lastName', 'email', 'phoneNumber', 'hotelCodes', 'departmentCodes']],
+    ['userTemplate', 'UserTemplate', ['userCode', 'firstName', 'lastName', 'email', 'phoneNumber', 'hotelCodes', 'departmentCodes', 'language']],
   ] as const)('%s is a real .xlsx named %s with the field names as headers and a bilingual instructions sheet', async (key, name, headers) => {
     const res = await download(endpoints[key]);
     expect(res.headers.get('content-type')).toBe(XLSX);

@@ -36,8 +36,8 @@ export const excelMessages = defineMessages({
   duplicateInFile: { en: 'Duplicate of row {row} in this file', ar: 'مكرر مع الصف {row} في هذا الملف' },
   alreadyExists: { en: '"{value}" already exists', ar: '"{value}" موجود من قبل' },
   invitationsFailed: {
-    en: '{count} invitation e-mail(s) could not be sent ({reason}); those users can choose a password with "Forgot Password"',
-    ar: 'تعذر إرسال {count} من رسائل الدعوة ({reason})؛ يمكن لهؤلاء المستخدمين اختيار كلمة مرور عبر "نسيت كلمة المرور"',
+    en: '{count} invitation e-mail(s) could not be sent ({reason}); the users list marks them, with "Resend invitation" and "Copy invitation link"',
+    ar: 'تعذر إرسال {count} من رسائل الدعوة ({reason})؛ تظهر في قائمة المستخدمين مع "إعادة إرسال الدعوة" و"نسخ رابط الدعوة"',
   },
 });
 
