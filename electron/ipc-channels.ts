@@ -13,6 +13,7 @@ export const IpcChannel = {
   saveFile: 'file:save',
   openFile: 'file:open',
   notify: 'notification:show',
+  setBadgeCount: 'app:set-badge-count',
   openExternal: 'shell:open-external',
   setLanguage: 'app:set-language',
 } as const;

@@ -97,7 +97,7 @@ function start(): void {
       },
     });
     setupFiles(isTrusted, { dialog, getWindow, defaultDir: () => app.getPath('downloads') });
-    setupNotifications(isTrusted, { isSupported: () => Notification.isSupported(), create: (o) => new Notification(o), getWindow });
+    setupNotifications(isTrusted, { isSupported: () => Notification.isSupported(), create: (o) => new Notification(o), getWindow, setBadgeCount: (n) => app.setBadgeCount(n) });
     setupOpenExternal(isTrusted, openExternal);
     setupLanguage(isTrusted, { appName: APP_NAME, isMac: process.platform === 'darwin', isDev }, (lang: Lang) => settings.set('language', lang));
 

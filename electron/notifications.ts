@@ -12,7 +12,12 @@ export interface NotificationsDeps {
   isSupported: () => boolean;
   create: (options: { title: string; body: string }) => NotificationLike;
   getWindow: () => BrowserWindow | undefined;
+  /** The dock (macOS) or launcher (Linux Unity) count; false where the OS has none (Windows). */
+  setBadgeCount: (count: number) => boolean;
 }
+
+/** More than this shows as the cap: the badge is a cue, not a tally. */
+export const MAX_BADGE_COUNT = 9999;
 
 /** Brings the window to the front, even from the tray or another desktop. */
 export function focusWindow(window: BrowserWindow): void {
@@ -46,6 +51,18 @@ export function showNotification(id: number, title: string, body: string, deps: 
 
 export const liveNotificationCount = () => live.size;
 
+/**
+ * The count of new requests on the dock or taskbar. Windows has no numeric badge
+ * (`app.setBadgeCount` answers false there): the taskbar button flashes instead until
+ * the window gets the focus, and stops when the count goes back to 0.
+ */
+export function setBadgeCount(count: number, deps: NotificationsDeps): void {
+  const shown = deps.setBadgeCount(count);
+  const window = deps.getWindow();
+  if (shown || !window || window.isDestroyed()) return;
+  window.flashFrame(count > 0 && !window.isFocused());
+}
+
 export function setupNotifications(isTrusted: SenderCheck, deps: NotificationsDeps): void {
   handle(
     IpcChannel.notify,
@@ -53,4 +70,5 @@ export function setupNotifications(isTrusted: SenderCheck, deps: NotificationsDe
     isTrusted,
     (id, title, body) => showNotification(id, title, body, deps),
   );
+  handle(IpcChannel.setBadgeCount, z.tuple([z.number().int().nonnegative().max(MAX_BADGE_COUNT)]), isTrusted, (count) => setBadgeCount(count, deps));
 }

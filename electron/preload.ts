@@ -63,6 +63,10 @@ export const api = {
     }
     void invoke<boolean>(IpcChannel.notify, id, title, body).catch(() => clickActions.delete(id));
   },
+  /** The dock/taskbar count of new requests (0 clears it). */
+  setBadgeCount(count: number): void {
+    void invoke<void>(IpcChannel.setBadgeCount, count).catch(() => undefined);
+  },
   openExternal(url: string): void {
     void invoke<void>(IpcChannel.openExternal, url).catch(() => undefined);
   },

@@ -32,6 +32,7 @@ describe('the desktop Platform', () => {
       saveFile: vi.fn(async () => ({ saved: true })),
       openFile: vi.fn(async () => undefined),
       notify: vi.fn(),
+      setBadgeCount: vi.fn(),
       openExternal: vi.fn(),
       setLanguage: vi.fn(),
     } as unknown as HotelDesktop;
@@ -45,6 +46,8 @@ describe('the desktop Platform', () => {
     const onClick = () => undefined;
     platform.notify('t', 'b', onClick);
     expect(bridge.notify).toHaveBeenCalledWith('t', 'b', onClick);
+    platform.setBadgeCount(2);
+    expect(bridge.setBadgeCount).toHaveBeenCalledWith(2);
     platform.setLanguage('ar');
     expect(bridge.setLanguage).toHaveBeenCalledWith('ar');
     expect(desktopBridge({ hotelDesktop: bridge })).toBe(bridge);

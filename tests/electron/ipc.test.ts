@@ -26,11 +26,12 @@ function registerAll() {
     openExternal: vi.fn(),
     fetch: vi.fn(async () => new Response('{"status":"ok"}')),
     notify: vi.fn(() => ({ on: vi.fn(), show: vi.fn() })),
+    badge: vi.fn(() => true),
   };
   setupVault(isTrusted, vault);
   setupServerUrl(isTrusted, { settings: store, fetch: work.fetch as unknown as typeof fetch });
   setupFiles(isTrusted, { dialog: fake.dialog as never, getWindow: w.getWindow, defaultDir: () => '/tmp' });
-  setupNotifications(isTrusted, { isSupported: () => true, create: work.notify, getWindow: w.getWindow });
+  setupNotifications(isTrusted, { isSupported: () => true, create: work.notify, getWindow: w.getWindow, setBadgeCount: work.badge });
   setupOpenExternal(isTrusted, work.openExternal);
   setupLanguage(isTrusted, { appName: 'Hotel Desk', isMac: false, isDev: false }, vi.fn());
   return { ...w, work, store };
@@ -47,6 +48,7 @@ const goodArgs: Record<string, unknown[]> = {
   [IpcChannel.saveFile]: ['RoomTemplate.xlsx', new Uint8Array([1, 2, 3]), [{ name: 'Excel', extensions: ['xlsx'] }]],
   [IpcChannel.openFile]: [[{ name: 'Excel', extensions: ['xlsx', 'xls'] }]],
   [IpcChannel.notify]: [1, 'New request', 'Room 101'],
+  [IpcChannel.setBadgeCount]: [3],
   [IpcChannel.openExternal]: ['https://example.com/help'],
   [IpcChannel.setLanguage]: ['ar'],
 };
@@ -61,6 +63,7 @@ const badArgs: Record<string, unknown[][]> = {
   [IpcChannel.saveFile]: [['a.xlsx', 'not bytes'], ['', new Uint8Array(1)], ['a.xlsx', new Uint8Array(1), [{ name: 'x', extensions: ['../etc'] }]]],
   [IpcChannel.openFile]: [[], [[{ name: 'x', extensions: [] }]], ['*.xlsx']],
   [IpcChannel.notify]: [['1', 't', 'b'], [1, '', 'b'], [-1, 't', 'b']],
+  [IpcChannel.setBadgeCount]: [[], ['3'], [-1], [1.5], [Number.NaN], [1e9], [3, 'extra']],
   [IpcChannel.openExternal]: [['file:///etc/passwd'], ['javascript:alert(1)'], ['hotel-desk://Dashboard/ResetPassword'], [42]],
   [IpcChannel.setLanguage]: [['fr'], []],
 };
@@ -80,6 +83,7 @@ describe('IPC handlers', () => {
       await fake.ipcMain.invoke(app.own, channel, ...goodArgs[channel]);
     }
     expect(app.work.save).toHaveBeenCalledOnce();
+    expect(app.work.badge).toHaveBeenCalledWith(3);
     expect(app.work.openExternal).toHaveBeenCalledWith('https://example.com/help');
   });
 
@@ -94,6 +98,7 @@ describe('IPC handlers', () => {
     expect(app.work.dialogOpen).not.toHaveBeenCalled();
     expect(app.work.fetch).not.toHaveBeenCalled();
     expect(app.work.notify).not.toHaveBeenCalled();
+    expect(app.work.badge).not.toHaveBeenCalled();
     expect(app.work.openExternal).not.toHaveBeenCalled();
     expect(app.store.data.size).toBe(0);
   });
@@ -108,6 +113,7 @@ describe('IPC handlers', () => {
     expect(app.work.dialogSave).not.toHaveBeenCalled();
     expect(app.work.dialogOpen).not.toHaveBeenCalled();
     expect(app.work.fetch).not.toHaveBeenCalled();
+    expect(app.work.badge).not.toHaveBeenCalled();
     expect(app.work.openExternal).not.toHaveBeenCalled();
     expect(app.store.data.size).toBe(0);
   });

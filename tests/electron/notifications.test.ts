@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import * as electron from 'electron';
 import { IpcEvent } from '../../electron/ipc-channels';
-import { liveNotificationCount, showNotification } from '../../electron/notifications';
+import { liveNotificationCount, setBadgeCount, showNotification } from '../../electron/notifications';
 import { appWindow } from './support';
 
 const fake = electron as unknown as typeof import('./fakes/electron');
-const deps = (getWindow = appWindow().getWindow) => ({ isSupported: () => fake.Notification.isSupported(), create: (o: { title: string; body: string }) => new fake.Notification(o), getWindow });
+const deps = (getWindow = appWindow().getWindow) => ({
+  isSupported: () => fake.Notification.isSupported(),
+  create: (o: { title: string; body: string }) => new fake.Notification(o),
+  getWindow,
+  setBadgeCount: (n: number) => fake.app.setBadgeCount(n),
+});
 
 describe('native notifications', () => {
   it('shows the title and body, and on click brings the window back and tells the page which notification it was', () => {
@@ -41,5 +46,29 @@ describe('native notifications', () => {
     w.window.destroyed = true;
     fake.Notification.shown[0].emit('click');
     expect(w.window.webContents.sent).toEqual([]);
+  });
+});
+
+describe('the dock / taskbar count of new requests', () => {
+  it('shows the count on the dock or launcher and clears it at 0', () => {
+    const w = appWindow();
+    setBadgeCount(3, deps(w.getWindow));
+    expect(fake.app.badgeCount).toBe(3);
+    setBadgeCount(0, deps(w.getWindow));
+    expect(fake.app.badgeCount).toBe(0);
+    expect(w.window.flashing).toBe(false);
+  });
+
+  it('flashes the taskbar button where the OS has no badge (Windows), until the count is cleared', () => {
+    fake.app.badgeSupported = false;
+    const w = appWindow();
+    setBadgeCount(2, deps(w.getWindow));
+    expect(w.window.flashing).toBe(true);
+    setBadgeCount(0, deps(w.getWindow));
+    expect(w.window.flashing).toBe(false);
+    // A window the user is looking at does not flash.
+    w.window.focused = true;
+    setBadgeCount(5, deps(w.getWindow));
+    expect(w.window.flashing).toBe(false);
   });
 });

@@ -19,7 +19,7 @@ async function desktop() {
   setupVault(isTrusted, new TokenVault({ safeStorage: fake.safeStorage, store, platform: 'linux', serverUrl: () => 'http://127.0.0.1:9' }));
   setupServerUrl(isTrusted, { settings: store, fetch: (async () => new Response('{"status":"ok"}')) as unknown as typeof fetch });
   setupFiles(isTrusted, { dialog: fake.dialog as never, getWindow: w.getWindow, defaultDir: () => '/tmp' });
-  setupNotifications(isTrusted, { isSupported: () => true, create: (o) => new fake.Notification(o), getWindow: w.getWindow });
+  setupNotifications(isTrusted, { isSupported: () => true, create: (o) => new fake.Notification(o), getWindow: w.getWindow, setBadgeCount: (n) => fake.app.setBadgeCount(n) });
   vi.resetModules();
   await import('../../electron/preload');
   return { ...w, store, bridge: fake.contextBridge.exposed.hotelDesktop as HotelDesktop };
@@ -87,5 +87,12 @@ describe('the preload bridge (window.hotelDesktop)', () => {
     // A click is acted on once.
     fake.Notification.shown[1].emit('click');
     expect(opened).toHaveLength(1);
+  });
+
+  it('sets the dock / taskbar count of new requests through the main process', async () => {
+    d.bridge.setBadgeCount(4);
+    await vi.waitFor(() => expect(fake.app.badgeCount).toBe(4));
+    d.bridge.setBadgeCount(0);
+    await vi.waitFor(() => expect(fake.app.badgeCount).toBe(0));
   });
 });

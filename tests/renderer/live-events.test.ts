@@ -2,35 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoints, pathOf } from '@shared';
 import { subscribeLive } from '../../renderer/src/features/live/live-events';
 import { sessionAtom, store } from '../../renderer/src/session/session';
+import { FakeEventSource } from './fake-event-source';
 import { fakeServer } from './part2/fake-http';
-
-/** Stands in for the browser's EventSource: records what was opened and lets a test play the server. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  private readonly handlers = new Map<string, ((e: MessageEvent<string>) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener(type: string, handler: (e: MessageEvent<string>) => void) {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.onopen?.();
-  }
-  emit(type: string, data: unknown) {
-    for (const h of this.handlers.get(type) ?? []) h({ data: JSON.stringify(data) } as MessageEvent<string>);
-  }
-}
 
 const last = () => FakeEventSource.opened.at(-1)!;
 const event = { type: 'line-changed', requestId: 'r1', requestCode: 'RQ-000001', hotelId: 1, departmentIds: [2], lineId: 7, at: '2026-01-01T00:00:00.000Z' };

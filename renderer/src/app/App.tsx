@@ -3,10 +3,10 @@ import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientRoutes } from '@shared/routes';
-import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { LoginPage } from '../auth/LoginPage';
 import { ConnectionBanner } from '../features/connection/ConnectionBanner';
-import { onToasterWanted, toasterWanted } from '../feedback/toast';
+import { dismissErrorToasts, onToasterWanted, toasterWanted } from '../feedback/toast';
 import { sessionAtom, sessionLoadedAtom } from '../session/session';
 import { permittedRoutes } from '../shell/menu-model';
 import { setNavigate } from './navigation';
@@ -15,6 +15,9 @@ import { AdminLayout, AppToaster, NotFoundPage, ROUTES, ResetPasswordPage } from
 function NavigationBridge() {
   const navigate = useNavigate();
   useEffect(() => setNavigate((to) => navigate(to)), [navigate]);
+  // An error toast is about the screen it came from: leaving the screen takes it down.
+  const { pathname } = useLocation();
+  useEffect(() => dismissErrorToasts(), [pathname]);
   return null;
 }
 

@@ -1,19 +1,52 @@
-import { Toast, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components';
+import { Link, Toast, ToastTitle, ToastTrigger, Toaster, useId, useToastController } from '@fluentui/react-components';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { setToastDispatcher } from './toast';
 
+/** How long a toast stays; an error longer, as it has more to say (it also goes on the next navigation). */
+const TIMEOUT_MS = { info: 5000, success: 3500, warning: 6000, error: 8000 } as const;
+/** Above the offline banner, which runs along the bottom edge. */
+const OFFSET = { vertical: 52, horizontal: 16 };
+
+/**
+ * The app's toasts, in the bottom corner at the end of the line (right in English, left
+ * in Arabic), away from the header's controls. An error toast has a dismiss button, the
+ * same error shows once however often it happens, and navigating takes errors down.
+ */
 export function AppToaster() {
+  const { t } = useTranslation();
   const toasterId = useId('app-toaster');
-  const { dispatchToast } = useToastController(toasterId);
+  const { dispatchToast, dismissToast } = useToastController(toasterId);
   useEffect(() => {
-    setToastDispatcher((message, intent) =>
-      dispatchToast(
-        <Toast data-testid={`toast-${intent}`}>
-          <ToastTitle>{message}</ToastTitle>
-        </Toast>,
-        { intent, timeout: intent === 'error' ? 6000 : 3500 },
-      ),
+    const errors = new Set<string>();
+    setToastDispatcher(
+      (message, intent, action) => {
+        const toastId = intent === 'error' ? `error:${message}` : undefined;
+        if (toastId) errors.add(toastId);
+        const button = action ? (
+          <Link onClick={action.run}>{action.label}</Link>
+        ) : intent === 'error' ? (
+          <ToastTrigger>
+            <Link>{t('alerts.dismiss')}</Link>
+          </ToastTrigger>
+        ) : undefined;
+        dispatchToast(
+          <Toast data-testid={`toast-${intent}`}>
+            <ToastTitle action={button}>{message}</ToastTitle>
+          </Toast>,
+          {
+            intent,
+            timeout: TIMEOUT_MS[intent],
+            toastId,
+            onStatusChange: (_, { status }) => void (status === 'unmounted' && toastId && errors.delete(toastId)),
+          },
+        );
+      },
+      () => {
+        for (const id of errors) dismissToast(id);
+        errors.clear();
+      },
     );
-  }, [dispatchToast]);
-  return <Toaster toasterId={toasterId} position="top-end" />;
+  }, [dispatchToast, dismissToast, t]);
+  return <Toaster toasterId={toasterId} position="bottom-end" offset={OFFSET} limit={5} pauseOnHover />;
 }

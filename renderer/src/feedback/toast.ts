@@ -1,11 +1,17 @@
 export type ToastIntent = 'success' | 'error' | 'warning' | 'info';
-type Dispatch = (message: string, intent: ToastIntent) => void;
+/** A button on the toast (a new request's toast opens it). */
+export interface ToastAction {
+  label: string;
+  run(): void;
+}
+type Dispatch = (message: string, intent: ToastIntent, action?: ToastAction) => void;
 
 // Set by <AppToaster/>; code outside React (handleError, the HTTP client) calls showToast.
 // The toaster downloads with the first message (it is not part of the login page's first
 // download); messages sent before it is there wait for it.
 let dispatch: Dispatch | undefined;
-const waiting: [string, ToastIntent][] = [];
+let dismissErrors: (() => void) | undefined;
+const waiting: [string, ToastIntent, ToastAction | undefined][] = [];
 const wantedListeners = new Set<() => void>();
 
 /** True once anything asked for a toast: the app then mounts the toaster. */
@@ -16,15 +22,22 @@ export function onToasterWanted(listener: () => void): () => void {
   return () => wantedListeners.delete(listener);
 }
 
-export function setToastDispatcher(fn: Dispatch): void {
+export function setToastDispatcher(fn: Dispatch, dismissErrorsFn?: () => void): void {
   dispatch = fn;
-  for (const [message, intent] of waiting.splice(0)) fn(message, intent);
+  dismissErrors = dismissErrorsFn;
+  for (const [message, intent, action] of waiting.splice(0)) fn(message, intent, action);
 }
 
-export function showToast(message: string, intent: ToastIntent = 'info'): void {
-  if (dispatch) dispatch(message, intent);
+export function showToast(message: string, intent: ToastIntent = 'info', action?: ToastAction): void {
+  if (dispatch) dispatch(message, intent, action);
   else {
-    waiting.push([message, intent]);
+    waiting.push([message, intent, action]);
     for (const listener of [...wantedListeners]) listener();
   }
+}
+
+/** Takes down the error toasts on screen: they were about the screen the user just left. */
+export function dismissErrorToasts(): void {
+  for (let i = waiting.length - 1; i >= 0; i--) if (waiting[i][1] === 'error') waiting.splice(i, 1);
+  dismissErrors?.();
 }

@@ -4,6 +4,7 @@ import { p2Ar } from '../features/i18n/ar';
 import { resilienceAr } from '../features/i18n/resilience.ar';
 import { securityAr } from '../features/i18n/security.ar';
 import { listsAr } from '../features/i18n/lists.ar';
+import { alertsAr } from '../features/i18n/alerts.ar';
 import type { Messages } from './en';
 
 export const ar: Messages = {
@@ -205,5 +206,6 @@ export const ar: Messages = {
   reports: reportsAr,
   resilience: resilienceAr,
   lists: listsAr,
+  alerts: alertsAr,
   qrLinks: guestLinksAr,
 };

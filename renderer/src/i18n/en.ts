@@ -4,6 +4,7 @@ import { p2En } from '../features/i18n/en';
 import { resilienceEn } from '../features/i18n/resilience.en';
 import { securityEn } from '../features/i18n/security.en';
 import { listsEn } from '../features/i18n/lists.en';
+import { alertsEn } from '../features/i18n/alerts.en';
 
 /** The English resource: its shape is the type every other language must match. */
 export const en = {
@@ -205,6 +206,7 @@ export const en = {
   reports: reportsEn,
   resilience: resilienceEn,
   lists: listsEn,
+  alerts: alertsEn,
   qrLinks: guestLinksEn,
 } as const;
 

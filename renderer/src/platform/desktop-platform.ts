@@ -43,6 +43,7 @@ export function createDesktopPlatform(bridge: HotelDesktop): DesktopPlatform {
     saveFile: (name, bytes, filters) => bridge.saveFile(name, bytes, filters),
     openFile: (filters) => bridge.openFile(filters),
     notify: (title, body, onClick) => bridge.notify(title, body, onClick),
+    setBadgeCount: (count) => bridge.setBadgeCount(count),
     openExternal: (url) => bridge.openExternal(url),
     setLanguage: (lang) => bridge.setLanguage(lang),
   };

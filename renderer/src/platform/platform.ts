@@ -57,6 +57,8 @@ export interface Platform {
 
   // ── Desktop niceties, no-ops or browser equivalents on the web ──
   notify(title: string, body: string, onClick?: () => void): void;
+  /** How many new requests wait: the dock/taskbar badge on desktop, the tab title on the web; 0 clears it. */
+  setBadgeCount(count: number): void;
   openExternal(url: string): void;
   /** Tells the host the UI language (native menus and dialogs follow it). */
   setLanguage(lang: 'en' | 'ar'): void;

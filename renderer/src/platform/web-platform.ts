@@ -117,6 +117,11 @@ export function createWebPlatform(baseUrl = ''): Platform {
       const n = new Notification(title, { body });
       if (onClick) n.onclick = onClick;
     },
+    setBadgeCount: (count) => {
+      // The tab's title carries the count, "(3) Hotel Services Admin", as mail and chat tabs do.
+      const title = document.title.replace(/^\(\d+\+?\) /, '');
+      document.title = count > 0 ? `(${count > 99 ? '99+' : count}) ${title}` : title;
+    },
     openExternal: (url) => void window.open(url, '_blank', 'noopener'),
     setLanguage: () => undefined,
   };

@@ -6,6 +6,7 @@ import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { clientRoutes } from '@shared/routes';
 import { shellEndpoints as endpoints } from '../api/shell-endpoints';
 import { call } from '../api/client';
+import { LiveAlerts } from '../features/live/LiveAlerts';
 import { handleError } from '../feedback/handle-error';
 import { applyLanguage } from '../i18n';
 import { platform } from '../platform';
@@ -49,6 +50,7 @@ export function AdminLayout() {
   return (
     <>
       <Header session={session} toggleRef={toggleRef} onToggleMenu={() => setMenuOpen((o) => !o)} onSwitchLanguage={switchLanguage} onLogout={logout} />
+      <LiveAlerts />
       <SideMenu open={menuOpen} permissions={session.permissions} onClose={closeMenu} ignoreRef={toggleRef} />
       <main className={styles.main}>
         <Outlet />

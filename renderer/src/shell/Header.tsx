@@ -14,7 +14,9 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { clientRoutes } from '@shared/routes';
+import { HeaderAlerts } from '../features/live/HeaderAlerts';
 import type { StoredSession } from '../platform';
+import { permittedRoutes } from './menu-model';
 
 const useStyles = makeStyles({
   header: {
@@ -56,6 +58,7 @@ export function Header({ session, toggleRef, onToggleMenu, onSwitchLanguage, onL
         {t('app.brand')}
       </Link>
       <span className={styles.spacer} />
+      <HeaderAlerts canOpenList={permittedRoutes(session.permissions).has('ServiceManagement/RequestList')} />
       <Button appearance="transparent" className={styles.onBrand} icon={<LocalLanguageRegular />} onClick={onSwitchLanguage} aria-label={t('shell.languageLabel')}>
         {t('shell.language')}
       </Button>

@@ -1,9 +1,11 @@
-import { makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components';
+import { CounterBadge, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components';
 import { ChevronDownRegular } from '@fluentui/react-icons';
+import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import type { MenuGroup } from '@shared';
+import { newRequestsAtom } from '../features/live/LiveAlerts';
 import { buildMenu } from './menu-model';
 
 const useStyles = makeStyles({
@@ -45,6 +47,9 @@ const useStyles = makeStyles({
   itemsClosed: { gridTemplateRows: '0fr' },
   itemsInner: { overflow: 'hidden', display: 'flex', flexDirection: 'column' },
   link: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
     padding: '10px 18px',
     paddingInlineStart: '34px',
     color: tokens.colorNeutralForeground1,
@@ -69,6 +74,7 @@ export function SideMenu({ open, permissions, onClose, ignoreRef }: SideMenuProp
   const sections = useMemo(() => buildMenu(permissions), [permissions]);
   const [collapsed, setCollapsed] = useState<Partial<Record<MenuGroup, boolean>>>({});
   const ref = useRef<HTMLElement>(null);
+  const newRequests = useAtomValue(newRequestsAtom);
 
   useEffect(() => {
     if (!open) return;
@@ -101,6 +107,9 @@ export function SideMenu({ open, permissions, onClose, ignoreRef }: SideMenuProp
                 {items.map(({ item, path }) => (
                   <NavLink key={item} to={path} onClick={onClose} className={({ isActive }) => mergeClasses(styles.link, isActive && styles.active)}>
                     {t(`items.${item as keyof typeof import('../i18n/en').en.items}`)}
+                    {item === 'RequestList' && newRequests > 0 && (
+                      <CounterBadge count={newRequests} overflowCount={99} size="small" color="danger" aria-label={t('alerts.menuCount', { count: newRequests })} data-testid="menu-new-count" />
+                    )}
                   </NavLink>
                 ))}
               </div>

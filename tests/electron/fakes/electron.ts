@@ -55,6 +55,10 @@ export class BrowserWindow extends EventEmitter {
   maximize = () => void (this.maximized = true);
   show = () => void (this.visible = true);
   focus = () => void (this.focused = true);
+  isFocused = () => this.focused;
+  /** Whether the taskbar button is flashing (Windows' stand-in for a badge). */
+  flashing = false;
+  flashFrame = (flag: boolean) => void (this.flashing = flag);
   getNormalBounds = () => ({ ...this.bounds });
   loadURL = async (url: string) => void this.loaded.push(url);
 }
@@ -159,6 +163,14 @@ class FakeApp extends EventEmitter {
   exited: number | undefined;
   protocolClients: unknown[][] = [];
   private ready = deferred();
+  /** The dock/launcher count; `badgeSupported` false plays Windows, which has none. */
+  badgeCount = 0;
+  badgeSupported = true;
+  setBadgeCount = (count: number) => {
+    if (!this.badgeSupported) return false;
+    this.badgeCount = count;
+    return true;
+  };
   getPath = (_name: string) => '/home/user/Downloads';
   getLocale = () => 'en-US';
   getAppPath = () => process.cwd();
@@ -180,6 +192,8 @@ class FakeApp extends EventEmitter {
     this.sandboxed = false;
     this.exited = undefined;
     this.protocolClients = [];
+    this.badgeCount = 0;
+    this.badgeSupported = true;
     this.ready = deferred();
   }
 }

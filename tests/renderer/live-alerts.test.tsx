@@ -1,0 +1,241 @@
+import { act, cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALL_PERMISSIONS, endpoints, pathOf } from '@shared';
+import { clientRoutes } from '@shared/routes';
+import { AppToaster } from '../../renderer/src/feedback/AppToaster';
+import { dismissErrorToasts, showToast } from '../../renderer/src/feedback/toast';
+import { useLiveList } from '../../renderer/src/features/live/use-live-list';
+import { liveSoundAtom } from '../../renderer/src/features/live/sound';
+import { platform } from '../../renderer/src/platform';
+import { createWebPlatform } from '../../renderer/src/platform/web-platform';
+import { sessionAtom, store } from '../../renderer/src/session/session';
+import { AdminLayout } from '../../renderer/src/shell/AdminLayout';
+import { FakeEventSource } from './fake-event-source';
+import { fakeServer } from './part2/fake-http';
+import { renderInApp } from './render-app';
+
+/*
+ * The desktop app's bridge, in place before the renderer's modules load: the app picks
+ * its Platform from it, as in Electron. Only the calls the shell makes are answered.
+ */
+const bridge = vi.hoisted(() => {
+  const fake = {
+    kind: 'desktop' as const,
+    notify: vi.fn<(title: string, body: string, onClick?: () => void) => void>(),
+    setBadgeCount: vi.fn<(count: number) => void>(),
+    openExternal: vi.fn(),
+    setLanguage: vi.fn(),
+  };
+  (globalThis as { hotelDesktop?: unknown }).hotelDesktop = fake;
+  return fake;
+});
+
+/** Counts the chimes: every chime starts two oscillators. */
+class FakeAudioContext {
+  static oscillators = 0;
+  currentTime = 0;
+  destination = {};
+  createOscillator() {
+    FakeAudioContext.oscillators++;
+    return { frequency: { value: 0 }, connect: (n: unknown) => n, start() {}, stop() {} };
+  }
+  createGain() {
+    const gain = { setValueAtTime() {}, exponentialRampToValueAtTime() {} };
+    return { gain, connect: (n: unknown) => n };
+  }
+}
+const chimes = () => FakeAudioContext.oscillators / 2;
+
+const created = (requestId: string, requestCode: string) => ({
+  type: 'request-created',
+  requestId,
+  requestCode,
+  hotelId: 1,
+  departmentIds: [2],
+  at: '2026-11-23T20:00:00.000Z',
+});
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+function Details() {
+  return <h1>Details {useParams().id}</h1>;
+}
+/** A list screen that keeps its rows live the way the real lists do: it must not alert a second time. */
+function LiveListScreen() {
+  useLiveList(() => undefined, () => undefined);
+  return <h1>Guests Requests screen</h1>;
+}
+
+function renderShell(at: string, language: 'en' | 'ar' = 'en') {
+  return renderInApp(
+    <MemoryRouter initialEntries={[at]}>
+      <AppToaster />
+      <Where />
+      <Routes>
+        <Route path={clientRoutes.admin} element={<AdminLayout />}>
+          <Route path={clientRoutes.basicData('Room')} element={<h1>Rooms screen</h1>} />
+          <Route path={clientRoutes.requestList} element={<LiveListScreen />} />
+          <Route path={clientRoutes.requestDetails(':id')} element={<Details />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+    language,
+  );
+}
+
+async function streamOpen() {
+  await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+  const stream = FakeEventSource.opened[0];
+  act(() => stream.open());
+  return stream;
+}
+
+// happy-dom rejects cancelled Web Animations, which Fluent's toasts cancel on unmount; without animate() Fluent skips motion.
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'animate', { value: undefined, configurable: true });
+});
+
+describe('new-request alerts on every screen (issue 13.1)', () => {
+  beforeEach(() => {
+    FakeEventSource.opened = [];
+    FakeAudioContext.oscillators = 0;
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    bridge.notify.mockClear();
+    bridge.setBadgeCount.mockClear();
+    store.set(liveSoundAtom, true);
+    fakeServer({ [`POST ${pathOf(endpoints.eventsTicket)}`]: () => ({ data: { ticket: 'ticket-1', expiresInSeconds: 30 } }) });
+    store.set(sessionAtom, { accessToken: 'a', permissions: [...ALL_PERMISSIONS], claims: [], userRoles: ['Admin'], userName: 'Hessa', userEmail: 'h@x.demo' });
+  });
+  afterEach(() => {
+    cleanup();
+    store.set(sessionAtom, undefined);
+    vi.unstubAllGlobals();
+  });
+
+  it('the desktop app is what the renderer runs in here', () => {
+    expect(platform.kind).toBe('desktop');
+  });
+
+  it('on the Rooms screen: a toast, the chime, the header and menu badge, a native notification that opens the request, and the dock count', async () => {
+    renderShell(clientRoutes.basicData('Room'));
+    expect(screen.getByText('Rooms screen')).toBeTruthy();
+    const stream = await streamOpen();
+
+    act(() => stream.emit('request-created', created('r-1', 'RQ-000101')));
+
+    expect(await screen.findByText('New request RQ-000101')).toBeTruthy();
+    expect(chimes()).toBe(1);
+    expect(screen.getByTestId('alerts-count').textContent).toBe('1');
+    expect(screen.getByTestId('menu-new-count').textContent).toBe('1');
+    expect(bridge.notify).toHaveBeenCalledTimes(1);
+    const [title, body, onClick] = bridge.notify.mock.calls[0];
+    expect(title).toBe('New request RQ-000101');
+    expect(body).toBe('A guest is waiting. Click to open the request.');
+    expect(bridge.setBadgeCount).toHaveBeenLastCalledWith(1);
+
+    // Clicking the native notification opens the request.
+    act(() => onClick!());
+    expect(screen.getByTestId('where').textContent).toBe(clientRoutes.requestDetails('r-1'));
+    expect(screen.getByRole('heading', { name: 'Details r-1' })).toBeTruthy();
+
+    // On a details page too; the count adds up.
+    act(() => stream.emit('request-created', created('r-2', 'RQ-000102')));
+    await vi.waitFor(() => expect(bridge.setBadgeCount).toHaveBeenLastCalledWith(2));
+    expect(screen.getByTestId('alerts-count').textContent).toBe('2');
+    expect(bridge.notify).toHaveBeenCalledTimes(2);
+    expect(chimes()).toBe(2);
+  });
+
+  it('opening Guests Requests from the bell resets the count; on the list a new request alerts once and is not counted', async () => {
+    renderShell(clientRoutes.basicData('Room'));
+    const stream = await streamOpen();
+    act(() => stream.emit('request-created', created('r-3', 'RQ-000103')));
+    await vi.waitFor(() => expect(screen.getByTestId('alerts-count').textContent).toBe('1'));
+
+    await userEvent.click(screen.getByRole('button', { name: '1 new requests: open Guests Requests' }));
+    expect(screen.getByTestId('where').textContent).toBe(clientRoutes.requestList);
+    expect(screen.queryByTestId('alerts-count')).toBeNull();
+    expect(screen.queryByTestId('menu-new-count')).toBeNull();
+    expect(bridge.setBadgeCount).toHaveBeenLastCalledWith(0);
+
+    // The list listens too (its rows), but only the shell alerts: one toast, one chime, one notification.
+    bridge.notify.mockClear();
+    const before = chimes();
+    act(() => stream.emit('request-created', created('r-4', 'RQ-000104')));
+    expect(await screen.findByText('New request RQ-000104')).toBeTruthy();
+    expect(screen.getAllByTestId('toast-info').filter((t) => t.textContent?.includes('RQ-000104'))).toHaveLength(1);
+    expect(bridge.notify).toHaveBeenCalledTimes(1);
+    expect(chimes()).toBe(before + 1);
+    expect(screen.queryByTestId('alerts-count')).toBeNull();
+    expect(bridge.setBadgeCount).toHaveBeenLastCalledWith(0);
+  });
+
+  it('the sound switch in the header turns the chime off (the same switch as on the lists)', async () => {
+    renderShell(clientRoutes.basicData('Room'));
+    const stream = await streamOpen();
+    const soundSwitch = screen.getByRole('button', { name: 'Sound for new requests' });
+    expect(soundSwitch.getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(soundSwitch);
+    expect(store.get(liveSoundAtom)).toBe(false);
+    act(() => stream.emit('request-created', created('r-5', 'RQ-000105')));
+    expect(await screen.findByText('New request RQ-000105')).toBeTruthy();
+    expect(chimes()).toBe(0);
+    expect(bridge.notify).toHaveBeenCalledTimes(1);
+  });
+
+  it('speaks Arabic, right to left', async () => {
+    const view = renderShell(clientRoutes.basicData('Room'), 'ar');
+    const stream = await streamOpen();
+    act(() => stream.emit('request-created', created('r-6', 'RQ-000106')));
+    expect(await screen.findByText('طلب جديد RQ-000106')).toBeTruthy();
+    expect(bridge.notify).toHaveBeenCalledWith('طلب جديد RQ-000106', 'نزيل بانتظارك. انقر لفتح الطلب.', expect.any(Function));
+    expect(screen.getByRole('button', { name: '1 طلبات جديدة: افتح طلبات النزلاء' })).toBeTruthy();
+    expect(view.container.querySelector('[dir="rtl"]')).toBeTruthy();
+  });
+
+  it('signing out clears the dock count', async () => {
+    const view = renderShell(clientRoutes.basicData('Room'));
+    const stream = await streamOpen();
+    act(() => stream.emit('request-created', created('r-7', 'RQ-000107')));
+    await vi.waitFor(() => expect(bridge.setBadgeCount).toHaveBeenLastCalledWith(1));
+    act(() => store.set(sessionAtom, undefined));
+    expect(bridge.setBadgeCount).toHaveBeenLastCalledWith(0);
+    view.unmount();
+  });
+});
+
+describe('toasts (issue 13.6)', () => {
+  afterEach(cleanup);
+
+  it('an error toast shows once however often it happens, has a dismiss button, and goes when the user moves on', async () => {
+    renderInApp(<AppToaster />);
+    act(() => {
+      showToast('The server could not be reached', 'error');
+      showToast('The server could not be reached', 'error');
+      showToast('Saved', 'success');
+    });
+    await vi.waitFor(() => expect(screen.getAllByTestId('toast-error')).toHaveLength(1));
+    expect(screen.getByTestId('toast-error').textContent).toContain('The server could not be reached');
+    expect(screen.getByRole('button', { name: 'Dismiss' })).toBeTruthy();
+    act(() => dismissErrorToasts());
+    await vi.waitFor(() => expect(screen.queryByTestId('toast-error')).toBeNull());
+    expect(screen.getByTestId('toast-success').textContent).toContain('Saved');
+  });
+});
+
+describe('the web build\'s badge', () => {
+  it('puts the count in the tab title and takes it away at 0', () => {
+    document.title = 'Hotel Services Admin';
+    const web = createWebPlatform();
+    web.setBadgeCount(3);
+    expect(document.title).toBe('(3) Hotel Services Admin');
+    web.setBadgeCount(120);
+    expect(document.title).toBe('(99+) Hotel Services Admin');
+    web.setBadgeCount(0);
+    expect(document.title).toBe('Hotel Services Admin');
+  });
+});
