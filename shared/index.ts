@@ -5,6 +5,7 @@ export * from './api/requests';
 export * from './api/administration';
 export * from './api/dashboard';
 export * from './api/reports';
+export * from './api/canned-replies';
 export * from './api/endpoints';
 export * from './permissions';
 export * from './statuses';

@@ -55,7 +55,14 @@ export function allowedActions(line: LineState): LineAction[] {
   return all.filter((action) => violationOf(line, action) === null);
 }
 
+/** Why the guest may not be answered on `line` now, or null when a reply may go out (SPEC §4's reply box). */
+export function replyViolation(line: LineState): Extract<LineViolation, 'closed' | 'needsDepartment'> | null {
+  if (isClosed(line.status)) return 'closed';
+  if (needsDepartment(line)) return 'needsDepartment';
+  return null;
+}
+
 /** The reply box is open while the line is not closed and not waiting for a department (SPEC §4). */
 export function canReply(line: LineState): boolean {
-  return !isClosed(line.status) && !needsDepartment(line);
+  return replyViolation(line) === null;
 }

@@ -6,6 +6,7 @@ import * as dashboard from './dashboard';
 import { IdParams, LangQuery, ListQuery, Lookup, MessageResponse, UuidParams } from './common';
 import * as req from './requests';
 import * as reports from './reports';
+import * as canned from './canned-replies';
 import type { Claim } from '../permissions';
 
 /**
@@ -190,6 +191,14 @@ export const endpoints = {
     body: req.StatusUpdateInput,
     response: msg,
   },
+  /** Issue 13: a reply to the guest or an internal note on a line; whoever may assign or complete the line may write (checked in the service). */
+  addServiceMessage: {
+    method: 'POST',
+    path: '/api/Request/AddServiceMessage',
+    auth: 'user',
+    body: req.ServiceMessageInput,
+    response: msg,
+  },
   assignServiceToDepartment: {
     method: 'PUT',
     path: '/api/Request/AssignServiceToDepartment',
@@ -236,6 +245,21 @@ export const endpoints = {
     auth: 'Reports.Guest Feedback.View',
     query: reports.GuestFeedbackQuery,
     response: z.array(reports.GuestFeedbackRow),
+  },
+
+  // ── Canned replies (issue 13): staff read them to insert; an Admin manages them ──
+  cannedReplies: {
+    list: { method: 'GET', path: '/api/Administration/GetAllCannedReplies', auth: 'user', response: z.array(canned.CannedReply) },
+    add: { method: 'POST', path: '/api/Administration/AddCannedReply', auth: 'Administration.Canned Replies.Create', body: canned.CannedReplyInput, response: msg },
+    edit: {
+      method: 'PUT',
+      path: '/api/Administration/EditCannedReply/:id',
+      auth: 'Administration.Canned Replies.Edit',
+      params: IdParams,
+      body: canned.CannedReplyInput,
+      response: msg,
+    },
+    remove: { method: 'DELETE', path: '/api/Administration/RemoveCannedReply/:id', auth: 'Administration.Canned Replies.Delete', params: IdParams, response: msg },
   },
 
   // ── Administration ──

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CUST_NAME_MAX, RATING_MAX, RATING_MIN } from '../patterns';
 import { LINE_STATUSES, REQUEST_STATUSES, STATUS_UPDATES } from '../statuses';
 import { Email } from './account';
-import { Id, Lookup, Phone, Timestamp, optionalText, text } from './common';
+import { Id, Lang, Lookup, Phone, Timestamp, optionalText, text } from './common';
 
 export const RequestStatusName = z.enum(REQUEST_STATUSES);
 export const LineStatusName = z.enum(LINE_STATUSES);
@@ -48,6 +48,26 @@ export const ReviewInput = z.object({
   rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
 });
 
+// ── A line's conversation (issue 13) ──────────────────────────────────────
+/** A reply goes to the guest; a note stays with staff (never in a guest's answer, stream or e-mail). */
+export const MESSAGE_KINDS = ['reply', 'note'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+/** The longest reply or note (the same cap as the reply sent with Assign, Complete or Reject). */
+export const MESSAGE_MAX = 2000;
+export const LineMessage = z.object({
+  id: z.number(),
+  kind: z.enum(MESSAGE_KINDS),
+  text: z.string(),
+  createdAt: Timestamp,
+  /** The staff member who wrote it; null for the guest (who sees "the hotel") or a removed user. */
+  authorName: z.string().nullable(),
+});
+export const ServiceMessageInput = z.object({
+  requestDetailsId: Id,
+  kind: z.enum(MESSAGE_KINDS).default('reply'),
+  text: text(MESSAGE_MAX),
+});
+
 /** A service line as the guest and staff see it. */
 export const RequestLine = z.object({
   id: z.number(),
@@ -64,6 +84,8 @@ export const RequestLine = z.object({
   departmentName: z.string().nullable(),
   workerId: z.number().nullable(),
   workerName: z.string().nullable(),
+  /** The line's conversation, oldest first: staff see replies and notes, the guest replies only. `reply` is the latest reply. */
+  messages: z.array(LineMessage).optional(),
 });
 
 export const RequestDetail = z.object({
@@ -106,6 +128,8 @@ export const StaffRequestDetails = z.object({
   availableDepartments: z.array(Lookup),
   /** False: filed without a valid room-link signature ("unverified room"). */
   roomVerified: z.boolean().optional(),
+  /** The language the guest wrote in: canned replies are offered in it. */
+  guestLanguage: Lang.optional(),
 });
 
 export const ServiceListRow = z.object({
@@ -132,6 +156,8 @@ export const ServiceDetails = RequestLine.extend({
   hotelName: z.string(),
   roomId: z.number(),
   roomNumber: z.string(),
+  /** The language the guest wrote in: canned replies are offered in it. */
+  guestLanguage: Lang.optional(),
 });
 export const StaffServiceDetails = z.object({
   serviceDetails: ServiceDetails,
@@ -168,7 +194,7 @@ export const AssignDepartmentInput = z.object({ requestDetailsId: Id, department
 /** What opens a staff event stream from an EventSource: a ticket got with the Authorization header. */
 export const StreamTicket = z.object({ ticket: z.string(), expiresInSeconds: z.number() });
 export const StreamTicketQuery = z.object({ ticket: z.string().max(100).optional() });
-export const EVENT_TYPES = ['request-created', 'line-changed', 'review-added'] as const;
+export const EVENT_TYPES = ['request-created', 'line-changed', 'review-added', 'message-added'] as const;
 export const LiveEvent = z.object({
   type: z.enum(EVENT_TYPES),
   requestId: z.string(),
@@ -181,6 +207,8 @@ export const LiveEvent = z.object({
   departmentIds: z.array(z.number().nullable()),
   lineId: z.number().optional(),
   statusName: z.string().optional(),
+  /** Staff only (an internal note): never sent on a guest's stream. */
+  internal: z.boolean().optional(),
   at: Timestamp,
 });
 
@@ -198,3 +226,5 @@ export type AssignmentHistory = z.infer<typeof AssignmentHistory>;
 export type StatusUpdateInput = z.infer<typeof StatusUpdateInput>;
 export type AssignDepartmentInput = z.infer<typeof AssignDepartmentInput>;
 export type LiveEvent = z.infer<typeof LiveEvent>;
+export type LineMessage = z.infer<typeof LineMessage>;
+export type ServiceMessageInput = z.infer<typeof ServiceMessageInput>;

@@ -4,10 +4,11 @@ import administration from './administration/administration.routes';
 import basicData from './basic-data/basic-data.routes';
 import dashboard from './dashboard/dashboard.routes';
 import bookingRooms from './booking-rooms/booking-rooms.routes';
+import cannedReplies from './canned-replies/canned-replies.routes';
 import excel from './excel/excel.routes';
 import health from './health/health.routes';
 import reports from './reports/reports.routes';
 import requests from './requests/requests.routes';
 
 /** Every module's routes, registered in this order by app.ts. */
-export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports];
+export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies];

@@ -3,3 +3,4 @@ export * from './identity';
 export * from './requests';
 export * from './streams';
 export * from './guest';
+export * from './conversation';

@@ -1,4 +1,5 @@
-import type { LiveEvent, RequestDetail, RequestLine } from '@shared';
+import type { LineMessage, LiveEvent, RequestDetail, RequestLine } from '@shared';
+import type { MessageRow } from './messages.repository';
 import type { LineRow, requestHeader } from './requests.repository';
 
 /** Rows to contract DTOs: dates become ISO strings, statuses take the contract's names. */
@@ -10,7 +11,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A guest link carries the request's UUID; anything else cannot name a request (404, not a database error). */
 export const isUuid = (id: string) => UUID.test(id);
 
-export function toLine(row: LineRow): RequestLine {
+/** A line's messages, oldest first (they come ordered from the repository). */
+function messagesOf(lineId: number, messages: MessageRow[]): LineMessage[] {
+  return messages
+    .filter((m) => m.lineId === lineId)
+    .map((m) => ({ id: m.id, kind: m.kind, text: m.text, createdAt: iso(m.createdAt), authorName: m.authorName }));
+}
+
+/** `messages`: the line's conversation as its reader may see it (the repository filtered it for a guest). */
+export function toLine(row: LineRow, messages: MessageRow[] = []): RequestLine {
   return {
     id: row.id,
     serviceId: row.serviceId,
@@ -27,12 +36,13 @@ export function toLine(row: LineRow): RequestLine {
     departmentName: row.departmentName,
     workerId: row.workerId,
     workerName: row.workerName,
+    messages: messagesOf(row.id, messages),
   };
 }
 
 type Header = NonNullable<Awaited<ReturnType<typeof requestHeader>>>;
 
-export function toDetail(header: Header, lines: LineRow[]): RequestDetail {
+export function toDetail(header: Header, lines: LineRow[], messages: MessageRow[] = []): RequestDetail {
   return {
     id: header.id,
     requestCode: header.requestCode,
@@ -47,7 +57,7 @@ export function toDetail(header: Header, lines: LineRow[]): RequestDetail {
     note: header.note,
     createdAt: iso(header.createdAt),
     updatedAt: iso(header.updatedAt),
-    requestDetails: lines.map(toLine),
+    requestDetails: lines.map((line) => toLine(line, messages)),
     review: header.review,
     rating: header.rating,
   };

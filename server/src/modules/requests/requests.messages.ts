@@ -12,6 +12,8 @@ export const requestMessages = defineMessages({
   assigned: { en: 'Assigned Successfully', ar: 'تم التعيين بنجاح' },
   rejected: { en: 'Request Rejected', ar: 'تم رفض الطلب' },
   completed: { en: 'Service Completed', ar: 'تم إكمال الخدمة' },
+  replySent: { en: 'Reply sent to the guest', ar: 'تم إرسال الرد إلى النزيل' },
+  noteAdded: { en: 'Internal note added', ar: 'تمت إضافة الملاحظة الداخلية' },
   requestNotFound: { en: 'This request was not found', ar: 'هذا الطلب غير موجود' },
   lineNotFound: { en: 'This service request was not found', ar: 'طلب الخدمة هذا غير موجود' },
   hotelMissing: { en: 'This hotel does not exist', ar: 'هذا الفندق غير موجود' },

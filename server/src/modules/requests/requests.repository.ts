@@ -195,7 +195,7 @@ export async function workersFor(db: DbOrTx, departmentId: number | null) {
     .orderBy(asc(workers.name));
 }
 
-const userName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '')`;
+export const userName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '')`;
 
 /** Who moved the line and when (SPEC §3 status history), with the users' names. */
 export async function lineHistory(db: DbOrTx, id: number) {

@@ -10,6 +10,7 @@ import { requestHeader } from './requests.repository';
 import * as guest from './requests.service';
 import { canHearEvent, mayHearEvents } from './scope';
 import { streamHub } from './sse';
+import * as conversation from './conversation.service';
 import * as staff from './staff.service';
 import * as workflow from './workflow.service';
 
@@ -39,6 +40,7 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
   route(app, endpoints.serviceDetails, ({ user, params, lang }) => staff.staffServiceDetails(ctx, user, params.id, lang));
   route(app, endpoints.serviceAssignmentDetails, ({ user, params, lang }) => staff.assignmentHistory(ctx, user, params.id, lang));
   route(app, endpoints.updateServiceRequestStatus, ({ user, body, lang }) => workflow.updateStatus(ctx, user, body, lang));
+  route(app, endpoints.addServiceMessage, ({ user, body, lang }) => conversation.addMessage(ctx, user, body, lang));
   route(app, endpoints.assignServiceToDepartment, ({ user, body, lang }) => workflow.assignDepartment(ctx, user, body, lang));
 
   // ── Live events (server-sent events) ──
@@ -88,7 +90,8 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
     if (!stream) return reply;
     stream.onEnd(
       ctx.events.subscribe(
-        (event) => event.requestId === params.id && stream.send(event.type, guestPayload(event)),
+        // An internal note is staff business: the guest does not even hear that one was written.
+        (event) => event.requestId === params.id && !event.internal && stream.send(event.type, guestPayload(event)),
         () => stream.send('resync', resync()),
       ),
     );

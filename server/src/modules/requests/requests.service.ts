@@ -7,6 +7,7 @@ import { requestCodeOf } from './request-status';
 import { isUuid, iso, toDetail } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
 import * as repo from './requests.repository';
+import { messagesOfLines } from './messages.repository';
 import { announce } from './live-events';
 import { roomLinkVersion, verifyRoomLink } from '../qr/room-link';
 
@@ -74,7 +75,9 @@ export async function requestDetail(ctx: AppContext, id: string, lang: Language)
   const db = ctx.database.db;
   const header = isUuid(id) ? await repo.requestHeader(db, id, lang) : undefined;
   if (!header) throw notFound(m.requestNotFound);
-  return toDetail(header, await repo.linesOfRequest(db, id, lang));
+  const lines = await repo.linesOfRequest(db, id, lang);
+  // Replies only: an internal note never reaches a guest.
+  return toDetail(header, lines, await messagesOfLines(db, lines.map((l) => l.id), 'guest'));
 }
 
 export async function addReview(ctx: AppContext, input: ReviewInput, lang: Language): Promise<MessageResponse> {

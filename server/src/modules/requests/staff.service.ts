@@ -19,6 +19,7 @@ import { LINE_SORTS, type ListOptions, REQUEST_SORTS, listLines, listRequests } 
 import { iso, isoOrNull, isUuid, toDetail, toLine } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
 import * as repo from './requests.repository';
+import { messagesOfLines } from './messages.repository';
 import { canSeeLine, canSeeRequest } from './scope';
 
 /** What staff read: the two lists, one request, one line and its history, all within the caller's scope. */
@@ -82,7 +83,8 @@ export async function staffRequestDetails(ctx: AppContext, user: Principal, id: 
   // Out of scope answers like unknown: existence is not revealed.
   if (!header || !canSeeRequest(user, header)) throw notFound(m.requestNotFound);
   const [lines, availableDepartments] = await Promise.all([repo.linesOfRequest(db, id, lang), repo.departmentLookup(db)]);
-  return { requestDetails: toDetail(header, lines), availableDepartments, roomVerified: header.roomVerified };
+  const messages = await messagesOfLines(db, lines.map((l) => l.id), 'staff');
+  return { requestDetails: toDetail(header, lines, messages), availableDepartments, roomVerified: header.roomVerified, guestLanguage: header.lang };
 }
 
 /** The line, if it exists and the user may see it; otherwise 404. */
@@ -95,14 +97,15 @@ export async function visibleLine(ctx: AppContext, user: Principal, id: number, 
 export async function staffServiceDetails(ctx: AppContext, user: Principal, id: number, lang: Language): Promise<StaffServiceDetails> {
   const db = ctx.database.db;
   const line = await visibleLine(ctx, user, id, lang);
-  const [header, availableWorkers, availableDepartments] = await Promise.all([
+  const [header, availableWorkers, availableDepartments, messages] = await Promise.all([
     repo.requestHeader(db, line.requestId, lang),
     repo.workersFor(db, line.departmentId),
     repo.departmentLookup(db),
+    messagesOfLines(db, [line.id], 'staff'),
   ]);
   return {
     serviceDetails: {
-      ...toLine(line),
+      ...toLine(line, messages),
       requestId: header!.id,
       requestCode: header!.requestCode,
       requestStatusName: header!.status,
@@ -113,6 +116,7 @@ export async function staffServiceDetails(ctx: AppContext, user: Principal, id: 
       hotelName: header!.hotelName,
       roomId: header!.roomId,
       roomNumber: header!.roomNumber,
+      guestLanguage: header!.lang,
     },
     availableWorkers,
     availableDepartments,

@@ -11,6 +11,7 @@ import { requestStatusOf } from './request-status';
 import { iso } from './requests.mappers';
 import { requestMessages as m, violationMessages } from './requests.messages';
 import * as repo from './requests.repository';
+import { insertMessage } from './messages.repository';
 import { announce } from './live-events';
 import { notifyGuestWhenFinished } from './guest-mail';
 import { canSeeLine } from './scope';
@@ -74,21 +75,21 @@ export async function updateStatus(ctx: AppContext, user: Principal, input: Stat
   const note = input.note.trim();
   if (input.status === 'Assigned' && !input.workerId) throw badRequest(m.selectWorker, {}, [{ field: 'workerId', message: m.selectWorker }]);
   if (input.status === 'Rejected' && !note) throw badRequest(m.rejectReason, {}, [{ field: 'note', message: m.rejectReason }]);
-  // The note is the reply the guest reads; an empty one leaves an earlier reply in place.
-  const reply = note ? { reply: note } : {};
-
   await step(ctx, user, input.requestDetailsId, action, async (tx, line, at) => {
+    // The note is a reply the guest reads, added to the line's thread (and its `reply`);
+    // an empty one adds nothing and leaves an earlier reply in place.
+    if (note) await insertMessage(tx, { lineId: line.id, kind: 'reply', text: note, userId: user.userId, at });
     switch (input.status) {
       case 'Assigned': {
         const allowed = await repo.workersFor(tx, line.departmentId);
         if (!allowed.some((w) => w.id === input.workerId))
           throw badRequest(m.workerNotAvailable, {}, [{ field: 'workerId', message: m.workerNotAvailable }]);
-        return { ...reply, status: 'Assigned', workerId: input.workerId!, assignedBy: user.userId, assignedAt: at };
+        return { status: 'Assigned', workerId: input.workerId!, assignedBy: user.userId, assignedAt: at };
       }
       case 'Completed':
-        return { ...reply, status: 'Completed', completedBy: user.userId, completedAt: at };
+        return { status: 'Completed', completedBy: user.userId, completedAt: at };
       case 'Rejected':
-        return { reply: note, rejectReason: note, status: 'Rejected', rejectedBy: user.userId, rejectedAt: at };
+        return { rejectReason: note, status: 'Rejected', rejectedBy: user.userId, rejectedAt: at };
     }
   });
   return { message: localize(done, lang), id: input.requestDetailsId };

@@ -1,0 +1,33 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { users } from './identity';
+import { requestLines } from './requests';
+
+/**
+ * A service line's conversation (issue 13): replies the guest reads and notes only
+ * staff read, oldest first. `request_lines.reply` keeps the latest reply, so the
+ * clients and e-mails that read one reply keep working.
+ */
+export const lineMessages = pgTable(
+  'line_messages',
+  {
+    id: serial('id').primaryKey(),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => requestLines.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['reply', 'note'] }).notNull(),
+    text: text('text').notNull(),
+    /** Who wrote it; kept when the user is removed (the name then reads as unknown). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('line_messages_line_idx').on(t.lineId, t.id)],
+);
+
+/** Ready-made replies in both languages, kept by an Admin (Administration.Canned Replies). */
+export const cannedReplies = pgTable('canned_replies', {
+  id: serial('id').primaryKey(),
+  textEn: text('text_en').notNull(),
+  textAr: text('text_ar').notNull(),
+  ...timestamps,
+});

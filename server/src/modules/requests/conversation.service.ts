@@ -1,0 +1,45 @@
+import type { Language, MessageResponse, ServiceMessageInput } from '@shared';
+import type { AppContext } from '../../context';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { localize } from '../../i18n/localize';
+import type { Principal } from '../../security/tokens';
+import { replyViolation } from './line-rules';
+import { announce } from './live-events';
+import { insertMessage } from './messages.repository';
+import { iso } from './requests.mappers';
+import { requestMessages as m, violationMessages } from './requests.messages';
+import { lockLine } from './requests.repository';
+import { canSeeLine } from './scope';
+
+/** Staff answering the guest on a line, or leaving a note for colleagues (issue 13). */
+
+/** Whoever may answer a line today (the reply went out with Assign or Complete) may write on it. */
+export const WRITE_CLAIMS = ['Service Management.Service List.Assign', 'Service Management.Service List.Complete'] as const;
+
+export async function addMessage(ctx: AppContext, user: Principal, input: ServiceMessageInput, lang: Language): Promise<MessageResponse> {
+  if (!WRITE_CLAIMS.some((claim) => user.claims.includes(claim))) throw forbidden();
+  const { kind } = input;
+  const text = input.text.trim();
+  const at = new Date();
+  const { line, id } = await ctx.database.db.transaction(async (tx) => {
+    // Locked, so a reply and a Complete sent at once are served in turn: no reply lands on a closed line.
+    const line = await lockLine(tx, input.requestDetailsId);
+    if (!line || !canSeeLine(user, line)) throw notFound(m.lineNotFound);
+    // A note is for colleagues and may follow a line after it closed; a reply follows the reply box's rule.
+    const violation = kind === 'reply' ? replyViolation(line) : null;
+    if (violation) throw conflict(violationMessages[violation]);
+    return { line, id: await insertMessage(tx, { lineId: line.id, kind, text, userId: user.userId, at }) };
+  });
+  await announce(ctx, {
+    type: 'message-added',
+    requestId: line.requestId,
+    requestCode: line.requestCode,
+    hotelId: line.hotelId,
+    departmentIds: [line.departmentId],
+    lineId: line.id,
+    statusName: line.status,
+    internal: kind === 'note',
+    at: iso(at),
+  });
+  return { message: localize(kind === 'note' ? m.noteAdded : m.replySent, lang), id };
+}

@@ -1,0 +1,50 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { MessageKind } from '@shared';
+import type { DbOrTx, Tx } from '../../db/client';
+import { lineMessages, requestLines, users } from '../../db/schema';
+import { userName } from './requests.repository';
+
+/** A line's conversation in the database (issue 13). */
+
+export interface NewMessage {
+  lineId: number;
+  kind: MessageKind;
+  text: string;
+  userId: number;
+  at: Date;
+}
+
+/** Adds a message; a reply also becomes the line's `reply` (the latest one, as SPEC's single field reads). */
+export async function insertMessage(tx: Tx, message: NewMessage): Promise<number> {
+  const { at, ...values } = message;
+  const [row] = await tx
+    .insert(lineMessages)
+    .values({ ...values, createdAt: at })
+    .returning({ id: lineMessages.id });
+  if (message.kind === 'reply') await tx.update(requestLines).set({ reply: message.text }).where(eq(requestLines.id, message.lineId));
+  return row.id;
+}
+
+export type MessageRow = Awaited<ReturnType<typeof messagesOfLines>>[number];
+
+/**
+ * The messages of some lines, oldest first. `audience: 'guest'` reads replies only, and
+ * no names: the filter is in the query, so a note is never even loaded for a guest.
+ */
+export async function messagesOfLines(db: DbOrTx, lineIds: number[], audience: 'staff' | 'guest') {
+  if (!lineIds.length) return [];
+  const forGuest = audience === 'guest';
+  return db
+    .select({
+      id: lineMessages.id,
+      lineId: lineMessages.lineId,
+      kind: lineMessages.kind,
+      text: lineMessages.text,
+      createdAt: lineMessages.createdAt,
+      authorName: forGuest ? sql<string | null>`null` : userName(users),
+    })
+    .from(lineMessages)
+    .leftJoin(users, eq(users.id, lineMessages.userId))
+    .where(and(inArray(lineMessages.lineId, lineIds), forGuest ? eq(lineMessages.kind, 'reply') : undefined))
+    .orderBy(asc(lineMessages.id));
+}
