@@ -76,6 +76,8 @@ export const RATING_MIN = 1;
 export const RATING_MAX = 10;
 export const PAGE_SIZES = [5, 10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 5;
+/** The largest page a list endpoint answers (ListQuery); exports read big lists in pages of it. */
+export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_DIAL_CODE = '+966';
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;

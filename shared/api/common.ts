@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPhoneNumber } from '../patterns';
+import { MAX_PAGE_SIZE, isPhoneNumber } from '../patterns';
 
 export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -69,7 +69,7 @@ export type Lookup = z.infer<typeof Lookup>;
  */
 export const ListQuery = LangQuery.extend({
   page: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  pageSize: z.coerce.number().int().min(1).max(500).optional(),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   search: z.string().max(200).optional(),
   sort: z.string().max(50).optional(),
   order: z.enum(['asc', 'desc']).optional(),

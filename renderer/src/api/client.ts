@@ -1,6 +1,6 @@
 import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
-import type { Endpoint } from '@shared';
+import { MAX_PAGE_SIZE, type Endpoint } from '@shared';
 import { fillPath } from '@shared/api/paths';
 import { clientRoutes } from '@shared/routes';
 import { navigate } from '../app/navigation';
@@ -64,6 +64,20 @@ export async function callPage<E extends Endpoint>(endpoint: E, options: CallOpt
   const rows = res.data as RowOf<E>[];
   const header = Number(res.headers['x-total-count']);
   return { rows, total: Number.isFinite(header) ? header : rows.length };
+}
+
+/**
+ * Every row of a server-paged list (what an export saves), read page after page at the
+ * largest size the server answers. Rows that move between pages while it reads (a live
+ * list) are kept once.
+ */
+export async function fetchAllPages<Row>(fetchPage: (page: number, pageSize: number) => Promise<Page<Row>>, rowId: (row: Row) => string): Promise<Row[]> {
+  const rows = new Map<string, Row>();
+  for (let page = 0; ; page++) {
+    const { rows: batch, total } = await fetchPage(page, MAX_PAGE_SIZE);
+    for (const row of batch) if (!rows.has(rowId(row))) rows.set(rowId(row), row);
+    if (batch.length < MAX_PAGE_SIZE || (page + 1) * MAX_PAGE_SIZE >= total) return [...rows.values()];
+  }
 }
 
 /** A file endpoint's bytes. */

@@ -18,6 +18,9 @@ export const keys = {
   requestDetails: (id: string) => ['requests', 'details', id] as const,
   lineDetails: (id: number) => ['lines', 'details', id] as const,
   basicData: (item: string) => ['basic-data', item] as const,
+  /** Select data (GenerateHotels…), shared by forms and list filters; master-data changes invalidate it. */
+  lookups: ['lookups'] as const,
+  lookup: (source: string) => ['lookups', source] as const,
   users: ['users'] as const,
   roles: ['roles'] as const,
 };

@@ -21,6 +21,8 @@ export interface TableColumn<T> {
   render?: (row: T) => ReactNode;
   /** What the .xlsx export writes instead of `value` (a real Date or number); `false` leaves the column out. */
   exportValue?: ((row: T) => string | number | Date | null | undefined) | false;
+  /** Server mode: the server's sort key when it is not `id`; `false`: the server cannot sort by it. */
+  sortKey?: string | false;
 }
 
 /** What the server is asked for: one page, sorted and searched by the server (the URL keeps it). */
@@ -37,13 +39,15 @@ export interface ServerView {
  * the header sort and the search box change the view instead of filtering locally.
  * Column ids are the server's sort keys.
  */
-export interface ServerMode {
+export interface ServerMode<T = unknown> {
   view: ServerView;
   /** Rows of all pages (X-Total-Count). */
   total: number;
   onView(next: Partial<ServerView>): void;
   /** Ids of rows that just arrived or changed: highlighted, the highlight fading. */
   fresh?: ReadonlySet<string>;
+  /** Every row matching the view (all pages): what the export saves. */
+  fetchAll?(): Promise<T[]>;
 }
 
 export interface DataTableProps<T> {
@@ -58,7 +62,7 @@ export interface DataTableProps<T> {
   /** A stable row id: a changed rows array then updates only the rows that differ (live lists of 100,000 rows). */
   rowId?: (row: T) => string;
   /** Paging, sorting and search on the server (big lists); absent: all rows are here and handled locally. */
-  server?: ServerMode;
+  server?: ServerMode<T>;
 }
 
 const useStyles = makeStyles({
@@ -89,6 +93,8 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
     : localPage;
   const serverRef = useRef(server);
   serverRef.current = server;
+  const columnsRef = useRef(columns);
+  columnsRef.current = columns;
 
   // Server mode: the typed search goes to the server after a pause; a view restored from
   // the URL (Back) puts its search back in the box.
@@ -130,7 +136,8 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
       if (!current || e.source !== 'uiColumnSorted') return;
       // The event lists the columns it touched (the clicked one and any it unsorted); the column-state API is a module we do not load.
       const sorted = e.columns?.find((c) => c.getSort());
-      current.onView({ sort: sorted?.getColId(), order: sorted?.getSort() ?? undefined, page: 0 });
+      const column = sorted && columnsRef.current.find((c) => c.id === sorted.getColId());
+      current.onView({ sort: column ? column.sortKey || column.id : undefined, order: sorted?.getSort() ?? undefined, page: 0 });
     },
     [syncPage],
   );
@@ -157,10 +164,13 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
         headerName: c.header,
         flex: c.flex ?? 1,
         minWidth: 120,
-        valueGetter: (p) => (p.data ? (c.value(p.data) ?? '') : ''),
+        // Through the latest columns: a cell refreshed before the grid took new definitions still reads the new value.
+        valueGetter: (p) => (p.data ? ((columnsRef.current.find((x) => x.id === c.id) ?? c).value(p.data) ?? '') : ''),
         cellRenderer: c.render ? (p: ICellRendererParams<T>) => (p.data ? c.render!(p.data) : null) : undefined,
         // Server mode: the server sorted the page; the header only shows (and changes) the view's sort.
-        ...(sortedBy ? { comparator: () => 0, sort: sortedBy.sort === c.id ? (sortedBy.order ?? 'desc') : null } : {}),
+        ...(sortedBy
+          ? { comparator: () => 0, sortable: c.sortKey !== false, sort: sortedBy.sort === (c.sortKey || c.id) ? (sortedBy.order ?? 'desc') : null }
+          : {}),
       })),
     ];
     if (onEdit || onDelete) {
@@ -183,11 +193,20 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
     return defs;
   }, [columns, onEdit, onDelete, rowName, pageSize, t, sortedBy]);
 
-  const collectShown = useCallback(() => {
-    // The displayed rows (after search and sort, every page); the core API needs no extra grid module.
+  // New columns with the same ids (select data arrived: '#1' → 'Corniche Hotel') keep the
+  // grid's cells; their values are read again.
+  useEffect(() => {
     const api = apiRef.current;
-    const shown: T[] = [];
-    for (let i = 0; api && i < api.getDisplayedRowCount(); i++) {
+    if (api && !api.isDestroyed()) api.refreshCells({ force: true });
+  }, [columns]);
+
+  const collectShown = useCallback(async () => {
+    // Server mode: every row matching the view, all pages. Else the displayed rows (after
+    // search and sort, every page); the core API needs no extra grid module.
+    const api = apiRef.current;
+    const fetchAll = serverRef.current?.fetchAll;
+    const shown: T[] = fetchAll ? await fetchAll() : [];
+    for (let i = 0; !fetchAll && api && i < api.getDisplayedRowCount(); i++) {
       const data = api.getDisplayedRowAtIndex(i)?.data;
       if (data) shown.push(data);
     }

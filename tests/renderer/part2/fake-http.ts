@@ -5,9 +5,12 @@ export interface SentCall {
   method: string;
   url: string;
   body: unknown;
+  /** The query parameters the client sent (axios params, ?lang included). */
+  query: Record<string, unknown>;
 }
 
-type Answer = { status?: number; data: unknown } | ((call: SentCall) => { status?: number; data: unknown } | Promise<{ status?: number; data: unknown }>);
+type Reply = { status?: number; data: unknown; headers?: Record<string, string> };
+type Answer = Reply | ((call: SentCall) => Reply | Promise<Reply>);
 
 /**
  * Replaces the app's one axios instance's transport: routes answer by "METHOD path",
@@ -17,12 +20,13 @@ export function fakeServer(routes: Record<string, Answer>) {
   const calls: SentCall[] = [];
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const url = (config.url ?? '').split('?')[0];
-    const call = { method: (config.method ?? 'get').toUpperCase(), url, body: config.data ? JSON.parse(config.data as string) : undefined };
+    const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
+    const call = { method: (config.method ?? 'get').toUpperCase(), url, body, query: { ...(config.params as Record<string, unknown>) } };
     calls.push(call);
     const route = routes[`${call.method} ${url}`];
     const answer = typeof route === 'function' ? await route(call) : route;
     const status = answer?.status ?? (answer ? 200 : 404);
-    const response = { data: answer?.data ?? { message: 'not found' }, status, statusText: String(status), headers: {}, config, request: {} };
+    const response = { data: answer?.data ?? { message: 'not found' }, status, statusText: String(status), headers: answer?.headers ?? {}, config, request: {} };
     if (status >= 400) {
       const error = Object.assign(new Error(`HTTP ${status}`), { isAxiosError: true, response, config });
       throw error;

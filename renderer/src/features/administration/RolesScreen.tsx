@@ -1,10 +1,12 @@
 import { Button, Field, Input, makeStyles } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { endpoints, type Role, clientRoutes } from '@shared';
 import { call } from '../../api/client';
+import { keys } from '../../api/query';
+import { useData } from '../../api/use-data';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { DataTable, type TableColumn } from '../../table/DataTable';
@@ -18,34 +20,19 @@ const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: '14px 18px', alignItems: 'end' },
 });
 
+const NO_ROLES: Role[] = [];
+
 /** Roles (SPEC §2): list, create (name, description), edit → the role's claims. */
 export function RolesScreen() {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
   const session = useAtomValue(sessionAtom);
-  const [rows, setRows] = useState<Role[]>([]);
-  const [loading, setLoading] = useState(true);
+  const roles = useData(keys.roles, () => call(endpoints.allRoles), t('p2.roles.loadError'));
   const [adding, setAdding] = useState(false);
   const [draft, setDraft] = useState({ name: '', description: '' });
   const [busy, once] = useOnce();
   const canCreate = hasClaim(session, 'Administration.Roles.Create');
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setRows(await call(endpoints.allRoles));
-    } catch (err) {
-      setRows([]);
-      handleError(err, t('p2.roles.loadError'));
-    } finally {
-      setLoading(false);
-    }
-  }, [t]);
-
-  useEffect(() => {
-    void load();
-  }, [load, i18n.language]);
 
   const create = (e: FormEvent) => {
     e.preventDefault();
@@ -54,7 +41,7 @@ export function RolesScreen() {
         showSuccess(await call(endpoints.addRole, { body: { name: draft.name.trim(), description: draft.description.trim() } }), t('crud.added'));
         setDraft({ name: '', description: '' });
         setAdding(false);
-        void load();
+        void roles.invalidate();
       } catch (err) {
         handleError(err, t('p2.roles.createError'));
       }
@@ -96,11 +83,11 @@ export function RolesScreen() {
       )}
       <Panel>
         <DataTable
-          rows={rows}
+          rows={roles.data ?? NO_ROLES}
           columns={columns}
           rowName={(r) => r.name}
           onEdit={hasClaim(session, 'Administration.Roles.Edit') ? (r) => navigate(clientRoutes.roleDetail(r.id)) : undefined}
-          loading={loading}
+          loading={roles.loading}
           exportName={title}
         />
       </Panel>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { endpoints, type UserRoleSelection, clientRoutes } from '@shared';
 import { call } from '../../api/client';
+import { keys, queryClient } from '../../api/query';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { showToast } from '../../feedback/toast';
 import { Panel } from '../../ui/Panel';
@@ -42,6 +43,7 @@ export function UserRolesPage() {
       try {
         const body = { userId, roles: roles.map(({ roleId, roleName, isSelected }) => ({ roleId, roleName, isSelected })) };
         showSuccess(await call(endpoints.updateUserRoles, { body }), t('p2.users.rolesUpdated'));
+        void queryClient.invalidateQueries({ queryKey: keys.users }); // the list shows the roles
         back();
       } catch (err) {
         handleError(err, t('p2.users.updateRolesFailed'));

@@ -1,10 +1,13 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { endpoints, type Lookup, type User, type UserInput, clientRoutes } from '@shared';
 import { call } from '../../api/client';
+import { keys } from '../../api/query';
+import { useData } from '../../api/use-data';
 import { ExcelBar } from '../basic-data/screen/ExcelBar';
+import { useLookups } from '../basic-data/screen/use-lookups';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { DataTable, type TableColumn } from '../../table/DataTable';
@@ -13,35 +16,22 @@ import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { UserForm } from './UserForm';
 
+const LOOKUPS = ['departments', 'hotels'] as const;
+const NONE: Lookup[] = [];
+const NO_USERS: User[] = [];
+
 /** The Users screen, titled Register (SPEC §2): list, invite form, Excel, edit → the user's roles. */
 export function UsersScreen() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const session = useAtomValue(sessionAtom);
-  const [rows, setRows] = useState<User[]>([]);
-  const [loading, setLoading] = useState(true);
+  const users = useData(keys.users, () => call(endpoints.allUsers), t('crud.loadFailed'));
+  const rows = users.data ?? NO_USERS;
+  const load = users.invalidate;
   const [adding, setAdding] = useState(false);
-  const [lookups, setLookups] = useState<{ departments: Lookup[]; hotels: Lookup[] }>({ departments: [], hotels: [] });
+  const selects = useLookups(LOOKUPS, i18n.language);
+  const lookups = useMemo(() => ({ departments: selects.departments ?? NONE, hotels: selects.hotels ?? NONE }), [selects]);
   const canCreate = hasClaim(session, 'Administration.Users.Create');
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setRows(await call(endpoints.allUsers));
-    } catch (err) {
-      setRows([]);
-      handleError(err, t('crud.loadFailed'));
-    } finally {
-      setLoading(false);
-    }
-  }, [t]);
-
-  useEffect(() => {
-    void load();
-    Promise.all([call(endpoints.generateDepartments), call(endpoints.generateHotels)])
-      .then(([departments, hotels]) => setLookups({ departments, hotels }))
-      .catch((err) => handleError(err, t('p2.users.loadSelection')));
-  }, [load, t, i18n.language]);
 
   const create = async (input: UserInput) => {
     try {
@@ -88,7 +78,7 @@ export function UsersScreen() {
           columns={columns}
           rowName={(u) => u.email}
           onEdit={hasClaim(session, 'Administration.Users.Edit') ? (u) => navigate(clientRoutes.userRole(u.id)) : undefined}
-          loading={loading}
+          loading={users.loading}
           exportName={title}
         />
       </Panel>

@@ -6,15 +6,15 @@ import { handleError } from '../../feedback/handle-error';
 import { platform } from '../../platform';
 import { buildXlsx, exportFileName, type SheetData } from './export-xlsx';
 
-/** Saves what a list shows (after search and sort) as .xlsx through the platform. */
-export function ExportButton({ name, collect }: { name: string; collect(): SheetData }) {
+/** Saves what a list shows (after search and sort; a server-paged list: every matching row) as .xlsx through the platform. */
+export function ExportButton({ name, collect }: { name: string; collect(): SheetData | Promise<SheetData> }) {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     if (busy) return;
     setBusy(true);
     try {
-      const bytes = await buildXlsx(name, collect(), i18n.language === 'ar');
+      const bytes = await buildXlsx(name, await collect(), i18n.language === 'ar');
       await platform.saveFile(exportFileName(name), bytes, [{ name: 'Excel', extensions: ['xlsx'] }]);
     } catch (err) {
       handleError(err, t('p2.export.failed'));

@@ -2,23 +2,21 @@ import { Button, Dropdown, Field, Input, Option, makeStyles } from '@fluentui/re
 import { DismissRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type Lookup } from '@shared';
-import { call } from '../../api/client';
+import type { Lookup } from '@shared';
 import type { ListView } from '../../table/url-view';
+import { lookupQuery } from '../basic-data/screen/use-lookups';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', gap: '12px', alignItems: 'flex-end', flexWrap: 'wrap', marginBottom: '12px' },
   pick: { minWidth: '160px' },
 });
 
-const lookup = (endpoint: typeof endpoints.generateHotels | typeof endpoints.generateDepartments) => () => call(endpoint) as Promise<Lookup[]>;
-
 /** Status, hotel, department and creation-day filters of a staff list; every change goes back to page 1. */
 export function ListFilters({ view, statuses, onView }: { view: ListView; statuses: readonly string[]; onView(next: Partial<ListView>): void }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const hotels = useQuery({ queryKey: ['lookups', 'hotels', i18n.language], queryFn: lookup(endpoints.generateHotels), staleTime: 300_000 }).data ?? [];
-  const departments = useQuery({ queryKey: ['lookups', 'departments', i18n.language], queryFn: lookup(endpoints.generateDepartments), staleTime: 300_000 }).data ?? [];
+  const hotels = useQuery(lookupQuery('hotels', i18n.language)).data ?? [];
+  const departments = useQuery(lookupQuery('departments', i18n.language)).data ?? [];
   const set = (next: Partial<ListView>) => onView({ ...next, page: 0 });
   const any = t('lists.any');
   const filtered = view.status || view.hotelId || view.departmentId || view.from || view.to;

@@ -1,6 +1,5 @@
-import { RequestDetailsPage } from './RequestDetailsPage';
+import { RequestDetailsPage, ServiceDetailsPage } from './DetailsPage';
 import { RequestListScreen } from './RequestListScreen';
-import { ServiceDetailsPage } from './ServiceDetailsPage';
 import { ServiceListScreen } from './ServiceListScreen';
 
 /** The service-management section, loaded on demand (app/routes.tsx). */

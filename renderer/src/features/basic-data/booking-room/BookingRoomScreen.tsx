@@ -1,47 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type BookingRoom } from '@shared';
-import { call, upload } from '../../../api/client';
+import { upload } from '../../../api/client';
+import { keys } from '../../../api/query';
 import { handleError, showSuccess } from '../../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../../session/session';
 import { DataTable, type TableColumn } from '../../../table/DataTable';
 import { formatDate } from '../../../table/format';
+import { useListView } from '../../../table/url-view';
 import { Collapse } from '../../../ui/Collapse';
 import { Panel } from '../../../ui/Panel';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { EditDialog } from '../screen/EditDialog';
 import { useLookups } from '../screen/use-lookups';
+import { useMasterList } from '../screen/use-master-list';
 import { BookingRoomEdit, type BookingRoomChanges } from './BookingRoomEdit';
 import { BookingRoomForm, emptyBookingRoom, type NewBookingRoom } from './BookingRoomForm';
 import { Thumbnails } from './Thumbnails';
-
-const newestFirst = (a: BookingRoom, b: BookingRoom) => b.createdAt.localeCompare(a.createdAt);
 
 /** Booking rooms (SPEC §2): multipart create with images, edit names and add images. */
 export function BookingRoomScreen() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const session = useAtomValue(sessionAtom);
-  const [rows, setRows] = useState<BookingRoom[]>([]);
-  const [loading, setLoading] = useState(true);
+  const client = useQueryClient();
+  const [view, setView] = useListView();
+  const { rows, loading, server, invalidate } = useMasterList<BookingRoom>('BookingRoom', endpoints.bookingRoom.list, view, setView);
   const [adding, setAdding] = useState(false);
   const [draft, setDraft] = useState<NewBookingRoom>(emptyBookingRoom);
   const [editing, setEditing] = useState<BookingRoom>();
   const lookups = useLookups(['hotels', 'roomTypes'], lang);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setRows([...(await call(endpoints.bookingRoom.list))].sort(newestFirst));
-    } catch (err) {
-      setRows([]);
-      handleError(err, t('crud.loadFailed'));
-    } finally {
-      setLoading(false);
-    }
-  }, [t]);
-  useEffect(() => void load(), [load, lang]);
+  const reload = () => {
+    void invalidate();
+    void client.invalidateQueries({ queryKey: keys.lookups });
+  };
 
   const create = async () => {
     const form = new FormData();
@@ -54,7 +49,7 @@ export function BookingRoomScreen() {
       showSuccess(await upload(endpoints.bookingRoom.create, form), t('crud.added'));
       setDraft(emptyBookingRoom());
       setAdding(false);
-      void load();
+      reload();
     } catch (err) {
       handleError(err, t('errors.createBookingRoom'));
     }
@@ -72,7 +67,7 @@ export function BookingRoomScreen() {
     try {
       showSuccess(await upload(endpoints.bookingRoom.update, form), t('crud.updated'));
       setEditing(undefined);
-      void load();
+      reload();
     } catch (err) {
       handleError(err, t('errors.updateBookingRoom'));
     }
@@ -81,11 +76,11 @@ export function BookingRoomScreen() {
   const name = useCallback((r: BookingRoom) => (lang === 'ar' ? r.nameAr : r.nameEn), [lang]);
   const columns = useMemo<TableColumn<BookingRoom>[]>(
     () => [
-      { id: 'name', header: t('fields.name'), value: name, flex: 2 },
-      { id: 'hotel', header: t('fields.hotel'), value: (r) => r.hotelName },
+      { id: 'name', header: t('fields.name'), value: name, flex: 2, sortKey: lang === 'ar' ? 'nameAr' : 'nameEn' },
+      { id: 'hotel', header: t('fields.hotel'), value: (r) => r.hotelName, sortKey: 'hotelName' },
       { id: 'roomTypeCode', header: t('fields.roomTypeCode'), value: (r) => r.roomTypeCode },
       { id: 'noOfGuests', header: t('fields.noOfGuests'), value: (r) => r.noOfGuests },
-      { id: 'images', header: t('fields.images'), value: (r) => r.images.length, render: (r) => <Thumbnails images={r.images} /> },
+      { id: 'images', header: t('fields.images'), value: (r) => r.images.length, render: (r) => <Thumbnails images={r.images} />, sortKey: false },
       { id: 'createdAt', header: t('fields.createdAt'), value: (r) => formatDate(r.createdAt, lang) },
     ],
     [t, lang, name],
@@ -104,7 +99,7 @@ export function BookingRoomScreen() {
         </Collapse>
       )}
       <Panel>
-        <DataTable rows={rows} columns={columns} rowName={name} onEdit={canEdit ? setEditing : undefined} loading={loading} exportName={t('items.BookingRoom')} />
+        <DataTable rows={rows} columns={columns} rowName={name} onEdit={canEdit ? setEditing : undefined} loading={loading} exportName={t('items.BookingRoom')} server={server} />
       </Panel>
       <EditDialog open={!!editing} title={t('crud.editTitle', { item: editing ? name(editing) : '' })} onClose={() => setEditing(undefined)}>
         {editing && <BookingRoomEdit row={editing} onSubmit={update} />}

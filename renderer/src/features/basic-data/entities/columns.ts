@@ -3,13 +3,20 @@ import { formatDate } from '../../../table/format';
 import type { TableColumn } from '../../../table/DataTable';
 import type { FieldLabel } from '../screen/types';
 
-/** Column helpers shared by the entity descriptions. */
-export const col = <Row>(t: TFunction, id: FieldLabel, value: (row: Row) => string | number | null | undefined, flex?: number): TableColumn<Row> => ({
-  id,
-  header: t(`fields.${id}`),
-  value,
-  flex,
-});
+/**
+ * Column helpers shared by the entity descriptions. `sortKey` is the row field the server
+ * sorts by when the list is paged by the server (issue 12), if it is not the column's id.
+ */
+export const col = <Row>(
+  t: TFunction,
+  id: FieldLabel,
+  value: (row: Row) => string | number | null | undefined,
+  flex?: number,
+  sortKey?: string,
+): TableColumn<Row> => ({ id, header: t(`fields.${id}`), value, flex, sortKey });
+
+/** The sort key of a bilingual field in the user's language ('nameEn' / 'nameAr'). */
+export const localKey = (stem: string, lang: string) => `${stem}${lang === 'ar' ? 'Ar' : 'En'}`;
 
 export const createdAtCol = <Row extends { createdAt: string }>(t: TFunction, lang: string): TableColumn<Row> =>
   col<Row>(t, 'createdAt', (r) => formatDate(r.createdAt, lang));

@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { RoomHistoryLink } from '../../reports/RoomHistoryLink';
 import { RoomQrSheet } from '../screen/RoomQrSheet';
 import type { EntityDescriptor } from '../screen/types';
-import { col, createdAtCol, localName } from './columns';
+import { col, createdAtCol, localKey, localName } from './columns';
 
 export const room: EntityDescriptor<Room> = {
   item: 'Room',
@@ -17,12 +17,12 @@ export const room: EntityDescriptor<Room> = {
   ],
   columns: (t, lang) => [
     col(t, 'number', (r) => r.number),
-    col(t, 'hotel', (r) => r.hotelName, 2),
-    col(t, 'useType', (r) => (lang === 'ar' ? r.useTypeNameAr : r.useTypeNameEn)),
-    col(t, 'roomType', (r) => (lang === 'ar' ? r.roomTypeNameAr : r.roomTypeNameEn)),
+    col(t, 'hotel', (r) => r.hotelName, 2, 'hotelName'),
+    col(t, 'useType', (r) => (lang === 'ar' ? r.useTypeNameAr : r.useTypeNameEn), undefined, localKey('useTypeName', lang)),
+    col(t, 'roomType', (r) => (lang === 'ar' ? r.roomTypeNameAr : r.roomTypeNameEn), undefined, localKey('roomTypeName', lang)),
     createdAtCol(t, lang),
     // Every request of the room, newest first (issue 16); shown to those who may read requests.
-    { id: 'history', header: t('reports.room.open'), value: () => '', render: (r) => createElement(RoomHistoryLink, { roomId: r.id, roomNumber: r.number }), exportValue: false },
+    { id: 'history', header: t('reports.room.open'), value: () => '', render: (r) => createElement(RoomHistoryLink, { roomId: r.id, roomNumber: r.number }), exportValue: false, sortKey: false },
   ],
   nameOf: (r) => r.number,
   errors: { create: 'createRoom', update: 'updateRoom', remove: 'removeRoom' },
@@ -43,9 +43,9 @@ export const service: EntityDescriptor<Service> = {
   ],
   columns: (t, lang) => [
     col(t, 'serviceCode', (r) => r.serviceCode),
-    col(t, 'name', (r) => localName(r, lang), 2),
-    col(t, 'serviceGroup', (r) => (lang === 'ar' ? r.serviceGroupNameAr : r.serviceGroupNameEn)),
-    col(t, 'department', (r) => r.departmentName),
+    col(t, 'name', (r) => localName(r, lang), 2, localKey('name', lang)),
+    col(t, 'serviceGroup', (r) => (lang === 'ar' ? r.serviceGroupNameAr : r.serviceGroupNameEn), undefined, localKey('serviceGroupName', lang)),
+    col(t, 'department', (r) => r.departmentName, undefined, 'departmentName'),
     createdAtCol(t, lang),
   ],
   nameOf: localName,
@@ -67,7 +67,7 @@ export const worker: EntityDescriptor<Worker> = {
     col(t, 'workerCode', (r) => r.workerCode),
     col(t, 'name', (r) => r.name, 2),
     col(t, 'phoneNumber', (r) => r.phoneNumber),
-    col(t, 'department', (r) => r.departmentName ?? ''),
+    col(t, 'department', (r) => r.departmentName ?? '', undefined, 'departmentName'),
     createdAtCol(t, lang),
   ],
   nameOf: (r) => r.name,

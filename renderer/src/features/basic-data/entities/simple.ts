@@ -37,8 +37,8 @@ export const hotel: EntityDescriptor<Hotel> = {
   ],
   columns: (t, lang) => [
     col(t, 'hotelCode', (r) => r.hotelCode),
-    col(t, 'name', (r) => (lang === 'ar' ? r.nameAr : r.name), 2),
-    col(t, 'company', (r) => r.companyName),
+    col(t, 'name', (r) => (lang === 'ar' ? r.nameAr : r.name), 2, lang === 'ar' ? 'nameAr' : 'name'),
+    col(t, 'company', (r) => r.companyName, undefined, 'companyName'),
     createdAtCol(t, lang),
   ],
   nameOf: (r, lang) => (lang === 'ar' ? r.nameAr : r.name),

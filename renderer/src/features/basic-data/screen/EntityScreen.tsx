@@ -1,10 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
+import { keys } from '../../../api/query';
 import { handleError, showSuccess } from '../../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../../session/session';
 import { DataTable } from '../../../table/DataTable';
+import { useListView } from '../../../table/url-view';
 import { Collapse } from '../../../ui/Collapse';
 import { Panel } from '../../../ui/Panel';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
@@ -14,43 +17,29 @@ import { EntityForm } from './EntityForm';
 import { ExcelBar } from './ExcelBar';
 import { toBody, toValues, type EntityDescriptor, type FormValues, type LookupSource } from './types';
 import { useLookups } from './use-lookups';
+import { useMasterList } from './use-master-list';
 
 /** The one master-data screen (SPEC §2), driven by its entity's description. */
 export function EntityScreen<Row extends { id: number }>({ descriptor: d }: { descriptor: EntityDescriptor<Row> }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const session = useAtomValue(sessionAtom);
-  const [rows, setRows] = useState<Row[]>([]);
-  const [loading, setLoading] = useState(true);
+  const client = useQueryClient();
+  const [view, setView] = useListView();
+  const { rows, loading, server, invalidate } = useMasterList<Row>(d.item, d.api.list, view, setView);
   const [adding, setAdding] = useState(false);
   const [createValues, setCreateValues] = useState<FormValues>(() => toValues(d.fields));
   const [editing, setEditing] = useState<{ row: Row; values: FormValues }>();
   const [removing, setRemoving] = useState<Row>();
-  const [version, setVersion] = useState(0);
 
   const sources = useMemo(() => [...new Set(d.fields.flatMap((f) => (f.lookup ? [f.lookup] : [])))] as LookupSource[], [d]);
-  const lookups = useLookups(sources, lang, version);
+  const lookups = useLookups(sources, lang);
   const can = (action: string) => hasClaim(session, `${d.claim}.${action}`);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setRows((await call(d.api.list)) as Row[]);
-    } catch (err) {
-      setRows([]);
-      handleError(err, t('crud.loadFailed'));
-    } finally {
-      setLoading(false);
-    }
-  }, [d, t]);
-
-  useEffect(() => {
-    void load();
-  }, [load, lang]);
-
+  // A change re-reads this list and every select (a new hotel appears in the rooms' hotel select).
   const reload = () => {
-    setVersion((v) => v + 1);
-    void load();
+    void invalidate();
+    void client.invalidateQueries({ queryKey: keys.lookups });
   };
 
   const create = async (values: FormValues) => {
@@ -113,7 +102,7 @@ export function EntityScreen<Row extends { id: number }>({ descriptor: d }: { de
         </Collapse>
       )}
       <Panel>
-        <DataTable rows={rows} columns={columns} rowName={nameOf} onEdit={onEdit} onDelete={onDelete} loading={loading} exportName={title} />
+        <DataTable rows={rows} columns={columns} rowName={nameOf} onEdit={onEdit} onDelete={onDelete} loading={loading} exportName={title} server={server} />
       </Panel>
       <EditDialog open={!!editing} title={t('crud.editTitle', { item: editing ? nameOf(editing.row) : '' })} onClose={() => setEditing(undefined)}>
         {editing && (

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { endpoints, type Endpoint, type Lookup } from '@shared';
 import { call } from '../../../api/client';
+import { keys } from '../../../api/query';
 import type { LookupSource, Lookups } from './types';
 
 const SOURCES: Record<LookupSource, Endpoint> = {
@@ -12,28 +14,32 @@ const SOURCES: Record<LookupSource, Endpoint> = {
   departments: endpoints.generateDepartments,
 };
 
+/** The query of one select source in one language (list filters share it with the forms). */
+export const lookupQuery = (source: LookupSource, lang: string) => ({
+  queryKey: [...keys.lookup(source), lang],
+  queryFn: () => call(SOURCES[source]) as Promise<Lookup[]>,
+  staleTime: 300_000,
+});
+
 /**
- * The select data a form needs, loaded in parallel; one failing source leaves its
- * select empty and the others usable (SPEC §7: failures are logged silently).
+ * The select data a form needs, loaded in parallel through the query cache; one failing
+ * source leaves its select empty and the others usable (SPEC §7: failures are logged
+ * silently). A master-data change invalidates keys.lookups, so the selects follow it.
  */
-export function useLookups(sources: readonly LookupSource[], lang: string, reloadKey = 0): Lookups {
-  const [lookups, setLookups] = useState<Lookups>({});
+export function useLookups(sources: readonly LookupSource[], lang: string): Lookups {
   const key = sources.join(',');
-  useEffect(() => {
-    let live = true;
-    const wanted = key ? (key.split(',') as LookupSource[]) : [];
-    void Promise.allSettled(wanted.map((s) => call(SOURCES[s]) as Promise<Lookup[]>)).then((results) => {
-      if (!live) return;
-      const next: Lookups = {};
+  // A stable `combine` keeps the same object while no answer changes (column definitions depend on it).
+  const combine = useCallback(
+    (results: UseQueryResult<Lookup[]>[]) => {
+      const wanted = key.split(',') as LookupSource[];
+      const lookups: Lookups = {};
       results.forEach((r, i) => {
-        if (r.status === 'fulfilled') next[wanted[i]] = r.value;
-        else console.warn(`select data ${wanted[i]} failed`, r.reason);
+        if (r.data) lookups[wanted[i]] = r.data;
+        else if (r.error) console.warn(`select data ${wanted[i]} failed`, r.error);
       });
-      setLookups(next);
-    });
-    return () => {
-      live = false;
-    };
-  }, [key, lang, reloadKey]);
-  return lookups;
+      return lookups;
+    },
+    [key],
+  );
+  return useQueries({ queries: sources.map((s) => lookupQuery(s, lang)), combine });
 }

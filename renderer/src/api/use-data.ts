@@ -1,0 +1,38 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleError } from '../feedback/handle-error';
+
+/** Shows a query's failure once (a toast in the user's language); the screen keeps what it had. */
+export function useShownError(error: unknown, message: string): void {
+  // Only a new error shows again, not the same one in another language.
+  const messageRef = useRef(message);
+  messageRef.current = message;
+  useEffect(() => {
+    if (error) handleError(error, messageRef.current);
+  }, [error]);
+}
+
+/**
+ * One screen's data through the query cache, read in the user's language: the one
+ * load/loading/error path of the admin app's plain lists (users, roles, master data).
+ * `invalidate` re-reads everything under `key` (after the screen's own changes); `key`
+ * includes whatever the fetch depends on besides the language.
+ */
+export function useData<T>(key: readonly unknown[], fetch: () => Promise<T>, errorMessage: string, options: { enabled?: boolean; keepPrevious?: boolean } = {}) {
+  const { i18n } = useTranslation();
+  const client = useQueryClient();
+  const fetchRef = useRef(fetch);
+  fetchRef.current = fetch;
+  const query = useQuery({
+    queryKey: [...key, i18n.language],
+    queryFn: () => fetchRef.current(),
+    enabled: options.enabled,
+    // A paged view shows its last page until the next one arrives.
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+  });
+  useShownError(query.error, errorMessage);
+  const keyText = JSON.stringify(key);
+  const invalidate = useCallback(() => client.invalidateQueries({ queryKey: JSON.parse(keyText) as unknown[] }), [client, keyText]);
+  return { data: query.data, loading: query.isPending && options.enabled !== false, invalidate };
+}

@@ -1,0 +1,132 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import {
+  clientRoutes,
+  endpoints,
+  type LineStatus,
+  type LiveEvent,
+  type Lookup,
+  type RequestLine,
+  type RequestStatus,
+  type StaffRequestDetails,
+  type StaffServiceDetails,
+} from '@shared';
+import { call } from '../../api/client';
+import { keys } from '../../api/query';
+import { RoomHistoryLink } from '../reports/RoomHistoryLink';
+import { DetailsHeading, Facts, PageState, ReviewPanel } from './DetailsLayout';
+import { LineCard } from './LineCard';
+import { useLiveDetails } from './use-live-details';
+import { UnverifiedRoomNotice } from './UnverifiedRoom';
+
+/** What one details page shows, whichever record it came from. */
+interface Details {
+  title: string;
+  status: RequestStatus | LineStatus;
+  guest: [label: string, value: string][];
+  hotelName: string;
+  roomId: number;
+  roomNumber: string;
+  roomVerified?: boolean;
+  lines: RequestLine[];
+  departments: Lookup[];
+  /** The service page has them with its answer; a request's cards fetch them per line. */
+  workers?: Lookup[];
+  review?: { rating: number; review: string | null };
+}
+
+/** What differs between the request and the service-line details; the page is the rest. */
+interface DetailsKind<T> {
+  testId: string;
+  backTo: string;
+  key(id: string): readonly unknown[];
+  fetch(id: string): Promise<T>;
+  /** An answer without its record is refused ('invalid'). */
+  valid(answer: T): boolean;
+  concerns(event: LiveEvent, id: string): boolean;
+  show(answer: T, t: TFunction): Details;
+}
+
+const guestFacts = (t: TFunction, r: { custName: string; custEmail: string; custPhone: string }): Details['guest'] => [
+  [t('p2.requests.custName'), r.custName],
+  [t('p2.requests.custEmail'), r.custEmail],
+  [t('p2.requests.custPhone'), r.custPhone],
+];
+
+const requestKind: DetailsKind<StaffRequestDetails> = {
+  testId: 'request-details',
+  backTo: clientRoutes.requestList,
+  key: (id) => keys.requestDetails(id),
+  fetch: (id) => call(endpoints.requestDetails, { params: { id } }),
+  valid: (answer) => !!answer?.requestDetails,
+  concerns: (event, id) => event.requestId === id,
+  show: ({ requestDetails: r, availableDepartments, roomVerified }, t) => ({
+    title: t('p2.requests.requestHeading', { code: r.requestCode }),
+    status: r.statusName,
+    guest: [...guestFacts(t, r), [t('p2.requests.note'), r.note]],
+    hotelName: r.hotelName,
+    roomId: r.roomId,
+    roomNumber: r.roomNumber,
+    roomVerified,
+    lines: r.requestDetails,
+    departments: availableDepartments,
+    review: r.rating !== null ? { rating: r.rating, review: r.review } : undefined,
+  }),
+};
+
+const serviceKind: DetailsKind<StaffServiceDetails> = {
+  testId: 'service-details',
+  backTo: clientRoutes.serviceList,
+  key: (id) => keys.lineDetails(Number(id)),
+  fetch: (id) => call(endpoints.serviceDetails, { params: { id: Number(id) } }),
+  valid: (answer) => !!answer?.serviceDetails,
+  concerns: (event, id) => event.lineId === Number(id),
+  show: ({ serviceDetails: s, availableDepartments, availableWorkers }, t) => ({
+    title: t('p2.requests.lineHeading', { code: s.requestCode }),
+    status: s.statusName,
+    guest: guestFacts(t, s),
+    hotelName: s.hotelName,
+    roomId: s.roomId,
+    roomNumber: s.roomNumber,
+    lines: [s],
+    departments: availableDepartments,
+    workers: availableWorkers,
+  }),
+};
+
+/**
+ * The one details page (issue 12): the heading with Back to the list as it was, the
+ * guest, the hotel and room, one card per service line, the review; it follows live
+ * changes. /Admin/Request/Details/{id} shows a request, /Admin/Service/Details/{id} one line.
+ */
+function DetailsPage<T>({ kind }: { kind: DetailsKind<T> }) {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { data, loading, reload } = useLiveDetails(
+    kind.key(id),
+    () => kind.fetch(id),
+    (answer: T) => kind.valid(answer),
+    (event) => kind.concerns(event, id),
+  );
+  if (!data) return <PageState loading={loading} message={t('p2.requests.noDetails')} />;
+  const d = kind.show(data, t);
+  return (
+    <section data-testid={kind.testId}>
+      <DetailsHeading title={d.title} status={d.status} backTo={kind.backTo} />
+      <Facts heading={t('p2.requests.guestInfo')} facts={d.guest} />
+      <Facts heading={t('p2.requests.hotelInfo')} facts={[[t('p2.requests.hotel'), d.hotelName], [t('p2.requests.room'), d.roomNumber]]} />
+      {d.roomVerified === false && <UnverifiedRoomNotice />}
+      <p>
+        <RoomHistoryLink roomId={d.roomId} roomNumber={d.roomNumber} />
+      </p>
+      {d.lines.map((line) => (
+        <LineCard key={line.id} line={line} departments={d.departments} workers={d.workers} onChanged={reload} />
+      ))}
+      {d.review && <ReviewPanel rating={d.review.rating} review={d.review.review} />}
+    </section>
+  );
+}
+
+export const RequestDetailsPage = () => <DetailsPage kind={requestKind} />;
+export const ServiceDetailsPage = () => <DetailsPage kind={serviceKind} />;
