@@ -1,7 +1,7 @@
 /** Reads a text/event-stream with fetch and calls back with each event's parsed data. */
-export async function openEventStream(url: string, onData: (data: any) => void): Promise<() => void> {
+export async function openEventStream(url: string, onData: (data: any) => void, headers: Record<string, string> = {}): Promise<() => void> {
   const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal, headers: { accept: 'text/event-stream' } });
+  const res = await fetch(url, { signal: controller.signal, headers: { accept: 'text/event-stream', ...headers } });
   if (!res.ok || !res.body) throw new Error(`event stream ${url}: ${res.status}`);
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
