@@ -1,5 +1,6 @@
 import { Button, Field, Input, MessageBar, Spinner, Title2 } from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import { LocalLanguageRegular } from '@fluentui/react-icons';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MIN_LENGTH } from '@shared/patterns';
@@ -7,16 +8,28 @@ import { clientRoutes } from '@shared/routes';
 import { shellEndpoints as endpoints } from '../api/shell-endpoints';
 import { call } from '../api/client';
 import { handleError, showSuccess } from '../feedback/handle-error';
+import { applyLanguage } from '../i18n';
+import { platform } from '../platform';
 import { useAuthStyles } from './auth-styles';
 
 /** /Dashboard/ResetPassword?email&token: the link of the invitation and forgot-password e-mails. */
 export function ResetPasswordPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useAuthStyles();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
+  // The e-mail's link names the recipient's language: the page opens in it.
+  const linkLanguage = params.get('lang');
+  useEffect(() => {
+    if (linkLanguage === 'en' || linkLanguage === 'ar') applyLanguage(linkLanguage);
+  }, [linkLanguage]);
+  const switchLanguage = () => {
+    const next = i18n.language === 'ar' ? 'en' : 'ar';
+    applyLanguage(next);
+    platform.setLanguage(next);
+  };
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState(false);
@@ -42,7 +55,12 @@ export function ResetPasswordPage() {
   return (
     <div className={styles.page}>
       <div className={styles.card}>
-        <Title2 as="h1">{t('reset.title')}</Title2>
+        <div className={styles.actions}>
+          <Title2 as="h1">{t('reset.title')}</Title2>
+          <Button appearance="subtle" icon={<LocalLanguageRegular />} onClick={switchLanguage} aria-label={t('shell.languageLabel')}>
+            {t('shell.language')}
+          </Button>
+        </div>
         {(!email || !token) && <MessageBar intent="warning">{t('reset.missingLink')}</MessageBar>}
         <form className={styles.form} onSubmit={submit}>
           <Field label={t('reset.newPassword')} required hint={`≥ ${PASSWORD_MIN_LENGTH}`}>

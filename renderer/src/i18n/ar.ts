@@ -3,6 +3,7 @@ import { reportsAr } from '../features/i18n/reports.ar';
 import { p2Ar } from '../features/i18n/ar';
 import { resilienceAr } from '../features/i18n/resilience.ar';
 import { securityAr } from '../features/i18n/security.ar';
+import { usersAr } from '../features/i18n/users.ar';
 import { listsAr } from '../features/i18n/lists.ar';
 import { alertsAr } from '../features/i18n/alerts.ar';
 import type { Messages } from './en';
@@ -203,6 +204,7 @@ export const ar: Messages = {
   },
   p2: p2Ar,
   security: securityAr,
+  users: usersAr,
   reports: reportsAr,
   resilience: resilienceAr,
   lists: listsAr,

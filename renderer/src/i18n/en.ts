@@ -3,6 +3,7 @@ import { reportsEn } from '../features/i18n/reports.en';
 import { p2En } from '../features/i18n/en';
 import { resilienceEn } from '../features/i18n/resilience.en';
 import { securityEn } from '../features/i18n/security.en';
+import { usersEn } from '../features/i18n/users.en';
 import { listsEn } from '../features/i18n/lists.en';
 import { alertsEn } from '../features/i18n/alerts.en';
 
@@ -203,6 +204,7 @@ export const en = {
   },
   p2: p2En,
   security: securityEn,
+  users: usersEn,
   reports: reportsEn,
   resilience: resilienceEn,
   lists: listsEn,

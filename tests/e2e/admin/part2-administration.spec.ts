@@ -90,13 +90,14 @@ test('a role with only Company view, a user invited by e-mail with it, who then 
   await page.getByRole('button', { name: 'Add new' }).click();
   const form = page.getByTestId('user-form');
   await form.getByRole('button', { name: 'Add' }).click();
-  await expect(page.getByTestId('toast-error')).toContainText('Please fill all required fields');
+  await expect(form.getByTestId('user-form-summary')).toContainText('Please fill all required fields');
+  await expect(form.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
   const email = `viewer.${Date.now()}@nakheel.demo`;
   await form.getByLabel('First name').fill('Dana');
   await form.getByLabel('Last name').fill('Viewer');
   await form.getByLabel('Phone number').fill('+966 55 222 3344');
   await form.getByLabel('User code').fill(`VIEW-${Date.now() % 100000}`);
-  await form.getByLabel('E-mail').fill(email);
+  await form.getByLabel('E-mail', { exact: true }).fill(email);
   await pick(page, 'Departments', 'Front Office');
   await pick(page, 'Hotels', 'Nakheel Riyadh Hotel');
   await form.getByRole('button', { name: 'Add' }).click();

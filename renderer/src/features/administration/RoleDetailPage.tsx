@@ -8,7 +8,7 @@ import { handleError, showSuccess } from '../../feedback/handle-error';
 import { showToast } from '../../feedback/toast';
 import { Panel } from '../../ui/Panel';
 import { useOnce } from '../service-management/use-once';
-import { buildClaimTree, claimLabel, claimsChanged, selectAllState, toggleAll } from './claims-tree';
+import { type LooseTranslate, buildClaimTree, claimLabels, claimsChanged, selectAllState, toggleAll } from './claims-tree';
 
 const useStyles = makeStyles({
   top: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap', marginBottom: '12px' },
@@ -43,6 +43,7 @@ export function RoleDetailPage() {
   }, [id, t]);
 
   const tree = useMemo(() => buildClaimTree(claims), [claims]);
+  const labels = useMemo(() => claimLabels(t as unknown as LooseTranslate), [t]);
   const dirty = !!loaded && claimsChanged(loaded.claims, claims);
   const back = () => navigate(clientRoutes.roles);
 
@@ -92,16 +93,16 @@ export function RoleDetailPage() {
             {box(t('p2.roles.selectAll'), claims, 'select-all')}
             {tree.map((group) => (
               <div key={group.name} className={styles.group} data-testid={`group-${group.name}`}>
-                {box(group.name, group.subgroups.flatMap((s) => s.claims), `group-all-${group.name}`)}
+                {box(labels.section(group.name), group.subgroups.flatMap((s) => s.claims), `group-all-${group.name}`)}
                 <div className={styles.subgroups}>
                   {group.subgroups.map((sub) => (
                     <div key={sub.category} className={styles.sub} data-testid={`category-${sub.category}`}>
-                      {box(sub.category, sub.claims, `sub-all-${sub.category}`)}
+                      {box(labels.category(sub.category), sub.claims, `sub-all-${sub.category}`)}
                       <div className={styles.claims}>
                         {sub.claims.map((claim) => (
                           <Checkbox
                             key={claim.claimType}
-                            label={claimLabel(claim.claimType)}
+                            label={labels.action(claim.claimType)}
                             checked={claim.isSelected}
                             onChange={(_, d) => setClaims(claims.map((c) => (c.claimType === claim.claimType ? { ...c, isSelected: !!d.checked } : c)))}
                             data-testid={`claim-${claim.claimType}`}

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Spinner, Title2, makeStyles } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { endpoints, type UserRoleSelection, clientRoutes } from '@shared';
 import { call } from '../../api/client';
 import { keys, queryClient } from '../../api/query';
@@ -26,6 +26,7 @@ export function UserRolesPage() {
   const userId = Number(id);
   const [roles, setRoles] = useState<Selection[]>();
   const [busy, once] = useOnce();
+  const name = useUserName(userId);
 
   useEffect(() => {
     call(endpoints.userRoles, { params: { id: userId } })
@@ -52,7 +53,9 @@ export function UserRolesPage() {
 
   return (
     <section data-testid="user-roles">
-      <Title2 as="h1">{t('p2.users.roles')}</Title2>
+      <Title2 as="h1" data-testid="user-roles-title">
+        {name ? t('p2.users.rolesTitle', { name }) : t('p2.users.roles')}
+      </Title2>
       <Panel>
         {!roles ? (
           <Spinner />
@@ -77,4 +80,20 @@ export function UserRolesPage() {
       </Panel>
     </section>
   );
+}
+
+/** Whose roles these are: the name the list passed along, else looked up (a reload, a link opened directly). */
+function useUserName(userId: number): string | undefined {
+  const passed = (useLocation().state as { name?: unknown } | null)?.name;
+  const [found, setFound] = useState<string>();
+  useEffect(() => {
+    if (typeof passed === 'string') return;
+    call(endpoints.allUsers)
+      .then((users) => {
+        const user = users.find((u) => u.id === userId);
+        if (user) setFound(`${user.firstName} ${user.lastName}`);
+      })
+      .catch(() => undefined); // the title then stays "Roles"; the roles themselves report their own failure
+  }, [passed, userId]);
+  return typeof passed === 'string' ? passed : found;
 }

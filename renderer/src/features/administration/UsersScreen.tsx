@@ -14,6 +14,9 @@ import { DataTable, type TableColumn } from '../../table/DataTable';
 import { Collapse } from '../../ui/Collapse';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
+import { showToast } from '../../feedback/toast';
+import { InvitationBadge, invitationText } from './InvitationBadge';
+import { UserActions } from './UserActions';
 import { UserForm } from './UserForm';
 
 const LOOKUPS = ['departments', 'hotels'] as const;
@@ -32,10 +35,17 @@ export function UsersScreen() {
   const selects = useLookups(LOOKUPS, i18n.language);
   const lookups = useMemo(() => ({ departments: selects.departments ?? NONE, hotels: selects.hotels ?? NONE }), [selects]);
   const canCreate = hasClaim(session, 'Administration.Users.Create');
+  const rights = useMemo(
+    () => ({ canInvite: canCreate, isAdmin: !!session?.userRoles.includes('Admin'), selfEmail: session?.userEmail ?? '' }),
+    [canCreate, session],
+  );
 
   const create = async (input: UserInput) => {
     try {
-      showSuccess(await call(endpoints.addUser, { body: input }), t('p2.users.added'));
+      const answer = await call(endpoints.addUser, { body: input });
+      // A failed invitation is not a success: the user exists, but still needs the link.
+      if (answer.invitation === 'failed') showToast(answer.message, 'warning');
+      else showSuccess(answer, t('p2.users.added'));
       setAdding(false);
       void load();
       return true;
@@ -55,9 +65,18 @@ export function UsersScreen() {
       { id: 'hotels', header: t('p2.users.hotels'), value: (u) => names(u.hotelIds, lookups.hotels) },
       { id: 'departments', header: t('p2.users.departments'), value: (u) => names(u.departmentIds, lookups.departments) },
       { id: 'roles', header: t('p2.users.roles'), value: (u) => u.roles.join(', ') },
-      { id: 'account', header: t('p2.users.account'), value: (u) => (u.hasPassword ? t('p2.users.active') : t('p2.users.invited')), flex: 0.7 },
+      { id: 'invitation', header: t('users.invitation'), value: (u) => invitationText(u, t), render: (u) => <InvitationBadge user={u} /> },
+      { id: 'language', header: t('users.language'), value: (u) => t(`users.languages.${u.language}`), flex: 0.6 },
+      {
+        id: 'more',
+        header: t('common.actions'),
+        value: () => '',
+        render: (u) => <UserActions user={u} rights={rights} onChanged={() => void load()} />,
+        exportValue: false,
+        flex: 0.5,
+      },
     ];
-  }, [t, lookups]);
+  }, [t, lookups, rights, load]);
 
   const title = t('items.Users');
   return (
@@ -77,7 +96,9 @@ export function UsersScreen() {
           rows={rows}
           columns={columns}
           rowName={(u) => u.email}
-          onEdit={hasClaim(session, 'Administration.Users.Edit') ? (u) => navigate(clientRoutes.userRole(u.id)) : undefined}
+          onEdit={
+            hasClaim(session, 'Administration.Users.Edit') ? (u) => navigate(clientRoutes.userRole(u.id), { state: { name: `${u.firstName} ${u.lastName}` } }) : undefined
+          }
           loading={users.loading}
           exportName={title}
         />

@@ -60,3 +60,24 @@ export function claimsChanged(loaded: readonly RoleClaim[], current: readonly Ro
   const before = new Map(loaded.map((c) => [c.claimType, c.isSelected]));
   return current.some((c) => before.get(c.claimType) !== c.isSelected);
 }
+
+/** i18next's t, loosened for keys built from claim names (names it does not know fall back to themselves). */
+export type LooseTranslate = (key: string, options: { defaultValue: string }) => string;
+
+/**
+ * The words shown for sections, items and actions in the user's language. Only labels:
+ * the claim names sent to the server stay exactly as spelled (SPEC).
+ */
+export function claimLabels(t: LooseTranslate) {
+  const section = (name: string) => t(`users.claims.sections.${name}`, { defaultValue: name });
+  const item = (name: string) => t(`users.claims.items.${name}`, { defaultValue: name });
+  const action = (claimType: string) => {
+    const name = claimLabel(claimType);
+    return t(`users.claims.actions.${name}`, { defaultValue: name });
+  };
+  const category = (text: string) => {
+    const [group, subgroup] = splitCategory(text);
+    return group === text ? section(group) : `${section(group)} [${item(subgroup)}]`;
+  };
+  return { section, item, action, category };
+}
