@@ -15,3 +15,4 @@ export * from './dial-codes';
 export * from './facilities';
 export * from './routes';
 export * from './line-rules';
+export * from './service-levels';

@@ -19,7 +19,8 @@ export type LineViolation =
   | 'departmentAlreadySet'
   | 'needsDepartment'
   | 'workerAlreadySet'
-  | 'assignPending';
+  | 'assignPending'
+  | 'alreadyAcknowledged';
 
 /** A Special Request line that no department has taken yet: nothing but a department may happen to it. */
 export function needsDepartment(line: LineState): boolean {
@@ -65,4 +66,16 @@ export function replyViolation(line: LineState): Extract<LineViolation, 'closed'
 /** The reply box is open while the line is not closed and not waiting for a department (SPEC §4). */
 export function canReply(line: LineState): boolean {
   return replyViolation(line) === null;
+}
+
+/**
+ * Why the line cannot be acknowledged (issue 14), or null when it can: it must be open,
+ * have its department (a Special Request), and not be acknowledged already (assigning a
+ * worker acknowledges it too).
+ */
+export function acknowledgeViolation(line: LineState & { acknowledgedAt: unknown }): LineViolation | null {
+  if (isClosed(line.status)) return 'closed';
+  if (needsDepartment(line)) return 'needsDepartment';
+  if (line.acknowledgedAt !== null && line.acknowledgedAt !== undefined) return 'alreadyAcknowledged';
+  return null;
 }

@@ -50,6 +50,13 @@ const Env = z.object({
   HOTEL_STREAM_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** How long a stream ticket (got with the Authorization header) may wait to be used. */
   HOTEL_STREAM_TICKET_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+  /** How often each process looks for lines that passed a service-level target (ms); 0: never (issue 14). */
+  HOTEL_SLA_TICK_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /**
+   * The length of one target minute in real ms: 60000 in production; a test or the
+   * bench's simulated shift shortens it so a 10-minute target passes in a second.
+   */
+  HOTEL_SLA_MINUTE_MS: z.coerce.number().int().min(1).max(60_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -80,6 +87,8 @@ export interface Config {
   requireSignedRoomLinks: boolean;
   /** Caps on open event streams (sse.ts): beyond them a stream is refused with 429 or, for `total`, 503. */
   streams: { perAddress: number; perRequest: number; perUser: number; total: number; idleMs: number; ticketTtlMs: number };
+  /** Service levels (issue 14): the escalation scheduler's interval (0: off) and the length of a target minute. */
+  sla: { tickMs: number; minuteMs: number };
   /** Folder of built clients to serve (renderer at /Admin, guest-web at /Request). */
   clientsDir: string;
 }
@@ -121,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       idleMs: e.HOTEL_STREAM_IDLE_SECONDS * 1000,
       ticketTtlMs: e.HOTEL_STREAM_TICKET_SECONDS * 1000,
     },
+    sla: { tickMs: e.HOTEL_SLA_TICK_MS, minuteMs: e.HOTEL_SLA_MINUTE_MS },
     clientsDir: path.resolve(import.meta.dirname, SERVER_BUNDLE ? '../dist' : '../../dist'),
   };
 }

@@ -1,10 +1,24 @@
 import { z } from 'zod';
 import { COUNTRY_NAMES } from '../countries';
 import { FACILITY_CODES } from '../facilities';
+import { TARGET_MINUTES_MAX } from '../service-levels';
 import { Id, LangQuery, Lookup, Phone, Timestamp, code, optionalText, text } from './common';
 
 const NAME = 200;
 const POLICY = 20_000;
+
+// ── Service-level targets (issue 14) ─────────────────────────────────────
+/** Minutes, a whole number from 1 to a week; null clears it (the next level's default applies). */
+export const TargetMinutes = z
+  .number({ error: (issue) => (issue.code === 'invalid_type' ? 'number' : undefined) })
+  .int()
+  .min(1)
+  .max(TARGET_MINUTES_MAX)
+  .nullable()
+  .optional();
+/** On a service, a service group (defaults of its services) and a hotel (the default of last resort). */
+export const TargetFields = z.object({ acknowledgeMinutes: TargetMinutes, completeMinutes: TargetMinutes });
+const TargetRow = { acknowledgeMinutes: z.number().nullable(), completeMinutes: z.number().nullable() };
 
 // ── Company ────────────────────────────────────────────────────────────────
 export const CompanyInput = z.object({
@@ -28,6 +42,7 @@ export const HotelInput = z.object({
   companyId: Id,
   bookingPolicy: optionalText(POLICY).default(''),
   accommodationPolicy: optionalText(POLICY).default(''),
+  ...TargetFields.shape,
 });
 export const Hotel = z.object({
   id: z.number(),
@@ -38,6 +53,7 @@ export const Hotel = z.object({
   companyName: z.string(),
   bookingPolicy: z.string(),
   accommodationPolicy: z.string(),
+  ...TargetRow,
   createdAt: Timestamp,
 });
 
@@ -53,8 +69,8 @@ export const UseTypeInput = bilingual('useTypeCode');
 export const UseType = bilingualRow('useTypeCode');
 export const RoomTypeInput = bilingual('roomTypeCode');
 export const RoomType = bilingualRow('roomTypeCode');
-export const ServiceGroupInput = bilingual('serviceGroupCode');
-export const ServiceGroup = bilingualRow('serviceGroupCode');
+export const ServiceGroupInput = bilingual('serviceGroupCode').extend(TargetFields.shape);
+export const ServiceGroup = bilingualRow('serviceGroupCode').extend(TargetRow);
 
 // ── Room ───────────────────────────────────────────────────────────────────
 export const RoomInput = z.object({
@@ -84,6 +100,7 @@ export const ServiceInput = z.object({
   serviceGroupId: Id,
   departmentId: Id,
   serviceCode: code(),
+  ...TargetFields.shape,
 });
 export const Service = z.object({
   id: z.number(),
@@ -97,6 +114,7 @@ export const Service = z.object({
   departmentName: z.string(),
   /** True for the 'Special Request' service (department first, then worker). */
   isSpecial: z.boolean(),
+  ...TargetRow,
   createdAt: Timestamp,
 });
 

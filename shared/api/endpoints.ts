@@ -199,6 +199,14 @@ export const endpoints = {
     body: req.ServiceMessageInput,
     response: msg,
   },
+  /** Issue 14: a staff member takes the line: it stops alerting and meets (or misses) its acknowledge target. */
+  acknowledgeService: {
+    method: 'PUT',
+    path: '/api/Request/AcknowledgeService',
+    auth: 'Service Management.Service List.Acknowledge',
+    body: req.AcknowledgeInput,
+    response: msg,
+  },
   assignServiceToDepartment: {
     method: 'PUT',
     path: '/api/Request/AssignServiceToDepartment',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUST_NAME_MAX, RATING_MAX, RATING_MIN } from '../patterns';
+import { TARGET_KINDS } from '../service-levels';
 import { LINE_STATUSES, REQUEST_STATUSES, STATUS_UPDATES } from '../statuses';
 import { Email } from './account';
 import { Id, Lang, Lookup, Phone, Timestamp, optionalText, text } from './common';
@@ -13,6 +14,20 @@ const DayOrInstant = z
   .max(40)
   .pipe(z.union([z.iso.date(), z.iso.datetime({ offset: true })]));
 
+/** A line's service-level clock (issue 14; rules in shared/service-levels.ts), as of the answer. */
+export const LineClock = z.object({
+  acknowledgedAt: Timestamp.nullable(),
+  /** When the clock started: the line's creation, or a Special Request's department assignment; null before. */
+  clockStartedAt: Timestamp.nullable(),
+  acknowledgeDueAt: Timestamp.nullable(),
+  completeDueAt: Timestamp.nullable(),
+  /** The next promise (acknowledge by, else complete by); null when none applies or the line is closed. */
+  dueAt: Timestamp.nullable(),
+  dueKind: z.enum(TARGET_KINDS).nullable(),
+  isOverdue: z.boolean(),
+});
+export type LineClock = z.infer<typeof LineClock>;
+
 /**
  * The staff lists' filters, next to ListQuery's paging, search and sort. `from` and
  * `to` bound the creation time, both inclusive; a day alone as `to` means through
@@ -23,6 +38,13 @@ export const StaffListFilters = z.object({
   departmentId: Id.optional(),
   from: DayOrInstant.optional(),
   to: DayOrInstant.optional(),
+  /** 'true': only what is past its due time now (open lines; requests with such a line). */
+  overdue: z.enum(['true', 'false']).optional(),
+  /**
+   * 'true': "my queue": the open lines of the user's own departments (an admin's too),
+   * oldest due first (lines without a target after, oldest first).
+   */
+  mine: z.enum(['true', 'false']).optional(),
 });
 export type StaffListFilters = z.infer<typeof StaffListFilters>;
 
@@ -86,6 +108,9 @@ export const RequestLine = z.object({
   workerName: z.string().nullable(),
   /** The line's conversation, oldest first: staff see replies and notes, the guest replies only. `reply` is the latest reply. */
   messages: z.array(LineMessage).optional(),
+  ...LineClock.shape,
+  /** For the guest: when the line should be done (its completion due time while open); null without a target. */
+  expectedBy: Timestamp.nullable(),
 });
 
 export const RequestDetail = z.object({
@@ -121,6 +146,11 @@ export const RequestListRow = z.object({
   statusName: RequestStatusName,
   /** False: filed without a valid room-link signature ("unverified room"). */
   roomVerified: z.boolean().optional(),
+  /** Creation of the oldest line still open (its age is now minus this); null when none is open. */
+  oldestOpenAt: Timestamp.nullable(),
+  /** The earliest due time among the open lines; null when none has one. */
+  dueAt: Timestamp.nullable(),
+  isOverdue: z.boolean(),
 });
 
 export const StaffRequestDetails = z.object({
@@ -143,6 +173,7 @@ export const ServiceListRow = z.object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   statusName: LineStatusName,
+  ...LineClock.shape,
 });
 
 export const ServiceDetails = RequestLine.extend({
@@ -189,12 +220,31 @@ export const StatusUpdateInput = z.object({
   workerId: Id.nullable().optional(),
 });
 export const AssignDepartmentInput = z.object({ requestDetailsId: Id, departmentId: Id });
+/** AcknowledgeService: a staff member has seen the line and takes it (stops its alert, meets the acknowledge target). */
+export const AcknowledgeInput = z.object({ id: Id });
 
 // ── Live events ────────────────────────────────────────────────────────────
 /** What opens a staff event stream from an EventSource: a ticket got with the Authorization header. */
 export const StreamTicket = z.object({ ticket: z.string(), expiresInSeconds: z.number() });
 export const StreamTicketQuery = z.object({ ticket: z.string().max(100).optional() });
-export const EVENT_TYPES = ['request-created', 'line-changed', 'review-added', 'message-added'] as const;
+export const EVENT_TYPES = ['request-created', 'line-changed', 'review-added', 'message-added', 'line-acknowledged', 'line-escalated'] as const;
+
+/**
+ * What a `line-escalated` event carries: which target the line missed and where it is,
+ * enough for an alert or a desktop notification without another call. It reaches only
+ * the users holding Service Management.Escalations.Receive for the line's hotel.
+ */
+export const Escalation = z.object({
+  kind: z.enum(TARGET_KINDS),
+  dueAt: Timestamp,
+  serviceNameEn: z.string(),
+  serviceNameAr: z.string(),
+  hotelNameEn: z.string(),
+  hotelNameAr: z.string(),
+  roomNumber: z.string(),
+  departmentName: z.string().nullable(),
+});
+export type Escalation = z.infer<typeof Escalation>;
 export const LiveEvent = z.object({
   type: z.enum(EVENT_TYPES),
   requestId: z.string(),
@@ -210,6 +260,8 @@ export const LiveEvent = z.object({
   /** Staff only (an internal note): never sent on a guest's stream. */
   internal: z.boolean().optional(),
   at: Timestamp,
+  /** Only on `line-escalated`. */
+  escalation: Escalation.optional(),
 });
 
 export type AddRequestInput = z.infer<typeof AddRequestInput>;
@@ -225,6 +277,7 @@ export type StaffServiceDetails = z.infer<typeof StaffServiceDetails>;
 export type AssignmentHistory = z.infer<typeof AssignmentHistory>;
 export type StatusUpdateInput = z.infer<typeof StatusUpdateInput>;
 export type AssignDepartmentInput = z.infer<typeof AssignDepartmentInput>;
+export type AcknowledgeInput = z.infer<typeof AcknowledgeInput>;
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LineMessage = z.infer<typeof LineMessage>;
 export type ServiceMessageInput = z.infer<typeof ServiceMessageInput>;

@@ -23,7 +23,7 @@ export const DEMO_USERS = [
   { email: 'maintenance@nakheel.demo', firstName: 'Majed', lastName: 'Al-Shammari', department: 'MNT', roles: ['Staff'] },
   { email: 'fnb@nakheel.demo', firstName: 'Reem', lastName: 'Al-Otaibi', department: 'FNB', roles: ['Staff'] },
   { email: 'frontoffice@nakheel.demo', firstName: 'Hessa', lastName: 'Al-Dosari', department: 'FO', roles: ['Staff', 'Receptionist'] },
-  { email: 'guestrelations@nakheel.demo', firstName: 'Sultan', lastName: 'Al-Malki', department: 'GR', roles: ['Staff'] },
+  { email: 'guestrelations@nakheel.demo', firstName: 'Sultan', lastName: 'Al-Malki', department: 'GR', roles: ['Staff', 'Duty Manager'] },
 ] as const satisfies readonly { email: string; firstName: string; lastName: string; department: DepartmentCode; roles: readonly string[] }[];
 
 const ROLES: { name: string; description: string; claims: Claim[] }[] = [
@@ -36,6 +36,17 @@ const ROLES: { name: string; description: string; claims: Claim[] }[] = [
       'Service Management.Service List.Assign',
       'Service Management.Service List.Complete',
       'Service Management.Service List.Reject',
+      'Service Management.Service List.Acknowledge',
+    ],
+  },
+  {
+    name: 'Duty Manager',
+    description: 'Is told when a request misses its service level, in every hotel they work in',
+    claims: [
+      'Service Management.Request List.View',
+      'Service Management.Service List.View',
+      'Service Management.Service List.Acknowledge',
+      'Service Management.Escalations.Receive',
     ],
   },
   {
@@ -47,9 +58,10 @@ const ROLES: { name: string; description: string; claims: Claim[] }[] = [
 
 const COMPANY = { companyCode: 'NAKHEEL', name: 'Nakheel Hospitality', countryName: 'Saudi Arabia' };
 
+/** Service-level targets in minutes (issue 14): the hotels' defaults, the groups', a few services' own. */
 const HOTELS = [
-  { hotelCode: 'NAK-RUH', name: 'Nakheel Riyadh Hotel', nameAr: 'فندق نخيل الرياض' },
-  { hotelCode: 'NAK-JED', name: 'Nakheel Jeddah Corniche Hotel', nameAr: 'فندق نخيل كورنيش جدة' },
+  { hotelCode: 'NAK-RUH', name: 'Nakheel Riyadh Hotel', nameAr: 'فندق نخيل الرياض', acknowledgeMinutes: 10, completeMinutes: 45 },
+  { hotelCode: 'NAK-JED', name: 'Nakheel Jeddah Corniche Hotel', nameAr: 'فندق نخيل كورنيش جدة', acknowledgeMinutes: 10, completeMinutes: 45 },
 ];
 const BOOKING_POLICY = 'Check-in from 15:00, check-out until 12:00. / تسجيل الدخول من الساعة 15:00 والمغادرة حتى الساعة 12:00.';
 const ACCOMMODATION_POLICY = 'Non-smoking rooms; families welcome. / غرف لغير المدخنين؛ نرحب بالعائلات.';
@@ -69,16 +81,16 @@ const ROOM_TYPES = [
 ];
 
 const SERVICE_GROUPS = [
-  { serviceGroupCode: 'HK', nameEn: 'Housekeeping', nameAr: 'التدبير المنزلي' },
-  { serviceGroupCode: 'MNT', nameEn: 'Maintenance', nameAr: 'الصيانة' },
-  { serviceGroupCode: 'FNB', nameEn: 'Food & Beverage', nameAr: 'الأطعمة والمشروبات' },
-  { serviceGroupCode: 'FD', nameEn: 'Front Desk', nameAr: 'الاستقبال' },
+  { serviceGroupCode: 'HK', nameEn: 'Housekeeping', nameAr: 'التدبير المنزلي', acknowledgeMinutes: 5, completeMinutes: 30 },
+  { serviceGroupCode: 'MNT', nameEn: 'Maintenance', nameAr: 'الصيانة', acknowledgeMinutes: 10, completeMinutes: 60 },
+  { serviceGroupCode: 'FNB', nameEn: 'Food & Beverage', nameAr: 'الأطعمة والمشروبات', acknowledgeMinutes: 5, completeMinutes: 40 },
+  { serviceGroupCode: 'FD', nameEn: 'Front Desk', nameAr: 'الاستقبال', acknowledgeMinutes: 5, completeMinutes: 15 },
   { serviceGroupCode: 'OTH', nameEn: 'Other', nameAr: 'أخرى' },
 ];
 
-/** [code, nameEn, nameAr, group code, department code] */
-const SERVICES: [string, string, string, string, DepartmentCode][] = [
-  ['HK-TWL', 'Extra towels', 'مناشف إضافية', 'HK', 'HK'],
+/** [code, nameEn, nameAr, group code, department code, own complete target in minutes] */
+const SERVICES: [string, string, string, string, DepartmentCode, number?][] = [
+  ['HK-TWL', 'Extra towels', 'مناشف إضافية', 'HK', 'HK', 20],
   ['HK-CLN', 'Room cleaning', 'تنظيف الغرفة', 'HK', 'HK'],
   ['HK-PIL', 'Extra pillows', 'وسائد إضافية', 'HK', 'HK'],
   ['HK-LDY', 'Laundry pickup', 'استلام الملابس للغسيل', 'HK', 'HK'],
@@ -88,7 +100,7 @@ const SERVICES: [string, string, string, string, DepartmentCode][] = [
   ['MNT-TV', 'TV not working', 'التلفاز لا يعمل', 'MNT', 'MNT'],
   ['FNB-BRK', 'Breakfast in room', 'إفطار في الغرفة', 'FNB', 'FNB'],
   ['FNB-QHW', 'Arabic coffee and dates', 'قهوة عربية وتمر', 'FNB', 'FNB'],
-  ['FNB-WTR', 'Bottled water', 'مياه معبأة', 'FNB', 'FNB'],
+  ['FNB-WTR', 'Bottled water', 'مياه معبأة', 'FNB', 'FNB', 15],
   ['FD-LCO', 'Late check-out', 'تمديد وقت المغادرة', 'FD', 'FO'],
   ['FD-TAXI', 'Taxi booking', 'حجز سيارة أجرة', 'FD', 'FO'],
   ['FD-WAKE', 'Wake-up call', 'مكالمة إيقاظ', 'FD', 'FO'],
@@ -160,8 +172,9 @@ export async function seedDemo(db: Db): Promise<void> {
     await tx
       .insert(s.services)
       .values(
-        SERVICES.map(([serviceCode, nameEn, nameAr, group, department]) => ({
+        SERVICES.map(([serviceCode, nameEn, nameAr, group, department, completeMinutes]) => ({
           serviceCode,
+          completeMinutes,
           nameEn,
           nameAr,
           serviceGroupId: ids.serviceGroup[group],

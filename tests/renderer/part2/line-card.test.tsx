@@ -25,6 +25,14 @@ const line = (over: Partial<RequestLine> = {}): RequestLine => ({
   departmentName: null,
   workerId: null,
   workerName: null,
+  acknowledgedAt: null,
+  clockStartedAt: null,
+  acknowledgeDueAt: null,
+  completeDueAt: null,
+  dueAt: null,
+  dueKind: null,
+  isOverdue: false,
+  expectedBy: null,
   ...over,
 });
 const history = { createdAt: '2026-01-01T10:00:00Z', user_AssignedToDepartment: null, assignedToDepartment_Date: null, departmentName: null, user_Assigned: null, assigned_Date: null, workerName: null, user_Completed: null, completed_Date: null, user_Rejected: null, rejected_Date: null, rejectReason: null };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { targetColumns, timestamps } from './columns';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -27,6 +27,7 @@ export const hotels = pgTable(
       .references(() => companies.id, { onDelete: 'restrict' }),
     bookingPolicy: text('booking_policy').notNull().default(''),
     accommodationPolicy: text('accommodation_policy').notNull().default(''),
+    ...targetColumns,
     ...timestamps,
   },
   (t) => [index('hotels_company_idx').on(t.companyId)],
@@ -77,6 +78,7 @@ export const serviceGroups = pgTable('service_groups', {
   serviceGroupCode: text('service_group_code').notNull().unique(),
   nameAr: text('name_ar').notNull(),
   nameEn: text('name_en').notNull(),
+  ...targetColumns,
   ...timestamps,
 });
 
@@ -102,6 +104,7 @@ export const services = pgTable(
       .references(() => departments.id, { onDelete: 'restrict' }),
     /** Set when nameEn is 'Special Request': its lines go to a department before a worker. */
     isSpecial: boolean('is_special').notNull().default(false),
+    ...targetColumns,
     ...timestamps,
   },
   (t) => [index('services_group_idx').on(t.serviceGroupId), index('services_department_idx').on(t.departmentId)],

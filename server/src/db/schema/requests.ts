@@ -1,4 +1,5 @@
-import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * `search_text` (requests and lines) is what a list search looks in: code, guest name,
@@ -76,9 +77,29 @@ export const requestLines = pgTable(
     rejectedBy: integer('rejected_by').references(() => users.id, { onDelete: 'set null' }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true, mode: 'date' }),
     searchText: text('search_text').notNull().default(''),
+    // ── Service levels (issue 14; rules in shared/service-levels.ts) ──
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Creation, or for a Special Request its department assignment; null until then. */
+    clockStartedAt: timestamp('clock_started_at', { withTimezone: true, mode: 'date' }),
+    /** The promises made when the clock started (a later change of targets does not move them). */
+    acknowledgeDueAt: timestamp('acknowledge_due_at', { withTimezone: true, mode: 'date' }),
+    completeDueAt: timestamp('complete_due_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The next promise of an open line (acknowledge by, else complete by), kept by the
+     * database so "overdue" and "my queue" are one indexed comparison; null when closed.
+     */
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).generatedAlwaysAs(
+      sql`case when status in ('Open', 'Assigned') then case when acknowledged_at is null then coalesce(acknowledge_due_at, complete_due_at) else complete_due_at end end`,
+    ),
     ...timestamps,
   },
   (t) => [
+    // Overdue filters and "my queue" (oldest due first).
+    index('request_lines_due_idx').on(t.dueAt).where(sql`due_at is not null`),
+    // The escalation scheduler's two questions: which open lines passed a target not yet met.
+    index('request_lines_ack_due_idx').on(t.acknowledgeDueAt).where(sql`acknowledged_at is null and status in ('Open', 'Assigned')`),
+    index('request_lines_complete_due_idx').on(t.completeDueAt).where(sql`status in ('Open', 'Assigned')`),
     index('request_lines_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('request_lines_request_idx').on(t.requestId),
     index('request_lines_updated_idx').on(t.updatedAt.desc(), t.id),
@@ -89,4 +110,25 @@ export const requestLines = pgTable(
     // Reports read one period of lines (issue 16).
     index('request_lines_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * One row per line and missed target (issue 14): the unique key is what makes an
+ * escalation go out once however many server processes notice it at the same moment
+ * (insert … on conflict do nothing; whoever inserted, sends).
+ */
+export const lineEscalations = pgTable(
+  'line_escalations',
+  {
+    id: serial('id').primaryKey(),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => requestLines.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['acknowledge', 'complete'] }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** How many people the e-mail reached (null until sent, or when mail is not set up). */
+    mailedTo: integer('mailed_to'),
+  },
+  (t) => [uniqueIndex('line_escalations_line_kind_uq').on(t.lineId, t.kind)],
 );

@@ -1,8 +1,9 @@
-import { type SQL, and, asc, desc, eq, exists, gte, ilike, lt, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, exists, gte, ilike, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Language, LineStatus, RequestStatus, StaffListFilters } from '@shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { departments, hotels, requestLines, requests, rooms, services } from '../../db/schema';
+import { lineClockColumns } from './requests.repository';
 import { type Scope, lineScopeSql, requestScopeSql } from './scope';
 
 /** The two staff lists, filtered by scope in SQL so paging and totals only ever count what the user may see. */
@@ -14,7 +15,15 @@ export interface ListOptions<S extends string> {
   order?: 'asc' | 'desc';
   /** Absent: the whole list (SPEC). */
   page?: { offset: number; limit: number };
+  /** The moment "overdue" is measured at. */
+  now: Date;
 }
+
+const OPEN_LINE = inArray(requestLines.status, ['Open', 'Assigned']);
+/** An open line past its next due time (the database keeps `due_at` null for closed lines). */
+const overdueAt = (now: Date) => lte(requestLines.dueAt, now);
+/** "My queue": open lines of the user's own departments. */
+const mineOf = (scope: Scope) => and(OPEN_LINE, inArray(requestLines.departmentId, scope.departmentIds.length ? [...scope.departmentIds] : [-1]));
 
 /** LIKE treats % and _ as wildcards; a guest named "50%" must be found literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -54,6 +63,15 @@ const sortColumnOf = <S extends string>(sorts: Record<S, AnyPgColumn>, options: 
   return (options.lang === 'ar' && Object.hasOwn(ARABIC_SORTS, key) && ARABIC_SORTS[key]) || sorts[key];
 };
 
+/** The request has a line meeting `condition`. */
+const lineOfRequest = (db: DbOrTx, condition: SQL | undefined) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(requestLines)
+      .where(and(eq(requestLines.requestId, requests.id), condition)),
+  );
+
 // ── Guest requests ─────────────────────────────────────────────────────────
 export const REQUEST_SORTS = {
   code: requests.seq,
@@ -77,21 +95,21 @@ export async function listRequests(
     requestScopeSql(scope),
     filter.status ? eq(requests.status, filter.status) : undefined,
     filter.hotelId ? eq(requests.hotelId, filter.hotelId) : undefined,
-    filter.departmentId
-      ? exists(
-          db
-            .select({ one: sql`1` })
-            .from(requestLines)
-            .where(and(eq(requestLines.requestId, requests.id), eq(requestLines.departmentId, filter.departmentId))),
-        )
-      : undefined,
+    filter.departmentId ? lineOfRequest(db, eq(requestLines.departmentId, filter.departmentId)) : undefined,
     ...createdWithin(requests.createdAt, filter),
+    filter.overdue === 'true' ? lineOfRequest(db, overdueAt(options.now)) : undefined,
+    filter.mine === 'true' ? lineOfRequest(db, mineOf(scope)) : undefined,
   ];
   if (options.search) where.push(searchIn(requests.searchText, options.search));
   const condition = and(...where);
   const base = db
     .select({
       id: requests.id,
+      // The oldest open line's creation (its age) and the earliest due time of the open lines.
+      oldestOpenAt: sql<Date | null>`(select min(l.created_at) from request_lines l where l.request_id = ${requests.id} and l.status in ('Open', 'Assigned'))`.mapWith(
+        requestLines.createdAt,
+      ),
+      dueAt: sql<Date | null>`(select min(l.due_at) from request_lines l where l.request_id = ${requests.id})`.mapWith(requestLines.createdAt),
       code: requests.requestCode,
       custName: requests.custName,
       custPhone: requests.custPhone,
@@ -139,6 +157,8 @@ export async function listLines(
     filter.hotelId ? eq(requests.hotelId, filter.hotelId) : undefined,
     filter.departmentId ? eq(requestLines.departmentId, filter.departmentId) : undefined,
     ...createdWithin(requestLines.createdAt, filter),
+    filter.overdue === 'true' ? overdueAt(options.now) : undefined,
+    filter.mine === 'true' ? mineOf(scope) : undefined,
   ];
   if (options.search) where.push(searchIn(requestLines.searchText, options.search));
   const condition = and(...where);
@@ -154,6 +174,7 @@ export async function listLines(
       createdAt: requestLines.createdAt,
       updatedAt: requestLines.updatedAt,
       statusName: requestLines.status,
+      ...lineClockColumns,
     })
     .from(requestLines)
     .innerJoin(requests, eq(requests.id, requestLines.requestId))
@@ -162,7 +183,12 @@ export async function listLines(
     .innerJoin(services, eq(services.id, requestLines.serviceId))
     .leftJoin(departments, eq(departments.id, requestLines.departmentId))
     .where(condition)
-    .orderBy(orderBy(sortColumnOf(LINE_SORTS, options), options.order), tieBreak(requestLines.id, options.order))
+    .orderBy(
+      ...(filter.mine === 'true' && !options.sort
+        ? // My queue: the most urgent first; lines without a target after, oldest first.
+          [sql`${requestLines.dueAt} asc nulls last`, asc(requestLines.createdAt), asc(requestLines.id)]
+        : [orderBy(sortColumnOf(LINE_SORTS, options), options.order), tieBreak(requestLines.id, options.order)]),
+    )
     .$dynamic();
   if (!options.page) return { rows: await base };
   // Only the request's hotel is needed to count (scope and hotel filter), and for

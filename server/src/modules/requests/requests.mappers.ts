@@ -1,4 +1,4 @@
-import type { LineMessage, LiveEvent, RequestDetail, RequestLine } from '@shared';
+import { type LineClock, type LineMessage, type LineStatus, type LiveEvent, type RequestDetail, type RequestLine, clockOf, expectedBy } from '@shared';
 import type { MessageRow } from './messages.repository';
 import type { LineRow, requestHeader } from './requests.repository';
 
@@ -11,6 +11,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A guest link carries the request's UUID; anything else cannot name a request (404, not a database error). */
 export const isUuid = (id: string) => UUID.test(id);
 
+interface ClockRow {
+  status: LineStatus;
+  acknowledgedAt: Date | null;
+  clockStartedAt: Date | null;
+  acknowledgeDueAt: Date | null;
+  completeDueAt: Date | null;
+}
+
+/** A line's service-level clock as of `now` (issue 14). */
+export function toClock(row: ClockRow, now: Date): LineClock {
+  const clock = clockOf(row, now);
+  return {
+    acknowledgedAt: isoOrNull(row.acknowledgedAt),
+    clockStartedAt: isoOrNull(row.clockStartedAt),
+    acknowledgeDueAt: isoOrNull(row.acknowledgeDueAt),
+    completeDueAt: isoOrNull(row.completeDueAt),
+    dueAt: isoOrNull(clock.dueAt),
+    dueKind: clock.dueKind,
+    isOverdue: clock.isOverdue,
+  };
+}
+
 /** A line's messages, oldest first (they come ordered from the repository). */
 function messagesOf(lineId: number, messages: MessageRow[]): LineMessage[] {
   return messages
@@ -19,7 +41,7 @@ function messagesOf(lineId: number, messages: MessageRow[]): LineMessage[] {
 }
 
 /** `messages`: the line's conversation as its reader may see it (the repository filtered it for a guest). */
-export function toLine(row: LineRow, messages: MessageRow[] = []): RequestLine {
+export function toLine(row: LineRow, messages: MessageRow[] = [], now = new Date()): RequestLine {
   return {
     id: row.id,
     serviceId: row.serviceId,
@@ -37,12 +59,14 @@ export function toLine(row: LineRow, messages: MessageRow[] = []): RequestLine {
     workerId: row.workerId,
     workerName: row.workerName,
     messages: messagesOf(row.id, messages),
+    ...toClock(row, now),
+    expectedBy: isoOrNull(expectedBy(row)),
   };
 }
 
 type Header = NonNullable<Awaited<ReturnType<typeof requestHeader>>>;
 
-export function toDetail(header: Header, lines: LineRow[], messages: MessageRow[] = []): RequestDetail {
+export function toDetail(header: Header, lines: LineRow[], messages: MessageRow[] = [], now = new Date()): RequestDetail {
   return {
     id: header.id,
     requestCode: header.requestCode,
@@ -57,7 +81,7 @@ export function toDetail(header: Header, lines: LineRow[], messages: MessageRow[
     note: header.note,
     createdAt: iso(header.createdAt),
     updatedAt: iso(header.updatedAt),
-    requestDetails: lines.map((line) => toLine(line, messages)),
+    requestDetails: lines.map((line) => toLine(line, messages, now)),
     review: header.review,
     rating: header.rating,
   };

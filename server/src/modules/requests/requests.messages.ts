@@ -14,6 +14,7 @@ export const requestMessages = defineMessages({
   completed: { en: 'Service Completed', ar: 'تم إكمال الخدمة' },
   replySent: { en: 'Reply sent to the guest', ar: 'تم إرسال الرد إلى النزيل' },
   noteAdded: { en: 'Internal note added', ar: 'تمت إضافة الملاحظة الداخلية' },
+  acknowledged: { en: 'Acknowledged', ar: 'تم الاستلام' },
   requestNotFound: { en: 'This request was not found', ar: 'هذا الطلب غير موجود' },
   lineNotFound: { en: 'This service request was not found', ar: 'طلب الخدمة هذا غير موجود' },
   hotelMissing: { en: 'This hotel does not exist', ar: 'هذا الفندق غير موجود' },
@@ -41,4 +42,5 @@ export const violationMessages = defineMessages({
   needsDepartment: { en: 'Assign this Special Request to a department first', ar: 'يرجى إسناد هذا الطلب الخاص إلى قسم أولًا' },
   workerAlreadySet: { en: 'A worker is already assigned to this service', ar: 'تم تعيين عامل لهذه الخدمة بالفعل' },
   assignPending: { en: 'Assign a worker before completing this service', ar: 'يرجى تعيين عامل قبل إكمال هذه الخدمة' },
+  alreadyAcknowledged: { en: 'This service has already been acknowledged', ar: 'تم استلام هذه الخدمة بالفعل' },
 } satisfies Record<LineViolation, unknown>);

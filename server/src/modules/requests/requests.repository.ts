@@ -37,7 +37,14 @@ export interface NewRequest {
   roomVerified: boolean;
   /** The language the guest used. */
   lang: Language;
-  lines: { serviceId: number; departmentId: number | null; note: string }[];
+  lines: {
+    serviceId: number;
+    departmentId: number | null;
+    note: string;
+    clockStartedAt?: Date;
+    acknowledgeDueAt?: Date | null;
+    completeDueAt?: Date | null;
+  }[];
 }
 
 /** Inserts a request with its lines; the code comes from the sequence, so it is unique across processes. */
@@ -82,6 +89,14 @@ export async function requestHeader(db: DbOrTx, id: string, lang: Language) {
   return row;
 }
 
+/** What a line's service-level clock is computed from (shared/service-levels.ts). */
+export const lineClockColumns = {
+  acknowledgedAt: requestLines.acknowledgedAt,
+  clockStartedAt: requestLines.clockStartedAt,
+  acknowledgeDueAt: requestLines.acknowledgeDueAt,
+  completeDueAt: requestLines.completeDueAt,
+};
+
 const lineColumns = (lang: Language) => ({
   id: requestLines.id,
   requestId: requestLines.requestId,
@@ -97,6 +112,7 @@ const lineColumns = (lang: Language) => ({
   workerName: workers.name,
   createdAt: requestLines.createdAt,
   updatedAt: requestLines.updatedAt,
+  ...lineClockColumns,
 });
 
 export type LineRow = Awaited<ReturnType<typeof linesOfRequest>>[number];
@@ -135,6 +151,7 @@ export async function lockLine(tx: Tx, id: number) {
       departmentId: requestLines.departmentId,
       workerId: requestLines.workerId,
       serviceId: requestLines.serviceId,
+      acknowledgedAt: requestLines.acknowledgedAt,
     })
     .from(requestLines)
     .where(eq(requestLines.id, id))

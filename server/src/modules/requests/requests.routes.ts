@@ -41,6 +41,7 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
   route(app, endpoints.serviceAssignmentDetails, ({ user, params, lang }) => staff.assignmentHistory(ctx, user, params.id, lang));
   route(app, endpoints.updateServiceRequestStatus, ({ user, body, lang }) => workflow.updateStatus(ctx, user, body, lang));
   route(app, endpoints.addServiceMessage, ({ user, body, lang }) => conversation.addMessage(ctx, user, body, lang));
+  route(app, endpoints.acknowledgeService, ({ user, body, lang }) => workflow.acknowledge(ctx, user, body, lang));
   route(app, endpoints.assignServiceToDepartment, ({ user, body, lang }) => workflow.assignDepartment(ctx, user, body, lang));
 
   // ── Live events (server-sent events) ──
@@ -90,8 +91,8 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
     if (!stream) return reply;
     stream.onEnd(
       ctx.events.subscribe(
-        // An internal note is staff business: the guest does not even hear that one was written.
-        (event) => event.requestId === params.id && !event.internal && stream.send(event.type, guestPayload(event)),
+        // An internal note or an escalation is staff business: the guest does not even hear of one.
+        (event) => event.requestId === params.id && !event.internal && event.type !== 'line-escalated' && stream.send(event.type, guestPayload(event)),
         () => stream.send('resync', resync()),
       ),
     );

@@ -1,4 +1,4 @@
-import type { AddRequestInput, AddRequestResponse, Language, MessageResponse, RequestDetail, ReviewInput } from '@shared';
+import { type AddRequestInput, type AddRequestResponse, type Language, type MessageResponse, type RequestDetail, type ReviewInput, NO_TARGETS, dueTimesOf } from '@shared';
 import type { AppContext } from '../../context';
 import { AppError, type LocalizedFieldError, badRequest, conflict, notFound } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
@@ -10,6 +10,7 @@ import * as repo from './requests.repository';
 import { messagesOfLines } from './messages.repository';
 import { announce } from './live-events';
 import { roomLinkVersion, verifyRoomLink } from '../qr/room-link';
+import { targetsOf } from './service-levels.repository';
 
 /** The guest's side: submit, follow and review a request (no login). */
 
@@ -25,10 +26,11 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
   const roomVerified = verifyRoomLink(config.jwtSecret, input.hotelId, input.roomId, await roomLinkVersion(db, input.hotelId), roomSignature);
   if (!roomVerified && config.requireSignedRoomLinks) throw new AppError(403, m.roomLinkInvalid);
   const serviceIds = [...new Set(input.services.map((s) => s.serviceId))];
-  const [hotelOk, room, found] = await Promise.all([
+  const [hotelOk, room, found, targets] = await Promise.all([
     repo.hotelExists(db, input.hotelId),
     repo.roomOf(db, input.roomId),
     repo.servicesByIds(db, serviceIds),
+    targetsOf(db, serviceIds, input.hotelId),
   ]);
   const problems: LocalizedFieldError[] = [];
   if (!hotelOk) problems.push({ field: 'hotelId', message: m.hotelMissing });
@@ -39,6 +41,12 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
   });
   if (problems.length) throw badRequest(common.validation, {}, problems);
 
+  // The clock of each line starts now; a Special Request's when a department takes it.
+  const now = new Date();
+  const clockOfLine = (serviceId: number) => {
+    if (byId.get(serviceId)!.isSpecial) return {};
+    return { clockStartedAt: now, ...dueTimesOf(now, targets.get(serviceId) ?? NO_TARGETS, config.sla.minuteMs) };
+  };
   const created = await db.transaction((tx) =>
     repo.insertRequest(
       tx,
@@ -52,7 +60,7 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
         roomVerified,
         lang,
         lines: input.services.map((s) => {
-          return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(byId.get(s.serviceId)!) };
+          return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(byId.get(s.serviceId)!), ...clockOfLine(s.serviceId) };
         }),
       },
       requestCodeOf,

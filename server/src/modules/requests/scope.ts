@@ -78,17 +78,31 @@ export function lineScopeSql(
 // ── Live events ──
 export const REQUEST_LIST_VIEW = 'Service Management.Request List.View';
 export const SERVICE_LIST_VIEW = 'Service Management.Service List.View';
+export const ESCALATIONS_RECEIVE = 'Service Management.Escalations.Receive';
 
-/** The staff event stream is for those who may read one of the lists it keeps current. */
+/** The staff event stream is for those who may read one of the lists it keeps current, or who are told of escalations. */
 export function mayHearEvents(user: Pick<Principal, 'claims'>): boolean {
-  return user.claims.includes(REQUEST_LIST_VIEW) || user.claims.includes(SERVICE_LIST_VIEW);
+  return [REQUEST_LIST_VIEW, SERVICE_LIST_VIEW, ESCALATIONS_RECEIVE].some((claim) => user.claims.includes(claim));
+}
+
+/**
+ * Who is told that a line of a hotel missed its target (issue 14): the holders of
+ * Escalations.Receive whose hotels include it (an admin: every hotel). Departments do
+ * not narrow it: a supervisor answers for the whole hotel.
+ */
+export function receivesEscalations(user: Scope & Pick<Principal, 'claims'>, hotelId: number): boolean {
+  return user.claims.includes(ESCALATIONS_RECEIVE) && canSeeRequest(user, { hotelId });
 }
 
 /**
  * An event reaches a user who could read what it is about: the request (Request List,
  * whose details show every line), or one of the lines concerned (Service List).
  */
-export function canHearEvent(user: Scope & Pick<Principal, 'claims'>, event: Pick<LiveEvent, 'hotelId' | 'departmentIds'>): boolean {
+export function canHearEvent(
+  user: Scope & Pick<Principal, 'claims'>,
+  event: Pick<LiveEvent, 'hotelId' | 'departmentIds'> & Partial<Pick<LiveEvent, 'type'>>,
+): boolean {
+  if (event.type === 'line-escalated') return receivesEscalations(user, event.hotelId);
   if (user.claims.includes(REQUEST_LIST_VIEW) && canSeeRequest(user, event)) return true;
   return (
     user.claims.includes(SERVICE_LIST_VIEW) &&

@@ -16,7 +16,7 @@ import { notFound } from '../../http/errors';
 import type { Principal } from '../../security/tokens';
 import { listCountsOf } from './list-counts';
 import { LINE_SORTS, type ListOptions, REQUEST_SORTS, listLines, listRequests } from './lists.repository';
-import { iso, isoOrNull, isUuid, toDetail, toLine } from './requests.mappers';
+import { iso, isoOrNull, isUuid, toClock, toDetail, toLine } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
 import * as repo from './requests.repository';
 import { messagesOfLines } from './messages.repository';
@@ -31,7 +31,7 @@ export interface Page<T> {
 }
 
 /** An unknown sort key falls back to the default order rather than failing: it is a display preference. */
-function listOptions<S extends string>(query: ListQuery, sorts: Record<S, unknown>, lang: Language): ListOptions<S> {
+function listOptions<S extends string>(query: ListQuery, sorts: Record<S, unknown>, lang: Language, now: Date): ListOptions<S> {
   const paged = query.page !== undefined || query.pageSize !== undefined;
   const limit = query.pageSize ?? DEFAULT_PAGE_SIZE;
   return {
@@ -41,6 +41,7 @@ function listOptions<S extends string>(query: ListQuery, sorts: Record<S, unknow
     sort: query.sort && Object.hasOwn(sorts, query.sort) ? (query.sort as S) : undefined,
     order: query.order,
     page: paged ? { offset: (query.page ?? 0) * limit, limit } : undefined,
+    now,
   };
 }
 
@@ -50,8 +51,8 @@ type StaffListQuery<S> = ListQuery & StaffListFilters & { status?: S };
 async function totalOf(ctx: AppContext, list: string, user: Principal, query: StaffListQuery<string>, count?: () => Promise<number>) {
   if (!count) return undefined;
   const { isAdmin, hotelIds, departmentIds } = user;
-  const { status, hotelId, departmentId, from, to, search } = query;
-  const key = JSON.stringify([list, isAdmin, hotelIds, departmentIds, status, hotelId, departmentId, from, to, search?.trim()]);
+  const { status, hotelId, departmentId, from, to, search, overdue, mine } = query;
+  const key = JSON.stringify([list, isAdmin, hotelIds, departmentIds, status, hotelId, departmentId, from, to, search?.trim(), overdue, mine]);
   return listCountsOf(ctx).get(key, count);
 }
 
@@ -61,9 +62,20 @@ export async function requestList(
   query: StaffListQuery<RequestStatus>,
   lang: Language,
 ): Promise<Page<RequestListRow>> {
-  const { rows, count } = await listRequests(ctx.database.db, user, query, listOptions(query, REQUEST_SORTS, lang));
+  const now = new Date();
+  const { rows, count } = await listRequests(ctx.database.db, user, query, listOptions(query, REQUEST_SORTS, lang, now));
   const total = await totalOf(ctx, 'requests', user, query, count);
-  return { rows: rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })), total };
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      createdAt: iso(r.createdAt),
+      updatedAt: iso(r.updatedAt),
+      oldestOpenAt: isoOrNull(r.oldestOpenAt),
+      dueAt: isoOrNull(r.dueAt),
+      isOverdue: r.dueAt !== null && r.dueAt.getTime() <= now.getTime(),
+    })),
+    total,
+  };
 }
 
 export async function serviceList(
@@ -72,9 +84,18 @@ export async function serviceList(
   query: StaffListQuery<LineStatus>,
   lang: Language,
 ): Promise<Page<ServiceListRow>> {
-  const { rows, count } = await listLines(ctx.database.db, user, query, listOptions(query, LINE_SORTS, lang));
+  const now = new Date();
+  const { rows, count } = await listLines(ctx.database.db, user, query, listOptions(query, LINE_SORTS, lang, now));
   const total = await totalOf(ctx, 'lines', user, query, count);
-  return { rows: rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })), total };
+  return {
+    rows: rows.map(({ acknowledgedAt, clockStartedAt, acknowledgeDueAt, completeDueAt, ...r }) => ({
+      ...r,
+      createdAt: iso(r.createdAt),
+      updatedAt: iso(r.updatedAt),
+      ...toClock({ status: r.statusName, acknowledgedAt, clockStartedAt, acknowledgeDueAt, completeDueAt }, now),
+    })),
+    total,
+  };
 }
 
 export async function staffRequestDetails(ctx: AppContext, user: Principal, id: string, lang: Language): Promise<StaffRequestDetails> {

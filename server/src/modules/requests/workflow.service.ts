@@ -1,4 +1,15 @@
-import type { AssignDepartmentInput, Language, MessageResponse, StatusUpdate, StatusUpdateInput } from '@shared';
+import {
+  type AcknowledgeInput,
+  type AssignDepartmentInput,
+  type Language,
+  type LiveEvent,
+  type MessageResponse,
+  type StatusUpdate,
+  type StatusUpdateInput,
+  NO_TARGETS,
+  acknowledgeViolation,
+  dueTimesOf,
+} from '@shared';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -6,7 +17,7 @@ import { requireClaim } from '../../http/route';
 import { common } from '../../i18n/common.messages';
 import { type Localized, localize } from '../../i18n/localize';
 import type { Principal } from '../../security/tokens';
-import { type LineAction, violationOf } from './line-rules';
+import { type LineAction, type LineViolation, violationOf } from './line-rules';
 import { requestStatusOf } from './request-status';
 import { iso } from './requests.mappers';
 import { requestMessages as m, violationMessages } from './requests.messages';
@@ -15,6 +26,7 @@ import { insertMessage } from './messages.repository';
 import { announce } from './live-events';
 import { notifyGuestWhenFinished } from './guest-mail';
 import { canSeeLine } from './scope';
+import { targetsOf } from './service-levels.repository';
 
 /** Staff moving a service line through its workflow (SPEC §4), one transaction per step. */
 
@@ -35,13 +47,14 @@ async function step(
   ctx: AppContext,
   user: Principal,
   lineId: number,
-  action: LineAction,
+  action: LineAction | ((line: LockedLine) => LineViolation | null),
   change: (tx: Tx, line: LockedLine, at: Date) => Promise<repo.LinePatch>,
+  eventType: LiveEvent['type'] = 'line-changed',
 ) {
   const result = await ctx.database.db.transaction(async (tx) => {
     const line = await repo.lockLine(tx, lineId);
     if (!line || !canSeeLine(user, line)) throw notFound(m.lineNotFound);
-    const violation = violationOf(line, action);
+    const violation = typeof action === 'function' ? action(line) : violationOf(line, action);
     if (violation) throw conflict(violationMessages[violation]);
     const at = new Date();
     const patch = await change(tx, line, at);
@@ -52,7 +65,7 @@ async function step(
   });
   const { line, before, status, at } = result;
   await announce(ctx, {
-    type: 'line-changed',
+    type: eventType,
     requestId: line.requestId,
     requestCode: line.requestCode,
     hotelId: line.hotelId,
@@ -84,7 +97,9 @@ export async function updateStatus(ctx: AppContext, user: Principal, input: Stat
         const allowed = await repo.workersFor(tx, line.departmentId);
         if (!allowed.some((w) => w.id === input.workerId))
           throw badRequest(m.workerNotAvailable, {}, [{ field: 'workerId', message: m.workerNotAvailable }]);
-        return { status: 'Assigned', workerId: input.workerId!, assignedBy: user.userId, assignedAt: at };
+        // Whoever hands the line to a worker has taken it: that acknowledges it too.
+        const acknowledged = line.acknowledgedAt ? {} : { acknowledgedAt: at, acknowledgedBy: user.userId };
+        return { ...acknowledged, status: 'Assigned', workerId: input.workerId!, assignedBy: user.userId, assignedAt: at };
       }
       case 'Completed':
         return { status: 'Completed', completedBy: user.userId, completedAt: at };
@@ -103,11 +118,31 @@ export async function assignDepartment(
 ): Promise<MessageResponse> {
   if (!(await repo.departmentExists(ctx.database.db, input.departmentId)))
     throw badRequest(m.selectDepartment, {}, [{ field: 'departmentId', message: common.referenceMissing }]);
-  await step(ctx, user, input.requestDetailsId, 'assignDepartment', async (_tx, _line, at) => ({
-    departmentId: input.departmentId,
-    assignedToDepartmentBy: user.userId,
-    assignedToDepartmentAt: at,
-  }));
+  await step(ctx, user, input.requestDetailsId, 'assignDepartment', async (tx, line, at) => {
+    // A Special Request's clock starts when a department takes it, with the Special
+    // Request service's own targets (else its group's, else the hotel's).
+    const targets = (await targetsOf(tx, [line.serviceId], line.hotelId)).get(line.serviceId) ?? NO_TARGETS;
+    return {
+      departmentId: input.departmentId,
+      assignedToDepartmentBy: user.userId,
+      assignedToDepartmentAt: at,
+      clockStartedAt: at,
+      ...dueTimesOf(at, targets, ctx.config.sla.minuteMs),
+    };
+  });
   return { message: localize(m.assigned, lang), id: input.requestDetailsId };
+}
+
+/** AcknowledgeService (issue 14): the line is seen and taken; its alert stops and its acknowledge target is met or missed now. */
+export async function acknowledge(ctx: AppContext, user: Principal, input: AcknowledgeInput, lang: Language): Promise<MessageResponse> {
+  await step(
+    ctx,
+    user,
+    input.id,
+    acknowledgeViolation,
+    async (_tx, _line, at) => ({ acknowledgedAt: at, acknowledgedBy: user.userId }),
+    'line-acknowledged',
+  );
+  return { message: localize(m.acknowledged, lang), id: input.id };
 }
 

@@ -10,6 +10,13 @@ interface Ctx {
 
 const COLUMN_OF_FIELD = { serviceGroupId: 'serviceGroupCode', departmentId: 'departmentCode' };
 
+/** An empty cell is no target; a number is checked by the contract (whole, 1 to a week); any other text fails there too. */
+function minutesCell(text: string | undefined): number | string | null {
+  const value = (text ?? '').trim();
+  if (!value) return null;
+  return /^\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+}
+
 export const serviceImporter: Importer<Ctx, ServiceInput> = {
   spec: {
     fileName: 'ServiceTemplate',
@@ -30,6 +37,22 @@ export const serviceImporter: Importer<Ctx, ServiceInput> = {
         lookup: 'departmentCode',
         description: { en: 'Code of the department that handles it', ar: 'رمز القسم المسؤول عنها' },
       },
+      {
+        key: 'acknowledgeMinutes',
+        required: false,
+        description: {
+          en: 'Optional: minutes within which staff should acknowledge a request (empty: the group or hotel default)',
+          ar: 'اختياري: الدقائق التي يجب أن يستلم الموظفون الطلب خلالها (فارغ: افتراضي المجموعة أو الفندق)',
+        },
+      },
+      {
+        key: 'completeMinutes',
+        required: false,
+        description: {
+          en: 'Optional: minutes within which a request should be completed (empty: the group or hotel default)',
+          ar: 'اختياري: الدقائق التي يجب إكمال الطلب خلالها (فارغ: افتراضي المجموعة أو الفندق)',
+        },
+      },
     ],
   },
   async lookups(repo) {
@@ -48,6 +71,8 @@ export const serviceImporter: Importer<Ctx, ServiceInput> = {
         nameAr: values.nameAr,
         serviceGroupId: resolveCode(ctx.groups, values.serviceGroupCode, row, 'serviceGroupCode', problems),
         departmentId: resolveCode(ctx.departments, values.departmentCode, row, 'departmentCode', problems),
+        acknowledgeMinutes: minutesCell(values.acknowledgeMinutes),
+        completeMinutes: minutesCell(values.completeMinutes),
       };
       const item = checkWithSchema(ServiceInput, input, row, COLUMN_OF_FIELD, problems);
       return item ? [{ row, item }] : [];

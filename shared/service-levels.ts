@@ -1,0 +1,131 @@
+/**
+ * Service levels (issue 14): how long a line may wait to be acknowledged and to be
+ * completed, and where its clock stands now. Plain functions of (line, targets, now),
+ * shared so the server, the admin app and the guest page agree to the minute; the clock
+ * is always passed in, never read here.
+ *
+ * Rules:
+ * - A target is a whole number of minutes. The service's own target wins, then its
+ *   group's, then the hotel's (the default of last resort); none of them: no target.
+ * - The clock starts when the line is created. A Special Request line starts it when a
+ *   department takes it (before that nobody owns it to be late), with the targets of the
+ *   Special Request service itself (then its group's, then the hotel's).
+ * - Both targets count from the start: acknowledge by start + acknowledgeMinutes,
+ *   complete by start + completeMinutes.
+ * - While a line is not acknowledged it is due for acknowledgement (when that target
+ *   exists); after that, or without it, it is due for completion.
+ * - Completed or Rejected stops the clock: no due time, never overdue.
+ * - At 75% of the time to the due moment a line turns amber, at 100% red (overdue),
+ *   which is also when the server escalates.
+ */
+import { type LineStatus, isClosed } from './statuses';
+
+/** The longest target one may set: a week, in minutes. */
+export const TARGET_MINUTES_MAX = 7 * 24 * 60;
+/** The share of the time to the due moment at which a line turns amber. */
+export const AMBER_AT = 0.75;
+
+export const TARGET_KINDS = ['acknowledge', 'complete'] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+
+export interface Targets {
+  acknowledgeMinutes: number | null;
+  completeMinutes: number | null;
+}
+
+export const NO_TARGETS: Targets = { acknowledgeMinutes: null, completeMinutes: null };
+
+/** The first level that sets a target wins, per target (a service may set one and inherit the other). */
+export function resolveTargets(...levels: (Partial<Targets> | null | undefined)[]): Targets {
+  const pick = (key: keyof Targets) => levels.map((l) => l?.[key]).find((v) => v !== null && v !== undefined) ?? null;
+  return { acknowledgeMinutes: pick('acknowledgeMinutes'), completeMinutes: pick('completeMinutes') };
+}
+
+export interface DueTimes {
+  acknowledgeDueAt: Date | null;
+  completeDueAt: Date | null;
+}
+
+/**
+ * The due moments of a line whose clock started at `startedAt` (null: not started,
+ * nothing due). `minuteMs` is a minute's length: shorter only in tests and simulations.
+ */
+export function dueTimesOf(startedAt: Date | null, targets: Targets, minuteMs = 60_000): DueTimes {
+  const after = (minutes: number | null) => (minutes === null || !startedAt ? null : new Date(startedAt.getTime() + minutes * minuteMs));
+  return { acknowledgeDueAt: after(targets.acknowledgeMinutes), completeDueAt: after(targets.completeMinutes) };
+}
+
+/** A line as its clock sees it; dates may be Date objects or ISO strings (a client's row). */
+type When = Date | string | null;
+export interface ClockLine {
+  status: LineStatus;
+  /** When the clock started: the line's creation, or a Special Request's department assignment. */
+  clockStartedAt: When;
+  acknowledgedAt: When;
+  acknowledgeDueAt: When;
+  completeDueAt: When;
+}
+
+export type ClockLevel = 'none' | 'ok' | 'amber' | 'red';
+
+export interface ClockState {
+  /** The next promise: acknowledge by, else complete by; null when none applies or the line is closed. */
+  dueAt: Date | null;
+  dueKind: TargetKind | null;
+  isOverdue: boolean;
+  /** Time used of the time to dueAt (0…1+); null without a due time. */
+  fraction: number | null;
+  level: ClockLevel;
+}
+
+const toDate = (value: When) => (value === null ? null : value instanceof Date ? value : new Date(value));
+
+/** Where the line's clock stands at `now`. */
+export function clockOf(line: ClockLine, now: Date): ClockState {
+  const none: ClockState = { dueAt: null, dueKind: null, isOverdue: false, fraction: null, level: 'none' };
+  const start = toDate(line.clockStartedAt);
+  if (isClosed(line.status) || !start) return none;
+  const ackDue = line.acknowledgedAt === null ? toDate(line.acknowledgeDueAt) : null;
+  const completeDue = toDate(line.completeDueAt);
+  const [dueAt, dueKind] = ackDue ? [ackDue, 'acknowledge' as const] : completeDue ? [completeDue, 'complete' as const] : [null, null];
+  if (!dueAt || !dueKind) return none;
+  const span = dueAt.getTime() - start.getTime();
+  const used = now.getTime() - start.getTime();
+  const fraction = span > 0 ? Math.max(0, used / span) : 1;
+  const isOverdue = now.getTime() >= dueAt.getTime();
+  return { dueAt, dueKind, isOverdue, fraction, level: isOverdue ? 'red' : fraction >= AMBER_AT ? 'amber' : 'ok' };
+}
+
+/** The clock of a line given its start and targets: what the server stores, then reads back. */
+export function lineClock(
+  line: Pick<ClockLine, 'status' | 'clockStartedAt' | 'acknowledgedAt'>,
+  targets: Targets,
+  now: Date,
+): ClockState & DueTimes {
+  const due = dueTimesOf(toDate(line.clockStartedAt), targets);
+  return { ...due, ...clockOf({ ...line, ...due }, now) };
+}
+
+/** The targets that have passed without their action, at `now` (what the server escalates). */
+export function missedTargets(line: ClockLine, now: Date): TargetKind[] {
+  if (isClosed(line.status)) return [];
+  const missed: TargetKind[] = [];
+  const ackDue = toDate(line.acknowledgeDueAt);
+  const completeDue = toDate(line.completeDueAt);
+  if (line.acknowledgedAt === null && ackDue && ackDue.getTime() <= now.getTime()) missed.push('acknowledge');
+  if (completeDue && completeDue.getTime() <= now.getTime()) missed.push('complete');
+  return missed;
+}
+
+/** Whether a finished line kept its promise: acknowledged and completed by their due times (reports, the bench). */
+export function metTarget(due: When, doneAt: When): boolean | null {
+  const dueAt = toDate(due);
+  if (!dueAt) return null;
+  const done = toDate(doneAt);
+  return done !== null && done.getTime() <= dueAt.getTime();
+}
+
+/** When the guest may expect the line done: its completion due time while it is open. */
+export function expectedBy(line: Pick<ClockLine, 'status' | 'completeDueAt'>): Date | null {
+  return isClosed(line.status) ? null : toDate(line.completeDueAt);
+}
