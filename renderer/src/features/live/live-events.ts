@@ -12,7 +12,7 @@ type Listener = (event: LiveEvent) => void;
  * does not load the zod schemas; the type below fails to compile when shared/api adds
  * an event type this list lacks.
  */
-const LIVE_EVENT_TYPES = ['request-created', 'line-changed', 'review-added', 'message-added'] as const satisfies readonly (typeof EVENT_TYPES)[number][];
+const LIVE_EVENT_TYPES = ['request-created', 'line-changed', 'review-added', 'message-added', 'line-acknowledged', 'line-escalated'] as const satisfies readonly (typeof EVENT_TYPES)[number][];
 type MissingEventTypes = Exclude<(typeof EVENT_TYPES)[number], (typeof LIVE_EVENT_TYPES)[number]>;
 const everyEventType: [MissingEventTypes] extends [never] ? true : MissingEventTypes = true;
 void everyEventType;
