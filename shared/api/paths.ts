@@ -84,6 +84,7 @@ export const apiPaths = {
   serviceAssignmentDetails: '/api/Request/GetServiceAssignmentDetails/:id',
   updateServiceRequestStatus: '/api/Request/UpdateServiceRequestStatus',
   addServiceMessage: '/api/Request/AddServiceMessage',
+  acknowledgeService: '/api/Request/AcknowledgeService',
   assignServiceToDepartment: '/api/Request/AssignServiceToDepartment',
   staffEvents: '/api/Events',
   eventsTicket: '/api/Events/Ticket',

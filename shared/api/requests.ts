@@ -28,6 +28,18 @@ export const LineClock = z.object({
 });
 export type LineClock = z.infer<typeof LineClock>;
 
+/** A line without a running clock or any target (before issue 14, or a Special Request waiting for its department): handy in fixtures. */
+export const UNTIMED_LINE = {
+  acknowledgedAt: null,
+  clockStartedAt: null,
+  acknowledgeDueAt: null,
+  completeDueAt: null,
+  dueAt: null,
+  dueKind: null,
+  isOverdue: false,
+  expectedBy: null,
+} as const satisfies LineClock & { expectedBy: null };
+
 /**
  * The staff lists' filters, next to ListQuery's paging, search and sort. `from` and
  * `to` bound the creation time, both inclusive; a day alone as `to` means through

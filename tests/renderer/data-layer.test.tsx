@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ALL_CLAIMS, type Role, type Room, type StaffRequestDetails, type StaffServiceDetails, type User, type RequestLine } from '@shared';
+import { ALL_CLAIMS, type Role, type Room, type StaffRequestDetails, type StaffServiceDetails, type User, type RequestLine, UNTIMED_LINE } from '@shared';
 import { RolesScreen } from '../../renderer/src/features/administration/RolesScreen';
 import { UsersScreen } from '../../renderer/src/features/administration/UsersScreen';
 import { BookingRoomScreen } from '../../renderer/src/features/basic-data/booking-room/BookingRoomScreen';
@@ -193,7 +193,7 @@ describe('users and roles on the query layer', { timeout: 60_000 }, () => {
 
 const line = (over: Partial<RequestLine>): RequestLine => ({
   id: 7, serviceId: 1, serviceName: 'Pillows', statusName: 'Open', note: '', reply: null, createdAt: '2026-01-01T10:00:00Z', updatedAt: '2026-01-01T10:00:00Z',
-  isSpecial: false, specialRequest_DepartmentId: null, departmentId: null, departmentName: null, workerId: null, workerName: null, ...over,
+  isSpecial: false, specialRequest_DepartmentId: null, departmentId: null, departmentName: null, workerId: null, workerName: null, ...UNTIMED_LINE, ...over,
 });
 const guest = { custName: 'Omar Saleh', custEmail: 'omar@x.demo', custPhone: '+966511111111', hotelId: 1, hotelName: 'Corniche Hotel', roomId: 9, roomNumber: '204' };
 const history = { createdAt: '2026-01-01T10:00:00Z', user_AssignedToDepartment: null, assignedToDepartment_Date: null, departmentName: null, user_Assigned: null, assigned_Date: null, workerName: null, user_Completed: null, completed_Date: null, user_Rejected: null, rejected_Date: null, rejectReason: null };

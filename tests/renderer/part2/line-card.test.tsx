@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ALL_CLAIMS, type RequestLine } from '@shared';
+import { ALL_CLAIMS, type RequestLine, UNTIMED_LINE } from '@shared';
 import { LineCard } from '../../../renderer/src/features/service-management/LineCard';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { renderInApp } from '../render-app';
@@ -25,14 +25,7 @@ const line = (over: Partial<RequestLine> = {}): RequestLine => ({
   departmentName: null,
   workerId: null,
   workerName: null,
-  acknowledgedAt: null,
-  clockStartedAt: null,
-  acknowledgeDueAt: null,
-  completeDueAt: null,
-  dueAt: null,
-  dueKind: null,
-  isOverdue: false,
-  expectedBy: null,
+  ...UNTIMED_LINE,
   ...over,
 });
 const history = { createdAt: '2026-01-01T10:00:00Z', user_AssignedToDepartment: null, assignedToDepartment_Date: null, departmentName: null, user_Assigned: null, assigned_Date: null, workerName: null, user_Completed: null, completed_Date: null, user_Rejected: null, rejected_Date: null, rejectReason: null };
