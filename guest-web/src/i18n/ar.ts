@@ -66,6 +66,8 @@ export const ar: Messages = {
     note: 'ملاحظتك',
     reply: 'رد فريقنا',
     noReply: 'لا يوجد رد بعد',
+    replies: 'الردود: {{count}}',
+    repliedAt: 'أُرسل {{time}}',
     noNote: 'لا يوجد',
     live: 'تظهر التحديثات هنا تلقائياً.',
     feedbackTitle: 'كيف كانت تجربتك؟',

@@ -65,6 +65,8 @@ export const en = {
     note: 'Your note',
     reply: 'Reply from our team',
     noReply: 'No reply yet',
+    replies: 'Replies: {{count}}',
+    repliedAt: 'Sent {{time}}',
     noNote: 'None',
     live: 'Updates appear here automatically.',
     feedbackTitle: 'How was your experience?',

@@ -1,15 +1,38 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RequestDetail, RequestLine } from '@shared';
+import type { LineMessage, RequestDetail, RequestLine } from '@shared';
 
 const TONE: Record<string, string> = { Rejected: 'danger', Completed: 'primary' };
 
-/** One service line as an expandable card; the phone is shown exactly as the guest gave it. */
+/** The team's replies, oldest first; an older server sends only the latest one as `reply`. */
+function repliesOf(line: RequestLine): Pick<LineMessage, 'id' | 'text' | 'createdAt'>[] {
+  if (line.messages) return line.messages.filter((m) => m.kind === 'reply');
+  return line.reply ? [{ id: 0, text: line.reply, createdAt: line.updatedAt }] : [];
+}
+
+/**
+ * One service line as an expandable card; the phone is shown exactly as the guest gave it.
+ * The team's replies are a conversation (issue 13): when a new one arrives the card opens on it.
+ */
 export function LineCard({ line, request }: { line: RequestLine; request: RequestDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const replies = repliesOf(line);
+  const card = useRef<HTMLDetailsElement>(null);
+  const seen = useRef(replies.length);
+  useEffect(() => {
+    if (replies.length > seen.current && card.current) card.current.open = true;
+    seen.current = replies.length;
+  }, [replies.length]);
+  const time = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <details className="panel line-card" data-testid="line-card">
+    <details ref={card} className="panel line-card" data-testid="line-card">
       <summary>
         <span className="line-name">{line.serviceName}</span>
+        {replies.length > 0 && (
+          <span className="reply-count" data-testid="reply-count">
+            {t('review.replies', { count: replies.length })}
+          </span>
+        )}
         <span className={`badge ${TONE[line.statusName] ?? 'secondary'}`}>{t(`status.${line.statusName}`)}</span>
       </summary>
       <dl className="facts">
@@ -39,7 +62,20 @@ export function LineCard({ line, request }: { line: RequestLine; request: Reques
         </div>
         <div>
           <dt>{t('review.reply')}</dt>
-          <dd data-testid="line-reply">{line.reply || <span className="muted">{t('review.noReply')}</span>}</dd>
+          <dd data-testid="line-reply" aria-live="polite">
+            {replies.length ? (
+              <ol className="thread">
+                {replies.map((r) => (
+                  <li key={r.id} data-testid="guest-reply">
+                    <p dir="auto">{r.text}</p>
+                    <small className="muted">{t('review.repliedAt', { time: time(r.createdAt) })}</small>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <span className="muted">{t('review.noReply')}</span>
+            )}
+          </dd>
         </div>
       </dl>
     </details>

@@ -5,6 +5,7 @@ import { resilienceAr } from '../features/i18n/resilience.ar';
 import { securityAr } from '../features/i18n/security.ar';
 import { usersAr } from '../features/i18n/users.ar';
 import { listsAr } from '../features/i18n/lists.ar';
+import { threadAr } from '../features/i18n/thread.ar';
 import { alertsAr } from '../features/i18n/alerts.ar';
 import type { Messages } from './en';
 
@@ -81,6 +82,7 @@ export const ar: Messages = {
     Users: 'تسجيل',
     Roles: 'الأدوار',
     EmailSettings: 'إعدادات البريد',
+    CannedReplies: 'الردود الجاهزة',
     ServiceLevels: 'مستويات الخدمة',
     GuestFeedback: 'آراء النزلاء',
   },
@@ -208,6 +210,7 @@ export const ar: Messages = {
   reports: reportsAr,
   resilience: resilienceAr,
   lists: listsAr,
+  thread: threadAr,
   alerts: alertsAr,
   qrLinks: guestLinksAr,
 };

@@ -5,6 +5,7 @@ import { resilienceEn } from '../features/i18n/resilience.en';
 import { securityEn } from '../features/i18n/security.en';
 import { usersEn } from '../features/i18n/users.en';
 import { listsEn } from '../features/i18n/lists.en';
+import { threadEn } from '../features/i18n/thread.en';
 import { alertsEn } from '../features/i18n/alerts.en';
 
 /** The English resource: its shape is the type every other language must match. */
@@ -81,6 +82,7 @@ export const en = {
     Users: 'Register',
     Roles: 'Roles',
     EmailSettings: 'Email Settings',
+    CannedReplies: 'Canned Replies',
     ServiceLevels: 'Service Levels',
     GuestFeedback: 'Guest Feedback',
   },
@@ -208,6 +210,7 @@ export const en = {
   reports: reportsEn,
   resilience: resilienceEn,
   lists: listsEn,
+  thread: threadEn,
   alerts: alertsEn,
   qrLinks: guestLinksEn,
 } as const;

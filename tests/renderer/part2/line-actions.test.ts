@@ -28,8 +28,8 @@ describe('the actions a line card offers (SPEC §4)', () => {
     expect(cardActions(line({ statusName: 'Completed', workerId: 9 }), all)).toEqual({ actions: [], reply: 'hidden' });
   });
 
-  it('an existing reply stays read-only while the line is still open', () => {
-    expect(cardActions(line({ statusName: 'Assigned', workerId: 9, reply: 'Coming' }), all).reply).toBe('show');
+  it('an open line takes another reply after one was sent (issue 13: a thread, not one reply)', () => {
+    expect(cardActions(line({ statusName: 'Assigned', workerId: 9, reply: 'Coming' }), all).reply).toBe('edit');
   });
 
   it("offers only what the user's claims allow", () => {

@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import {
   clientRoutes,
   endpoints,
+  type Language,
   type LineStatus,
   type LiveEvent,
   type Lookup,
@@ -19,6 +20,7 @@ import { DetailsHeading, Facts, PageState, ReviewPanel } from './DetailsLayout';
 import { LineCard } from './LineCard';
 import { useLiveDetails } from './use-live-details';
 import { UnverifiedRoomNotice } from './UnverifiedRoom';
+import { UnsentReplyGuard } from './UnsentReplyGuard';
 
 /** What one details page shows, whichever record it came from. */
 interface Details {
@@ -34,6 +36,8 @@ interface Details {
   /** The service page has them with its answer; a request's cards fetch them per line. */
   workers?: Lookup[];
   review?: { rating: number; review: string | null };
+  /** The guest's language: canned replies are offered in it. */
+  guestLanguage?: Language;
 }
 
 /** What differs between the request and the service-line details; the page is the rest. */
@@ -61,7 +65,7 @@ const requestKind: DetailsKind<StaffRequestDetails> = {
   fetch: (id) => call(endpoints.requestDetails, { params: { id } }),
   valid: (answer) => !!answer?.requestDetails,
   concerns: (event, id) => event.requestId === id,
-  show: ({ requestDetails: r, availableDepartments, roomVerified }, t) => ({
+  show: ({ requestDetails: r, availableDepartments, roomVerified, guestLanguage }, t) => ({
     title: t('p2.requests.requestHeading', { code: r.requestCode }),
     status: r.statusName,
     guest: [...guestFacts(t, r), [t('p2.requests.note'), r.note]],
@@ -72,6 +76,7 @@ const requestKind: DetailsKind<StaffRequestDetails> = {
     lines: r.requestDetails,
     departments: availableDepartments,
     review: r.rating !== null ? { rating: r.rating, review: r.review } : undefined,
+    guestLanguage,
   }),
 };
 
@@ -92,6 +97,7 @@ const serviceKind: DetailsKind<StaffServiceDetails> = {
     lines: [s],
     departments: availableDepartments,
     workers: availableWorkers,
+    guestLanguage: s.guestLanguage,
   }),
 };
 
@@ -121,9 +127,10 @@ function DetailsPage<T>({ kind }: { kind: DetailsKind<T> }) {
         <RoomHistoryLink roomId={d.roomId} roomNumber={d.roomNumber} />
       </p>
       {d.lines.map((line) => (
-        <LineCard key={line.id} line={line} departments={d.departments} workers={d.workers} onChanged={reload} />
+        <LineCard key={line.id} line={line} departments={d.departments} workers={d.workers} guestLanguage={d.guestLanguage} onChanged={reload} />
       ))}
       {d.review && <ReviewPanel rating={d.review.rating} review={d.review.review} />}
+      <UnsentReplyGuard />
     </section>
   );
 }

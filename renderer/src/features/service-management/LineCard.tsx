@@ -1,13 +1,14 @@
-import { Button, Card, CardHeader, Dropdown, Field, Option, Text, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Card, CardHeader, Dropdown, Field, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type LineAction, type Lookup, type RequestLine } from '@shared';
+import { endpoints, type Language, type LineAction, type Lookup, type RequestLine } from '@shared';
 import { call } from '../../api/client';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { formatDate } from '../../table/format';
-import { cardActions, missingInput } from './line-actions';
+import { cardActions, missingInput, WRITE_CLAIMS } from './line-actions';
+import { LineThread } from './LineThread';
 import { RejectDialog } from './RejectDialog';
 import { StatusBadge } from './StatusBadge';
 import { StatusHistory } from './StatusHistory';
@@ -27,11 +28,13 @@ export interface LineCardProps {
   departments: Lookup[];
   /** Workers who may take the line; fetched with the line's details when not given. */
   workers?: Lookup[];
+  /** The guest's language, when known (canned replies are offered in it). */
+  guestLanguage?: Language;
   onChanged(): void;
 }
 
 /** One service line with exactly the actions SPEC §4 allows in its state, and its status history. */
-export function LineCard({ line, departments, workers: given, onChanged }: LineCardProps) {
+export function LineCard({ line, departments, workers: given, guestLanguage, onChanged }: LineCardProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const session = useAtomValue(sessionAtom);
@@ -118,12 +121,17 @@ export function LineCard({ line, departments, workers: given, onChanged }: LineC
           <Button appearance="primary" disabled={busy} onClick={assignWorker}>{t('p2.line.assignWorker')}</Button>
         </div>
       )}
-      {reply === 'edit' && (can('complete') || can('assignWorker')) && (
-        <Field label={t('p2.line.reply')}>
-          <Textarea value={replyText} onChange={(_, d) => setReplyText(d.value)} maxLength={2000} />
-        </Field>
-      )}
-      {reply === 'show' && (
+      <LineThread
+        lineId={line.id}
+        messages={line.messages ?? []}
+        canReply={reply === 'edit'}
+        mayWrite={WRITE_CLAIMS.some((claim) => hasClaim(session, claim))}
+        draft={replyText}
+        onDraft={setReplyText}
+        guestLanguage={guestLanguage}
+        onSent={onChanged}
+      />
+      {reply === 'show' && !line.messages?.length && (
         <div>
           <Text className={styles.label}>{line.statusName === 'Rejected' ? t('p2.line.rejectReason') : t('p2.line.replyShown')}</Text>
           <div className={styles.reply} data-testid="reply">{line.reply}</div>

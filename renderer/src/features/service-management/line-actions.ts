@@ -23,16 +23,20 @@ const ACTION_CLAIMS: Record<LineAction, string> = {
   reject: 'Service Management.Service List.Reject',
 };
 
+/** Who may write on a line (reply or note): whoever could answer it with Assign or Complete (the server's rule too). */
+export const WRITE_CLAIMS = [ACTION_CLAIMS.assignWorker, ACTION_CLAIMS.complete] as const;
+
 /**
  * The buttons a line card shows (SPEC §4): exactly what the shared line rules allow in
  * the line's state, and of those only what the user's claims let them do. The reply
  * box is editable while the line may still be answered, an existing reply is shown
- * read-only, and a special line still waiting for a department shows none.
+ * read-only when the line is closed (issue 13: an open line takes any number of replies),
+ * and a special line still waiting for a department shows none.
  */
 export function cardActions(line: CardLine, claims: readonly string[]): CardActions {
   const state = { status: line.statusName, isSpecial: line.isSpecial, departmentId: line.departmentId, workerId: line.workerId };
   const actions = allowedActions(state).filter((a) => claims.includes(ACTION_CLAIMS[a]));
-  const reply: ReplyMode = line.reply ? 'show' : canReply(state) ? 'edit' : 'hidden';
+  const reply: ReplyMode = canReply(state) ? 'edit' : line.reply ? 'show' : 'hidden';
   return { actions, reply };
 }
 
