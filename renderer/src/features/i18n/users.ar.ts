@@ -59,6 +59,7 @@ export const usersAr: Messages['users'] = {
       Users: 'المستخدمون',
       Roles: 'الأدوار',
       'Email Settings': 'إعدادات البريد',
+      'Canned Replies': 'الردود الجاهزة',
       'Service Levels': 'مستويات الخدمة',
       'Guest Feedback': 'آراء النزلاء',
     },

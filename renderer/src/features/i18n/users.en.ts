@@ -58,6 +58,7 @@ export const usersEn = {
       Users: 'Users',
       Roles: 'Roles',
       'Email Settings': 'Email Settings',
+      'Canned Replies': 'Canned Replies',
       'Service Levels': 'Service Levels',
       'Guest Feedback': 'Guest Feedback',
     },
