@@ -1,6 +1,7 @@
 import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
-import { MAX_PAGE_SIZE, type Endpoint } from '@shared';
+import type { Endpoint } from '@shared';
+import { MAX_PAGE_SIZE } from '@shared/patterns';
 import { fillPath } from '@shared/api/paths';
 import { clientRoutes } from '@shared/routes';
 import { navigate } from '../app/navigation';

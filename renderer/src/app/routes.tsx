@@ -20,6 +20,16 @@ const sections = {
 
 /** The signed-in frame; LoginPage starts fetching it when the user presses Login. */
 export const loadShell = () => import('./AdminRoot');
+
+/**
+ * While the login page waits for the user to type: the shell, Home and the request
+ * lists (with ag-grid, the largest chunk) download and compile, so the list a desk opens
+ * first shows without waiting for them. Not part of the first view: it starts when the
+ * page is idle. A failure (offline) is harmless: the screens load on demand as before.
+ */
+export function warmFirstScreens(): void {
+  void Promise.all([loadShell(), sections.home(), sections.serviceManagement()]).catch(() => undefined);
+}
 export const AdminLayout = lazy(async () => ({ default: (await loadShell()).AdminRoot }));
 export const ResetPasswordPage = lazy(async () => ({ default: (await import('../auth/ResetPasswordPage')).ResetPasswordPage }));
 export const AppToaster = lazy(async () => ({ default: (await import('../feedback/AppToaster')).AppToaster }));

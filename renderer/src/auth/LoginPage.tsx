@@ -12,7 +12,7 @@ import { signIn } from '../session/session';
 import { useAuthStyles } from './auth-styles';
 import { desktopBridge } from '../platform/desktop-platform';
 import { loginErrorMessage } from './login-error';
-import { loadShell } from '../app/routes';
+import { loadShell, warmFirstScreens } from '../app/routes';
 
 // The dialogs (and Fluent's dialog code) download only when someone needs them; the server link only on desktop.
 const ChangeServerLink = lazy(async () => ({ default: (await import('../features/server-address/ChangeServerLink')).ChangeServerLink }));
@@ -30,6 +30,11 @@ export function LoginPage() {
 
   // SPEC §1: the login screen forces English on load.
   useEffect(() => applyLanguage('en'), []);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return;
+    const idle = requestIdleCallback(warmFirstScreens, { timeout: 3000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
 
   const emailError = touched && !EMAIL_PATTERN.test(email.trim()) ? t('login.invalidEmail') : undefined;
   const passwordError = touched && !password ? t('login.required') : undefined;
