@@ -2,7 +2,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ALL_CLAIMS, type RequestLine } from '@shared';
+import { ALL_CLAIMS, type RequestLine, UNTIMED_LINE } from '@shared';
 import { LineCard } from '../../../renderer/src/features/service-management/LineCard';
 import { UnsentReplyGuard, unsentRepliesAtom } from '../../../renderer/src/features/service-management/UnsentReplyGuard';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
@@ -33,6 +33,7 @@ const line = (over: Partial<RequestLine> = {}): RequestLine => ({
     { id: 1, kind: 'reply', text: 'On the way', createdAt: '2026-01-01T10:01:00Z', authorName: 'Hessa Staff' },
     { id: 2, kind: 'note', text: 'Guest prefers no knocking', createdAt: '2026-01-01T10:02:00Z', authorName: 'Hessa Staff' },
   ],
+  ...UNTIMED_LINE,
   ...over,
 });
 
