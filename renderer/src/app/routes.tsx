@@ -28,7 +28,8 @@ export const loadShell = () => import('./AdminRoot');
  * page is idle. A failure (offline) is harmless: the screens load on demand as before.
  */
 export function warmFirstScreens(): void {
-  void Promise.all([loadShell(), sections.home(), sections.serviceManagement()]).catch(() => undefined);
+  // The toaster too: the first new-request alert would otherwise wait for its chunk.
+  void Promise.all([loadShell(), sections.home(), sections.serviceManagement(), import('../feedback/AppToaster')]).catch(() => undefined);
 }
 export const AdminLayout = lazy(async () => ({ default: (await loadShell()).AdminRoot }));
 export const ResetPasswordPage = lazy(async () => ({ default: (await import('../auth/ResetPasswordPage')).ResetPasswordPage }));
