@@ -32,6 +32,27 @@ describe('basic data: select data, who may call what, and list paging', () => {
       expect((await get(endpoints.generateCompanies, 'ar')).map((c) => c.name)).toContain('Nakheel Hospitality');
     });
 
+    it('lists name a room’s and a booking room’s hotel in the caller language (GetAllRooms?lang=ar)', async () => {
+      const hotelId = await b.hotel({ name: 'Corniche Tower', nameAr: 'برج الكورنيش' });
+      const roomId = await b.room({ hotelId });
+      const roomTypeId = await b.roomType();
+      const booking = await t.api.call(endpoints.bookingRoom.add, {
+        token,
+        body: { bookingRoom: { hotelId, roomTypeId, noOfGuests: 2, facilities: ['wifi'], nameEn: 'Corniche Suite', nameAr: 'جناح الكورنيش' } },
+      });
+      expect(booking.status).toBe(200);
+      const hotelOf = async (endpoint: Pick<Endpoint, 'method' | 'path'>, id: number, lang: 'en' | 'ar') =>
+        ((await t.api.call(endpoint, { token, lang })).body as { id: number; hotelName: string }[]).find((r) => r.id === id)?.hotelName;
+
+      expect(await hotelOf(endpoints.room.list, roomId, 'en')).toBe('Corniche Tower');
+      expect(await hotelOf(endpoints.room.list, roomId, 'ar')).toBe('برج الكورنيش');
+      expect(await hotelOf(endpoints.bookingRoom.list, booking.body.id, 'en')).toBe('Corniche Tower');
+      expect(await hotelOf(endpoints.bookingRoom.list, booking.body.id, 'ar')).toBe('برج الكورنيش');
+      // Sorting by hotel sorts the names shown.
+      const sorted = (await t.api.call(endpoints.room.list, { token, lang: 'ar', query: { sort: 'hotelName', order: 'asc' } })).body as { hotelName: string }[];
+      expect(sorted.map((r) => r.hotelName)).toContain('برج الكورنيش');
+    });
+
     it('lists a hotel’s rooms only, sorted as people read numbers', async () => {
       const hotelId = await b.hotel();
       const other = await b.hotel();

@@ -82,7 +82,7 @@ describe('UploadUser: users from a sheet, each invited by e-mail', () => {
       'ar',
     );
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: 'تم رفع الملف بنجاح', id: 2 });
+    expect(res.body).toEqual({ message: 'تم رفع الملف بنجاح. الصفوف المستوردة: 2', id: 2 });
 
     const [mona] = await dbOf(t).select().from(s.users).where(eq(s.users.userCode, 'U1'));
     expect(mona).toMatchObject({ firstName: 'Mona', email: 'mona@test.hotel', phoneNumber: '+966 50 111 2222', passwordHash: null });
@@ -119,7 +119,7 @@ describe('UploadUser: users from a sheet, each invited by e-mail', () => {
     const res = await upload([['U5', 'Rana', 'Samy', 'rana@test.hotel', '+966 50 111 7777', 'H1', 'D1']]);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(
-      'File Uploaded Successfully. 1 invitation e-mail(s) could not be sent (e-mail settings are not configured); the users list marks them, with "Resend invitation" and "Copy invitation link"',
+      'File Uploaded Successfully. Rows imported: 1. 1 invitation e-mail(s) could not be sent (e-mail settings are not configured); the users list marks them, with "Resend invitation" and "Copy invitation link"',
     );
     const listed = (await t.api.call(endpoints.allUsers, { token })).body.find((u: { email: string }) => u.email === 'rana@test.hotel');
     expect(listed.invitation).toEqual({ state: 'failed', failure: 'e-mail settings are not configured', expiresAt: expect.any(String) });

@@ -78,7 +78,7 @@ describe('Excel templates and uploads', () => {
     ]);
     const res = await upload(endpoints.uploadRoom, file, 'ar');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: 'تم رفع الملف بنجاح', id: 3 });
+    expect(res.body).toEqual({ message: 'تم رفع الملف بنجاح. الصفوف المستوردة: 3', id: 3 });
     const rows = await dbOf(t).select().from(s.rooms);
     expect(rows.map((r) => [r.number, r.hotelId]).sort()).toEqual([
       ['101', ref.hotelId],
@@ -130,7 +130,7 @@ describe('Excel templates and uploads', () => {
       ['DLX', 'Deluxe', 'ديلوكس'],
       ['STE', 'Suite', 'جناح'],
     ]);
-    expect((await upload(endpoints.uploadRoomType, roomTypes)).body).toEqual({ message: 'File Uploaded Successfully', id: 2 });
+    expect((await upload(endpoints.uploadRoomType, roomTypes)).body).toEqual({ message: 'File Uploaded Successfully. Rows imported: 2', id: 2 });
     expect((await upload(endpoints.uploadRoomType, roomTypes)).body.rowErrors).toEqual([
       { row: 2, column: 'roomTypeCode', message: '"DLX" already exists' },
       { row: 3, column: 'roomTypeCode', message: '"STE" already exists' },

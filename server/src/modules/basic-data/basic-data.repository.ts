@@ -1,3 +1,4 @@
+import type { Language } from '@shared';
 import { and, asc, count, desc, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -56,8 +57,8 @@ export class BasicDataRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** Every row with the names of what it points at, newest first (ties: higher id first). */
-  async list(key: EntityKey): Promise<StoredRow[]> {
+  /** Every row with the names of what it points at (a hotel's in `lang`), newest first (ties: higher id first). */
+  async list(key: EntityKey, lang: Language): Promise<StoredRow[]> {
     const table = ENTITIES[key].table;
     const order = [desc(table.createdAt), desc(table.id)];
     switch (key) {
@@ -75,7 +76,7 @@ export class BasicDataRepository {
             useTypeNameEn: s.useTypes.nameEn,
             roomTypeNameAr: s.roomTypes.nameAr,
             roomTypeNameEn: s.roomTypes.nameEn,
-            hotelName: s.hotels.name,
+            hotelName: lang === 'ar' ? s.hotels.nameAr : s.hotels.name,
           })
           .from(s.rooms)
           .innerJoin(s.useTypes, eq(s.useTypes.id, s.rooms.useTypeId))

@@ -20,8 +20,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   for (const key of ENTITY_KEYS) {
     const calls = endpoints[key];
     route(app, calls.add, async ({ body, lang }) => done(common.added, lang, await service.add(key, body)));
-    route(app, calls.list, async ({ user, query, reply }) => {
-      const { items, total } = await service.list(key, query, user);
+    route(app, calls.list, async ({ user, query, reply, lang }) => {
+      const { items, total } = await service.list(key, query, user, lang);
       reply.header('X-Total-Count', String(total));
       return items as never;
     });

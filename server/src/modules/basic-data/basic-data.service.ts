@@ -22,10 +22,10 @@ export class BasicDataService {
   constructor(private readonly db: DbOrTx) {}
 
   /** The list as `scope` may see it: rows of a hotel only for that hotel's staff. */
-  async list(key: EntityKey, query: Partial<ListQuery>, scope: Scope): Promise<ListPage<ContractRow>> {
+  async list(key: EntityKey, query: Partial<ListQuery>, scope: Scope, lang: Language = 'en'): Promise<ListPage<ContractRow>> {
     const def = ENTITIES[key];
     const { hotelField } = def;
-    let rows = (await new BasicDataRepository(this.db).list(key)).map(toContractRow);
+    let rows = (await new BasicDataRepository(this.db).list(key, lang)).map(toContractRow);
     if (hotelField) rows = rows.filter((row) => canSeeHotel(scope, row[hotelField] as number));
     return applyListQuery(rows, query, Object.keys(def.row.shape));
   }

@@ -1,4 +1,5 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Language } from '@shared';
 import type { DbOrTx } from '../../db/client';
 import { bookingRoomImages, bookingRooms, hotels, roomTypes } from '../../db/schema';
 
@@ -13,10 +14,10 @@ export interface NewImage {
 export class BookingRoomsRepository {
   constructor(private readonly db: DbOrTx) {}
 
-  /** Newest first; ties (same transaction) by id, newest first too. */
-  list(): Promise<BookingRoomRow[]> {
+  /** Newest first; ties (same transaction) by id, newest first too; hotels named in `lang`. */
+  list(lang: Language = 'en'): Promise<BookingRoomRow[]> {
     return this.db
-      .select({ ...fieldsOfRoom, hotelName: hotels.name, roomTypeCode: roomTypes.roomTypeCode })
+      .select({ ...fieldsOfRoom, hotelName: lang === 'ar' ? hotels.nameAr : hotels.name, roomTypeCode: roomTypes.roomTypeCode })
       .from(bookingRooms)
       .innerJoin(hotels, eq(hotels.id, bookingRooms.hotelId))
       .innerJoin(roomTypes, eq(roomTypes.id, bookingRooms.roomTypeId))

@@ -26,8 +26,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   const service = new BookingRoomsService(app.ctx.database.db);
   const calls = endpoints.bookingRoom;
 
-  route(app, calls.list, async ({ user, query, reply }) => {
-    const { items, total } = await service.list(query, user);
+  route(app, calls.list, async ({ user, query, reply, lang }) => {
+    const { items, total } = await service.list(query, user, lang);
     reply.header('X-Total-Count', String(total));
     return items;
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type BookingRoom, type BookingRoomFields, type ListQuery, endpoints, pathOf } from '@shared';
+import { type BookingRoom, type BookingRoomFields, type Language, type ListQuery, endpoints, pathOf } from '@shared';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
@@ -19,8 +19,8 @@ export class BookingRoomsService {
   }
 
   /** The rooms of the hotels `scope` may see. */
-  async list(query: Partial<ListQuery>, scope: Scope): Promise<{ items: BookingRoom[]; total: number }> {
-    const rows = (await this.repo.list()).filter((row) => canSeeHotel(scope, row.hotelId));
+  async list(query: Partial<ListQuery>, scope: Scope, lang: Language = 'en'): Promise<{ items: BookingRoom[]; total: number }> {
+    const rows = (await this.repo.list(lang)).filter((row) => canSeeHotel(scope, row.hotelId));
     const images = await this.repo.imagesOf(rows.map((r) => r.id));
     const byRoom = new Map<number, typeof images>();
     for (const image of images) byRoom.set(image.bookingRoomId, [...(byRoom.get(image.bookingRoomId) ?? []), image]);

@@ -32,6 +32,7 @@ export const excelMessages = defineMessages({
     en: 'Nothing was imported: {count} problem(s) found in the file',
     ar: 'لم يتم استيراد أي شيء: وُجدت {count} مشكلة في الملف',
   },
+  imported: { en: 'Rows imported: {count}', ar: 'الصفوف المستوردة: {count}' },
   unknownCode: { en: 'Unknown code "{code}"', ar: 'رمز غير معروف "{code}"' },
   duplicateInFile: { en: 'Duplicate of row {row} in this file', ar: 'مكرر مع الصف {row} في هذا الملف' },
   alreadyExists: { en: '"{value}" already exists', ar: '"{value}" موجود من قبل' },

@@ -40,7 +40,8 @@ export class ExcelService {
     }
     const saved = await db.transaction((tx) => importer.save(new ExcelRepository(tx), items.map((i) => i.item), lang));
     const note = await importer.afterCommit?.(this.app, saved, lang);
-    const message = localize(common.fileUploaded, lang);
+    // The answer says how many rows went in, so whoever uploaded can check it against the sheet.
+    const message = `${localize(common.fileUploaded, lang)}. ${localize(m.imported, lang, { count: items.length })}`;
     return { message: note ? `${message}. ${localize(note.message, lang, note.params)}` : message, id: items.length };
   }
 }
