@@ -98,6 +98,9 @@ describe('the shared table', { timeout: 20_000 }, () => {
   it("says 'No data to be shown' when there is nothing, and when a search matches nothing", async () => {
     renderInApp(<DataTable rows={[]} columns={columns} rowName={(r: Row) => r.name} />);
     await waitFor(() => expect(screen.getByText('No data to be shown')).toBeTruthy());
+    // Inside the grid's box, where the rows would be, not under an empty box.
+    expect(screen.getByText('No data to be shown').closest('.ag-root-wrapper')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('No data to be shown');
     await waitFor(() => expect(screen.getByTestId('page-info').textContent).toBe('page 1 of 1'));
     cleanup();
     renderInApp(<DataTable rows={rows} columns={columns} rowName={(r) => r.name} />);

@@ -61,7 +61,7 @@ export function LoginPage() {
   return (
     <div className={styles.page}>
       <div className={styles.card}>
-        <div>
+        <div className={styles.heading}>
           <Title2 as="h1">{t('login.title')}</Title2>
           <Subtitle2 as="p" className={styles.sub}>
             {t('login.subtitle')}

@@ -24,5 +24,7 @@ export const useAuthStyles = makeStyles({
   },
   form: { display: 'flex', flexDirection: 'column', gap: '14px' },
   actions: { display: 'flex', justifyContent: 'space-between', alignItems: 'center' },
+  // Fluent's Text is inline: as a column the title and the subtitle sit on their own lines.
+  heading: { display: 'flex', flexDirection: 'column', gap: '6px', '& > *': { margin: 0 } },
   sub: { color: tokens.colorNeutralForeground3 },
 });

@@ -7,6 +7,7 @@ import { usersAr } from '../features/i18n/users.ar';
 import { listsAr } from '../features/i18n/lists.ar';
 import { threadAr } from '../features/i18n/thread.ar';
 import { alertsAr } from '../features/i18n/alerts.ar';
+import { polishAr } from '../features/i18n/polish.ar';
 import type { Messages } from './en';
 
 export const ar: Messages = {
@@ -213,4 +214,5 @@ export const ar: Messages = {
   thread: threadAr,
   alerts: alertsAr,
   qrLinks: guestLinksAr,
+  polish: polishAr,
 };

@@ -7,6 +7,7 @@ import { usersEn } from '../features/i18n/users.en';
 import { listsEn } from '../features/i18n/lists.en';
 import { threadEn } from '../features/i18n/thread.en';
 import { alertsEn } from '../features/i18n/alerts.en';
+import { polishEn } from '../features/i18n/polish.en';
 
 /** The English resource: its shape is the type every other language must match. */
 export const en = {
@@ -213,6 +214,7 @@ export const en = {
   thread: threadEn,
   alerts: alertsEn,
   qrLinks: guestLinksEn,
+  polish: polishEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

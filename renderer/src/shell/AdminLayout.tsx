@@ -1,8 +1,8 @@
 import { makeStyles } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { clientRoutes } from '@shared/routes';
 import { shellEndpoints as endpoints } from '../api/shell-endpoints';
 import { call } from '../api/client';
@@ -15,7 +15,7 @@ import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 
 const useStyles = makeStyles({
-  main: { paddingTop: '72px', paddingInline: '24px', paddingBottom: '32px', maxWidth: '1400px', marginInline: 'auto' },
+  main: { outlineStyle: 'none', paddingTop: '72px', paddingInline: '24px', paddingBottom: '32px', maxWidth: '1400px', marginInline: 'auto' },
 });
 
 /** The signed-in frame: header, side menu, and the screen. Without a token it sends the user to login. */
@@ -27,6 +27,19 @@ export function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+
+  const shownPath = useRef(pathname);
+
+  // A screen opened from the menu or the header takes the focus (the link is gone or elsewhere), so the
+  // next Tab walks that screen; on the first screen after sign-in the first Tab still reaches the menu button.
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    const main = mainRef.current;
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+  }, [pathname]);
 
   if (!session) return <Navigate to={clientRoutes.login} replace />;
 
@@ -52,7 +65,7 @@ export function AdminLayout() {
       <Header session={session} toggleRef={toggleRef} onToggleMenu={() => setMenuOpen((o) => !o)} onSwitchLanguage={switchLanguage} onLogout={logout} />
       <LiveAlerts />
       <SideMenu open={menuOpen} permissions={session.permissions} onClose={closeMenu} ignoreRef={toggleRef} />
-      <main className={styles.main}>
+      <main ref={mainRef} tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>
     </>

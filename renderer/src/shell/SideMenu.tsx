@@ -83,9 +83,24 @@ export function SideMenu({ open, permissions, onClose, ignoreRef }: SideMenuProp
       if (ref.current?.contains(target) || ignoreRef?.current?.contains(target)) return;
       onClose();
     };
+    // Escape closes the menu and gives the focus back to the button that opened it.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      onClose();
+      ignoreRef?.current?.focus();
+    };
     document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open, onClose, ignoreRef]);
+
+  // Opened from the keyboard: the focus moves into the menu (it is no longer inert by now).
+  useEffect(() => {
+    if (open) ref.current?.querySelector<HTMLElement>('button, a[href]')?.focus();
+  }, [open]);
 
   return (
     <nav ref={ref} aria-label={t('shell.menu')} className={mergeClasses(styles.aside, open && styles.open)} aria-hidden={!open} inert={!open}>

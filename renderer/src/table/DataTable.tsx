@@ -1,4 +1,4 @@
-import { Button, Dropdown, Input, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Dropdown, Input, Option, Text, makeStyles } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular, SearchRegular } from '@fluentui/react-icons';
 import type { ColDef, GridApi, GridReadyEvent, ICellRendererParams, RowClassRules, SortChangedEvent } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
@@ -8,6 +8,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SERVICE_SEARCH_DEBOUNCE_MS } from '@shar
 import { registerGridModules } from './grid-modules';
 import { ExportButton } from '../features/export/ExportButton';
 import { RowActions } from './RowActions';
+import { cellControlKeys, leaveGridOnTab, useKeepGridFocus } from './grid-keyboard';
 
 registerGridModules();
 
@@ -70,7 +71,6 @@ const useStyles = makeStyles({
   entries: { display: 'flex', alignItems: 'center', gap: '8px' },
   pageSize: { minWidth: '80px' },
   footer: { display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '10px', marginTop: '10px' },
-  empty: { padding: '16px', textAlign: 'center', color: tokens.colorNeutralForeground3 },
   // The arrows point the reading direction's way in both languages.
   flip: { ':dir(rtl)': { transform: 'scaleX(-1)' } },
 });
@@ -92,6 +92,7 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
     ? { current: server.view.page, total: Math.max(1, Math.ceil(server.total / server.view.pageSize)), shown: rows.length }
     : localPage;
   const serverRef = useRef(server);
+  const keepFocus = useKeepGridFocus(apiRef);
   serverRef.current = server;
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
@@ -216,10 +217,15 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
 
   const getRowId = useMemo(() => (rowId ? (p: { data: T }) => rowId(p.data) : undefined), [rowId]);
 
-  const defaultColDef = useMemo<ColDef<T>>(() => ({ sortable: true, resizable: true, sortingOrder: ['asc', 'desc'] }), []);
+  const defaultColDef = useMemo<ColDef<T>>(
+    () => ({ sortable: true, resizable: true, sortingOrder: ['asc', 'desc'], suppressKeyboardEvent: cellControlKeys }),
+    [],
+  );
+  // The empty state sits inside the grid box (ag-grid's overlay), in the user's language.
+  const overlayTexts = useMemo(() => ({ noRows: t('table.noData'), noMatchingRows: t('table.noData'), loading: t('app.loading') }), [t]);
 
   return (
-    <div data-testid="data-table">
+    <div data-testid="data-table" onFocus={keepFocus.onFocus} onBlur={keepFocus.onBlur}>
       <div className={styles.toolbar}>
         <div className={styles.entries}>
           <Text id="entries-label">{t('table.entries')}</Text>
@@ -262,8 +268,11 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
         suppressPaginationPanel
         quickFilterText={server ? undefined : search}
         rowClassRules={rowClassRules}
-        loading={loading}
-        suppressOverlays={['noRows', 'noMatchingRows']}
+        loading={!!loading}
+        overlayComponent={GridOverlay}
+        overlayComponentParams={{ texts: overlayTexts }}
+        tabToNextCell={leaveGridOnTab}
+        tabToNextHeader={leaveGridOnTab}
         suppressColumnVirtualisation
         onGridReady={(e: GridReadyEvent<T>) => {
           apiRef.current = e.api;
@@ -272,8 +281,8 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
         onPaginationChanged={syncPage}
         onSortChanged={onSortChanged}
         onModelUpdated={syncPage}
+        onRowDataUpdated={keepFocus.restore}
       />
-      {!loading && page.shown === 0 && <div className={styles.empty}>{t('table.noData')}</div>}
       <div className={styles.footer}>
         <Button
           icon={<ChevronLeftRegular className={styles.flip} />}
@@ -293,6 +302,18 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
           {t('table.next')}
         </Button>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The grid's overlay (empty, nothing found, loading) as one status line: ag-grid's own overlays
+ * also copy their text into a live region, which would say it twice.
+ */
+function GridOverlay({ overlayType, texts }: { overlayType?: string; texts: Record<string, string> }) {
+  return (
+    <div role="status" className="ag-overlay-no-rows-center">
+      {texts[overlayType ?? 'noRows'] ?? texts.noRows}
     </div>
   );
 }

@@ -18,6 +18,15 @@ test('/ goes to the login page, which is in English', async ({ page }) => {
   await screenshot(page, 'login-en');
 });
 
+test("the login card's title and subtitle sit on their own lines", async ({ page }) => {
+  await page.goto(`${server.url}/Admin/Login`);
+  const title = await page.getByRole('heading', { name: 'Welcome back' }).boundingBox();
+  const subtitle = await page.getByText('Sign in to manage your hotel services').boundingBox();
+  expect(title && subtitle).toBeTruthy();
+  // The subtitle starts below the title, not on the same line after it.
+  expect(subtitle!.y).toBeGreaterThanOrEqual(title!.y + title!.height - 1);
+});
+
 test('an invalid e-mail is refused before any call', async ({ page }) => {
   await page.goto(`${server.url}/Admin/Login`);
   await page.getByLabel('Email').fill('not-an-email');

@@ -56,8 +56,14 @@ test('a searched and sorted list exports to an .xlsx holding exactly the rows sh
   const bytes = await readFile((await download.path())!);
   await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   const sheet = book.worksheets[0];
-  const values = sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1).map((v) => String(v ?? '')));
-  expect(values[0]).toEqual(headers);
-  expect(values.slice(1)).toEqual(shown);
+  const rows = sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+  expect(rows[0].map(String)).toEqual(headers);
+  // Dates are real Excel dates with a date format (sortable, filterable), the rest the text shown.
+  const created = headers.indexOf('Created at');
+  expect(created).toBeGreaterThan(0);
+  const text = (row: unknown[]) => row.map((v, i) => (i === created ? '' : String(v ?? '')));
+  expect(rows.slice(1).map(text)).toEqual(shown.map(text));
+  for (const row of rows.slice(1)) expect(row[created]).toBeInstanceOf(Date);
+  expect(sheet.getColumn(created + 1).numFmt).toBe('dd mmm yyyy hh:mm');
   await screenshot(page, 'rooms-export-en');
 });

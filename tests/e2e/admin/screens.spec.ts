@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { E2EServer } from '../support/server';
-import { adminServer, login, openMenu, screenshot } from './admin-support';
+import { adminServer, api, apiToken, login, openMenu, screenshot } from './admin-support';
 
 let server: E2EServer;
 test.beforeAll(async () => {
@@ -32,5 +32,60 @@ for (const lang of ['en', 'ar'] as const) {
       await screen.getByRole('button', { name: lang === 'en' ? 'Add new' : 'إضافة جديد' }).click();
       await screenshot(page, `${item}-${lang}`);
     }
+  });
+}
+
+/** Every other admin screen, list and detail, for the 1366 px review of issue 13 (cut text, overlaps, RTL). */
+for (const lang of ['en', 'ar'] as const) {
+  test(`every other admin screen renders in ${lang} (screenshots)`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const token = await apiToken(server.url);
+    const first = async (path: string) => {
+      const id = ((await api<{ id: number | string }[]>(server.url, token, 'GET', path)).body ?? [])[0]?.id;
+      return id === undefined ? undefined : String(id);
+    };
+    const requestId = await first('/api/Request/GetAllRequests');
+    const serviceId = await first('/api/Request/GetAllServicesRequest');
+    const roleId = await first('/api/Administration/GetAllRoles');
+    const userId = await first('/api/Administration/GetAllUsers');
+    const roomId = await first('/api/BasicData/GetAllRooms');
+    const screens: [string, string | undefined][] = [
+      ['requests', '/Admin/ServiceManagement/RequestList'],
+      ['services', '/Admin/ServiceManagement/ServiceList'],
+      ['request-details', requestId && `/Admin/Request/Details/${requestId}`],
+      ['service-details', serviceId && `/Admin/Service/Details/${serviceId}`],
+      ['users', '/Admin/Administration/Users'],
+      ['user-roles', userId && `/Admin/UserRole/${userId}`],
+      ['roles', '/Admin/Administration/Roles'],
+      ['role-detail', roleId && `/Admin/RoleDetail/${roleId}`],
+      ['email-settings', '/Admin/Administration/EmailSettings'],
+      ['service-levels', '/Admin/Reports/ServiceLevels'],
+      ['guest-feedback', '/Admin/Reports/GuestFeedback'],
+      ['room-history', roomId && `/Admin/Room/History/${roomId}`],
+    ];
+    await login(page, server.url);
+    if (lang === 'ar') {
+      await page.getByRole('button', { name: 'Switch language' }).click();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    }
+    await screenshot(page, `screen-home-${lang}`);
+    for (const [name, path] of screens) {
+      expect(path, name).toBeTruthy();
+      await page.goto(`${server.url}${path}`);
+      await expect(page.locator('main h1, main h2').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `screen-${name}-${lang}`);
+    }
+    // A dialog of each kind: edit (read-only code, Cancel) and delete (named hotel).
+    await page.goto(`${server.url}/Admin/BasicData/Room`);
+    const table = page.getByTestId('data-table');
+    await table.getByRole('button', { name: lang === 'en' ? /^Edit / : /^تعديل / }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await screenshot(page, `screen-room-edit-${lang}`);
+    await page.keyboard.press('Escape');
+    await table.getByRole('button', { name: lang === 'en' ? /^Delete / : /^حذف / }).first().click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await screenshot(page, `screen-room-delete-${lang}`);
   });
 }

@@ -13,6 +13,20 @@ export function wallClock(value: Date | string): Date {
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
 }
 
+/** A list's ISO timestamp as an Excel date cell (empty when there is none). */
+export function excelDate(value: string | null | undefined): Date | '' {
+  return value ? wallClock(value) : '';
+}
+
+/**
+ * Date cells carry a number format in the reader's convention, so Excel can sort and filter
+ * them as dates: 23 Nov 2026 14:05 in English, 23/11/2026 14:05 in Arabic (day first).
+ */
+export function dateFormat(rtl: boolean, withTime: boolean): string {
+  const day = rtl ? 'dd/mm/yyyy' : 'dd mmm yyyy';
+  return withTime ? `${day} hh:mm` : day;
+}
+
 /** Excel caps sheet names at 31 characters and forbids a few symbols. */
 function sheetName(name: string): string {
   return name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1';
@@ -30,7 +44,7 @@ export async function buildXlsx(name: string, data: SheetData, rtl: boolean): Pr
   for (const row of data.rows) sheet.addRow(row);
   sheet.columns.forEach((column, i) => {
     const dates = data.rows.map((r) => r[i]).filter((v): v is Date => v instanceof Date);
-    if (dates.length) column.numFmt = dates.every((d) => d.getTime() % 86_400_000 === 0) ? 'yyyy-mm-dd' : 'yyyy-mm-dd hh:mm';
+    if (dates.length) column.numFmt = dateFormat(rtl, !dates.every((d) => d.getTime() % 86_400_000 === 0));
     const longest = Math.max(data.headers[i]?.length ?? 0, ...data.rows.slice(0, 500).map((r) => String(r[i] ?? '').length));
     column.width = Math.min(60, Math.max(10, longest + 2));
   });

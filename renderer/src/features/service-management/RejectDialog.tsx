@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Textarea } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DangerButton } from '../../ui/DangerButton';
 
 export interface RejectDialogProps {
   open: boolean;
@@ -41,9 +42,9 @@ export function RejectDialog({ open, busy, validate, onCancel, onConfirm }: Reje
           </DialogContent>
           <DialogActions>
             <Button onClick={onCancel}>{t('common.cancel')}</Button>
-            <Button appearance="primary" disabled={busy} onClick={confirm}>
+            <DangerButton disabled={busy} onClick={confirm}>
               {t('p2.line.reject')}
-            </Button>
+            </DangerButton>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

@@ -6,6 +6,7 @@ import { callPage } from '../../api/client';
 import { keys } from '../../api/query';
 import { DataTable, type TableColumn } from '../../table/DataTable';
 import { formatDate } from '../../table/format';
+import { excelDate } from '../export/export-xlsx';
 import { listQuery, useListView } from '../../table/url-view';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
@@ -51,8 +52,8 @@ export function RequestListScreen() {
         render: (r) => <RoomCell number={r.roomNumber} verified={r.roomVerified} />,
         flex: 0.9,
       },
-      { id: 'createdAt', header: t('p2.requests.createdAt'), value: (r) => formatDate(r.createdAt, lang) },
-      { id: 'updatedAt', header: t('p2.requests.updatedAt'), value: (r) => formatDate(r.updatedAt, lang) },
+      { id: 'createdAt', header: t('p2.requests.createdAt'), value: (r) => formatDate(r.createdAt, lang), exportValue: (r) => excelDate(r.createdAt) },
+      { id: 'updatedAt', header: t('p2.requests.updatedAt'), value: (r) => formatDate(r.updatedAt, lang), exportValue: (r) => excelDate(r.updatedAt) },
       { id: 'statusName', header: t('p2.requests.status'), value: (r) => t(`p2.status.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} /> },
     ],
     [t, lang],

@@ -6,6 +6,7 @@ import { callPage } from '../../api/client';
 import { keys } from '../../api/query';
 import { DataTable, type TableColumn } from '../../table/DataTable';
 import { formatDate } from '../../table/format';
+import { excelDate } from '../export/export-xlsx';
 import { listQuery, useListView } from '../../table/url-view';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
@@ -40,8 +41,8 @@ export function ServiceListScreen() {
       { id: 'departmentName', header: t('p2.requests.department'), value: (r) => r.departmentName ?? '' },
       { id: 'hotelName', header: t('p2.requests.hotel'), value: (r) => r.hotelName },
       { id: 'roomNumber', header: t('p2.requests.room'), value: (r) => r.roomNumber, flex: 0.7 },
-      { id: 'createdAt', header: t('p2.requests.createdAt'), value: (r) => formatDate(r.createdAt, lang) },
-      { id: 'updatedAt', header: t('p2.requests.updatedAt'), value: (r) => formatDate(r.updatedAt, lang) },
+      { id: 'createdAt', header: t('p2.requests.createdAt'), value: (r) => formatDate(r.createdAt, lang), exportValue: (r) => excelDate(r.createdAt) },
+      { id: 'updatedAt', header: t('p2.requests.updatedAt'), value: (r) => formatDate(r.updatedAt, lang), exportValue: (r) => excelDate(r.updatedAt) },
       { id: 'statusName', header: t('p2.requests.status'), value: (r) => t(`p2.status.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} /> },
     ],
     [t, lang],

@@ -9,7 +9,7 @@ const useStyles = makeStyles({
   // min-width 0: a native select is as wide as its longest option and would spill into the next column.
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '14px 18px', '& > *': { minWidth: 0 } },
   wide: { gridColumn: '1 / -1' },
-  actions: { display: 'flex', justifyContent: 'flex-end', marginTop: '16px' },
+  actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '16px' },
 });
 
 export interface BookingRoomChanges {
@@ -19,7 +19,7 @@ export interface BookingRoomChanges {
 }
 
 /** The booking-room edit modal's form: both names, the read-only room type code, more images. */
-export function BookingRoomEdit({ row, onSubmit }: { row: BookingRoom; onSubmit(changes: BookingRoomChanges): Promise<void> }) {
+export function BookingRoomEdit({ row, onSubmit, onCancel }: { row: BookingRoom; onSubmit(changes: BookingRoomChanges): Promise<void>; onCancel(): void }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const [changes, setChanges] = useState<BookingRoomChanges>({ nameAr: row.nameAr, nameEn: row.nameEn, newImages: [] });
@@ -53,6 +53,7 @@ export function BookingRoomEdit({ row, onSubmit }: { row: BookingRoom; onSubmit(
         </Field>
       </div>
       <div className={styles.actions}>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
         <Button type="submit" appearance="primary" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
           {t('common.update')}
         </Button>

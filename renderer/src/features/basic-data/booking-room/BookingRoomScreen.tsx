@@ -10,6 +10,7 @@ import { hasClaim, sessionAtom } from '../../../session/session';
 import { DataTable, type TableColumn } from '../../../table/DataTable';
 import { formatDate } from '../../../table/format';
 import { useListView } from '../../../table/url-view';
+import { excelDate } from '../../export/export-xlsx';
 import { Collapse } from '../../../ui/Collapse';
 import { Panel } from '../../../ui/Panel';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
@@ -81,7 +82,7 @@ export function BookingRoomScreen() {
       { id: 'roomTypeCode', header: t('fields.roomTypeCode'), value: (r) => r.roomTypeCode },
       { id: 'noOfGuests', header: t('fields.noOfGuests'), value: (r) => r.noOfGuests },
       { id: 'images', header: t('fields.images'), value: (r) => r.images.length, render: (r) => <Thumbnails images={r.images} />, sortKey: false },
-      { id: 'createdAt', header: t('fields.createdAt'), value: (r) => formatDate(r.createdAt, lang) },
+      { id: 'createdAt', header: t('fields.createdAt'), value: (r) => formatDate(r.createdAt, lang), exportValue: (r) => excelDate(r.createdAt) },
     ],
     [t, lang, name],
   );
@@ -102,7 +103,7 @@ export function BookingRoomScreen() {
         <DataTable rows={rows} columns={columns} rowName={name} onEdit={canEdit ? setEditing : undefined} loading={loading} exportName={t('items.BookingRoom')} server={server} />
       </Panel>
       <EditDialog open={!!editing} title={t('crud.editTitle', { item: editing ? name(editing) : '' })} onClose={() => setEditing(undefined)}>
-        {editing && <BookingRoomEdit row={editing} onSubmit={update} />}
+        {editing && <BookingRoomEdit row={editing} onSubmit={update} onCancel={() => setEditing(undefined)} />}
       </EditDialog>
     </section>
   );

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { formatDate } from '../../../table/format';
+import { excelDate } from '../../export/export-xlsx';
 import type { TableColumn } from '../../../table/DataTable';
 import type { FieldLabel } from '../screen/types';
 
@@ -19,7 +20,7 @@ export const col = <Row>(
 export const localKey = (stem: string, lang: string) => `${stem}${lang === 'ar' ? 'Ar' : 'En'}`;
 
 export const createdAtCol = <Row extends { createdAt: string }>(t: TFunction, lang: string): TableColumn<Row> =>
-  col<Row>(t, 'createdAt', (r) => formatDate(r.createdAt, lang));
+  ({ ...col<Row>(t, 'createdAt', (r) => formatDate(r.createdAt, lang)), exportValue: (r) => excelDate(r.createdAt) });
 
 /** The name in the user's language for bilingual rows. */
 export const localName = (row: { nameAr: string; nameEn: string }, lang: string) => (lang === 'ar' ? row.nameAr : row.nameEn);

@@ -25,6 +25,7 @@ export const room: EntityDescriptor<Room> = {
     { id: 'history', header: t('reports.room.open'), value: () => '', render: (r) => createElement(RoomHistoryLink, { roomId: r.id, roomNumber: r.number }), exportValue: false, sortKey: false },
   ],
   nameOf: (r) => r.number,
+  deleteQuestion: (r, t) => t('polish.deleteRoomConfirm', { name: r.number, hotel: r.hotelName }),
   errors: { create: 'createRoom', update: 'updateRoom', remove: 'removeRoom' },
   excel: { template: endpoints.roomTemplate, upload: endpoints.uploadRoom, fileName: 'RoomTemplate' },
   Toolbar: RoomQrSheet,

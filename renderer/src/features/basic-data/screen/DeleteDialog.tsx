@@ -1,19 +1,24 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DangerButton } from '../../../ui/DangerButton';
+import { useReturnFocus } from '../../../ui/use-return-focus';
 
 export interface DeleteDialogProps {
   open: boolean;
   title: string;
   name: string;
+  /** The question instead of 'remove "name"?' (a room names its hotel too). */
+  question?: string;
   onCancel(): void;
   onConfirm(): Promise<void>;
 }
 
 /** The delete confirmation: a title, the item's name, cancel and remove (SPEC §2). */
-export function DeleteDialog({ open, title, name, onCancel, onConfirm }: DeleteDialogProps) {
+export function DeleteDialog({ open, title, name, question, onCancel, onConfirm }: DeleteDialogProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  useReturnFocus(open);
   const confirm = async () => {
     setBusy(true);
     try {
@@ -27,18 +32,12 @@ export function DeleteDialog({ open, title, name, onCancel, onConfirm }: DeleteD
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>
-          <DialogContent>{t('crud.deleteConfirm', { name })}</DialogContent>
+          <DialogContent>{question ?? t('crud.deleteConfirm', { name })}</DialogContent>
           <DialogActions>
             <Button onClick={onCancel}>{t('common.cancel')}</Button>
-            <Button
-              appearance="primary"
-              style={{ backgroundColor: 'var(--colorPaletteRedBackground3)' }}
-              disabled={busy}
-              icon={busy ? <Spinner size="tiny" /> : undefined}
-              onClick={confirm}
-            >
+            <DangerButton disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={confirm}>
               {t('common.remove')}
-            </Button>
+            </DangerButton>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

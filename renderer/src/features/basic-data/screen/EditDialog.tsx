@@ -2,10 +2,12 @@ import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle }
 import { DismissRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../../../ui/use-return-focus';
 
 /** The edit modal: closes on the X or a click outside (SPEC §2). */
 export function EditDialog({ open, title, onClose, children }: { open: boolean; title: string; onClose(): void; children: ReactNode }) {
   const { t } = useTranslation();
+  useReturnFocus(open);
   return (
     <Dialog open={open} modalType="modal" onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface style={{ maxWidth: '860px', width: '92vw' }}>

@@ -1,4 +1,5 @@
-import { Button, Field, Input, Select, Spinner, Textarea, makeStyles } from '@fluentui/react-components';
+import { Button, Field, Input, Select, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { LockClosedRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPhoneNumber } from '@shared';
@@ -9,6 +10,8 @@ const useStyles = makeStyles({
   // min-width 0: a native select is as wide as its longest option and would spill into the next column.
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '14px 18px', '& > *': { minWidth: 0 } },
   wide: { gridColumn: '1 / -1' },
+  // A read-only field must not look like one to type in: no underline, a muted fill, a lock.
+  locked: { backgroundColor: tokens.colorNeutralBackground3, color: tokens.colorNeutralForeground2, '::after': { display: 'none' } },
   actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '16px' },
 });
 
@@ -82,6 +85,10 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
             placeholder={f.kind === 'phone' ? t('fields.phoneHint') : undefined}
             dir={f.kind === 'phone' ? 'ltr' : undefined}
             readOnly={locked}
+            aria-readonly={locked || undefined}
+            appearance={locked ? 'filled-darker' : undefined}
+            className={locked ? styles.locked : undefined}
+            contentAfter={locked ? <LockClosedRegular aria-hidden /> : undefined}
             onChange={(_, d) => set(f.name, d.value)}
           />
         );
@@ -98,6 +105,7 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
             required={f.required !== false}
             className={f.kind === 'textarea' ? styles.wide : undefined}
             validationMessage={f.kind === 'phone' ? phoneError : undefined}
+            hint={mode === 'edit' && f.lockedOnEdit ? t('polish.codeLocked') : undefined}
           >
             {control(f)}
           </Field>

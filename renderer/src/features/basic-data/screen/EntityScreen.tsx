@@ -1,3 +1,4 @@
+import { Button } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
@@ -114,6 +115,7 @@ export function EntityScreen<Row extends { id: number }>({ descriptor: d }: { de
             lookups={lookups}
             mode="edit"
             submitLabel={t('common.update')}
+            extraActions={<Button onClick={() => setEditing(undefined)}>{t('common.cancel')}</Button>}
             testId="edit-form"
           />
         )}
@@ -122,6 +124,7 @@ export function EntityScreen<Row extends { id: number }>({ descriptor: d }: { de
         open={!!removing}
         title={t('crud.deleteTitle', { item: title })}
         name={removing ? nameOf(removing) : ''}
+        question={removing && d.deleteQuestion ? d.deleteQuestion(removing, t) : undefined}
         onCancel={() => setRemoving(undefined)}
         onConfirm={remove}
       />

@@ -38,6 +38,8 @@ export interface EntityDescriptor<Row extends { id: number }> {
   columns(t: TFunction, lang: string, lookups: Lookups): TableColumn<Row>[];
   fields: FieldSpec[];
   nameOf(row: Row, lang: string): string;
+  /** The delete question when the name alone is ambiguous (room 101 of which hotel?). */
+  deleteQuestion?(row: Row, t: TFunction): string;
   errors: { create: ErrorKey; update: ErrorKey; remove: ErrorKey };
   excel?: { template: Endpoint; upload: Endpoint; fileName: string };
   /** SPEC §8: the company's delete modal also closes when the removal fails. */
