@@ -3,6 +3,7 @@ import { buildApp, type BuildOptions } from './app';
 import type { Config } from './config';
 import { createContext } from './context';
 import { openDatabase } from './db/client';
+import { EscalationScheduler } from './modules/requests/escalations';
 import { secureDataDir } from './db/data-folder';
 import { ensureAdmin } from './seed/admin';
 import { seedDemo } from './seed/demo';
@@ -11,6 +12,8 @@ export interface RunningServer {
   app: FastifyInstance;
   url: string;
   generatedPassword?: string;
+  /** Service-level escalations of this process (issue 14); tests call runOnce() instead of waiting for a tick. */
+  escalations: EscalationScheduler;
   close(): Promise<void>;
 }
 
@@ -26,13 +29,17 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
   const app = await buildApp(ctx, options);
   const address = await app.listen({ port: config.port, host: config.host });
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  const escalations = new EscalationScheduler(ctx, app.log);
+  escalations.start();
   let closing: Promise<void> | undefined;
   return {
     app,
     url,
     generatedPassword,
+    escalations,
     close: () =>
       (closing ??= (async () => {
+        await escalations.stop();
         // Stop taking requests, finish the ones in flight, then close the database.
         await app.close();
         await ctx.events.close();

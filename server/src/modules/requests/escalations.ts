@@ -1,0 +1,177 @@
+import type { Escalation, Language, TargetKind } from '@shared';
+import { clientRoutes } from '@shared/routes';
+import type { AppContext } from '../../context';
+import { defineMessages, localize } from '../../i18n/localize';
+import { MailNotConfiguredError } from '../../mail/mailer';
+import * as repo from './escalations.repository';
+import { iso } from './requests.mappers';
+import { announce } from './live-events';
+import { receivesEscalations } from './scope';
+
+/**
+ * Escalation (issue 14): when an open line passes a target without its action, the
+ * holders of Escalations.Receive for its hotel hear it at once (a `line-escalated` live
+ * event, which the admin app shows and the desktop app notifies) and get an e-mail in
+ * their own language. Every process runs this; the database row claimed per line and
+ * target decides which process sends (exactly once). A line that fell due while every
+ * server was down is found by the first run after start.
+ */
+
+const mail = defineMessages({
+  acknowledgeSubject: { en: 'Late: {service}, room {room} not acknowledged', ar: 'متأخر: {service}، الغرفة {room} لم يُستلم' },
+  completeSubject: { en: 'Late: {service}, room {room} not completed', ar: 'متأخر: {service}، الغرفة {room} لم يكتمل' },
+  acknowledgeBody: {
+    en: 'Hello {name},\n\nRequest {code} at {hotel}, room {room}: "{service}" ({department}) was to be acknowledged by {due}, and nobody has taken it yet.',
+    ar: 'مرحبًا {name}،\n\nالطلب {code} في {hotel}، الغرفة {room}: «{service}» ({department}) كان يجب استلامه بحلول {due}، ولم يستلمه أحد بعد.',
+  },
+  completeBody: {
+    en: 'Hello {name},\n\nRequest {code} at {hotel}, room {room}: "{service}" ({department}) was to be completed by {due}, and it is still open.',
+    ar: 'مرحبًا {name}،\n\nالطلب {code} في {hotel}، الغرفة {room}: «{service}» ({department}) كان يجب إكماله بحلول {due}، وما زال مفتوحًا.',
+  },
+  noDepartment: { en: 'no department yet', ar: 'بلا قسم بعد' },
+  open: { en: 'Open it: {link}', ar: 'افتحه: {link}' },
+});
+
+/** Lines escalated per query round; a round repeats while it comes back full. */
+const BATCH = 200;
+
+export interface EscalationRun {
+  /** Escalations this process sent (claimed) in the run. */
+  sent: number;
+}
+
+export class EscalationScheduler {
+  private timer?: ReturnType<typeof setInterval>;
+  private running?: Promise<EscalationRun>;
+  private readonly mails = new Set<Promise<void>>();
+  private stopped = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: { warn(obj: unknown, msg?: string): void },
+  ) {}
+
+  /** Runs at once (catching up on what fell due while the server was down), then every tickMs. */
+  start(): void {
+    const { tickMs } = this.ctx.config.sla;
+    if (tickMs <= 0) return;
+    void this.tick();
+    this.timer = setInterval(() => void this.tick(), tickMs);
+    this.timer.unref();
+  }
+
+  /** One run now; a run already under way is joined rather than doubled. */
+  runOnce(now?: Date): Promise<EscalationRun> {
+    this.running ??= this.escalateDue(now).finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  /** Stops the timer and waits for the run and the e-mails under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+    await Promise.allSettled([...this.mails]);
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      await this.runOnce();
+    } catch (error) {
+      // A database outage: the next tick tries again; nothing was claimed without being sent.
+      this.log.warn({ err: error }, 'escalation run failed');
+    }
+  }
+
+  private async escalateDue(now = new Date()): Promise<EscalationRun> {
+    const db = this.ctx.database.db;
+    let sent = 0;
+    let receivers: repo.Receiver[] | undefined;
+    for (;;) {
+      if (this.stopped) break;
+      const due = await repo.dueEscalations(db, now, BATCH);
+      for (const item of due) {
+        const id = await repo.claimEscalation(db, item, new Date());
+        if (id === undefined) continue;
+        sent++;
+        const subject = await repo.escalationSubject(db, item.lineId);
+        if (!subject) continue;
+        receivers ??= await repo.escalationReceivers(db);
+        const to = receivers.filter((r) => receivesEscalations(r, subject.hotelId));
+        await announce(this.ctx, escalationEvent(subject, item));
+        this.track(this.mailAll(id, subject, item, to));
+      }
+      if (due.length < BATCH) break;
+    }
+    return { sent };
+  }
+
+  private track(sending: Promise<void>): void {
+    this.mails.add(sending);
+    void sending.finally(() => this.mails.delete(sending));
+  }
+
+  /** One e-mail per receiver, in their language; the row records how many went out. */
+  private async mailAll(id: number, subject: repo.EscalationSubject, due: repo.DueEscalation, to: repo.Receiver[]): Promise<void> {
+    let delivered = 0;
+    for (const receiver of to) {
+      try {
+        await this.ctx.mailer.send(escalationMail(this.ctx.config.publicUrl, subject, due, receiver));
+        delivered++;
+      } catch (error) {
+        if (error instanceof MailNotConfiguredError) return;
+        this.log.warn({ err: error, lineId: due.lineId }, 'escalation e-mail not sent');
+      }
+    }
+    await repo.markMailed(this.ctx.database.db, id, delivered).catch(() => undefined);
+  }
+}
+
+function escalationEvent(subject: repo.EscalationSubject, due: repo.DueEscalation) {
+  const escalation: Escalation = {
+    kind: due.kind,
+    dueAt: iso(due.dueAt),
+    serviceNameEn: subject.serviceNameEn,
+    serviceNameAr: subject.serviceNameAr,
+    hotelNameEn: subject.hotelNameEn,
+    hotelNameAr: subject.hotelNameAr,
+    roomNumber: subject.roomNumber,
+    departmentName: subject.departmentName,
+  };
+  return {
+    type: 'line-escalated' as const,
+    requestId: subject.requestId,
+    requestCode: subject.requestCode,
+    hotelId: subject.hotelId,
+    departmentIds: [subject.departmentId],
+    lineId: subject.lineId,
+    statusName: subject.status,
+    at: iso(new Date()),
+    escalation,
+  };
+}
+
+/** The due time as the hotel's PC shows its clock (the server runs in the hotel's zone). */
+function timeOf(at: Date, lang: Language): string {
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+}
+
+export function escalationMail(publicUrl: string, subject: repo.EscalationSubject, due: { kind: TargetKind; dueAt: Date; lineId: number }, receiver: repo.Receiver) {
+  const lang = receiver.language;
+  const params = {
+    name: receiver.firstName,
+    code: subject.requestCode,
+    hotel: lang === 'ar' ? subject.hotelNameAr : subject.hotelNameEn,
+    room: subject.roomNumber,
+    service: lang === 'ar' ? subject.serviceNameAr : subject.serviceNameEn,
+    department: subject.departmentName ?? localize(mail.noDepartment, lang),
+    due: timeOf(due.dueAt, lang),
+  };
+  const link = `${publicUrl}${clientRoutes.serviceDetails(due.lineId)}`;
+  const [subjectText, body] = due.kind === 'acknowledge' ? [mail.acknowledgeSubject, mail.acknowledgeBody] : [mail.completeSubject, mail.completeBody];
+  return {
+    to: receiver.email,
+    subject: localize(subjectText, lang, params),
+    text: `${localize(body, lang, params)}\n\n${localize(mail.open, lang, { link })}`,
+  };
+}

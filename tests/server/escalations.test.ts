@@ -1,0 +1,210 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@shared';
+import type { Db } from '../../server/src/db/client';
+import { lineEscalations, services, users } from '../../server/src/db/schema';
+import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { type ServerProcess, spawnServer } from '../support/server-process';
+import { type CaughtMail, type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
+import { openStream } from '../support/sse';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer, testDbKind } from '../support/test-server';
+import { useSmtp } from './administration.fixtures';
+
+/** A target minute lasts this long (ms) here: the fast clock of these tests. */
+const MINUTE_MS = 100;
+const FAST = { HOTEL_SLA_MINUTE_MS: String(MINUTE_MS), HOTEL_SLA_TICK_MS: '50', HOTEL_RATE_LIMITS: 'off' };
+const RECEIVE = 'Service Management.Escalations.Receive';
+
+const until = async (check: () => Promise<boolean>, what: string, ms = 60_000) => {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+/** The line an escalation e-mail links to. */
+const lineOfMail = (mail: CaughtMail) => Number(/\/Admin\/Service\/Details\/(\d+)/.exec(bodyOf(mail))?.[1]);
+const escalationsOf = (db: Db, lineIds: number[]) => db.select().from(lineEscalations).where(inArray(lineEscalations.lineId, lineIds));
+const setTargets = (db: Db, serviceId: number, acknowledgeMinutes: number | null, completeMinutes: number | null) =>
+  db.update(services).set({ acknowledgeMinutes, completeMinutes }).where(eq(services.id, serviceId));
+
+/** Files requests of `perRequest` lines of one service until there are `count` lines; answers their ids. */
+async function fileLines(t: TestServer, fx: Fixture, serviceId: number, count: number, perRequest = 20): Promise<number[]> {
+  const ids: number[] = [];
+  while (ids.length < count) {
+    const n = Math.min(perRequest, count - ids.length);
+    const res = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, Array.from({ length: n }, () => serviceId)) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const view = await t.api.call(endpoints.userRequestDetails, { params: { id: res.body.id } });
+    ids.push(...view.body.requestDetails.map((l: { id: number }) => l.id));
+  }
+  return ids;
+}
+
+describe('escalation when a line passes its target (issue 14)', { timeout: 120_000 }, () => {
+  let t: TestServer;
+  let smtp: SmtpCatcher;
+  let fx: Fixture;
+  let clerk: string;
+  let supervisorA: string;
+  let supervisorAEmail: string;
+  let supervisorBEmail: string;
+  const db = () => t.server.app.ctx.database.db;
+  const stream = (token: string) => openStream(new URL(endpoints.staffEvents.path, t.url).toString(), { authorization: `Bearer ${token}` });
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await startTestServer({ env: FAST });
+    fx = await seedFixture(db());
+    await useSmtp(t, smtp);
+    const tokens = t.server.app.ctx.tokens;
+    clerk = await tokenFor(tokens, await createStaffUser(db(), { claims: SERVICE_CLAIMS.filter((c) => c !== RECEIVE), hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.housekeeping] }));
+    // A supervisor of hotel A who reads Arabic; one of hotel B who must hear nothing of hotel A.
+    const a = await createStaffUser(db(), { claims: [RECEIVE, 'Service Management.Service List.View'], hotelIds: [fx.hotelA.id], firstName: 'Mona' });
+    await db().update(users).set({ language: 'ar' }).where(eq(users.id, a.userId));
+    supervisorA = await tokenFor(tokens, a);
+    supervisorAEmail = a.email;
+    supervisorBEmail = (await createStaffUser(db(), { claims: [RECEIVE], hotelIds: [fx.hotelB.id] })).email;
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    await smtp.close();
+  });
+
+  it('tells the hotel supervisors once per target, live and by e-mail in their language; never the clerk without the right or another hotel', async () => {
+    // Room enough for the clerk to acknowledge one line in time on a loaded machine.
+    await setTargets(db(), fx.services.towels, 20, 40);
+    try {
+      const supervisorStream = await stream(supervisorA);
+      const clerkStream = await stream(clerk);
+      const [late, taken] = await fileLines(t, fx, fx.services.towels, 2);
+      // Acknowledged in time: no acknowledge escalation for this one.
+      expect((await t.api.call(endpoints.acknowledgeService, { token: clerk, body: { id: taken } })).status).toBe(200);
+
+      const event = await supervisorStream.next((e) => e.event === 'line-escalated' && e.data.lineId === late, 'escalation of the late line');
+      expect(event.data).toMatchObject({
+        hotelId: fx.hotelA.id,
+        escalation: { kind: 'acknowledge', serviceNameEn: 'Extra towels', serviceNameAr: 'مناشف إضافية', roomNumber: '101' },
+      });
+      const mail = await smtp.waitFor((m) => m.to.includes(supervisorAEmail) && subjectOf(m).includes('لم يُستلم'));
+      expect(subjectOf(mail)).toContain('مناشف إضافية');
+      expect(bodyOf(mail)).toContain('مرحبًا Mona');
+      expect(bodyOf(mail)).toContain(`/Admin/Service/Details/${late}`);
+
+      // The completion target passes for both lines later: one more escalation each.
+      await until(async () => (await escalationsOf(db(), [late, taken])).length === 3, 'three escalations');
+      await smtp.waitFor((m) => m.to.includes(supervisorAEmail) && subjectOf(m).includes('لم يكتمل') && bodyOf(m).includes(`/Details/${taken}`));
+      // More ticks change nothing: exactly once per line and target.
+      await new Promise((r) => setTimeout(r, 500));
+      const rows = await escalationsOf(db(), [late, taken]);
+      expect(rows.map((r) => `${r.lineId}:${r.kind}`).sort()).toEqual([`${late}:acknowledge`, `${late}:complete`, `${taken}:complete`].sort());
+      for (const row of rows) expect(row.escalatedAt.getTime()).toBeGreaterThanOrEqual(row.dueAt.getTime());
+      const toSupervisorA = smtp.messages.filter((m) => m.to.includes(supervisorAEmail) && [late, taken].includes(lineOfMail(m)));
+      expect(toSupervisorA).toHaveLength(3);
+      expect(supervisorStream.received.filter((e) => e.event === 'line-escalated' && [late, taken].includes(e.data.lineId as number))).toHaveLength(3);
+
+      expect(smtp.messages.some((m) => m.to.includes(supervisorBEmail))).toBe(false);
+      // The admin holds every right, so hears it too, in English.
+      expect(smtp.messages.some((m) => m.to.includes(ADMIN_EMAIL) && subjectOf(m).startsWith('Late: Extra towels'))).toBe(true);
+      // The clerk sees the lines change but is not the one told about lateness.
+      expect(clerkStream.received.some((e) => e.event === 'line-escalated')).toBe(false);
+      expect(clerkStream.received.some((e) => e.event === 'line-acknowledged' && e.data.lineId === taken)).toBe(true);
+      supervisorStream.close();
+      clerkStream.close();
+    } finally {
+      await setTargets(db(), fx.services.towels, null, null);
+    }
+  });
+
+  it('stops escalating a line once it is closed, and never tells the guest', async () => {
+    await setTargets(db(), fx.services.repair, null, 50);
+    try {
+      const res = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.repair]) });
+      const guest = await openStream(new URL(endpoints.guestEvents.path.replace(':id', res.body.id), t.url).toString());
+      const [line] = (await t.api.call(endpoints.userRequestDetails, { params: { id: res.body.id } })).body.requestDetails;
+      await t.api.call(endpoints.updateServiceRequestStatus, { token: await t.adminToken(), body: { requestDetailsId: line.id, status: 'Rejected', note: 'Not today' } });
+      const { completeDueAt } = (await t.api.call(endpoints.serviceDetails, { token: await t.adminToken(), params: { id: line.id } })).body.serviceDetails;
+      await new Promise((r) => setTimeout(r, Date.parse(completeDueAt) - Date.now() + 500));
+      expect(await escalationsOf(db(), [line.id])).toEqual([]);
+      expect(guest.received.some((e) => e.event === 'line-escalated')).toBe(false);
+      guest.close();
+    } finally {
+      await setTargets(db(), fx.services.repair, null, null);
+    }
+  });
+});
+
+describe('escalation catches up after a restart (issue 14)', { timeout: 120_000 }, () => {
+  it('escalates on start a line that fell due while no server ran', async () => {
+    const smtp = await startSmtp();
+    // The scheduler is off: as if the server were down when the line fell due.
+    const first = await startTestServer({ env: { ...FAST, HOTEL_SLA_TICK_MS: '0' } });
+    let second: TestServer | undefined;
+    try {
+      const fx = await seedFixture(first.server.app.ctx.database.db);
+      await useSmtp(first, smtp);
+      await setTargets(first.server.app.ctx.database.db, fx.services.towels, 1, null);
+      const [line] = await fileLines(first, fx, fx.services.towels, 1);
+      await new Promise((r) => setTimeout(r, MINUTE_MS + 300));
+      expect(await escalationsOf(first.server.app.ctx.database.db, [line])).toEqual([]);
+      await first.close();
+
+      second = await startTestServer({ env: FAST, reuse: { dataDir: first.config.dataDir, databaseUrl: first.config.databaseUrl } });
+      const db = second.server.app.ctx.database.db;
+      await until(async () => (await escalationsOf(db, [line])).length === 1, 'the escalation after restart');
+      await smtp.waitFor((m) => m.to.includes(ADMIN_EMAIL) && bodyOf(m).includes(`/Admin/Service/Details/${line}`));
+    } finally {
+      await second?.close();
+      await first.cleanup();
+      await smtp.close();
+    }
+  });
+});
+
+describe.runIf(testDbKind() === 'postgres')('two server processes on one PostgreSQL (issue 14)', { timeout: 240_000 }, () => {
+  let a: TestServer;
+  let b: ServerProcess;
+  let smtp: SmtpCatcher;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    a = await startTestServer({ env: FAST });
+    b = await spawnServer({
+      ...FAST,
+      DATABASE_URL: a.config.databaseUrl!,
+      HOTEL_JWT_SECRET: a.config.jwtSecret,
+      HOTEL_ADMIN_EMAIL: ADMIN_EMAIL,
+      HOTEL_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    });
+    await useSmtp(a, smtp);
+  }, 240_000);
+  afterAll(async () => {
+    await b?.stop();
+    await a?.cleanup();
+    await smtp?.close();
+  });
+
+  it('sends 200 lines’ escalations exactly once: 0 duplicates, 0 missed, events and e-mails alike', async () => {
+    const db = a.server.app.ctx.database.db;
+    const fx = await seedFixture(db);
+    const supervisor = await createStaffUser(db, { claims: [RECEIVE], hotelIds: [fx.hotelA.id] });
+    const listening = await openStream(new URL(endpoints.staffEvents.path, a.url).toString(), { authorization: `Bearer ${await tokenFor(a.server.app.ctx.tokens, supervisor)}` });
+    await setTargets(db, fx.services.towels, 3, null);
+    const lines = await fileLines(a, fx, fx.services.towels, 200);
+    expect(new Set(lines).size).toBe(200);
+
+    await until(async () => (await escalationsOf(db, lines)).length === 200, '200 escalations', 120_000);
+    await until(async () => smtp.messages.filter((m) => m.to.includes(supervisor.email)).length >= 200, '200 e-mails', 120_000);
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const rows = await escalationsOf(db, lines);
+    expect(rows).toHaveLength(200);
+    expect(new Set(rows.map((r) => r.lineId)).size).toBe(200);
+    const mailed = smtp.messages.filter((m) => m.to.includes(supervisor.email)).map(lineOfMail);
+    expect(mailed).toHaveLength(200);
+    expect(new Set(mailed)).toEqual(new Set(lines));
+    const heard = listening.received.filter((e) => e.event === 'line-escalated').map((e) => e.data.lineId as number);
+    expect(heard).toHaveLength(200);
+    expect(new Set(heard)).toEqual(new Set(lines));
+    listening.close();
+  });
+});
