@@ -6,6 +6,7 @@ import { ALL_PERMISSIONS, endpoints, pathOf } from '@shared';
 import { clientRoutes } from '@shared/routes';
 import { AppToaster } from '../../renderer/src/feedback/AppToaster';
 import { dismissErrorToasts, showToast } from '../../renderer/src/feedback/toast';
+import { ALERT_REPEAT_MS } from '../../renderer/src/features/live/reminders';
 import { useLiveList } from '../../renderer/src/features/live/use-live-list';
 import { liveSoundAtom } from '../../renderer/src/features/live/sound';
 import { platform } from '../../renderer/src/platform';
@@ -32,21 +33,27 @@ const bridge = vi.hoisted(() => {
   return fake;
 });
 
-/** Counts the chimes: every chime starts two oscillators. */
+/** Records every tone played: each tune has its own notes (renderer/src/features/live/sound.ts). */
 class FakeAudioContext {
-  static oscillators = 0;
+  static tones: number[] = [];
   currentTime = 0;
   destination = {};
   createOscillator() {
-    FakeAudioContext.oscillators++;
-    return { frequency: { value: 0 }, connect: (n: unknown) => n, start() {}, stop() {} };
+    const osc = { frequency: { value: 0 }, connect: (n: unknown) => n, start: () => void FakeAudioContext.tones.push(osc.frequency.value), stop() {} };
+    return osc;
   }
   createGain() {
     const gain = { setValueAtTime() {}, exponentialRampToValueAtTime() {} };
     return { gain, connect: (n: unknown) => n };
   }
 }
-const chimes = () => FakeAudioContext.oscillators / 2;
+const count = (tone: number) => FakeAudioContext.tones.filter((t) => t === tone).length;
+/** New-request chimes and reminders both rise to 1320 Hz once. */
+const chimes = () => count(1320);
+/** Only a reminder plays 880 Hz twice. */
+const reminders = () => count(880) - count(1320);
+/** Only an escalation falls to 330 Hz. */
+const escalations = () => count(330);
 
 const created = (requestId: string, requestCode: string) => ({
   type: 'request-created',
@@ -79,6 +86,7 @@ function renderShell(at: string, language: 'en' | 'ar' = 'en') {
           <Route path={clientRoutes.basicData('Room')} element={<h1>Rooms screen</h1>} />
           <Route path={clientRoutes.requestList} element={<LiveListScreen />} />
           <Route path={clientRoutes.requestDetails(':id')} element={<Details />} />
+          <Route path={clientRoutes.serviceDetails(':id')} element={<Details />} />
         </Route>
       </Routes>
     </MemoryRouter>,
@@ -101,7 +109,7 @@ beforeAll(() => {
 describe('new-request alerts on every screen (issue 13.1)', () => {
   beforeEach(() => {
     FakeEventSource.opened = [];
-    FakeAudioContext.oscillators = 0;
+    FakeAudioContext.tones = [];
     vi.stubGlobal('EventSource', FakeEventSource);
     vi.stubGlobal('AudioContext', FakeAudioContext);
     bridge.notify.mockClear();
@@ -205,6 +213,139 @@ describe('new-request alerts on every screen (issue 13.1)', () => {
     act(() => store.set(sessionAtom, undefined));
     expect(bridge.setBadgeCount).toHaveBeenLastCalledWith(0);
     view.unmount();
+  });
+});
+
+/** A row of the Services list as the server sends it (issue 14 clock fields included). */
+const waitingLine = (id: number, acknowledgedAt: string | null = null) => ({
+  id,
+  requestId: `r-${id}`,
+  requestHeaderCode: `RQ-0002${id}`,
+  serviceName: 'Extra towels',
+  departmentName: 'Housekeeping',
+  hotelName: 'Nakheel Riyadh Hotel',
+  roomNumber: '101',
+  createdAt: '2026-11-23T20:00:00.000Z',
+  updatedAt: '2026-11-23T20:00:00.000Z',
+  statusName: 'Open',
+  acknowledgedAt,
+  clockStartedAt: '2026-11-23T20:00:00.000Z',
+  acknowledgeDueAt: null,
+  completeDueAt: null,
+  dueAt: null,
+  dueKind: null,
+  isOverdue: false,
+});
+
+describe('lines waiting to be acknowledged ring again every 30 s, on every screen (issue 14.3)', () => {
+  let lines: ReturnType<typeof waitingLine>[];
+  let server: ReturnType<typeof fakeServer>;
+  const LINES = '/api/Request/GetAllServicesRequest';
+  beforeEach(() => {
+    FakeEventSource.opened = [];
+    FakeAudioContext.tones = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    bridge.notify.mockClear();
+    store.set(liveSoundAtom, true);
+    lines = [waitingLine(31)];
+    server = fakeServer({
+      [`POST ${pathOf(endpoints.eventsTicket)}`]: () => ({ data: { ticket: 'ticket-1', expiresInSeconds: 30 } }),
+      [`GET ${LINES}`]: () => ({ data: lines }),
+    });
+    store.set(sessionAtom, {
+      accessToken: 'a',
+      permissions: [...ALL_PERMISSIONS],
+      claims: ['Service Management.Service List.View', 'Service Management.Service List.Acknowledge'],
+      userRoles: ['Staff'],
+      userName: 'Hessa',
+      userEmail: 'h@x.demo',
+    });
+  });
+  afterEach(() => {
+    cleanup();
+    store.set(sessionAtom, undefined);
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+  const round = async () => {
+    const before = server.sent('GET', LINES).length;
+    act(() => vi.advanceTimersByTime(ALERT_REPEAT_MS));
+    await vi.waitFor(() => expect(server.sent('GET', LINES).length).toBe(before + 1));
+  };
+
+  it('reminds on the Rooms screen until the line is acknowledged, then rests until something changes', async () => {
+    renderShell(clientRoutes.basicData('Room'));
+    const stream = await streamOpen();
+
+    await round();
+    expect(await screen.findByText('Extra towels (room 101, RQ-000231) waits to be acknowledged')).toBeTruthy();
+    expect(reminders()).toBe(1);
+    // Only open lines of the user's scope, newest first (the server applies the scope).
+    expect(server.calls.find((c) => c.url === LINES)).toBeTruthy();
+
+    await round();
+    await vi.waitFor(() => expect(reminders()).toBe(2));
+
+    // Someone acknowledges it: the next round finds nothing and does not ring.
+    lines = [waitingLine(31, '2026-11-23T20:01:00.000Z')];
+    await round();
+    expect(reminders()).toBe(2);
+    // Nothing can be waiting until a line changes: no more reads, no ring.
+    act(() => vi.advanceTimersByTime(3 * ALERT_REPEAT_MS));
+    expect(server.sent('GET', LINES)).toHaveLength(3);
+
+    // A new request: it alerts at once, and rings again until someone takes it.
+    lines = [waitingLine(32), waitingLine(31, '2026-11-23T20:01:00.000Z'), waitingLine(33)];
+    act(() => stream.emit('request-created', created('r-32', 'RQ-000232')));
+    await round();
+    expect(await screen.findByText('2 service lines wait to be acknowledged')).toBeTruthy();
+    expect(reminders()).toBe(3);
+  });
+
+  it('does not remind a user who cannot take lines', async () => {
+    store.set(sessionAtom, { ...store.get(sessionAtom)!, claims: ['Service Management.Service List.View'] });
+    renderShell(clientRoutes.basicData('Room'));
+    await streamOpen();
+    act(() => vi.advanceTimersByTime(2 * ALERT_REPEAT_MS));
+    expect(server.sent('GET', LINES)).toHaveLength(0);
+    expect(reminders()).toBe(0);
+  });
+
+  it('an escalation: a red toast, its own falling chime, and a native notification that opens the line', async () => {
+    renderShell(clientRoutes.basicData('Room'));
+    const stream = await streamOpen();
+    act(() =>
+      stream.emit('line-escalated', {
+        ...created('r-40', 'RQ-000240'),
+        type: 'line-escalated',
+        lineId: 40,
+        escalation: {
+          kind: 'acknowledge',
+          dueAt: '2026-11-23T20:10:00.000Z',
+          serviceNameEn: 'Extra towels',
+          serviceNameAr: 'مناشف إضافية',
+          hotelNameEn: 'Nakheel Riyadh Hotel',
+          hotelNameAr: 'فندق نخيل الرياض',
+          roomNumber: '101',
+          departmentName: 'Housekeeping',
+        },
+      }),
+    );
+    const toast = await vi.waitFor(() => screen.getByTestId('toast-error'));
+    expect(toast.textContent).toContain('Overdue: Extra towels, room 101. Not acknowledged by');
+    expect(toast.textContent).toContain('(Nakheel Riyadh Hotel, Housekeeping)');
+    expect(escalations()).toBe(1);
+    expect(chimes()).toBe(0);
+    expect(bridge.notify).toHaveBeenCalledTimes(1);
+    const [title, body, onClick] = bridge.notify.mock.calls[0];
+    expect(title).toBe('Overdue: Extra towels, room 101');
+    expect(body).toMatch(/^Not acknowledged by .+ \(Nakheel Riyadh Hotel, Housekeeping\)$/);
+    act(() => onClick!());
+    expect(screen.getByTestId('where').textContent).toBe(clientRoutes.serviceDetails(40));
+    // Not a new request: no count.
+    expect(screen.queryByTestId('alerts-count')).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import type { endpoints } from '@shared';
 import { apiPaths } from '@shared/api/paths';
 
-type Names = 'login' | 'logout' | 'forgotPassword' | 'resetPassword' | 'eventsTicket' | 'staffEvents';
+type Names = 'login' | 'logout' | 'forgotPassword' | 'resetPassword' | 'eventsTicket' | 'staffEvents' | 'allServicesRequest';
 
 /**
  * The few calls the login page and the shell make, without zod: importing the endpoint
@@ -17,4 +17,6 @@ export const shellEndpoints = {
   // The shell's live alerts (every screen) open the staff event stream.
   eventsTicket: { method: 'POST', path: apiPaths.eventsTicket, auth: 'user' },
   staffEvents: { method: 'GET', path: apiPaths.staffEvents, auth: 'user' },
+  // Reminders of lines waiting to be acknowledged (issue 14.3).
+  allServicesRequest: { method: 'GET', path: apiPaths.allServicesRequest, auth: 'Service Management.Service List.View' },
 } as const as unknown as Pick<typeof endpoints, Names>;

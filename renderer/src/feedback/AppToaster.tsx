@@ -11,7 +11,8 @@ const OFFSET = { vertical: 52, horizontal: 16 };
 /**
  * The app's toasts, in the bottom corner at the end of the line (right in English, left
  * in Arabic), away from the header's controls. An error toast has a dismiss button, the
- * same error shows once however often it happens, and navigating takes errors down.
+ * same error shows once however often it happens, and navigating takes errors down. A
+ * toast with an action (a live alert: Open) keeps its button and its time.
  */
 export function AppToaster() {
   const { t } = useTranslation();
@@ -21,7 +22,8 @@ export function AppToaster() {
     const errors = new Set<string>();
     setToastDispatcher(
       (message, intent, action) => {
-        const toastId = intent === 'error' ? `error:${message}` : undefined;
+        // An error about the screen (no action) shows once and goes with the screen; an alert with an action (an escalation) stays its time.
+        const toastId = intent === 'error' && !action ? `error:${message}` : undefined;
         if (toastId) errors.add(toastId);
         const button = action ? (
           <Link onClick={action.run}>{action.label}</Link>

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { startE2EServer, type E2EServer } from '../support/server';
-import { api, guestRequest, login, lookup, screenshot, setLanguage, tokenOf } from './part2-support';
+import { expect, test } from '@playwright/test';
+import type { E2EServer } from '../support/server';
+import { openRooms as openRoomsAt, startAlertsServer } from './alerts-support';
+import { guestRequest, login, screenshot, setLanguage } from './part2-support';
 
 /**
  * Issue 13.1 and 13.6 in the browser: a guest's request alerts staff on a screen that is
@@ -12,21 +13,11 @@ let riyadh: number;
 let lateCheckout: number;
 
 test.beforeAll(async () => {
-  server = await startE2EServer({ demo: true });
-  const admin = await tokenOf(server.url);
-  riyadh = await lookup(server.url, admin, '/api/BasicData/GenerateHotels', 'Nakheel Riyadh Hotel');
-  const { body: groups } = await api<{ services: { id: number; name: string }[] }[]>(server.url, undefined, 'GET', '/api/BasicData/GenerateServices');
-  lateCheckout = groups.flatMap((g) => g.services).find((s) => s.name === 'Late check-out')!.id;
+  ({ server, riyadh, lateCheckout } = await startAlertsServer());
 });
 test.afterAll(async () => server?.stop());
 
-/** Opens the Rooms screen and waits until its rows and the staff event stream are there. */
-async function openRooms(page: Page): Promise<void> {
-  const stream = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/Events' && res.status() === 200);
-  await page.goto(`${server.url}/Admin/BasicData/Room`);
-  await expect(page.getByTestId('screen-Room').locator('.ag-row').first()).toBeVisible({ timeout: 30_000 });
-  await stream;
-}
+const openRooms = (page: Parameters<typeof openRoomsAt>[0]) => openRoomsAt(page, server.url);
 
 test('a guest request alerts on the Rooms screen: a toast clear of the header, the header and menu badge; the bell opens the list', async ({ page }) => {
   await login(page, server.url);

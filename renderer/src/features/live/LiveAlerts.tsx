@@ -2,11 +2,14 @@ import { atom, useAtom, useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { LiveEvent } from '@shared';
+import type { LiveEvent, ServiceListRow } from '@shared';
 import { clientRoutes } from '@shared/routes';
 import { showToast } from '../../feedback/toast';
 import { platform as hostPlatform, type Platform } from '../../platform';
+import { hasClaim, sessionAtom } from '../../session/session';
+import { formatDueTime } from '../../table/format';
 import { subscribeLive } from './live-events';
+import { useAcknowledgeReminders } from './reminders';
 import { liveSoundAtom, playChime } from './sound';
 
 /**
@@ -19,21 +22,30 @@ export const newRequestsAtom = atom(0);
 /** Whether the user is looking at the Guests Requests list (new requests show there as rows: no count). */
 const onRequestList = (pathname: string) => pathname === clientRoutes.requestList;
 
+/** Who is reminded of lines nobody has acknowledged: those who see the lines and may take them. */
+const REMINDED_CLAIMS = ['Service Management.Service List.Acknowledge', 'Service Management.Service List.Assign'];
+
 /**
- * The one place that alerts staff to live events (issue 13.1), mounted once in the
- * signed-in shell so it works on every screen: a new request makes a toast with an
- * Open button, the chime (unless turned off), the header and menu badge, and through
- * the Platform a native notification whose click opens the request and the
- * dock/taskbar count. The list screens only keep their rows live; they do not alert.
+ * The one place that alerts staff to live events (issues 13.1 and 14.3), mounted once in
+ * the signed-in shell so it works on every screen:
+ * - a new request: a toast with an Open button, the chime (unless turned off), the header
+ *   and menu badge, and through the Platform a native notification whose click opens the
+ *   request and the dock/taskbar count;
+ * - a line nobody has acknowledged: the reminder (toast and chime) every 30 s until someone
+ *   does; a native notification too while the app is not in front;
+ * - an escalation (a line past its target; only its receivers get it): a red toast, a
+ *   falling chime and a native notification.
+ * The list screens only keep their rows live; they do not alert.
  */
 export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const session = useAtomValue(sessionAtom);
   const [count, setCount] = useAtom(newRequestsAtom);
   const sound = useAtomValue(liveSoundAtom);
-  const latest = useRef({ t, navigate, sound, pathname });
-  latest.current = { t, navigate, sound, pathname };
+  const latest = useRef({ t, lang: i18n.language, navigate, sound, pathname });
+  latest.current = { t, lang: i18n.language, navigate, sound, pathname };
 
   useEffect(() => {
     if (onRequestList(pathname)) setCount(0);
@@ -49,8 +61,7 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
   );
 
   useEffect(() => {
-    const onEvent = (event: LiveEvent) => {
-      if (event.type !== 'request-created') return;
+    const newRequest = (event: LiveEvent) => {
       const { t, navigate, sound, pathname } = latest.current;
       const open = () => navigate(clientRoutes.requestDetails(event.requestId));
       showToast(t('p2.live.newRequest', { code: event.requestCode }), 'info', { label: t('alerts.open'), run: open });
@@ -58,8 +69,41 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
       if (!onRequestList(pathname)) setCount((n) => n + 1);
       host.notify(t('alerts.notifyTitle', { code: event.requestCode }), t('alerts.notifyBody'), open);
     };
-    return subscribeLive(onEvent, () => undefined);
+    const escalation = (event: LiveEvent) => {
+      const e = event.escalation;
+      if (!e) return;
+      const { t, lang, navigate, sound } = latest.current;
+      const ar = lang === 'ar';
+      const title = t('alerts.escalationTitle', { service: ar ? e.serviceNameAr : e.serviceNameEn, room: e.roomNumber });
+      const body = t(e.kind === 'acknowledge' ? 'alerts.escalationAcknowledge' : 'alerts.escalationComplete', {
+        time: formatDueTime(e.dueAt, lang),
+        hotel: ar ? e.hotelNameAr : e.hotelNameEn,
+        department: e.departmentName ? `${ar ? '، ' : ', '}${e.departmentName}` : '',
+      });
+      const open = () => navigate(event.lineId ? clientRoutes.serviceDetails(event.lineId) : clientRoutes.requestDetails(event.requestId));
+      showToast(`${title}. ${body}`, 'error', { label: t('alerts.open'), run: open });
+      if (sound) playChime('escalation');
+      host.notify(title, body, open);
+    };
+    return subscribeLive((event) => {
+      if (event.type === 'request-created') newRequest(event);
+      else if (event.type === 'line-escalated') escalation(event);
+    }, () => undefined);
   }, [host, setCount]);
+
+  const reminded = REMINDED_CLAIMS.some((c) => hasClaim(session, c)) && hasClaim(session, 'Service Management.Service List.View');
+  useAcknowledgeReminders(reminded, (waiting: ServiceListRow[]) => {
+    const { t, navigate, sound } = latest.current;
+    const [first] = waiting;
+    const message =
+      waiting.length === 1
+        ? t('alerts.reminderOne', { service: first.serviceName, room: first.roomNumber, code: first.requestHeaderCode })
+        : t('alerts.reminderMany', { count: waiting.length });
+    const open = () => navigate(waiting.length === 1 ? clientRoutes.serviceDetails(first.id) : `${clientRoutes.serviceList}?status=Open`);
+    showToast(message, 'warning', { label: t('alerts.open'), run: open });
+    if (sound) playChime('reminder');
+    if (!document.hasFocus()) host.notify(t('alerts.reminderTitle'), message, open);
+  });
 
   return null;
 }

@@ -2,11 +2,12 @@ import { Button, Card, CardHeader, Dropdown, Field, Option, Text, makeStyles, to
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type Language, type LineAction, type Lookup, type RequestLine } from '@shared';
+import { acknowledgeViolation, endpoints, type Language, type LineAction, type Lookup, type RequestLine } from '@shared';
 import { call } from '../../api/client';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { formatDate } from '../../table/format';
+import { DueBadge } from './DueBadge';
 import { cardActions, missingInput, WRITE_CLAIMS } from './line-actions';
 import { LineThread } from './LineThread';
 import { RejectDialog } from './RejectDialog';
@@ -19,6 +20,7 @@ const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: '8px 16px' },
   label: { color: tokens.colorNeutralForeground3, display: 'block' },
   row: { display: 'flex', gap: '8px', alignItems: 'flex-end', flexWrap: 'wrap' },
+  badges: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
   pick: { minWidth: '220px' },
   reply: { whiteSpace: 'pre-wrap', backgroundColor: tokens.colorNeutralBackground3, padding: '8px', borderRadius: tokens.borderRadiusMedium },
 });
@@ -48,6 +50,10 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
   const [rejecting, setRejecting] = useState(false);
   const [fetched, setFetched] = useState<Lookup[]>();
   const workers = given ?? fetched ?? [];
+  // Issue 14: taking the line stops its reminders and meets (or misses) its acknowledge target.
+  const canAcknowledge =
+    hasClaim(session, 'Service Management.Service List.Acknowledge') &&
+    acknowledgeViolation({ status: line.statusName, isSpecial: line.isSpecial, departmentId: line.departmentId, workerId: line.workerId, acknowledgedAt: line.acknowledgedAt }) === null;
   const needWorkers = can('assignWorker') && !given && hasClaim(session, 'Service Management.Service List.View');
 
   useEffect(() => {
@@ -86,17 +92,42 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
     await send('reject', () => call(endpoints.updateServiceRequestStatus, { body: { requestDetailsId: line.id, status: 'Rejected', note: reason } }), t('p2.line.rejected'), t('p2.line.rejectError'));
     setRejecting(false);
   };
+  const acknowledge = () =>
+    once(async () => {
+      try {
+        showSuccess(await call(endpoints.acknowledgeService, { body: { id: line.id } }), t('alerts.acknowledged'));
+        onChanged();
+      } catch (err) {
+        handleError(err, t('alerts.acknowledgeFailed'));
+      }
+    });
   const messageFor = (action: LineAction) => (problem?.action === action ? t(problem.key as 'p2.line.selectWorker') : undefined);
 
   return (
     <Card className={styles.card} data-testid={`line-${line.id}`}>
-      <CardHeader header={<Text weight="semibold" size={400}>{line.serviceName}</Text>} action={<StatusBadge status={line.statusName} />} />
+      <CardHeader
+        header={<Text weight="semibold" size={400}>{line.serviceName}</Text>}
+        action={
+          <span className={styles.badges}>
+            <DueBadge line={line} />
+            <StatusBadge status={line.statusName} />
+          </span>
+        }
+      />
       <div className={styles.grid}>
         <Info label={t('p2.requests.note')} value={line.note || '—'} />
         <Info label={t('p2.requests.department')} value={line.departmentName ?? '—'} />
         <Info label={t('p2.requests.worker')} value={line.workerName ?? '—'} />
         <Info label={t('p2.requests.updatedAt')} value={formatDate(line.updatedAt, i18n.language)} />
+        {line.acknowledgedAt && <Info label={t('alerts.acknowledgedAt')} value={formatDate(line.acknowledgedAt, i18n.language)} />}
       </div>
+      {canAcknowledge && (
+        <div className={styles.row}>
+          <Button appearance="primary" disabled={busy} onClick={acknowledge} data-testid="acknowledge">
+            {t('alerts.acknowledge')}
+          </Button>
+        </div>
+      )}
       {can('assignDepartment') && (
         <div className={styles.row}>
           <Field label={t('p2.line.chooseDepartment')} validationMessage={messageFor('assignDepartment')} className={styles.pick}>
