@@ -23,7 +23,9 @@ export function buildMenu(permissions: readonly string[]): MenuSection[] {
   for (const entry of CATALOGUE) {
     const permission = `${entry.section}.${entry.item}`;
     const link = menuEntry(permission);
-    if (!link || !held.has(permission) || HIDDEN_ITEMS.has(link.item)) continue;
+    // An item without View (Escalations: Receive) is a right to hold, not a screen to open.
+    const screen = (entry.actions as readonly string[]).includes('View');
+    if (!link || !screen || !held.has(permission) || HIDDEN_ITEMS.has(link.item)) continue;
     const items = sections.get(link.group) ?? [];
     items.push({ item: link.item, path: listRoute(link.group, link.item) });
     sections.set(link.group, items);
