@@ -33,6 +33,7 @@ export const clientRoutes = {
   users: listRoute('Administration', 'Users'),
   roles: listRoute('Administration', 'Roles'),
   emailSettings: listRoute('Administration', 'EmailSettings'),
+  cannedReplies: listRoute('Administration', 'CannedReplies'),
   requestDetails: (id: Id) => `/Admin/Request/Details/${id}`,
   serviceDetails: (id: Id) => `/Admin/Service/Details/${id}`,
   userRole: (id: Id) => `/Admin/UserRole/${id}`,

@@ -66,6 +66,7 @@ export const ROUTES: AppRoute[] = [
   list('Administration', 'Users', clientRoutes.users, sections.administration),
   list('Administration', 'Roles', clientRoutes.roles, sections.administration),
   list('Administration', 'EmailSettings', clientRoutes.emailSettings, sections.administration),
+  list('Administration', 'CannedReplies', clientRoutes.cannedReplies, sections.administration),
   page(clientRoutes.userRole(':id'), sections.administration, 'UserRole'),
   page(clientRoutes.roleDetail(':id'), sections.administration, 'RoleDetail'),
   list('Reports', 'ServiceLevels', clientRoutes.serviceLevels, sections.reports),

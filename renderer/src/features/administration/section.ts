@@ -1,3 +1,4 @@
+import { CannedRepliesScreen } from './CannedRepliesScreen';
 import { EmailSettingsScreen } from './EmailSettingsScreen';
 import { RoleDetailPage } from './RoleDetailPage';
 import { RolesScreen } from './RolesScreen';
@@ -5,4 +6,11 @@ import { UserRolesPage } from './UserRolesPage';
 import { UsersScreen } from './UsersScreen';
 
 /** The administration section, loaded on demand (app/routes.tsx). */
-export const screens = { Users: UsersScreen, Roles: RolesScreen, EmailSettings: EmailSettingsScreen, UserRole: UserRolesPage, RoleDetail: RoleDetailPage };
+export const screens = {
+  Users: UsersScreen,
+  Roles: RolesScreen,
+  EmailSettings: EmailSettingsScreen,
+  CannedReplies: CannedRepliesScreen,
+  UserRole: UserRolesPage,
+  RoleDetail: RoleDetailPage,
+};
