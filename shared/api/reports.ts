@@ -41,7 +41,7 @@ export const ServiceLevelsQuery = ReportRangeQuery.extend({ groupBy: z.enum(SERV
 
 /**
  * One group's figures over the lines created in the period. Acknowledge: from the
- * line's creation to its first move out of Open (department or worker assigned);
+ * line's creation to its acknowledgement or first assignment (department or worker);
  * complete: from creation to completion. Ratings are the requests' (one per request,
  * counted once per group however many of its lines the group holds).
  */
@@ -57,7 +57,10 @@ export const ServiceLevelRow = z.object({
   acknowledgeP90Minutes: z.number().nullable(),
   completeP50Minutes: z.number().nullable(),
   completeP90Minutes: z.number().nullable(),
-  /** Share of lines completed within their service target; null until service targets exist. */
+  /**
+   * Percent of the lines with a completion target whose outcome is known (completed, or
+   * open past the target) that were completed in time; null when no line has a target.
+   */
   onTimePercent: z.number().nullable(),
   averageRating: z.number().nullable(),
   /** How many rated requests the average is over. */

@@ -177,12 +177,23 @@ describe('service levels: targets, the clock and AcknowledgeService (issue 14)',
         const request = (await t.api.call(endpoints.allRequests, { token: admin, query: { overdue: 'true' } })).body.find((r: { id: string }) => r.id === id);
         expect(request).toMatchObject({ isOverdue: true, dueAt: line.dueAt, oldestOpenAt: line.createdAt });
 
+        // The home page counts it against its department.
+        const home = (await t.api.call(endpoints.homeFigures, { token: clerk })).body;
+        expect(home.overdueByDepartment).toContainEqual(expect.objectContaining({ departmentId: fx.departments.housekeeping }));
+        expect(home.overdueByDepartment.every((d: { departmentId: number }) => d.departmentId === fx.departments.housekeeping)).toBe(true);
+
         await t.api.call(endpoints.updateServiceRequestStatus, { token: clerk, body: { requestDetailsId: line.id, status: 'Assigned', workerId: fx.workers.housekeeper, note: '' } });
         await t.api.call(endpoints.updateServiceRequestStatus, { token: clerk, body: { requestDetailsId: line.id, status: 'Completed', note: '' } });
         expect(await row()).toBeUndefined();
         expect(await serviceLine(line.id)).toMatchObject({ isOverdue: false, dueAt: null, dueKind: null });
         const closed = (await t.api.call(endpoints.allRequests, { token: admin })).body.find((r: { id: string }) => r.id === id);
         expect(closed).toMatchObject({ isOverdue: false, dueAt: null, oldestOpenAt: null });
+        // Completed after its target: the report's on-time share counts it as missed.
+        const period = { from: new Date(Date.parse(line.createdAt) - 1).toISOString(), to: new Date(Date.parse(line.createdAt) + 1).toISOString() };
+        const report = (await t.api.call(endpoints.serviceLevels, { token: admin, query: { ...period, groupBy: 'department' } })).body;
+        expect(report.total).toMatchObject({ lines: 1, completed: 1, onTimePercent: 0 });
+        const before = (await t.api.call(endpoints.serviceLevels, { token: admin, query: { from: '2020-01-01T00:00:00Z', to: '2020-02-01T00:00:00Z' } })).body;
+        expect(before.total.onTimePercent).toBeNull();
       } finally {
         await setTargets(services, fx.services.towels, null, null);
       }

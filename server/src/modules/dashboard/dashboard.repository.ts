@@ -1,7 +1,7 @@
-import { and, asc, avg, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Language } from '@shared';
 import type { DbOrTx } from '../../db/client';
-import { hotels, requestLines, requests, rooms, services } from '../../db/schema';
+import { departments, hotels, requestLines, requests, rooms, services } from '../../db/schema';
 import { type Scope, lineScopeSql, requestScopeSql } from '../requests/scope';
 
 const notClosed = inArray(requestLines.status, ['Open', 'Assigned']);
@@ -63,4 +63,17 @@ export async function reviewsSince(db: DbOrTx, scope: Scope, since: Date): Promi
       ),
     );
   return { count: Number(row?.n ?? 0), avgRating: row?.rating == null ? null : Number(row.rating) };
+}
+
+/** Open lines past their due time at `now`, per department (issue 14): the home page's links into the overdue queue. */
+export async function overdueByDepartment(db: DbOrTx, scope: Scope, now: Date) {
+  const rows = await db
+    .select({ departmentId: requestLines.departmentId, departmentName: departments.name, overdue: count() })
+    .from(requestLines)
+    .innerJoin(requests, eq(requests.id, requestLines.requestId))
+    .leftJoin(departments, eq(departments.id, requestLines.departmentId))
+    .where(and(lte(requestLines.dueAt, now), lineScopeSql(scope)))
+    .groupBy(requestLines.departmentId, departments.name)
+    .orderBy(desc(count()), asc(departments.name));
+  return rows.map((r) => ({ ...r, overdue: Number(r.overdue) }));
 }

@@ -19,11 +19,12 @@ export async function todayFigures(ctx: AppContext, user: Principal, query: Home
   const asked = query.since ? new Date(query.since) : undefined;
   const valid = asked && asked.getTime() <= now.getTime() && now.getTime() - asked.getTime() <= 50 * 3600_000;
   const since = valid ? asked : startOfUtcDay(now);
-  const [openLines, waiting, completed, reviews] = await Promise.all([
+  const [openLines, waiting, completed, reviews, overdue] = await Promise.all([
     repo.openLineCount(db, user),
     repo.oldestOpenLines(db, user, lang, WAITING_SHOWN),
     repo.completedSince(db, user, since),
     repo.reviewsSince(db, user, since),
+    repo.overdueByDepartment(db, user, now),
   ]);
   return {
     openLines,
@@ -32,5 +33,6 @@ export async function todayFigures(ctx: AppContext, user: Principal, query: Home
     avgCompleteMinutes: round1(completed.avgMinutes),
     avgRating: round1(reviews.avgRating),
     reviewsToday: reviews.count,
+    overdueByDepartment: overdue,
   };
 }

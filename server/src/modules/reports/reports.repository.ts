@@ -58,6 +58,8 @@ export interface ServiceLevelSqlRow {
   ack90: number | null;
   done50: number | null;
   done90: number | null;
+  /** Percent of the lines with a completion target, completed or past it, that were completed in time. */
+  on_time: number | null;
   rating: number | null;
   ratings: number;
   /** On the total row only: rated requests per rating 1–10. */
@@ -77,7 +79,12 @@ export async function serviceLevels(
   timeZone: string,
 ): Promise<ServiceLevelSqlRow[]> {
   const { key, name } = grouping(groupBy, lang, timeZone);
-  const acknowledgedAt = sql`least(${requestLines.assignedToDepartmentAt}, ${requestLines.assignedAt})`;
+  // least() skips nulls: the first of an acknowledgement (issue 14) or an assignment.
+  const acknowledgedAt = sql`least(${requestLines.acknowledgedAt}, ${requestLines.assignedToDepartmentAt}, ${requestLines.assignedAt})`;
+  // A line with a completion target counts once its fate is known: completed (by its due
+  // time or not) or still open past it; 1 when it kept the promise.
+  const onTime = sql`case when ${requestLines.completeDueAt} is not null and (${requestLines.status} = 'Completed' or ${requestLines.dueAt} <= now())
+    then (${requestLines.status} = 'Completed' and ${requestLines.completedAt} <= ${requestLines.completeDueAt})::int end`;
   // The period's lines (tens of thousands at chain scale) are sorted per measure and group:
   // enough memory keeps those sorts and the shared CTE off disk (the default is 4 MB).
   const result = await db.transaction(async (tx) => {
@@ -86,7 +93,8 @@ export async function serviceLevels(
     with l as materialized (
       select ${key} as k, ${requestLines.requestId} as request_id, ${requestLines.status} as status, ${requests.rating} as rating,
              date_part('epoch', ${acknowledgedAt} - ${requestLines.createdAt}) / 60 as ack,
-             case when ${requestLines.status} = 'Completed' then date_part('epoch', ${requestLines.completedAt} - ${requestLines.createdAt}) / 60 end as done
+             case when ${requestLines.status} = 'Completed' then date_part('epoch', ${requestLines.completedAt} - ${requestLines.createdAt}) / 60 end as done,
+             ${onTime} as on_time
       from ${requestLines} join ${requests} on ${requests.id} = ${requestLines.requestId}
       where ${lineFilter(scope, filter)}
     ),
@@ -96,7 +104,8 @@ export async function serviceLevels(
              count(*) filter (where status = 'Rejected')::int as rejected,
              -- One sort per measure gives both percentiles.
              percentile_cont(array[0.5, 0.9]) within group (order by ack) as ack,
-             percentile_cont(array[0.5, 0.9]) within group (order by done) as done
+             percentile_cont(array[0.5, 0.9]) within group (order by done) as done,
+             avg(on_time)::float8 * 100 as on_time
       from l group by grouping sets ((k), ())
     ),
     by_group as (
@@ -111,7 +120,7 @@ export async function serviceLevels(
       from rated
     )
     select a.is_total, a.k::text as k, case when a.is_total or a.k is null then null else ${name} end as name,
-           a.lines, a.completed, a.rejected, a.ack[1] as ack50, a.ack[2] as ack90, a.done[1] as done50, a.done[2] as done90,
+           a.lines, a.completed, a.rejected, a.ack[1] as ack50, a.ack[2] as ack90, a.done[1] as done50, a.done[2] as done90, a.on_time,
            case when a.is_total then overall.rating else g.rating end as rating,
            coalesce(case when a.is_total then overall.ratings else g.ratings end, 0)::int as ratings,
            case when a.is_total then overall.distribution end as distribution

@@ -66,8 +66,7 @@ export async function serviceLevels(ctx: AppContext, user: Principal, query: Ser
     acknowledgeP90Minutes: minutes(r.ack90),
     completeP50Minutes: minutes(r.done50),
     completeP90Minutes: minutes(r.done90),
-    // Service targets do not exist yet (DESIGN: a target per service); until then nothing is "on time".
-    onTimePercent: null,
+    onTimePercent: r.on_time === null ? null : Math.round(Number(r.on_time) * 10) / 10,
     averageRating: rating(r.rating),
     ratings: Number(r.ratings),
   });
