@@ -163,6 +163,8 @@ export const RequestListRow = z.object({
   /** The earliest due time among the open lines; null when none has one. */
   dueAt: Timestamp.nullable(),
   isOverdue: z.boolean(),
+  /** The names of its services, in its lines' order and the caller's language. */
+  services: z.array(z.string()),
 });
 
 export const StaffRequestDetails = z.object({

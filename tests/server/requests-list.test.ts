@@ -57,6 +57,15 @@ describe('the staff lists: newest first, with optional paging, search, sort and 
     expect(bad.body.errors[0].field).toBe('page');
   });
 
+  it('names each request\'s services in the caller\'s language', async () => {
+    const en = (await list({ search: created[1].code })).body;
+    expect(en.map((r: { services: string[] }) => r.services)).toEqual([['AC repair']]);
+    const ar = (await list({ lang: 'ar', page: 0, pageSize: 50 })).body;
+    const byId = new Map(ar.map((r: { id: string; services: string[] }) => [r.id, r.services]));
+    expect(byId.get(created[0].id)).toEqual(['مناشف إضافية']);
+    expect(byId.get(created[1].id)).toEqual(['إصلاح التكييف']);
+  });
+
   it('searches code, name, phone, hotel and room, taking % literally', async () => {
     expect(names((await list({ search: 'brav' })).body)).toEqual(['Bravo Brown']);
     expect(names((await list({ search: created[3].code })).body)).toEqual(['Delta 50% Dunn']);

@@ -24,6 +24,56 @@ export interface TableColumn<T> {
   exportValue?: ((row: T) => string | number | Date | null | undefined) | false;
   /** Server mode: the server's sort key when it is not `id`; `false`: the server cannot sort by it. */
   sortKey?: string | false;
+  /** The cell's tooltip (a date's full form); default: the value, so a cut cell can be read whole. */
+  tooltip?: (row: T) => string;
+  /** The narrowest the column gets; default: fitted to the header and the rows shown. */
+  minWidth?: number;
+  /** Never cut (codes, phone numbers, dates, statuses): as wide as its longest value; else long text is cut with its tooltip. */
+  fitContent?: boolean;
+}
+
+/** Column widths fitted to their text (issue 13: readable at 1366 px), from a sample of the rows. */
+const CHAR_PX = 8.5; // without a canvas to measure with (tests)
+const CELL_PADDING_PX = 32; // the cell's padding (16 px a side); a badge's own comes on top
+const HEADER_EXTRA_PX = 22; // the sort arrow
+const MIN_COLUMN_PX = 64;
+const MAX_CUT_PX = 110; // longer text is cut with its tooltip rather than crowding the rest
+
+let measurer: CanvasRenderingContext2D | null | undefined;
+/** The text's width in the grid's font (14 px, the app's family). */
+function textWidth(text: string): number {
+  if (measurer === undefined) {
+    try {
+      measurer = document.createElement('canvas').getContext('2d');
+      if (measurer) measurer.font = `14px ${getComputedStyle(document.body).fontFamily || 'sans-serif'}`;
+    } catch {
+      measurer = null;
+    }
+  }
+  return measurer ? measurer.measureText(text).width : text.length * CHAR_PX;
+}
+
+export function fittedWidth<T>(column: TableColumn<T>, rows: readonly T[]): number {
+  if (column.minWidth) return column.minWidth;
+  let longest = 0;
+  for (const row of rows.slice(0, 200)) longest = Math.max(longest, textWidth(String(column.value(row) ?? '')));
+  // Headers wrap between words, so only their longest word must fit.
+  const header = Math.max(...column.header.split(/\s+/).map(textWidth)) + CELL_PADDING_PX + HEADER_EXTRA_PX;
+  const content = longest + CELL_PADDING_PX;
+  return Math.ceil(Math.max(MIN_COLUMN_PX, header, column.fitContent ? content : Math.min(MAX_CUT_PX, content)));
+}
+
+/**
+ * A text cell: isolated in its own direction (Latin names and phone numbers in an Arabic
+ * list are neither reordered nor cut at their start), cut at its end with the whole text
+ * in its tooltip.
+ */
+function TextCell({ text, tooltip }: { text: string; tooltip?: string }) {
+  return (
+    <span className="cell-text" dir="auto" title={tooltip ?? text}>
+      {text}
+    </span>
+  );
 }
 
 /** What the server is asked for: one page, sorted and searched by the server (the URL keeps it). */
@@ -150,24 +200,33 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
     [rowId, fresh],
   );
 
+  // Refitted when the rows or columns change; a string key keeps the definitions while the widths stay.
+  const widthKey = columns.map((c) => fittedWidth(c, rows)).join(',');
+  const widths = useMemo(() => widthKey.split(',').map(Number), [widthKey]);
+
   const columnDefs = useMemo<ColDef<T>[]>(() => {
     const defs: ColDef<T>[] = [
       {
         colId: 'rowNumber',
         headerName: t('table.number'),
-        width: 70,
+        width: 44,
         sortable: false,
         getQuickFilterText: () => '',
         valueGetter: (p) => ((p.node?.rowIndex ?? 0) % pageSize) + 1,
       },
-      ...columns.map<ColDef<T>>((c) => ({
+      ...columns.map<ColDef<T>>((c, i) => ({
         colId: c.id,
         headerName: c.header,
-        flex: c.flex ?? 1,
-        minWidth: 120,
+        flex: c.flex ?? (c.fitContent ? 0.5 : 1),
+        minWidth: widths[i],
         // Through the latest columns: a cell refreshed before the grid took new definitions still reads the new value.
         valueGetter: (p) => (p.data ? ((columnsRef.current.find((x) => x.id === c.id) ?? c).value(p.data) ?? '') : ''),
-        cellRenderer: c.render ? (p: ICellRendererParams<T>) => (p.data ? c.render!(p.data) : null) : undefined,
+        cellRenderer: (p: ICellRendererParams<T>) => {
+          if (!p.data) return null;
+          const latest = columnsRef.current.find((x) => x.id === c.id) ?? c;
+          if (latest.render) return latest.render(p.data);
+          return <TextCell text={String(latest.value(p.data) ?? '')} tooltip={latest.tooltip?.(p.data)} />;
+        },
         // Server mode: the server sorted the page; the header only shows (and changes) the view's sort.
         ...(sortedBy
           ? { comparator: () => 0, sortable: c.sortKey !== false, sort: sortedBy.sort === (c.sortKey || c.id) ? (sortedBy.order ?? 'desc') : null }
@@ -178,7 +237,10 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
       defs.push({
         colId: 'actions',
         headerName: t('common.actions'),
-        width: 110,
+        // The buttons (28 px each) or the header's word, whichever is wider.
+        width: Math.ceil(Math.max((onEdit && onDelete ? 62 : 28) + CELL_PADDING_PX, textWidth(t('common.actions')) + CELL_PADDING_PX)),
+        // Kept in view at the row's end when a narrow window scrolls the other columns.
+        pinned: rtl ? 'left' : 'right',
         sortable: false,
         getQuickFilterText: () => '',
         cellRenderer: (p: ICellRendererParams<T>) =>
@@ -192,7 +254,7 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
       });
     }
     return defs;
-  }, [columns, onEdit, onDelete, rowName, pageSize, t, sortedBy]);
+  }, [columns, onEdit, onDelete, rowName, pageSize, t, sortedBy, widths, rtl]);
 
   // New columns with the same ids (select data arrived: '#1' → 'Corniche Hotel') keep the
   // grid's cells; their values are read again.
@@ -218,7 +280,14 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
   const getRowId = useMemo(() => (rowId ? (p: { data: T }) => rowId(p.data) : undefined), [rowId]);
 
   const defaultColDef = useMemo<ColDef<T>>(
-    () => ({ sortable: true, resizable: true, sortingOrder: ['asc', 'desc'], suppressKeyboardEvent: cellControlKeys }),
+    () => ({
+      sortable: true,
+      resizable: true,
+      sortingOrder: ['asc', 'desc'],
+      suppressKeyboardEvent: cellControlKeys,
+      wrapHeaderText: true,
+      autoHeaderHeight: true,
+    }),
     [],
   );
   // The empty state sits inside the grid box (ag-grid's overlay), in the user's language.

@@ -1,9 +1,24 @@
+const locale = (lang: string) => (lang === 'ar' ? 'ar-EG' : 'en-GB');
+
 /** Dates shown in the user's language (SPEC §4 "dates are formatted for display"). */
 export function formatDate(value: string | null | undefined, lang: string): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(locale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/**
+ * A list cell's date, short enough for a column at 1366 px (issue 13): day, month and
+ * time, the year only when it is not this year ("23 Nov, 14:05"; "23 Nov 2025, 14:05").
+ * The cell's tooltip gives formatDate's full form.
+ */
+export function formatListDate(value: string | null | undefined, lang: string, now = new Date()): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const year = date.getFullYear() === now.getFullYear() ? undefined : 'numeric';
+  return new Intl.DateTimeFormat(locale(lang), { day: 'numeric', month: 'short', year, hour: 'numeric', minute: '2-digit' }).format(date);
 }
 
 /** A due time: the time alone when it falls today, else with its date. */

@@ -10,8 +10,7 @@ import { useData } from '../../api/use-data';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { DataTable, type TableColumn } from '../../table/DataTable';
-import { formatDate } from '../../table/format';
-import { excelDate } from '../export/export-xlsx';
+import { dateColumn } from '../../table/date-column';
 import { Collapse } from '../../ui/Collapse';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
@@ -54,7 +53,7 @@ export function RolesScreen() {
     () => [
       { id: 'name', header: t('p2.roles.name'), value: (r) => r.name },
       { id: 'description', header: t('p2.roles.description'), value: (r) => r.description, flex: 2 },
-      { id: 'createdAt', header: t('fields.createdAt'), value: (r) => formatDate(r.createdAt, lang), exportValue: (r) => excelDate(r.createdAt) },
+      dateColumn('createdAt', t('fields.createdAt'), (r) => r.createdAt, lang),
     ],
     [t, lang],
   );

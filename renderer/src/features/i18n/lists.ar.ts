@@ -12,4 +12,5 @@ export const listsAr: typeof listsEn = {
   total: '{{count}} صف',
   newCount: '{{count}} جديد — عرض',
   newCountHint: 'طلبات جديدة ليست في هذه الصفحة؛ انقر لإعادة تحميل الصفحة',
+  services: 'الخدمات',
 };

@@ -11,4 +11,5 @@ export const listsEn = {
   total: '{{count}} rows',
   newCount: '{{count}} new — show',
   newCountHint: 'New requests that are not on this page; click to reload the page',
+  services: 'Services',
 };

@@ -5,8 +5,7 @@ import { REQUEST_STATUSES, clientRoutes, endpoints, type RequestListRow } from '
 import { callPage } from '../../api/client';
 import { keys } from '../../api/query';
 import { DataTable, type TableColumn } from '../../table/DataTable';
-import { formatDate } from '../../table/format';
-import { excelDate } from '../export/export-xlsx';
+import { dateColumn } from '../../table/date-column';
 import { listQuery, useListView } from '../../table/url-view';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
@@ -41,20 +40,27 @@ export function RequestListScreen() {
 
   const columns = useMemo<TableColumn<RequestListRow>[]>(
     () => [
-      { id: 'code', header: t('p2.requests.code'), value: (r) => r.code },
+      { id: 'code', header: t('p2.requests.code'), value: (r) => r.code, fitContent: true },
       { id: 'custName', header: t('p2.requests.custName'), value: (r) => r.custName },
-      { id: 'custPhone', header: t('p2.requests.custPhone'), value: (r) => r.custPhone },
+      { id: 'custPhone', header: t('p2.requests.custPhone'), value: (r) => r.custPhone, fitContent: true },
       { id: 'hotelName', header: t('p2.requests.hotel'), value: (r) => r.hotelName },
       {
         id: 'roomNumber',
         header: t('p2.requests.room'),
         value: (r) => (r.roomVerified === false ? `${r.roomNumber} · ${t('qrLinks.unverified')}` : r.roomNumber),
         render: (r) => <RoomCell number={r.roomNumber} verified={r.roomVerified} />,
-        flex: 0.9,
+        fitContent: true,
       },
-      { id: 'createdAt', header: t('p2.requests.createdAt'), value: (r) => formatDate(r.createdAt, lang), exportValue: (r) => excelDate(r.createdAt) },
-      { id: 'updatedAt', header: t('p2.requests.updatedAt'), value: (r) => formatDate(r.updatedAt, lang), exportValue: (r) => excelDate(r.updatedAt) },
-      { id: 'statusName', header: t('p2.requests.status'), value: (r) => t(`p2.status.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} /> },
+      {
+        id: 'services',
+        header: t('lists.services'),
+        value: (r) => r.services.join(lang === 'ar' ? '، ' : ', '),
+        sortKey: false,
+        flex: 1.4,
+      },
+      dateColumn('createdAt', t('p2.requests.createdAt'), (r) => r.createdAt, lang),
+      dateColumn('updatedAt', t('p2.requests.updatedAt'), (r) => r.updatedAt, lang),
+      { id: 'statusName', header: t('p2.requests.status'), value: (r) => t(`p2.status.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} />, fitContent: true },
     ],
     [t, lang],
   );

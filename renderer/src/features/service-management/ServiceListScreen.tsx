@@ -5,8 +5,7 @@ import { LINE_STATUSES, clientRoutes, endpoints, type ServiceListRow } from '@sh
 import { callPage } from '../../api/client';
 import { keys } from '../../api/query';
 import { DataTable, type TableColumn } from '../../table/DataTable';
-import { formatDate } from '../../table/format';
-import { excelDate } from '../export/export-xlsx';
+import { dateColumn } from '../../table/date-column';
 import { listQuery, useListView } from '../../table/url-view';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
@@ -36,14 +35,14 @@ export function ServiceListScreen() {
 
   const columns = useMemo<TableColumn<ServiceListRow>[]>(
     () => [
-      { id: 'requestHeaderCode', header: t('p2.requests.code'), value: (r) => r.requestHeaderCode },
+      { id: 'requestHeaderCode', header: t('p2.requests.code'), value: (r) => r.requestHeaderCode, fitContent: true },
       { id: 'serviceName', header: t('p2.requests.service'), value: (r) => r.serviceName },
       { id: 'departmentName', header: t('p2.requests.department'), value: (r) => r.departmentName ?? '' },
       { id: 'hotelName', header: t('p2.requests.hotel'), value: (r) => r.hotelName },
-      { id: 'roomNumber', header: t('p2.requests.room'), value: (r) => r.roomNumber, flex: 0.7 },
-      { id: 'createdAt', header: t('p2.requests.createdAt'), value: (r) => formatDate(r.createdAt, lang), exportValue: (r) => excelDate(r.createdAt) },
-      { id: 'updatedAt', header: t('p2.requests.updatedAt'), value: (r) => formatDate(r.updatedAt, lang), exportValue: (r) => excelDate(r.updatedAt) },
-      { id: 'statusName', header: t('p2.requests.status'), value: (r) => t(`p2.status.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} /> },
+      { id: 'roomNumber', header: t('p2.requests.room'), value: (r) => r.roomNumber, fitContent: true },
+      dateColumn('createdAt', t('p2.requests.createdAt'), (r) => r.createdAt, lang),
+      dateColumn('updatedAt', t('p2.requests.updatedAt'), (r) => r.updatedAt, lang),
+      { id: 'statusName', header: t('p2.requests.status'), value: (r) => t(`p2.status.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} />, fitContent: true },
     ],
     [t, lang],
   );

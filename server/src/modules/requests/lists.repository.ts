@@ -206,3 +206,17 @@ export async function listLines(
     )[0].total;
   return { rows: await base.limit(options.page.limit).offset(options.page.offset), count };
 }
+
+/** The service names of the requests on one page, in each request's line order (the Guests Requests row shows them). */
+export async function serviceNamesOf(db: DbOrTx, requestIds: string[], lang: Language): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>(requestIds.map((id) => [id, []]));
+  if (requestIds.length === 0) return names;
+  const rows = await db
+    .select({ requestId: requestLines.requestId, name: lang === 'ar' ? services.nameAr : services.nameEn })
+    .from(requestLines)
+    .innerJoin(services, eq(services.id, requestLines.serviceId))
+    .where(inArray(requestLines.requestId, requestIds))
+    .orderBy(asc(requestLines.id));
+  for (const row of rows) names.get(row.requestId)?.push(row.name);
+  return names;
+}

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import type { Principal } from '../../security/tokens';
 import { listCountsOf } from './list-counts';
-import { LINE_SORTS, type ListOptions, REQUEST_SORTS, listLines, listRequests } from './lists.repository';
+import { LINE_SORTS, type ListOptions, REQUEST_SORTS, listLines, listRequests, serviceNamesOf } from './lists.repository';
 import { iso, isoOrNull, isUuid, toClock, toDetail, toLine } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
 import * as repo from './requests.repository';
@@ -65,9 +65,11 @@ export async function requestList(
   const now = new Date();
   const { rows, count } = await listRequests(ctx.database.db, user, query, listOptions(query, REQUEST_SORTS, lang, now));
   const total = await totalOf(ctx, 'requests', user, query, count);
+  const services = await serviceNamesOf(ctx.database.db, rows.map((r) => r.id), lang);
   return {
     rows: rows.map((r) => ({
       ...r,
+      services: services.get(r.id) ?? [],
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
       oldestOpenAt: isoOrNull(r.oldestOpenAt),

@@ -8,9 +8,8 @@ import { keys } from '../../../api/query';
 import { handleError, showSuccess } from '../../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../../session/session';
 import { DataTable, type TableColumn } from '../../../table/DataTable';
-import { formatDate } from '../../../table/format';
+import { dateColumn } from '../../../table/date-column';
 import { useListView } from '../../../table/url-view';
-import { excelDate } from '../../export/export-xlsx';
 import { Collapse } from '../../../ui/Collapse';
 import { Panel } from '../../../ui/Panel';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
@@ -82,7 +81,7 @@ export function BookingRoomScreen() {
       { id: 'roomTypeCode', header: t('fields.roomTypeCode'), value: (r) => r.roomTypeCode },
       { id: 'noOfGuests', header: t('fields.noOfGuests'), value: (r) => r.noOfGuests },
       { id: 'images', header: t('fields.images'), value: (r) => r.images.length, render: (r) => <Thumbnails images={r.images} />, sortKey: false },
-      { id: 'createdAt', header: t('fields.createdAt'), value: (r) => formatDate(r.createdAt, lang), exportValue: (r) => excelDate(r.createdAt) },
+      dateColumn('createdAt', t('fields.createdAt'), (r) => r.createdAt, lang),
     ],
     [t, lang, name],
   );

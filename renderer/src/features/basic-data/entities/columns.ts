@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatDate } from '../../../table/format';
-import { excelDate } from '../../export/export-xlsx';
+import { dateColumn } from '../../../table/date-column';
 import type { TableColumn } from '../../../table/DataTable';
 import type { FieldLabel } from '../screen/types';
 
@@ -20,7 +19,7 @@ export const col = <Row>(
 export const localKey = (stem: string, lang: string) => `${stem}${lang === 'ar' ? 'Ar' : 'En'}`;
 
 export const createdAtCol = <Row extends { createdAt: string }>(t: TFunction, lang: string): TableColumn<Row> =>
-  ({ ...col<Row>(t, 'createdAt', (r) => formatDate(r.createdAt, lang)), exportValue: (r) => excelDate(r.createdAt) });
+  dateColumn<Row>('createdAt', t('fields.createdAt'), (r) => r.createdAt, lang);
 
 /** The name in the user's language for bilingual rows. */
 export const localName = (row: { nameAr: string; nameEn: string }, lang: string) => (lang === 'ar' ? row.nameAr : row.nameEn);

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { E2EServer } from '../support/server';
+import { adminServer } from './admin-support';
+import { api, guestRequest, login, screenshot, setLanguage, tokenOf } from './part2-support';
+
+/**
+ * Issue 13 item 4: the lists read at 1366×768 in English and Arabic. Dates and phone
+ * numbers are not cut; Latin text in Arabic keeps its start (isolated in its own
+ * direction); longer text is cut at its end with a tooltip; a request row shows its
+ * services. Screenshots of each list in both languages go to test-results/screenshots.
+ */
+let server: E2EServer;
+const serviceNames: Record<'en' | 'ar', string[]> = { en: [], ar: [] };
+
+test.use({ viewport: { width: 1366, height: 768 } });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  server = await adminServer();
+  const token = await tokenOf(server.url);
+  const { body: hotels } = await api<{ id: number; name: string }[]>(server.url, token, 'GET', '/api/BasicData/GenerateHotels');
+  const { body: groups } = await api<{ services: { id: number; name: string; isSpecial?: boolean }[] }[]>(server.url, undefined, 'GET', '/api/BasicData/GenerateServices');
+  const picked = groups.flatMap((g) => g.services).filter((s) => !s.isSpecial).slice(0, 2);
+  serviceNames.en = picked.map((s) => s.name);
+  const arabic = (await (await fetch(`${server.url}/api/BasicData/GenerateServices?lang=ar`)).json()) as typeof groups;
+  serviceNames.ar = picked.map((p) => arabic.flatMap((g) => g.services).find((s) => s.id === p.id)!.name);
+  await guestRequest(server.url, hotels[0].id, picked.map((s) => s.id), 'Jonathan Wellington-Smythe');
+});
+test.afterAll(async () => server?.stop());
+
+/** Cells of a column whose text does not fit (scrollWidth beyond the box). */
+const cutCells = (page: Page, colId: string) =>
+  page.locator(`.ag-row .ag-cell[col-id="${colId}"] .cell-text`).evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+
+async function open(page: Page, path: string) {
+  await page.goto(`${server.url}${path}`);
+  await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 30_000 });
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`lists read at 1366×768 in ${lang}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await login(page, server.url);
+    await setLanguage(page, lang);
+
+    await open(page, '/Admin/ServiceManagement/RequestList');
+    const row = page.locator('.ag-row', { hasText: 'Jonathan Wellington-Smythe' });
+    await expect(row).toBeVisible();
+    // The row names its services.
+    for (const name of serviceNames[lang]) await expect(row.locator('.ag-cell[col-id="services"] .cell-text')).toHaveAttribute('title', new RegExp(name));
+    expect(await cutCells(page, 'createdAt')).toEqual([]);
+    expect(await cutCells(page, 'updatedAt')).toEqual([]);
+    expect(await cutCells(page, 'custPhone')).toEqual([]);
+    expect(await cutCells(page, 'code')).toEqual([]);
+    // Latin text keeps its own direction in Arabic (so its start is what shows), and a cut cell has its whole text as a tooltip.
+    const name = row.locator('.ag-cell[col-id="custName"] .cell-text');
+    expect(await name.evaluate((e) => e.matches(':dir(ltr)'))).toBe(true);
+    await expect(name).toHaveAttribute('title', 'Jonathan Wellington-Smythe');
+    const phone = row.locator('.ag-cell[col-id="custPhone"] .cell-text');
+    expect(await phone.evaluate((e) => e.matches(':dir(ltr)'))).toBe(true);
+    // The phone number reads as typed: '+' drawn before the last digit, left to right, in both languages.
+    expect(await phone.evaluate((e) => {
+      const at = (i: number) => {
+        const range = document.createRange();
+        range.setStart(e.firstChild!, i);
+        range.setEnd(e.firstChild!, i + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return at(0) < at(e.textContent!.length - 1);
+    })).toBe(true);
+    // The row's action stays in view, and the status column too.
+    const grid = await page.locator('.ag-root').boundingBox();
+    for (const cell of [row.locator('.ag-cell[col-id="actions"]'), row.locator('.ag-cell[col-id="statusName"]')]) {
+      const box = (await cell.boundingBox())!;
+      expect(box.x >= grid!.x - 1 && box.x + box.width <= grid!.x + grid!.width + 1).toBe(true);
+    }
+    await screenshot(page, `list-RequestList-1366-${lang}`);
+
+    await open(page, '/Admin/ServiceManagement/ServiceList');
+    expect(await cutCells(page, 'createdAt')).toEqual([]);
+    expect(await cutCells(page, 'requestHeaderCode')).toEqual([]);
+    await screenshot(page, `list-ServiceList-1366-${lang}`);
+
+    for (const item of ['Room', 'Hotel', 'Service', 'Worker']) {
+      await open(page, `/Admin/BasicData/${item}`);
+      expect(await cutCells(page, 'createdAt')).toEqual([]);
+      await screenshot(page, `list-${item}-1366-${lang}`);
+    }
+    await open(page, '/Admin/Administration/Users');
+    await screenshot(page, `list-Users-1366-${lang}`);
+  });
+}
