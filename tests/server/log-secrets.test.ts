@@ -14,6 +14,12 @@ import { linkOf, mailTo, useSmtp } from './administration.fixtures';
  * stream ticket in the URL as the admin app sends it, a token in the URL as a careless
  * client might); its whole log is then searched for every secret that passed through it.
  */
+async function companyId(api: ApiClient, token: string): Promise<number> {
+  const added = await api.call(endpoints.company.add, { token, body: { name: 'Log Company', countryName: 'Egypt', companyCode: 'LOGC' } });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  return added.body.id;
+}
+
 describe('the server log', () => {
   const SMTP_PASSWORD = 'Smtp-S3cret-pass';
   const NEW_PASSWORD = 'Brand-new-Passw0rd!';
@@ -79,6 +85,21 @@ describe('the server log', () => {
     const withToken = streamUrl();
     withToken.searchParams.set('access_token', refreshed.body.accessToken);
     await touchStream(withToken);
+
+    // An invitation link an admin copies (issue 13.2): a credential answered once, never written down.
+    const hotel = await api.call(endpoints.hotel.add, {
+      token: refreshed.body.accessToken,
+      body: { name: 'Log Hotel', nameAr: 'فندق السجل', hotelCode: 'LOGH', companyId: await companyId(api, refreshed.body.accessToken), bookingPolicy: '', accommodationPolicy: '' },
+    });
+    const department = await api.call(endpoints.department.add, { token: refreshed.body.accessToken, body: { name: 'Log Desk', departmentCode: 'LOGD' } });
+    const invited = await api.call(endpoints.addUser, {
+      token: refreshed.body.accessToken,
+      body: { firstName: 'Lina', lastName: 'Log', phoneNumber: '+966 55 123 4567', email: 'lina.log@test.hotel', userCode: 'LOG-1', hotelIds: [hotel.body.id], departmentIds: [department.body.id] },
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    const copied = await api.call(endpoints.invitationLink, { token: refreshed.body.accessToken, body: { userId: invited.body.id } });
+    expect(copied.status).toBe(200);
+    secrets['copied invitation token'] = new URL(copied.body.link).searchParams.get('token') ?? '';
 
     await server.stop();
     const log = server.log();
