@@ -32,6 +32,8 @@ export const Invitation = z.object({
 /** AddUser and ResendInvitation: the message, and whether the e-mail went out. */
 export const InvitationAnswer = MessageResponse.extend({ invitation: InvitationState });
 export const UserIdInput = z.object({ userId: Id });
+/** The language of a user's e-mails and of the page their links open. */
+export const UserLanguageInput = z.object({ userId: Id, language: Lang });
 /**
  * The set-password link an invitation e-mail carries, answered only to this explicit call:
  * a fresh single-use link; every earlier link of the user stops working.
@@ -123,6 +125,7 @@ export type Invitation = z.infer<typeof Invitation>;
 export type InvitationAnswer = z.infer<typeof InvitationAnswer>;
 export type InvitationLink = z.infer<typeof InvitationLink>;
 export type UserIdInput = z.infer<typeof UserIdInput>;
+export type UserLanguageInput = z.infer<typeof UserLanguageInput>;
 export type User = z.infer<typeof User>;
 export type RoleInput = z.infer<typeof RoleInput>;
 export type Role = z.infer<typeof Role>;

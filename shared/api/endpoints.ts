@@ -286,6 +286,13 @@ export const endpoints = {
     body: admin.UserIdInput,
     response: admin.InvitationAnswer,
   },
+  setUserLanguage: {
+    method: 'POST',
+    path: '/api/Administration/SetUserLanguage',
+    auth: 'Administration.Users.Edit',
+    body: admin.UserLanguageInput,
+    response: msg,
+  },
   invitationLink: {
     method: 'POST',
     path: '/api/Administration/InvitationLink',

@@ -99,6 +99,7 @@ export const apiPaths = {
   allUsers: '/api/Administration/GetAllUsers',
   addUser: '/api/Administration/AddUser',
   resendInvitation: '/api/Administration/ResendInvitation',
+  setUserLanguage: '/api/Administration/SetUserLanguage',
   invitationLink: '/api/Administration/InvitationLink',
   allRoles: '/api/Administration/GetAllRoles',
   addRole: '/api/Administration/AddRole',

@@ -202,4 +202,28 @@ describe('invitations', () => {
     const bad = await t.api.call(endpoints.addUser, { token: admin, body: { ...newUserInput(ids, 'lang4'), language: 'fr' } });
     expect(bad.status).toBe(400);
   });
+
+  it('an existing user’s language changes with SetUserLanguage (Users.Edit; only an Admin changes an Admin); the next e-mail follows it', async () => {
+    await useSmtp(t, smtp);
+    const db = t.server.app.ctx.database.db;
+    const added = await t.api.call(endpoints.addUser, { token: admin, body: { ...newUserInput(ids, 'switch'), language: 'en' } });
+    const changed = await t.api.call(endpoints.setUserLanguage, { token: admin, lang: 'ar', body: { userId: added.body.id, language: 'ar' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.message).toBe('تم تغيير لغة رسائل المستخدم');
+    expect((await listed(added.body.id)).row.language).toBe('ar');
+    const count = smtp.messages.length;
+    await t.api.call(endpoints.resendInvitation, { token: admin, body: { userId: added.body.id } });
+    expect(subjectOf(await mailTo(smtp, 'sara.switch@test.hotel', count))).toBe('حسابك في نظام خدمات الفندق');
+
+    const editor = await createStaffUser(db, { claims: ['Administration.Users.View', 'Administration.Users.Edit'] });
+    const editorToken = await t.api.login(editor.email, editor.password);
+    const adminId = (await t.api.call(endpoints.allUsers, { token: admin })).body.find((u: { email: string }) => u.email === 'admin@test.hotel').id;
+    expect((await t.api.call(endpoints.setUserLanguage, { token: editorToken, body: { userId: adminId, language: 'ar' } })).status).toBe(403);
+    expect((await t.api.call(endpoints.setUserLanguage, { token: editorToken, body: { userId: added.body.id, language: 'en' } })).status).toBe(200);
+    const viewer = await createStaffUser(db, { claims: ['Administration.Users.View'] });
+    const viewerToken = await t.api.login(viewer.email, viewer.password);
+    expect((await t.api.call(endpoints.setUserLanguage, { token: viewerToken, body: { userId: added.body.id, language: 'ar' } })).status).toBe(403);
+    expect((await t.api.call(endpoints.setUserLanguage, { token: admin, body: { userId: added.body.id, language: 'fr' } })).status).toBe(400);
+    expect((await listed(added.body.id)).row.language).toBe('en');
+  });
 });

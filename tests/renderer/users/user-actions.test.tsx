@@ -25,7 +25,7 @@ const user = (over: Partial<User> = {}): User => ({
   createdAt: '2026-11-23T10:00:00.000Z',
   ...over,
 });
-const admin = { canInvite: true, isAdmin: true, selfEmail: 'admin@hotel.test' };
+const admin = { canInvite: true, canEdit: true, isAdmin: true, selfEmail: 'admin@hotel.test' };
 
 let toasts: [string, ToastIntent][] = [];
 beforeAll(() => {
@@ -74,7 +74,7 @@ describe('the users list: invitation state and row actions', { timeout: 30_000 }
     const changed = vi.fn();
     renderInApp(<UserActions user={user()} rights={admin} onChanged={changed} />);
     await openMenu();
-    expect(items()).toEqual(['Resend invitation', 'Copy invitation link', 'Switch off']);
+    expect(items()).toEqual(['Resend invitation', 'Copy invitation link', 'Send e-mails in English', 'Switch off']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Copy invitation link' }));
 
     const dialog = await screen.findByRole('dialog');
@@ -110,7 +110,7 @@ describe('the users list: invitation state and row actions', { timeout: 30_000 }
     const changed = vi.fn();
     renderInApp(<UserActions user={accepted} rights={admin} onChanged={changed} />);
     await openMenu(accepted);
-    expect(items()).toEqual(['Switch off']);
+    expect(items()).toEqual(['Send e-mails in English', 'Switch off']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Switch off' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.textContent).toContain('Sara Nabil is signed out everywhere at once');
@@ -128,14 +128,24 @@ describe('the users list: invitation state and row actions', { timeout: 30_000 }
     await waitFor(() => expect(server.sent('POST', '/api/Administration/SetUserActive').at(-1)?.body).toEqual({ userId: 7, isActive: true }));
     cleanup();
 
-    renderInApp(<UserActions user={{ ...accepted, email: 'admin@hotel.test' }} rights={admin} onChanged={() => undefined} />);
+    renderInApp(<UserActions user={{ ...accepted, email: 'admin@hotel.test' }} rights={{ ...admin, canEdit: false }} onChanged={() => undefined} />);
     expect(screen.queryByRole('button', { name: /More actions/ })).toBeNull();
     cleanup();
-    renderInApp(<UserActions user={user()} rights={{ ...admin, isAdmin: false }} onChanged={() => undefined} />);
+    renderInApp(<UserActions user={user()} rights={{ ...admin, isAdmin: false, canEdit: false }} onChanged={() => undefined} />);
     await openMenu();
     expect(items()).toEqual(['Resend invitation', 'Copy invitation link']);
     cleanup();
-    renderInApp(<UserActions user={user()} rights={{ ...admin, isAdmin: false, canInvite: false }} onChanged={() => undefined} />);
+    renderInApp(<UserActions user={user()} rights={{ ...admin, isAdmin: false, canInvite: false, canEdit: false }} onChanged={() => undefined} />);
     expect(screen.queryByRole('button', { name: /More actions/ })).toBeNull();
+  });
+
+  it('changes the language of an existing user’s e-mails', async () => {
+    const server = fakeServer({ 'POST /api/Administration/SetUserLanguage': { data: { message: 'The language of the user’s e-mails is changed' } } });
+    const changed = vi.fn();
+    renderInApp(<UserActions user={user()} rights={{ ...admin, isAdmin: false, canInvite: false }} onChanged={changed} />);
+    await openMenu();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Send e-mails in English' }));
+    await waitFor(() => expect(server.sent('POST', '/api/Administration/SetUserLanguage').map((c) => c.body)).toEqual([{ userId: 7, language: 'en' }]));
+    await waitFor(() => expect(changed).toHaveBeenCalled());
   });
 });

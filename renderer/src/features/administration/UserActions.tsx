@@ -1,5 +1,5 @@
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
-import { LinkRegular, MailRegular, MoreHorizontalRegular, PersonAvailableRegular, PersonProhibitedRegular } from '@fluentui/react-icons';
+import { LinkRegular, LocalLanguageRegular, MailRegular, MoreHorizontalRegular, PersonAvailableRegular, PersonProhibitedRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type User } from '@shared';
@@ -12,6 +12,8 @@ import { SwitchOffDialog } from './SwitchOffDialog';
 export interface UserActionRights {
   /** Administration.Users.Create: resend an invitation, copy its link. */
   canInvite: boolean;
+  /** Administration.Users.Edit: change the language of a user's e-mails. */
+  canEdit: boolean;
   /** Holds the Admin role: switch users off and on (the server checks it again). */
   isAdmin: boolean;
   /** The signed-in user's e-mail: nobody switches themselves off. */
@@ -25,7 +27,8 @@ export function UserActions({ user, rights, onChanged }: { user: User; rights: U
   const name = `${user.firstName} ${user.lastName}`;
   const invitable = rights.canInvite && user.isActive && user.invitation.state !== 'accepted';
   const switchable = rights.isAdmin && user.email !== rights.selfEmail.toLowerCase();
-  if (!invitable && !switchable) return null;
+  const otherLanguage = user.language === 'ar' ? 'en' : 'ar';
+  if (!invitable && !switchable && !rights.canEdit) return null;
 
   const resend = async () => {
     try {
@@ -35,6 +38,16 @@ export function UserActions({ user, rights, onChanged }: { user: User; rights: U
       handleError(err, t('users.resendFailed'));
     }
     onChanged();
+  };
+
+  const setLanguage = async () => {
+    try {
+      const answer = await call(endpoints.setUserLanguage, { body: { userId: user.id, language: otherLanguage } });
+      showToast(answer.message, 'success');
+      onChanged();
+    } catch (err) {
+      handleError(err, t('users.switchFailed'));
+    }
   };
 
   const setActive = async (isActive: boolean) => {
@@ -72,6 +85,11 @@ export function UserActions({ user, rights, onChanged }: { user: User; rights: U
             {invitable && (
               <MenuItem icon={<LinkRegular />} onClick={() => setDialog('link')}>
                 {t('users.copyLink')}
+              </MenuItem>
+            )}
+            {rights.canEdit && (
+              <MenuItem icon={<LocalLanguageRegular />} onClick={() => void setLanguage()}>
+                {t('users.setLanguage', { language: t(`users.languages.${otherLanguage}`) })}
               </MenuItem>
             )}
             {switchable &&

@@ -36,7 +36,12 @@ export function UsersScreen() {
   const lookups = useMemo(() => ({ departments: selects.departments ?? NONE, hotels: selects.hotels ?? NONE }), [selects]);
   const canCreate = hasClaim(session, 'Administration.Users.Create');
   const rights = useMemo(
-    () => ({ canInvite: canCreate, isAdmin: !!session?.userRoles.includes('Admin'), selfEmail: session?.userEmail ?? '' }),
+    () => ({
+      canInvite: canCreate,
+      canEdit: hasClaim(session, 'Administration.Users.Edit'),
+      isAdmin: !!session?.userRoles.includes('Admin'),
+      selfEmail: session?.userEmail ?? '',
+    }),
     [canCreate, session],
   );
 

@@ -29,6 +29,7 @@ export const usersAr: Messages['users'] = {
   linkNotCopied: 'الحافظة غير متاحة: انسخ الرابط أدناه يدويًا.',
   linkLabel: 'رابط الدعوة',
   linkFailed: 'تعذر إنشاء الرابط، يرجى المحاولة مرة أخرى',
+  setLanguage: 'إرسال الرسائل بـ{{language}}',
   switchOff: 'إيقاف',
   switchOn: 'تفعيل',
   switchOffTitle: 'إيقاف {{name}}؟',

@@ -28,6 +28,7 @@ export const usersEn = {
   linkNotCopied: 'The clipboard is not available: copy the link below by hand.',
   linkLabel: 'Invitation link',
   linkFailed: 'The link could not be made, please try again',
+  setLanguage: 'Send e-mails in {{language}}',
   switchOff: 'Switch off',
   switchOn: 'Switch on',
   switchOffTitle: 'Switch off {{name}}?',

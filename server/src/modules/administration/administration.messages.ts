@@ -6,6 +6,7 @@ export const adminMessages = defineMessages({
     en: 'User added, but the invitation e-mail could not be sent ({reason}). In the users list, use "Copy invitation link" to give the link another way, or "Resend invitation" once the e-mail settings work.',
     ar: 'تمت إضافة المستخدم، لكن تعذر إرسال بريد الدعوة ({reason}). من قائمة المستخدمين استخدم "نسخ رابط الدعوة" لإيصال الرابط بطريقة أخرى، أو "إعادة إرسال الدعوة" بعد إصلاح إعدادات البريد.',
   },
+  userLanguageSet: { en: 'The language of the user’s e-mails is changed', ar: 'تم تغيير لغة رسائل المستخدم' },
   invitationResent: { en: 'Invitation sent to {email}', ar: 'تم إرسال الدعوة إلى {email}' },
   invitationNotSent: {
     en: 'The invitation e-mail could not be sent ({reason}). Check the e-mail settings and resend it, or use "Copy invitation link" to give the link another way.',

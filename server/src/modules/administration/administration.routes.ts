@@ -15,6 +15,11 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.resendInvitation, ({ body, user, lang }) => users.resendInvitation(app.ctx, user, body, lang));
 
+  route(app, endpoints.setUserLanguage, async ({ body, user, lang }) => {
+    await users.setUserLanguage(app.ctx, user, body);
+    return { message: localize(m.userLanguageSet, lang) };
+  });
+
   route(app, endpoints.invitationLink, async ({ body, user, reply }) => {
     // A credential: never kept by a cache or proxy.
     reply.header('cache-control', 'no-store');

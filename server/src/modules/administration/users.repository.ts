@@ -115,3 +115,7 @@ export async function lockAdminHolders(tx: DbOrTx): Promise<void> {
 export async function setActive(db: DbOrTx, userId: number, isActive: boolean): Promise<void> {
   await db.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, userId));
 }
+
+export async function setLanguage(db: DbOrTx, userId: number, language: UserRow['language']): Promise<void> {
+  await db.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId));
+}

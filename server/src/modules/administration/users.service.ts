@@ -1,4 +1,4 @@
-import type { InvitationAnswer, InvitationLink, Language, User, UserActiveInput, UserIdInput, UserInput, UserRolesInput } from '@shared';
+import type { InvitationAnswer, InvitationLink, Language, User, UserActiveInput, UserIdInput, UserInput, UserLanguageInput, UserRolesInput } from '@shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
@@ -173,4 +173,13 @@ export async function setUserActive(ctx: AppContext, caller: Principal, input: U
     await bumpSessionVersion(tx, [user.id]);
   });
   await ctx.sessions.changed([input.userId]);
+}
+
+/** Sets the language of a user's e-mails and links; only an Admin changes an Admin. The next e-mail uses it. */
+export async function setUserLanguage(ctx: AppContext, caller: Principal, input: UserLanguageInput): Promise<void> {
+  const db = ctx.database.db;
+  const user = await repo.findUser(db, input.userId);
+  if (!user) throw notFound(m.userNotFound);
+  if (!(await rolesRepo.accessOf(db, caller.userId)).isAdmin && (await rolesRepo.accessOf(db, user.id)).isAdmin) throw new AppError(403, m.adminOnly);
+  await repo.setLanguage(db, user.id, input.language);
 }
