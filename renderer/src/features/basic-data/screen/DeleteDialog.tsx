@@ -10,12 +10,14 @@ export interface DeleteDialogProps {
   name: string;
   /** The question instead of 'remove "name"?' (a room names its hotel too). */
   question?: string;
+  /** The destructive button's words instead of Remove (switching a user off). */
+  confirmLabel?: string;
   onCancel(): void;
   onConfirm(): Promise<void>;
 }
 
 /** The delete confirmation: a title, the item's name, cancel and remove (SPEC §2). */
-export function DeleteDialog({ open, title, name, question, onCancel, onConfirm }: DeleteDialogProps) {
+export function DeleteDialog({ open, title, name, question, confirmLabel, onCancel, onConfirm }: DeleteDialogProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   useReturnFocus(open);
@@ -36,7 +38,7 @@ export function DeleteDialog({ open, title, name, question, onCancel, onConfirm 
           <DialogActions>
             <Button onClick={onCancel}>{t('common.cancel')}</Button>
             <DangerButton disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={confirm}>
-              {t('common.remove')}
+              {confirmLabel ?? t('common.remove')}
             </DangerButton>
           </DialogActions>
         </DialogBody>
