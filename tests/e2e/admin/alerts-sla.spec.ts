@@ -95,3 +95,24 @@ test('a new line rings on the Rooms screen every 30 s until it is acknowledged; 
   await expect(badge).toContainText('Late: acknowledge was due');
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
 });
+
+test('an escalation reaches the duty manager on the Home screen: a red toast, its own falling tune', async ({ page }) => {
+  test.setTimeout(180_000);
+  await recordTones(page);
+  // The demo's Duty Manager holds Escalations.Receive for every hotel.
+  await login(page, server.url, { email: 'guestrelations@nakheel.demo', password: RECEPTIONIST.password });
+  const stream = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/Events' && res.status() === 200);
+  await page.reload();
+  await stream;
+  const request = await guestRequest(server.url, riyadh, [lateCheckout], 'Escalated Guest');
+  // Nobody acknowledges it: 5 target minutes (30 s here) later the server escalates it.
+  const toast = page.getByTestId('toast-error').filter({ hasText: 'Overdue: Late check-out, room' });
+  await expect(toast).toBeVisible({ timeout: 60_000 });
+  await expect(toast).toContainText('Not acknowledged by');
+  await expect(page).toHaveURL(/\/Admin\/Home$/);
+  await expect.poll(async () => (await tones(page)).filter((t) => t === 330).length).toBeGreaterThanOrEqual(1);
+  await expect(toast.getByRole('button', { name: 'Open' })).toBeVisible();
+  // Not a new request for this user to count twice: the bell counts the request itself once.
+  await expect(page.getByTestId('alerts-count')).toHaveText('1');
+  expect(request.code).toMatch(/^RQ-/);
+});
