@@ -52,6 +52,7 @@ async function main(): Promise<void> {
       ['admin', './admin.ts', 'benchAdmin'],
       ['reports', './reports.ts', 'benchReports'],
       ['memory', './memory.ts', 'benchMemory'],
+      ['sla', './sla.ts', 'benchSla'],
     ] as const) {
       if (!wanted(name) || !existsSync(new URL(file, import.meta.url))) continue;
       const mod = await import(file);
