@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
+import { render } from '@testing-library/react';
 import { DataTable, type TableColumn } from '../../renderer/src/table/DataTable';
 import { renderInApp } from './render-app';
 
@@ -59,6 +61,28 @@ describe('the shared table', { timeout: 20_000 }, () => {
 
     await userEvent.click(screen.getByRole('button', { name: /previous/i }));
     await waitFor(() => expect(screen.getByTestId('page-info').textContent).toBe('page 1 of 3'));
+  });
+
+  it('points the pager arrows along the reading direction: Previous right and Next left in Arabic', async () => {
+    const shapeOf = (icon: JSX.Element) => {
+      const { container, unmount } = render(icon);
+      const d = container.querySelector('path')!.getAttribute('d');
+      unmount();
+      return d;
+    };
+    const [left, right] = [shapeOf(<ChevronLeftRegular />), shapeOf(<ChevronRightRegular />)];
+    const arrowOf = (name: RegExp) => screen.getByRole('button', { name }).querySelector('path')!.getAttribute('d');
+
+    renderInApp(<DataTable rows={rows} columns={columns} rowName={(r) => r.name} />, 'ar');
+    await shownCodes();
+    expect(arrowOf(/السابق/)).toBe(right);
+    expect(arrowOf(/التالي/)).toBe(left);
+    cleanup();
+
+    renderInApp(<DataTable rows={rows} columns={columns} rowName={(r) => r.name} />);
+    await shownCodes();
+    expect(arrowOf(/previous/i)).toBe(left);
+    expect(arrowOf(/next/i)).toBe(right);
   });
 
   it('offers 5, 10, 20 and 50 entries and shows that many rows', async () => {

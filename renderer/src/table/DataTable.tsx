@@ -122,7 +122,6 @@ const useStyles = makeStyles({
   pageSize: { minWidth: '80px' },
   footer: { display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '10px', marginTop: '10px' },
   // The arrows point the reading direction's way in both languages.
-  flip: { ':dir(rtl)': { transform: 'scaleX(-1)' } },
 });
 
 /**
@@ -354,7 +353,8 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
       />
       <div className={styles.footer}>
         <Button
-          icon={<ChevronLeftRegular className={styles.flip} />}
+          // "Previous" points back along the reading direction: right in Arabic.
+          icon={rtl ? <ChevronRightRegular /> : <ChevronLeftRegular />}
           disabled={page.current <= 0}
           onClick={() => (server ? server.onView({ page: page.current - 1 }) : apiRef.current?.paginationGoToPreviousPage())}
         >
@@ -363,7 +363,7 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
         {server && <Text data-testid="total-count">{t('lists.total', { count: server.total })}</Text>}
         <Text data-testid="page-info">{t('table.pageOf', { page: page.current + 1, pages: page.total })}</Text>
         <Button
-          icon={<ChevronRightRegular className={styles.flip} />}
+          icon={rtl ? <ChevronLeftRegular /> : <ChevronRightRegular />}
           iconPosition="after"
           disabled={page.current >= page.total - 1}
           onClick={() => (server ? server.onView({ page: page.current + 1 }) : apiRef.current?.paginationGoToNextPage())}
