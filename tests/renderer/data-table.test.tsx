@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons';
 import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { DataTable, type TableColumn } from '../../renderer/src/table/DataTable';
 import { renderInApp } from './render-app';
 
@@ -64,7 +65,7 @@ describe('the shared table', { timeout: 20_000 }, () => {
   });
 
   it('points the pager arrows along the reading direction: Previous right and Next left in Arabic', async () => {
-    const shapeOf = (icon: JSX.Element) => {
+    const shapeOf = (icon: ReactElement) => {
       const { container, unmount } = render(icon);
       const d = container.querySelector('path')!.getAttribute('d');
       unmount();
