@@ -47,6 +47,10 @@ const en = {
     'This computer has no secure key store (keychain) for the app, so your sign-in is kept only while the app is open. You will need to sign in again next time.',
   'ipc.invalid': 'The request was not valid.',
   'ok': 'OK',
+  'unload.title': 'Unsent reply',
+  'unload.message': 'A reply to the guest has not been sent. Leave without sending it?',
+  'unload.leave': 'Leave',
+  'unload.stay': 'Stay',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -93,6 +97,10 @@ const ar: Record<MessageKey, string> = {
     'لا يتوفر على هذا الجهاز مخزن مفاتيح آمن للتطبيق، لذلك يُحفظ تسجيل دخولك فقط أثناء فتح التطبيق. ستحتاج إلى تسجيل الدخول مرة أخرى في المرة القادمة.',
   'ipc.invalid': 'الطلب غير صالح.',
   'ok': 'موافق',
+  'unload.title': 'رد لم يُرسل',
+  'unload.message': 'لم يُرسل الرد إلى النزيل بعد. هل تغادر دون إرساله؟',
+  'unload.leave': 'مغادرة',
+  'unload.stay': 'البقاء',
 };
 
 const dictionaries: Record<Lang, Record<MessageKey, string>> = { en, ar };

@@ -14,7 +14,7 @@ import { focusWindow, setupNotifications } from './notifications';
 import { hardenSession, hardenWebContents, setupOpenExternal } from './security';
 import { readServerUrl, setupServerUrl } from './server-url';
 import { TokenVault, setupVault } from './vault';
-import { createMainWindow, restoreWindowState } from './window';
+import { askBeforeLeaving, createMainWindow, restoreWindowState } from './window';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const APP_NAME = 'Hotel Desk';
@@ -107,6 +107,8 @@ function start(): void {
       title: APP_NAME,
       onStateChange: (state) => settings.set('window', state),
     });
+    const win = mainWindow;
+    askBeforeLeaving(win, (options) => dialog.showMessageBoxSync(win, options), t);
     const first = pendingRoute ?? '/';
     pendingRoute = undefined;
     void mainWindow.loadURL(appRouteUrl(first));

@@ -106,3 +106,27 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   });
   return window;
 }
+
+/**
+ * A page that refuses to unload (the admin app does while a reply to a guest is unsent)
+ * makes Electron cancel the close or reload silently: the window would just stay open.
+ * Ask instead, as a browser does; Leave lets the unload go on.
+ */
+export function askBeforeLeaving(
+  window: Pick<BrowserWindow, 'webContents'>,
+  ask: (options: Electron.MessageBoxSyncOptions) => number,
+  text: (key: 'unload.title' | 'unload.message' | 'unload.leave' | 'unload.stay') => string,
+): void {
+  window.webContents.on('will-prevent-unload', (event) => {
+    const choice = ask({
+      type: 'question',
+      title: text('unload.title'),
+      message: text('unload.message'),
+      buttons: [text('unload.leave'), text('unload.stay')],
+      defaultId: 1,
+      cancelId: 1,
+      noLink: true,
+    });
+    if (choice === 0) event.preventDefault();
+  });
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createMainWindow, restoreWindowState } from '../../electron/window';
+import { translate } from '../../electron/i18n';
+import { askBeforeLeaving, createMainWindow, restoreWindowState } from '../../electron/window';
 
 type FakeWindow = import('./fakes/electron').BrowserWindow;
 const laptop = [{ x: 0, y: 0, width: 1920, height: 1040 }];
@@ -35,5 +36,21 @@ describe('window size and position', () => {
     expect(window.maximized).toBe(true);
     window.emit('close');
     expect(onStateChange).toHaveBeenCalledWith({ x: 10, y: 20, width: 1000, height: 700, maximized: true });
+  });
+
+  it('asks before a page with an unsent reply is closed, in the app language; Leave lets it close, Stay keeps it', () => {
+    const window = createMainWindow({ preload: '/p.cjs', state: { width: 1200, height: 800, maximized: false }, title: 'Hotel Desk', onStateChange: vi.fn() }) as unknown as FakeWindow;
+    let answer = 1;
+    const asked: Electron.MessageBoxSyncOptions[] = [];
+    askBeforeLeaving(window as never, (options) => (asked.push(options), answer), (key) => translate('ar', key));
+    const unload = () => {
+      const event = { prevented: false, preventDefault() { this.prevented = true; } };
+      window.webContents.emit('will-prevent-unload', event);
+      return event.prevented;
+    };
+    expect(unload()).toBe(false); // Stay: the page's refusal stands
+    expect(asked[0]).toMatchObject({ message: 'لم يُرسل الرد إلى النزيل بعد. هل تغادر دون إرساله؟', buttons: ['مغادرة', 'البقاء'], cancelId: 1 });
+    answer = 0;
+    expect(unload()).toBe(true); // Leave: the unload goes on
   });
 });
