@@ -37,6 +37,7 @@ describe('the permission-driven side menu', () => {
       '/Admin/Administration/Users',
       '/Admin/Administration/Roles',
       '/Admin/Administration/EmailSettings',
+      '/Admin/Administration/CannedReplies',
       '/Admin/Reports/ServiceLevels',
       '/Admin/Reports/GuestFeedback',
     ]);
