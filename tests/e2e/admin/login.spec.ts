@@ -74,7 +74,7 @@ test('the forgot-password dialog sends a reset link', async ({ page }) => {
 
 test("the reset page says 'Passwords do not match'", async ({ page }) => {
   await page.goto(`${server.url}/Admin/Login`); // leaves the language on English
-  await page.goto(`${server.url}/Dashboard/ResetPassword?email=a%40b.co&token=abc`);
+  await page.goto(`${server.url}/Dashboard/ResetPassword?email=a%40b.co&token=abc&lang=en`); // links name their language
   await page.getByLabel('New password').fill('Password-123');
   await page.getByLabel('Confirm password').fill('Password-124');
   await page.getByRole('button', { name: 'Reset Password' }).click();

@@ -57,6 +57,7 @@ test('a restricted user set up through the Administration API sees only what the
       phoneNumber: '+966 50 123 4567',
       email: DESK.email,
       userCode: 'E2E-DESK',
+      language: 'ar',
       departmentIds: [departments[0].id],
       hotelIds: [hotels[0].id],
     }),
@@ -65,7 +66,7 @@ test('a restricted user set up through the Administration API sees only what the
   const user = users.find((u) => u.email === DESK.email)!;
   ok(await api(server.url, token, 'POST', '/api/Administration/UpdateUserRoles', { userId: user.id, roles: [{ roleId: role.id, isSelected: true }] }));
 
-  // The invitation e-mail's link opens the reset screen (in the default language, Arabic).
+  // The invitation e-mail's link opens the reset screen in the user's language (Arabic).
   const mail = await smtp.waitFor((m) => m.to.includes(DESK.email), 30_000);
   const query = /ResetPassword\?([^\s"'<>]+)/.exec(mail.text)![1].replace(/&amp;/g, '&');
   await page.goto(`${server.url}/Dashboard/ResetPassword?${query}`);
