@@ -22,10 +22,10 @@ const sections = {
 export const loadShell = () => import('./AdminRoot');
 
 /**
- * While the login page waits for the user to type: the shell, Home and the request
- * lists (with ag-grid, the largest chunk) download and compile, so the list a desk opens
- * first shows without waiting for them. Not part of the first view: it starts when the
- * page is idle. A failure (offline) is harmless: the screens load on demand as before.
+ * While the user types on the login page: the shell, Home and the request lists (with
+ * ag-grid, the largest chunk) download and compile, so the list a desk opens first shows
+ * without waiting for them. Not part of the first view: it starts with the first
+ * keystroke. A failure (offline) is harmless: the screens load on demand as before.
  */
 export function warmFirstScreens(): void {
   // The toaster too: the first new-request alert would otherwise wait for its chunk.

@@ -1,5 +1,5 @@
 import { Button, Field, Input, Link, Spinner, Subtitle2, Title2 } from '@fluentui/react-components';
-import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EMAIL_PATTERN } from '@shared/patterns';
@@ -30,11 +30,14 @@ export function LoginPage() {
 
   // SPEC §1: the login screen forces English on load.
   useEffect(() => applyLanguage('en'), []);
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') return;
-    const idle = requestIdleCallback(warmFirstScreens, { timeout: 3000 });
-    return () => cancelIdleCallback(idle);
-  }, []);
+  // The first keystroke says a sign-in is coming: the first screens download while the
+  // person types, and the login page alone stays small for everyone else.
+  const warmed = useRef(false);
+  const warm = () => {
+    if (warmed.current) return;
+    warmed.current = true;
+    warmFirstScreens();
+  };
 
   const emailError = touched && !EMAIL_PATTERN.test(email.trim()) ? t('login.invalidEmail') : undefined;
   const passwordError = touched && !password ? t('login.required') : undefined;
@@ -67,7 +70,7 @@ export function LoginPage() {
             {t('login.subtitle')}
           </Subtitle2>
         </div>
-        <form className={styles.form} onSubmit={submit} noValidate>
+        <form className={styles.form} onSubmit={submit} onInput={warm} noValidate>
           <Field label={t('login.email')} required validationMessage={emailError}>
             <Input type="email" name="email" autoComplete="username" value={email} onChange={(_, d) => setEmail(d.value)} />
           </Field>
