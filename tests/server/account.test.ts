@@ -101,6 +101,16 @@ describe('Account: login, refresh, logout', () => {
     expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD, fromNewIp())).status).toBe(200);
   });
 
+  it('counts only failed attempts against an address: a shift change behind one NAT signs in past the limit', async () => {
+    const ip = '10.3.0.1';
+    for (let i = 0; i < 48; i++) await t.server.app.ctx.rateLimiter.hit(`login:ip:${ip}`, 1000, 900);
+    for (let i = 0; i < 4; i++) expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD, { 'x-forwarded-for': ip })).status).toBe(200);
+    // The budget still holds for guesses: the 49th and 50th fail, the 51st is refused.
+    expect((await login('spray@test.hotel', 'whatever', { 'x-forwarded-for': ip })).status).toBe(401);
+    expect((await login('spray@test.hotel', 'whatever', { 'x-forwarded-for': ip })).status).toBe(401);
+    expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD, { 'x-forwarded-for': ip })).status).toBe(429);
+  });
+
   it('ignores a forged X-Forwarded-For when no proxy is configured, so one address cannot pose as many', async () => {
     const direct = await startTestServer();
     try {

@@ -30,6 +30,12 @@ export class RateLimiter {
     return Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 0);
   }
 
+  /** Takes one hit back from `key` (an attempt that turned out to be legitimate). */
+  async refund(key: string): Promise<void> {
+    if (!this.enabled) return;
+    await this.db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+  }
+
   /** Forgets a key (e.g. after a successful login). */
   async reset(key: string): Promise<void> {
     await this.db.execute(sql`delete from rate_limits where key = ${key}`);

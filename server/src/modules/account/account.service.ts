@@ -58,6 +58,8 @@ export async function login(ctx: Ctx, input: LoginInput, ip: string): Promise<Lo
   if (!user || !passwordOk || !user.isActive) throw unauthorized(m.wrongCredentials);
   await ctx.rateLimiter.reset(`login:email-ip:${email}|${ip}`);
   await ctx.rateLimiter.reset(`login:email:${email}`);
+  // A sign-in that succeeds is no guess: a shift change behind one NAT must not use up the address's budget.
+  await ctx.rateLimiter.refund(`login:ip:${ip}`);
   const session = await issueSession(ctx, db, user, randomUUID());
   return {
     accessToken: session.accessToken,
