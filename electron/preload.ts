@@ -67,6 +67,9 @@ export const api = {
   setBadgeCount(count: number): void {
     void invoke<void>(IpcChannel.setBadgeCount, count).catch(() => undefined);
   },
+  // The main process shows native notifications: nothing to ask.
+  notifyPermission: (): 'granted' => 'granted',
+  askNotifyPermission: async (): Promise<'granted'> => 'granted',
   openExternal(url: string): void {
     void invoke<void>(IpcChannel.openExternal, url).catch(() => undefined);
   },

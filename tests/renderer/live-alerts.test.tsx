@@ -25,6 +25,7 @@ const bridge = vi.hoisted(() => {
   const fake = {
     kind: 'desktop' as const,
     notify: vi.fn<(title: string, body: string, onClick?: () => void) => void>(),
+    notifyPermission: () => 'granted' as const,
     setBadgeCount: vi.fn<(count: number) => void>(),
     openExternal: vi.fn(),
     setLanguage: vi.fn(),

@@ -43,6 +43,8 @@ export function createDesktopPlatform(bridge: HotelDesktop): DesktopPlatform {
     saveFile: (name, bytes, filters) => bridge.saveFile(name, bytes, filters),
     openFile: (filters) => bridge.openFile(filters),
     notify: (title, body, onClick) => bridge.notify(title, body, onClick),
+    notifyPermission: () => bridge.notifyPermission(),
+    askNotifyPermission: () => bridge.askNotifyPermission(),
     setBadgeCount: (count) => bridge.setBadgeCount(count),
     openExternal: (url) => bridge.openExternal(url),
     setLanguage: (lang) => bridge.setLanguage(lang),

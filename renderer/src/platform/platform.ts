@@ -57,6 +57,13 @@ export interface Platform {
 
   // ── Desktop niceties, no-ops or browser equivalents on the web ──
   notify(title: string, body: string, onClick?: () => void): void;
+  /**
+   * Whether `notify` can show anything yet: the desktop always can; a browser only once
+   * the user has allowed it ('ask' until they answer, 'blocked' if they refused).
+   */
+  notifyPermission(): 'granted' | 'ask' | 'blocked';
+  /** Asks the user to allow notifications (a browser's own prompt; call it from a click). */
+  askNotifyPermission(): Promise<'granted' | 'ask' | 'blocked'>;
   /** How many new requests wait: the dock/taskbar badge on desktop, the tab title on the web; 0 clears it. */
   setBadgeCount(count: number): void;
   openExternal(url: string): void;

@@ -24,6 +24,12 @@ function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
   return locks ? locks.request(REFRESH_LOCK, task) : task();
 }
 
+/** The browser's notification permission, as the Platform names it ('blocked' where there are none). */
+function notifyPermission(): 'granted' | 'ask' | 'blocked' {
+  if (typeof Notification === 'undefined') return 'blocked';
+  return Notification.permission === 'granted' ? 'granted' : Notification.permission === 'default' ? 'ask' : 'blocked';
+}
+
 /**
  * The browser build: the session is kept in IndexedDB with a localStorage mirror
  * (SPEC §1 "persisted locally"; session-record.ts says why both),
@@ -116,6 +122,11 @@ export function createWebPlatform(baseUrl = ''): Platform {
       if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
       const n = new Notification(title, { body });
       if (onClick) n.onclick = onClick;
+    },
+    notifyPermission,
+    async askNotifyPermission() {
+      if (notifyPermission() === 'ask') await Notification.requestPermission();
+      return notifyPermission();
     },
     setBadgeCount: (count) => {
       // The tab's title carries the count, "(3) Hotel Services Admin", as mail and chat tabs do.

@@ -5,6 +5,7 @@ export const alertsAr: typeof alertsEn = {
   bellCount: '{{count}} طلبات جديدة: افتح طلبات النزلاء',
   menuCount: '{{count}} جديد',
   open: 'فتح',
+  askNotify: 'إظهار الطلبات الجديدة كإشعارات على هذا الجهاز',
   dismiss: 'إغلاق',
   notifyTitle: 'طلب جديد {{code}}',
   notifyBody: 'نزيل بانتظارك. انقر لفتح الطلب.',

@@ -4,6 +4,7 @@ export const alertsEn = {
   bellCount: '{{count}} new requests: open Guests Requests',
   menuCount: '{{count}} new',
   open: 'Open',
+  askNotify: 'Show new requests as notifications on this computer',
   dismiss: 'Dismiss',
   notifyTitle: 'New request {{code}}',
   notifyBody: 'A guest is waiting. Click to open the request.',

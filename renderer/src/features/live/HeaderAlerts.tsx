@@ -1,9 +1,11 @@
 import { Button, CounterBadge, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { AlertRegular, Speaker2Regular, SpeakerMuteRegular } from '@fluentui/react-icons';
+import { AlertBadgeRegular, AlertRegular, Speaker2Regular, SpeakerMuteRegular } from '@fluentui/react-icons';
 import { useAtom } from 'jotai';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { clientRoutes } from '@shared/routes';
+import { platform } from '../../platform';
 import { newRequestsAtom } from './LiveAlerts';
 import { liveSoundAtom } from './sound';
 
@@ -16,7 +18,9 @@ const useStyles = makeStyles({
 /**
  * The header's live controls: the bell with the count of new requests (a click opens
  * Guests Requests, or only clears the count for a user who cannot open it), and the
- * chime's on/off switch (the same switch as on the lists).
+ * chime's on/off switch (the same switch as on the lists). In a browser that has not
+ * yet been asked, a third button asks to show new requests as desktop notifications
+ * (browsers only ask from a click); the desktop app always shows them.
  */
 export function HeaderAlerts({ canOpenList }: { canOpenList: boolean }) {
   const { t } = useTranslation();
@@ -24,6 +28,7 @@ export function HeaderAlerts({ canOpenList }: { canOpenList: boolean }) {
   const navigate = useNavigate();
   const [count, setCount] = useAtom(newRequestsAtom);
   const [sound, setSound] = useAtom(liveSoundAtom);
+  const [notifyPermission, setNotifyPermission] = useState(platform.notifyPermission);
   const bellLabel = count > 0 ? t('alerts.bellCount', { count }) : t('alerts.bell');
   return (
     <>
@@ -52,6 +57,17 @@ export function HeaderAlerts({ canOpenList }: { canOpenList: boolean }) {
           data-testid="alerts-sound"
         />
       </Tooltip>
+      {notifyPermission === 'ask' && (
+        <Tooltip content={t('alerts.askNotify')} relationship="label">
+          <Button
+            appearance="transparent"
+            className={styles.onBrand}
+            icon={<AlertBadgeRegular />}
+            onClick={() => void platform.askNotifyPermission().then(setNotifyPermission)}
+            data-testid="alerts-ask-notify"
+          />
+        </Tooltip>
+      )}
     </>
   );
 }
