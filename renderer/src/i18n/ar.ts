@@ -8,6 +8,7 @@ import { listsAr } from '../features/i18n/lists.ar';
 import { threadAr } from '../features/i18n/thread.ar';
 import { alertsAr } from '../features/i18n/alerts.ar';
 import { polishAr } from '../features/i18n/polish.ar';
+import { targetsAr } from '../features/i18n/targets.ar';
 import type { Messages } from './en';
 
 export const ar: Messages = {
@@ -215,4 +216,5 @@ export const ar: Messages = {
   alerts: alertsAr,
   qrLinks: guestLinksAr,
   polish: polishAr,
+  targets: targetsAr,
 };

@@ -8,6 +8,7 @@ import { listsEn } from '../features/i18n/lists.en';
 import { threadEn } from '../features/i18n/thread.en';
 import { alertsEn } from '../features/i18n/alerts.en';
 import { polishEn } from '../features/i18n/polish.en';
+import { targetsEn } from '../features/i18n/targets.en';
 
 /** The English resource: its shape is the type every other language must match. */
 export const en = {
@@ -215,6 +216,7 @@ export const en = {
   alerts: alertsEn,
   qrLinks: guestLinksEn,
   polish: polishEn,
+  targets: targetsEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

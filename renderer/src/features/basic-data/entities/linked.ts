@@ -4,6 +4,7 @@ import { RoomHistoryLink } from '../../reports/RoomHistoryLink';
 import { RoomQrSheet } from '../screen/RoomQrSheet';
 import type { EntityDescriptor } from '../screen/types';
 import { col, createdAtCol, localKey, localName } from './columns';
+import { targetColumns, targetFields } from './targets';
 
 export const room: EntityDescriptor<Room> = {
   item: 'Room',
@@ -41,12 +42,14 @@ export const service: EntityDescriptor<Service> = {
     { name: 'nameAr', label: 'nameAr', kind: 'text' },
     { name: 'serviceGroupId', label: 'serviceGroup', kind: 'select', lookup: 'serviceGroups' },
     { name: 'departmentId', label: 'department', kind: 'select', lookup: 'departments' },
+    ...targetFields('targets.serviceHint'),
   ],
   columns: (t, lang) => [
     col(t, 'serviceCode', (r) => r.serviceCode),
     col(t, 'name', (r) => localName(r, lang), 2, localKey('name', lang)),
     col(t, 'serviceGroup', (r) => (lang === 'ar' ? r.serviceGroupNameAr : r.serviceGroupNameEn), undefined, localKey('serviceGroupName', lang)),
     col(t, 'department', (r) => r.departmentName, undefined, 'departmentName'),
+    ...targetColumns<Service>(t),
     createdAtCol(t, lang),
   ],
   nameOf: localName,

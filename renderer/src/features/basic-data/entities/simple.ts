@@ -2,6 +2,7 @@ import { endpoints, type Company, type Department, type Hotel, type RoomType, ty
 import { countryLabel } from '../screen/countries';
 import type { EntityDescriptor } from '../screen/types';
 import { col, createdAtCol, localName } from './columns';
+import { targetColumns, targetFields } from './targets';
 
 export const company: EntityDescriptor<Company> = {
   item: 'Company',
@@ -32,6 +33,7 @@ export const hotel: EntityDescriptor<Hotel> = {
     { name: 'hotelCode', label: 'hotelCode', kind: 'text', lockedOnEdit: true },
     { name: 'name', label: 'nameEn', kind: 'text' },
     { name: 'nameAr', label: 'nameAr', kind: 'text' },
+    ...targetFields('targets.hotelHint'),
     { name: 'bookingPolicy', label: 'bookingPolicy', kind: 'textarea', required: false },
     { name: 'accommodationPolicy', label: 'accommodationPolicy', kind: 'textarea', required: false },
   ],
@@ -39,6 +41,7 @@ export const hotel: EntityDescriptor<Hotel> = {
     col(t, 'hotelCode', (r) => r.hotelCode),
     col(t, 'name', (r) => (lang === 'ar' ? r.nameAr : r.name), 2, lang === 'ar' ? 'nameAr' : 'name'),
     col(t, 'company', (r) => r.companyName, undefined, 'companyName'),
+    ...targetColumns<Hotel>(t),
     createdAtCol(t, lang),
   ],
   nameOf: (r, lang) => (lang === 'ar' ? r.nameAr : r.name),
@@ -74,7 +77,16 @@ export const roomType: EntityDescriptor<RoomType> = {
   ...bilingual<RoomType>('RoomType', 'Basic Data.Room Type', 'roomTypeCode', endpoints.roomType),
   excel: { template: endpoints.roomTypeTemplate, upload: endpoints.uploadRoomType, fileName: 'RoomTypeTemplate' },
 };
-export const serviceGroup = bilingual<ServiceGroup>('ServiceGroup', 'Basic Data.Service Group', 'serviceGroupCode', endpoints.serviceGroup);
+const plainServiceGroup = bilingual<ServiceGroup>('ServiceGroup', 'Basic Data.Service Group', 'serviceGroupCode', endpoints.serviceGroup);
+/** A service group also gives its services' default targets (issue 14.1). */
+export const serviceGroup: EntityDescriptor<ServiceGroup> = {
+  ...plainServiceGroup,
+  fields: [...plainServiceGroup.fields, ...targetFields('targets.groupHint')],
+  columns: (t, lang, lookups) => {
+    const columns = plainServiceGroup.columns(t, lang, lookups);
+    return [...columns.slice(0, -1), ...targetColumns<ServiceGroup>(t), ...columns.slice(-1)];
+  },
+};
 
 export const department: EntityDescriptor<Department> = {
   item: 'Departments',

@@ -2,9 +2,10 @@ import { Button, Field, Input, Select, Spinner, Textarea, makeStyles, tokens } f
 import { LockClosedRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isPhoneNumber } from '@shared';
+import { TARGET_MINUTES_MAX, isPhoneNumber } from '@shared';
 import { countryOptions } from './countries';
-import type { FieldSpec, FormValues, Lookups } from './types';
+import { minutesProblem } from './minutes';
+import { type FieldSpec, type FormValues, type Lookups, labelKey } from './types';
 
 const useStyles = makeStyles({
   // min-width 0: a native select is as wide as its longest option and would spill into the next column.
@@ -34,6 +35,7 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
   const styles = useStyles();
   const [busy, setBusy] = useState(false);
   const [phoneError, setPhoneError] = useState<string>();
+  const [minutesErrors, setMinutesErrors] = useState<Record<string, string>>({});
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
 
   const submit = async (e: FormEvent) => {
@@ -44,6 +46,12 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
       return;
     }
     setPhoneError(undefined);
+    const bad = fields.flatMap((f) => {
+      const problem = f.kind === 'minutes' ? minutesProblem(values[f.name] ?? '') : null;
+      return problem ? [[f.name, t(`targets.${problem}`, { max: TARGET_MINUTES_MAX })] as const] : [];
+    });
+    setMinutesErrors(Object.fromEntries(bad));
+    if (bad.length) return;
     setBusy(true);
     try {
       await onSubmit(values);
@@ -52,7 +60,10 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
     }
   };
 
-  const set = (name: string, value: string) => onChange({ ...values, [name]: value });
+  const set = (name: string, value: string) => {
+    if (minutesErrors[name]) setMinutesErrors(({ [name]: _fixed, ...rest }) => rest);
+    onChange({ ...values, [name]: value });
+  };
 
   const control = (f: FieldSpec) => {
     const common = { name: f.name, required: f.required !== false, value: values[f.name] ?? '' };
@@ -82,6 +93,7 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
           <Input
             {...common}
             type={f.kind === 'phone' ? 'tel' : 'text'}
+            inputMode={f.kind === 'minutes' ? 'numeric' : undefined}
             placeholder={f.kind === 'phone' ? t('fields.phoneHint') : undefined}
             dir={f.kind === 'phone' ? 'ltr' : undefined}
             readOnly={locked}
@@ -101,11 +113,11 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
         {fields.map((f) => (
           <Field
             key={f.name}
-            label={t(`fields.${f.label}`)}
+            label={t(labelKey(f))}
             required={f.required !== false}
             className={f.kind === 'textarea' ? styles.wide : undefined}
-            validationMessage={f.kind === 'phone' ? phoneError : undefined}
-            hint={mode === 'edit' && f.lockedOnEdit ? t('polish.codeLocked') : undefined}
+            validationMessage={f.kind === 'phone' ? phoneError : minutesErrors[f.name]}
+            hint={mode === 'edit' && f.lockedOnEdit ? t('polish.codeLocked') : f.hint && t(f.hint)}
           >
             {control(f)}
           </Field>

@@ -3,8 +3,11 @@ import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import type { en } from '../../../i18n/en';
 import type { TableColumn } from '../../../table/DataTable';
+import { minutesOf } from './minutes';
 
 export type FieldLabel = keyof typeof en.fields;
+/** A string of the service-level targets (issue 14.1), named in full. */
+export type TargetText = `targets.${keyof typeof en.targets}`;
 export type ErrorKey = keyof typeof en.errors;
 export type LookupSource = 'companies' | 'useTypes' | 'roomTypes' | 'hotels' | 'serviceGroups' | 'departments';
 export type Lookups = Partial<Record<LookupSource, Lookup[]>>;
@@ -12,8 +15,11 @@ export type FormValues = Record<string, string>;
 
 export interface FieldSpec {
   name: string;
-  label: FieldLabel;
-  kind: 'text' | 'textarea' | 'select' | 'country' | 'phone';
+  label: FieldLabel | TargetText;
+  /** 'minutes': an optional whole number of minutes (a service-level target); empty sends null. */
+  kind: 'text' | 'textarea' | 'select' | 'country' | 'phone' | 'minutes';
+  /** A line under the field saying what it means. */
+  hint?: TargetText;
   /** Required unless false (SPEC §5: create forms mark fields required). */
   required?: boolean;
   /** Options of a select, by id. */
@@ -54,6 +60,7 @@ export function toBody(fields: FieldSpec[], values: FormValues): Record<string, 
   for (const f of fields) {
     const value = values[f.name] ?? '';
     if (f.kind === 'select') body[f.name] = value === '' ? null : Number(value);
+    else if (f.kind === 'minutes') body[f.name] = minutesOf(value);
     else body[f.name] = value;
   }
   return body;
@@ -62,3 +69,7 @@ export function toBody(fields: FieldSpec[], values: FormValues): Record<string, 
 export function toValues(fields: FieldSpec[], row?: Record<string, unknown>): FormValues {
   return Object.fromEntries(fields.map((f) => [f.name, row?.[f.name] == null ? '' : String(row[f.name])]));
 }
+
+/** The i18n key of a field's label. */
+const isTargetText = (label: string): label is TargetText => label.startsWith('targets.');
+export const labelKey = (f: FieldSpec): TargetText | `fields.${FieldLabel}` => (isTargetText(f.label) ? f.label : `fields.${f.label}`);
