@@ -83,6 +83,7 @@ export const ar: Messages = {
     yourRating: 'تقييمك: {{rating}} من 10',
     added: 'تمت إضافة تقييمك بنجاح',
     newRequest: 'طلب خدمة أخرى',
+    expectedBy: 'متوقع بحلول {{time}}',
   },
   myRequests: { title: 'طلباتي', request: 'طلب' },
   status: { Open: 'مفتوح', 'In Progress': 'قيد التنفيذ', Completed: 'مكتمل', Rejected: 'مرفوض', Assigned: 'تم التعيين' },

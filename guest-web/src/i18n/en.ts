@@ -82,6 +82,7 @@ export const en = {
     yourRating: 'Your rating: {{rating}} of 10',
     added: 'Your Review Added Successfully',
     newRequest: 'Request another service',
+    expectedBy: 'Expected by {{time}}',
   },
   myRequests: { title: 'My requests', request: 'Request' },
   status: { Open: 'Open', 'In Progress': 'In progress', Completed: 'Completed', Rejected: 'Rejected', Assigned: 'Assigned' },

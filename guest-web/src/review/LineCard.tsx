@@ -3,6 +3,18 @@ import { useTranslation } from 'react-i18next';
 import type { LineMessage, RequestDetail, RequestLine } from '@shared';
 
 const TONE: Record<string, string> = { Rejected: 'danger', Completed: 'primary' };
+const CLOSED = new Set(['Completed', 'Rejected']);
+
+/**
+ * "Expected by 14:30" (issue 14.5): the line's completion promise while it is open; the
+ * date joins the time when the promise is not today. Digits follow the language, as every
+ * other time on the page.
+ */
+export function expectedByText(iso: string, locale: string, now = new Date()): string {
+  const at = new Date(iso);
+  const today = at.toDateString() === now.toDateString();
+  return at.toLocaleString(locale, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' });
+}
 
 /** The team's replies, oldest first; an older server sends only the latest one as `reply`. */
 function repliesOf(line: RequestLine): Pick<LineMessage, 'id' | 'text' | 'createdAt'>[] {
@@ -23,11 +35,20 @@ export function LineCard({ line, request }: { line: RequestLine; request: Reques
     if (replies.length > seen.current && card.current) card.current.open = true;
     seen.current = replies.length;
   }, [replies.length]);
-  const time = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const locale = i18n.language === 'ar' ? 'ar-EG' : 'en-GB';
+  const time = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const expected = line.expectedBy && !CLOSED.has(line.statusName) ? line.expectedBy : null;
   return (
     <details ref={card} className="panel line-card" data-testid="line-card">
       <summary>
-        <span className="line-name">{line.serviceName}</span>
+        <span className="line-name">
+          {line.serviceName}
+          {expected && (
+            <small className="expected-by" data-testid="expected-by">
+              {t('review.expectedBy', { time: expectedByText(expected, locale) })}
+            </small>
+          )}
+        </span>
         {replies.length > 0 && (
           <span className="reply-count" data-testid="reply-count">
             {t('review.replies', { count: replies.length })}

@@ -3,7 +3,15 @@ import type { LiveEvent, RequestDetail } from '@shared';
 import { ApiError, api } from '../api';
 
 /** `resync`: the server lost its event feed for a while; anything may have changed. */
-const EVENT_NAMES: readonly (LiveEvent['type'] | 'message' | 'resync')[] = ['message', 'request-created', 'line-changed', 'review-added', 'message-added', 'resync'];
+const EVENT_NAMES: readonly (LiveEvent['type'] | 'message' | 'resync')[] = [
+  'message',
+  'request-created',
+  'line-changed',
+  'line-acknowledged',
+  'review-added',
+  'message-added',
+  'resync',
+];
 /** How often to ask while the event stream is down (a dropped Wi-Fi, a proxy that cuts streams). */
 export const POLL_MS = 5000;
 /** After a failed read: try again after 1 s, 2 s, 4 s … up to 30 s, whether or not the stream is open. */
