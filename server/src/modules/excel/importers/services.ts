@@ -10,11 +10,11 @@ interface Ctx {
 
 const COLUMN_OF_FIELD = { serviceGroupId: 'serviceGroupCode', departmentId: 'departmentCode' };
 
-/** An empty cell is no target; a number is checked by the contract (whole, 1 to a week); any other text fails there too. */
+/** An empty cell is no target; a number (negative too) is checked by the contract (whole, 1 to a week); any other text fails there too. */
 function minutesCell(text: string | undefined): number | string | null {
   const value = (text ?? '').trim();
   if (!value) return null;
-  return /^\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
 }
 
 export const serviceImporter: Importer<Ctx, ServiceInput> = {
