@@ -1,4 +1,6 @@
 import { type Browser, type Page, expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
 import { apiPaths, fillPath } from '@shared/api/paths';
 import { ar } from '../../../guest-web/src/i18n/ar';
 import { en } from '../../../guest-web/src/i18n/en';
@@ -73,6 +75,15 @@ test('a supervisor sets a service\'s targets; the guest sees "expected by" per l
   const row = grid(page).locator('.ag-row').filter({ hasText: 'Late check-out' });
   await expect(row.locator('[col-id="acknowledgeMinutes"]')).toHaveText('10');
   await expect(row.locator('[col-id="completeMinutes"]')).toHaveText('120');
+  // The list's export carries them: numbers under their own headers.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+  const book = new ExcelJS.Workbook();
+  const bytes = await readFile((await download.path())!);
+  await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  const [headers, ...exported] = book.worksheets[0].getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+  const lateRow = exported.find((r) => r.includes('Late check-out'))!;
+  expect(lateRow[headers.indexOf('Acknowledge (min)')]).toBe(10);
+  expect(lateRow[headers.indexOf('Complete (min)')]).toBe(120);
 
   // In Arabic, right to left: the group's form says what an empty target means, and refuses 0 in Arabic.
   await setLanguage(page, 'ar');
@@ -115,8 +126,8 @@ test('a supervisor sets a service\'s targets; the guest sees "expected by" per l
   // (The API helper reads in English.)
   const late = lines.find((l) => l.serviceName === 'Late check-out')!;
   const special = lines.find((l) => l.serviceName === 'Special Request')!;
-  // The promise is the service's own 120 minutes, not its group's 15.
-  expect((Date.parse(late.expectedBy!) - Date.parse(late.createdAt)) / 60_000).toBe(120);
+  // The promise is the service's own 120 minutes, not its group's 15 (the line's creation time is the database's, its clock the server's: a few ms apart).
+  expect(Math.round((Date.parse(late.expectedBy!) - Date.parse(late.createdAt)) / 60_000)).toBe(120);
   expect(special.expectedBy).toBeNull();
 
   const card = (name: string) => guest.getByTestId('line-card').filter({ hasText: name });
