@@ -46,4 +46,12 @@ describe('the guest review page follows its request', () => {
     FakeEventSource.opened[0].emit('resync');
     await waitFor(() => expect(read).toHaveBeenCalledTimes(2));
   });
+
+  it('reads the request again when staff acknowledge a line (issue 14: its promise may start or change)', async () => {
+    const read = vi.spyOn(api, 'requestDetails').mockResolvedValue({} as never);
+    renderHook(() => useLiveRequest('6f1c1f43-5c55-4c8e-9a51-3e7c1c2f0a11', 'en'));
+    await waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+    FakeEventSource.opened[0].emit('line-acknowledged');
+    await waitFor(() => expect(read).toHaveBeenCalledTimes(2));
+  });
 });
