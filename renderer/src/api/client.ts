@@ -68,16 +68,34 @@ export async function callPage<E extends Endpoint>(endpoint: E, options: CallOpt
 }
 
 /**
- * Every row of a server-paged list (what an export saves), read page after page at the
- * largest size the server answers. Rows that move between pages while it reads (a live
- * list) are kept once.
+ * The most rows an export reads from a server-paged list (20 pages of the largest
+ * size): a workbook of 100,000 rows would take minutes and hundreds of MB in the
+ * browser. Past it the export says how many rows it left out (narrow the view).
  */
-export async function fetchAllPages<Row>(fetchPage: (page: number, pageSize: number) => Promise<Page<Row>>, rowId: (row: Row) => string): Promise<Row[]> {
+export const EXPORT_MAX_ROWS = 10_000;
+
+/** Rows read for an export, and how many matched (more than `rows` when the cap cut it). */
+export interface AllRows<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/**
+ * Every row of a server-paged list (what an export saves), read page after page at the
+ * largest size the server answers, up to `cap` rows. Rows that move between pages while
+ * it reads (a live list) are kept once.
+ */
+export async function fetchAllPages<Row>(
+  fetchPage: (page: number, pageSize: number) => Promise<Page<Row>>,
+  rowId: (row: Row) => string,
+  cap = EXPORT_MAX_ROWS,
+): Promise<AllRows<Row>> {
   const rows = new Map<string, Row>();
   for (let page = 0; ; page++) {
     const { rows: batch, total } = await fetchPage(page, MAX_PAGE_SIZE);
     for (const row of batch) if (!rows.has(rowId(row))) rows.set(rowId(row), row);
-    if (batch.length < MAX_PAGE_SIZE || (page + 1) * MAX_PAGE_SIZE >= total) return [...rows.values()];
+    const done = batch.length < MAX_PAGE_SIZE || (page + 1) * MAX_PAGE_SIZE >= total;
+    if (done || rows.size >= cap) return { rows: [...rows.values()].slice(0, cap), total: Math.max(total, rows.size) };
   }
 }
 

@@ -97,8 +97,8 @@ export interface ServerMode<T = unknown> {
   onView(next: Partial<ServerView>): void;
   /** Ids of rows that just arrived or changed: highlighted, the highlight fading. */
   fresh?: ReadonlySet<string>;
-  /** Every row matching the view (all pages): what the export saves. */
-  fetchAll?(): Promise<T[]>;
+  /** Every row matching the view (all pages, up to the export's cap) and how many match: what the export saves. */
+  fetchAll?(): Promise<{ rows: T[]; total: number }>;
 }
 
 export interface DataTableProps<T> {
@@ -263,17 +263,22 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
   }, [columns]);
 
   const collectShown = useCallback(async () => {
-    // Server mode: every row matching the view, all pages. Else the displayed rows (after
-    // search and sort, every page); the core API needs no extra grid module.
+    // Server mode: every row matching the view, all pages (up to the cap). Else the
+    // displayed rows (after search and sort, every page); the core API needs no extra grid module.
     const api = apiRef.current;
     const fetchAll = serverRef.current?.fetchAll;
-    const shown: T[] = fetchAll ? await fetchAll() : [];
-    for (let i = 0; !fetchAll && api && i < api.getDisplayedRowCount(); i++) {
+    const all = fetchAll ? await fetchAll() : undefined;
+    const shown: T[] = all ? all.rows : [];
+    for (let i = 0; !all && api && i < api.getDisplayedRowCount(); i++) {
       const data = api.getDisplayedRowAtIndex(i)?.data;
       if (data) shown.push(data);
     }
     const exported = columns.filter((c) => c.exportValue !== false);
-    return { headers: exported.map((c) => c.header), rows: shown.map((row) => exported.map((c) => (c.exportValue || c.value)(row) ?? '')) };
+    return {
+      headers: exported.map((c) => c.header),
+      rows: shown.map((row) => exported.map((c) => (c.exportValue || c.value)(row) ?? '')),
+      matching: all?.total ?? shown.length,
+    };
   }, [columns]);
 
   const getRowId = useMemo(() => (rowId ? (p: { data: T }) => rowId(p.data) : undefined), [rowId]);

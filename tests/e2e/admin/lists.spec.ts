@@ -1,5 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { seedRequests } from '../../../bench/seed';
@@ -153,4 +155,48 @@ test('Services list pages on the server too', async ({ page }) => {
   expect(calls.every((q) => q.get('pageSize') === '5' && q.get('status') === 'Assigned')).toBe(true);
   await page.getByRole('columnheader', { name: 'Service' }).click();
   await expect.poll(() => `${last(calls).get('sort')} ${last(calls).get('order')}`).toBe('serviceName asc');
+});
+
+/** The .xlsx an export click saves: its sheet's rows (the header first), each cell's value. */
+async function exported(page: Page): Promise<unknown[][]> {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByTestId('export-xlsx').click()]);
+  const book = new ExcelJS.Workbook();
+  const bytes = await readFile((await download.path())!);
+  await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  return book.worksheets[0].getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+}
+
+test('the export of a server-paged list saves every row of the view, not the page shown', async ({ page }) => {
+  test.setTimeout(300_000);
+  // 'Guest 12', 'Guest 120'…'Guest 129', 'Guest 1200'…, 'Guest 12000'…: more than two pages of the server's largest size.
+  const matching = Array.from({ length: REQUESTS }, (_, i) => String(i + 1)).filter((n) => n.startsWith('12')).length;
+  await openRequests(page, '?q=Guest%2012&sort=custName&order=asc');
+  await expect(page.getByTestId('total-count')).toHaveText(`${matching} rows`, { timeout: 30_000 });
+  await expect(page.locator('.ag-row')).toHaveCount(5);
+  const calls = listCalls(page);
+  const rows = await exported(page);
+  expect(rows[0]).toContain('Guest name');
+  const name = (rows[0] as string[]).indexOf('Guest name');
+  const names = rows.slice(1).map((r) => String(r[name]));
+  expect(names).toHaveLength(matching);
+  expect(new Set(names).size).toBe(matching);
+  expect(names.every((n) => n.startsWith('Guest 12'))).toBe(true);
+  // In the view's sort, read in pages of 500 with the view's search and sort.
+  expect(names.slice(0, 3)).toEqual(['Guest 12', 'Guest 120', 'Guest 1200']);
+  expect(calls.map((q) => [q.get('page'), q.get('pageSize'), q.get('search'), q.get('sort')])).toEqual(
+    Array.from({ length: Math.ceil(matching / 500) }, (_, i) => [String(i), '500', 'Guest 12', 'custName']),
+  );
+  await expect(page.getByText(/Exported the first/)).toHaveCount(0);
+});
+
+test('an export past the cap saves the first 10,000 rows and says so, in Arabic too', async ({ page }) => {
+  test.skip(REQUESTS <= 10_000, 'needs more rows than the export cap');
+  test.setTimeout(300_000);
+  await openRequests(page);
+  await setLanguage(page, 'ar');
+  await expect(page.getByTestId('total-count')).toContainText('صف');
+  const total = Number((await page.getByTestId('total-count').textContent())!.replace(/\D/g, ''));
+  const rows = await exported(page);
+  expect(rows).toHaveLength(1 + 10_000);
+  await expect(page.getByText(`تم تصدير أول 10000 من ${total} صف. ضيّق عوامل التصفية أو البحث لتصدير الباقي.`)).toBeVisible({ timeout: 30_000 });
 });

@@ -3,19 +3,31 @@ import { ArrowExportRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleError } from '../../feedback/handle-error';
+import { showToast } from '../../feedback/toast';
 import { platform } from '../../platform';
 import { buildXlsx, exportFileName, type SheetData } from './export-xlsx';
 
-/** Saves what a list shows (after search and sort; a server-paged list: every matching row) as .xlsx through the platform. */
-export function ExportButton({ name, collect }: { name: string; collect(): SheetData | Promise<SheetData> }) {
+/** What an export saves; `matching` above the rows' count: the export's cap left the rest out. */
+export type ExportData = SheetData & { matching?: number };
+
+/**
+ * Saves what a list shows (after search and sort; a server-paged list: every matching
+ * row up to EXPORT_MAX_ROWS) as .xlsx through the platform. A capped export says how
+ * many rows it saved of how many.
+ */
+export function ExportButton({ name, collect }: { name: string; collect(): ExportData | Promise<ExportData> }) {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     if (busy) return;
     setBusy(true);
     try {
-      const bytes = await buildXlsx(name, await collect(), i18n.language === 'ar');
-      await platform.saveFile(exportFileName(name), bytes, [{ name: 'Excel', extensions: ['xlsx'] }]);
+      const data = await collect();
+      const bytes = await buildXlsx(name, data, i18n.language === 'ar');
+      const { saved } = await platform.saveFile(exportFileName(name), bytes, [{ name: 'Excel', extensions: ['xlsx'] }]);
+      if (saved && data.matching !== undefined && data.matching > data.rows.length) {
+        showToast(t('lists.exportCapped', { count: data.rows.length, total: data.matching }), 'warning');
+      }
     } catch (err) {
       handleError(err, t('p2.export.failed'));
     } finally {

@@ -13,4 +13,5 @@ export const listsAr: typeof listsEn = {
   newCount: '{{count}} جديد — عرض',
   newCountHint: 'طلبات جديدة ليست في هذه الصفحة؛ انقر لإعادة تحميل الصفحة',
   services: 'الخدمات',
+  exportCapped: 'تم تصدير أول {{count}} من {{total}} صف. ضيّق عوامل التصفية أو البحث لتصدير الباقي.',
 };

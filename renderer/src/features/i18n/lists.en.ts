@@ -12,4 +12,5 @@ export const listsEn = {
   newCount: '{{count}} new — show',
   newCountHint: 'New requests that are not on this page; click to reload the page',
   services: 'Services',
+  exportCapped: 'Exported the first {{count}} of {{total}} rows. Narrow the filters or the search to export the rest.',
 };

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveEvent } from '@shared';
-import type { Page } from '../../api/client';
+import { fetchAllPages, type Page } from '../../api/client';
 import { handleError } from '../../feedback/handle-error';
 import type { ListView } from '../../table/url-view';
 import { useLiveList } from './use-live-list';
@@ -120,6 +120,12 @@ export function usePagedLiveList<Row>(source: PagedLiveSource<Row>, view: ListVi
     useCallback(() => void client.invalidateQueries({ queryKey: sourceRef.current.root }), [client]),
   );
 
+  // The export: every row of this view (its filters, search and sort), page after page up to the cap.
+  const fetchAll = useCallback(() => {
+    const { view: v, lang: l } = live.current;
+    return fetchAllPages((page, pageSize) => sourceRef.current.fetchPage({ ...v, page, pageSize }, l), (row) => sourceRef.current.rowId(row));
+  }, []);
+
   const showNew = useCallback(() => {
     setNewCount(0);
     void rereadPage();
@@ -132,5 +138,6 @@ export function usePagedLiveList<Row>(source: PagedLiveSource<Row>, view: ListVi
     fresh,
     newCount,
     showNew,
+    fetchAll,
   };
 }
