@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import type { Language, LineStatus, RequestStatus } from '@shared';
+import { type Language, type LineStatus, type RequestStatus, resolveTargets } from '@shared';
 import { type DbOrTx, type Tx, rowsOf } from '../../db/client';
-import { departments, hotels, requestLines, requests, rooms, services, users, workers } from '../../db/schema';
+import { departments, hotels, requestLines, requests, roomLinkKeys, rooms, serviceGroups, services, users, workers } from '../../db/schema';
 
 /** The only place the requests area talks to the database (STYLE §3). */
 
@@ -10,20 +10,44 @@ const hotelName = (lang: Language) => (lang === 'ar' ? hotels.nameAr : hotels.na
 const serviceName = (lang: Language) => (lang === 'ar' ? services.nameAr : services.nameEn);
 
 // ── Reference data checked by AddRequest ───────────────────────────────────
-export async function hotelExists(db: DbOrTx, id: number): Promise<boolean> {
-  return (await db.select({ id: hotels.id }).from(hotels).where(eq(hotels.id, id))).length > 0;
+/**
+ * In one round trip: whether the hotel exists, the hotel of the room, and the
+ * hotel's room-link key version (AddRequest runs at guest rush hour; every query
+ * counts twice, in the server and in the database).
+ */
+export async function placeOf(db: DbOrTx, hotelId: number, roomId: number): Promise<{ hotelExists: boolean; roomHotelId: number | null; linkVersion: number }> {
+  const [row] = rowsOf<{ hotel_exists: boolean; room_hotel_id: number | null; link_version: number | null }>(
+    await db.execute(sql`select
+      exists (select 1 from ${hotels} where ${hotels.id} = ${hotelId}) as hotel_exists,
+      (select ${rooms.hotelId} from ${rooms} where ${rooms.id} = ${roomId}) as room_hotel_id,
+      (select ${roomLinkKeys.version} from ${roomLinkKeys} where ${roomLinkKeys.hotelId} = ${hotelId}) as link_version`),
+  );
+  return { hotelExists: row.hotel_exists, roomHotelId: row.room_hotel_id === null ? null : Number(row.room_hotel_id), linkVersion: row.link_version ?? 1 };
 }
 
-export async function roomOf(db: DbOrTx, id: number): Promise<{ id: number; hotelId: number } | undefined> {
-  const [room] = await db.select({ id: rooms.id, hotelId: rooms.hotelId }).from(rooms).where(eq(rooms.id, id));
-  return room;
-}
-
-export async function servicesByIds(db: DbOrTx, ids: number[]) {
-  return db
-    .select({ id: services.id, departmentId: services.departmentId, isSpecial: services.isSpecial })
+/**
+ * The services a guest asked for, with their names (for the request's search text)
+ * and their targets in this hotel: the service's own, else its group's, else the
+ * hotel's (issue 14).
+ */
+export async function servicesForRequest(db: DbOrTx, ids: number[], hotelId: number) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: services.id,
+      departmentId: services.departmentId,
+      isSpecial: services.isSpecial,
+      nameEn: services.nameEn,
+      nameAr: services.nameAr,
+      service: { acknowledgeMinutes: services.acknowledgeMinutes, completeMinutes: services.completeMinutes },
+      group: { acknowledgeMinutes: serviceGroups.acknowledgeMinutes, completeMinutes: serviceGroups.completeMinutes },
+      hotel: { acknowledgeMinutes: hotels.acknowledgeMinutes, completeMinutes: hotels.completeMinutes },
+    })
     .from(services)
+    .innerJoin(serviceGroups, eq(serviceGroups.id, services.serviceGroupId))
+    .leftJoin(hotels, eq(hotels.id, hotelId))
     .where(inArray(services.id, ids));
+  return rows.map(({ service, group, hotel, ...rest }) => ({ ...rest, targets: resolveTargets(service, group, hotel) }));
 }
 
 export interface NewRequest {
@@ -37,6 +61,12 @@ export interface NewRequest {
   roomVerified: boolean;
   /** The language the guest used. */
   lang: Language;
+  /**
+   * The lines' service names in line order ("en ar en ar …"): the request's search
+   * text is then right at its INSERT and the lines' trigger finds nothing to rewrite
+   * (migration 0010). Wrong or empty, the trigger still corrects it.
+   */
+  serviceNames: string;
   lines: {
     serviceId: number;
     departmentId: number | null;
@@ -51,10 +81,10 @@ export interface NewRequest {
 export async function insertRequest(tx: Tx, input: NewRequest, codeOf: (seq: number) => string) {
   const [next] = rowsOf<{ seq: string }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('requests', 'seq'))::text as seq`));
   const seq = Number(next.seq);
-  const { lines, ...header } = input;
+  const { lines, serviceNames, ...header } = input;
   const [row] = await tx
     .insert(requests)
-    .values({ ...header, seq, requestCode: codeOf(seq) })
+    .values({ ...header, seq, requestCode: codeOf(seq), searchText: serviceNames })
     .returning({ id: requests.id, requestCode: requests.requestCode, createdAt: requests.createdAt });
   await tx.insert(requestLines).values(lines.map((line) => ({ ...line, requestId: row.id })));
   return row;

@@ -1,4 +1,4 @@
-import { type AddRequestInput, type AddRequestResponse, type Language, type MessageResponse, type RequestDetail, type ReviewInput, NO_TARGETS, dueTimesOf } from '@shared';
+import { type AddRequestInput, type AddRequestResponse, type Language, type MessageResponse, type RequestDetail, type ReviewInput, dueTimesOf } from '@shared';
 import type { AppContext } from '../../context';
 import { AppError, type LocalizedFieldError, badRequest, conflict, notFound } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
@@ -9,8 +9,7 @@ import { requestMessages as m } from './requests.messages';
 import * as repo from './requests.repository';
 import { messagesOfLines } from './messages.repository';
 import { announce } from './live-events';
-import { roomLinkVersion, verifyRoomLink } from '../qr/room-link';
-import { targetsOf } from './service-levels.repository';
+import { verifyRoomLink } from '../qr/room-link';
 
 /** The guest's side: submit, follow and review a request (no login). */
 
@@ -23,18 +22,13 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
   // One room cannot flood the desk either, from however many addresses.
   if (config.rateLimitsEnabled && config.roomRequestRateLimit > 0) await ctx.rateLimiter.hit(`add-request-room:${input.roomId}`, config.roomRequestRateLimit, WINDOW_SECONDS);
   const db = ctx.database.db;
-  const roomVerified = verifyRoomLink(config.jwtSecret, input.hotelId, input.roomId, await roomLinkVersion(db, input.hotelId), roomSignature);
-  if (!roomVerified && config.requireSignedRoomLinks) throw new AppError(403, m.roomLinkInvalid);
   const serviceIds = [...new Set(input.services.map((s) => s.serviceId))];
-  const [hotelOk, room, found, targets] = await Promise.all([
-    repo.hotelExists(db, input.hotelId),
-    repo.roomOf(db, input.roomId),
-    repo.servicesByIds(db, serviceIds),
-    targetsOf(db, serviceIds, input.hotelId),
-  ]);
+  const [place, found] = await Promise.all([repo.placeOf(db, input.hotelId, input.roomId), repo.servicesForRequest(db, serviceIds, input.hotelId)]);
+  const roomVerified = verifyRoomLink(config.jwtSecret, input.hotelId, input.roomId, place.linkVersion, roomSignature);
+  if (!roomVerified && config.requireSignedRoomLinks) throw new AppError(403, m.roomLinkInvalid);
   const problems: LocalizedFieldError[] = [];
-  if (!hotelOk) problems.push({ field: 'hotelId', message: m.hotelMissing });
-  if (!room || room.hotelId !== input.hotelId) problems.push({ field: 'roomId', message: m.roomMissing });
+  if (!place.hotelExists) problems.push({ field: 'hotelId', message: m.hotelMissing });
+  if (place.roomHotelId !== input.hotelId) problems.push({ field: 'roomId', message: m.roomMissing });
   const byId = new Map(found.map((s) => [s.id, s]));
   input.services.forEach((s, i) => {
     if (!byId.has(s.serviceId)) problems.push({ field: `services.${i}.serviceId`, message: m.serviceMissing });
@@ -45,7 +39,7 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
   const now = new Date();
   const clockOfLine = (serviceId: number) => {
     if (byId.get(serviceId)!.isSpecial) return {};
-    return { clockStartedAt: now, ...dueTimesOf(now, targets.get(serviceId) ?? NO_TARGETS, config.sla.minuteMs) };
+    return { clockStartedAt: now, ...dueTimesOf(now, byId.get(serviceId)!.targets, config.sla.minuteMs) };
   };
   const created = await db.transaction((tx) =>
     repo.insertRequest(
@@ -59,6 +53,7 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
         note: input.note,
         roomVerified,
         lang,
+        serviceNames: input.services.map((s) => `${byId.get(s.serviceId)!.nameEn} ${byId.get(s.serviceId)!.nameAr}`).join(' '),
         lines: input.services.map((s) => {
           return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(byId.get(s.serviceId)!), ...clockOfLine(s.serviceId) };
         }),
