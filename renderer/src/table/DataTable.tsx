@@ -145,6 +145,12 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
   serverRef.current = server;
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
+  // The latest handlers, read when a button is pressed: screens pass new arrow functions on
+  // every render, which must not rebuild the grid's columns.
+  const handlers = useRef({ onEdit, onDelete, rowName });
+  handlers.current = { onEdit, onDelete, rowName };
+  const canEdit = !!onEdit;
+  const canDelete = !!onDelete;
 
   // Server mode: the typed search goes to the server after a pause; a view restored from
   // the URL (Back) puts its search back in the box.
@@ -200,7 +206,12 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
   );
 
   // Refitted when the rows or columns change; a string key keeps the definitions while the widths stay.
-  const widthKey = columns.map((c) => fittedWidth(c, rows)).join(',');
+  // A server page keeps the widths it opened with while live events change its rows: new
+  // column definitions make the grid rebuild every column and row (hundreds of ms a change).
+  const viewKey = server ? JSON.stringify(server.view) : undefined;
+  const sample = useRef<{ view?: string; rows: readonly T[] }>({ rows });
+  if (!server || sample.current.view !== viewKey || !sample.current.rows.length) sample.current = { view: viewKey, rows };
+  const widthKey = columns.map((c) => fittedWidth(c, sample.current.rows)).join(',');
   const widths = useMemo(() => widthKey.split(',').map(Number), [widthKey]);
 
   const columnDefs = useMemo<ColDef<T>[]>(() => {
@@ -232,12 +243,12 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
           : {}),
       })),
     ];
-    if (onEdit || onDelete) {
+    if (canEdit || canDelete) {
       defs.push({
         colId: 'actions',
         headerName: t('common.actions'),
         // The buttons (28 px each) or the header's word, whichever is wider.
-        width: Math.ceil(Math.max((onEdit && onDelete ? 62 : 28) + CELL_PADDING_PX, textWidth(t('common.actions')) + CELL_PADDING_PX)),
+        width: Math.ceil(Math.max((canEdit && canDelete ? 62 : 28) + CELL_PADDING_PX, textWidth(t('common.actions')) + CELL_PADDING_PX)),
         // Kept in view at the row's end when a narrow window scrolls the other columns.
         pinned: rtl ? 'left' : 'right',
         sortable: false,
@@ -245,15 +256,15 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
         cellRenderer: (p: ICellRendererParams<T>) =>
           p.data ? (
             <RowActions
-              name={rowName(p.data)}
-              onEdit={onEdit && (() => onEdit(p.data!))}
-              onDelete={onDelete && (() => onDelete(p.data!))}
+              name={handlers.current.rowName(p.data)}
+              onEdit={canEdit ? () => handlers.current.onEdit?.(p.data!) : undefined}
+              onDelete={canDelete ? () => handlers.current.onDelete?.(p.data!) : undefined}
             />
           ) : null,
       });
     }
     return defs;
-  }, [columns, onEdit, onDelete, rowName, pageSize, t, sortedBy, widths, rtl]);
+  }, [columns, canEdit, canDelete, pageSize, t, sortedBy, widths, rtl]);
 
   // New columns with the same ids (select data arrived: '#1' → 'Corniche Hotel') keep the
   // grid's cells; their values are read again.
