@@ -1,6 +1,7 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AgGridReactProps } from 'ag-grid-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type ServerView, type TableColumn } from '../../renderer/src/table/DataTable';
 import { renderInApp } from './render-app';
@@ -9,7 +10,7 @@ import { renderInApp } from './render-app';
 const given = vi.hoisted(() => [] as unknown[]);
 vi.mock('ag-grid-react', async (actual) => {
   const mod = await actual<typeof import('ag-grid-react')>();
-  const Spy = (props: Parameters<typeof mod.AgGridReact>[0]) => {
+  const Spy = (props: AgGridReactProps) => {
     if (given.at(-1) !== props.columnDefs) given.push(props.columnDefs);
     return <mod.AgGridReact {...props} />;
   };
