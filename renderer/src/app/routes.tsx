@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import type { MenuGroup } from '@shared/permissions';
 import { BASIC_DATA_ITEMS, clientRoutes } from '@shared/routes';
 
@@ -18,30 +18,43 @@ const sections = {
   reports: () => import('../features/reports/section'),
 };
 
-/** The signed-in frame; LoginPage starts fetching it when the user presses Login. */
-export const loadShell = () => import('./AdminRoot');
-
 /**
- * While the user types on the login page: the shell, Home and the request lists (with
- * ag-grid, the largest chunk) download and compile, so the list a desk opens first shows
- * without waiting for them. Not part of the first view: it starts with the first
- * keystroke. A failure (offline) is harmless: the screens load on demand as before.
+ * A component from a chunk, rendered at once when the chunk is already here (warmed on
+ * the login page): React.lazy suspends on its first render even then, and React holds a
+ * boundary's content back for up to 300 ms after a fallback showed, which made the first
+ * screen after sign-in wait about 400 ms for nothing. A screen mounted while its chunk
+ * downloads keeps the lazy form it started with (no remount when the chunk lands).
  */
-export function warmFirstScreens(): void {
-  // The toaster too: the first new-request alert would otherwise wait for its chunk.
-  void Promise.all([loadShell(), sections.home(), sections.serviceManagement(), import('../feedback/AppToaster')]).catch(() => undefined);
+function fromChunk(load: () => Promise<ComponentType>): { load: () => Promise<ComponentType>; component: ComponentType } {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<ComponentType> | undefined;
+  const fetch = () =>
+    (pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = undefined; // offline: the next attempt downloads again
+        throw error;
+      },
+    ));
+  const Lazy = lazy(async () => ({ default: await fetch() }));
+  function FromChunk(props: object) {
+    const [Shown] = useState(() => loaded ?? Lazy);
+    return <Shown {...props} />;
+  }
+  return { load: fetch, component: FromChunk };
 }
-export const AdminLayout = lazy(async () => ({ default: (await loadShell()).AdminRoot }));
+
+/** The signed-in frame; LoginPage starts fetching it when the user presses Login. */
+const shell = fromChunk(async () => (await import('./AdminRoot')).AdminRoot);
+export const loadShell = shell.load;
+export const AdminLayout = shell.component;
 export const ResetPasswordPage = lazy(async () => ({ default: (await import('../auth/ResetPasswordPage')).ResetPasswordPage }));
 export const AppToaster = lazy(async () => ({ default: (await import('../feedback/AppToaster')).AppToaster }));
 export const NotFoundPage = lazy(async () => ({ default: (await import('../home/HomePage')).NotFoundPage }));
 
 type Loader<K extends string> = () => Promise<{ screens: Record<K, ComponentType> }>;
 
-const lazyScreen = <K extends string>(loadSection: Loader<K>, name: K) => {
-  const load = async () => (await loadSection()).screens[name] as ComponentType;
-  return { load, component: lazy(async () => ({ default: await load() })) };
-};
+const lazyScreen = <K extends string>(loadSection: Loader<K>, name: K) => fromChunk(async () => (await loadSection()).screens[name] as ComponentType);
 
 export interface AppRoute {
   /** Absolute path under /Admin, with :id for detail pages. */
@@ -73,3 +86,15 @@ export const ROUTES: AppRoute[] = [
   list('Reports', 'GuestFeedback', clientRoutes.guestFeedback, sections.reports),
   page(clientRoutes.roomHistory(':roomId'), sections.reports, 'RoomHistory'),
 ];
+
+/**
+ * While the user types on the login page: the shell, Home and the request lists (with
+ * ag-grid, the largest chunk) download and compile, so the list a desk opens first shows
+ * without waiting for them. Not part of the first view: it starts with the first
+ * keystroke. A failure (offline) is harmless: the screens load on demand as before.
+ */
+export function warmFirstScreens(): void {
+  const first: string[] = [clientRoutes.home, clientRoutes.requestList, clientRoutes.serviceList];
+  // The toaster too: the first new-request alert would otherwise wait for its chunk.
+  void Promise.all([loadShell(), ...ROUTES.filter((r) => first.includes(r.path)).map((r) => r.load()), import('../feedback/AppToaster')]).catch(() => undefined);
+}

@@ -7,8 +7,8 @@ import { clientRoutes } from '@shared/routes';
 import { shellEndpoints as endpoints } from '../api/shell-endpoints';
 import { call } from '../api/client';
 import { showToast } from '../feedback/toast';
-import { applyLanguage } from '../i18n';
-import { signIn } from '../session/session';
+import { applyLanguage, i18next } from '../i18n';
+import { hasClaim, signIn } from '../session/session';
 import { useAuthStyles } from './auth-styles';
 import { desktopBridge } from '../platform/desktop-platform';
 import { loginErrorMessage } from './login-error';
@@ -52,7 +52,12 @@ export function LoginPage() {
     try {
       const answer = await call(endpoints.login, { body: { email: email.trim(), password } });
       const { refreshToken, accessToken, permissions, claims, userRoles, userName, userEmail } = answer;
-      await signIn({ accessToken, permissions, claims, userRoles, userName, userEmail }, refreshToken);
+      const session = { accessToken, permissions, claims, userRoles, userName, userEmail };
+      await signIn(session, refreshToken);
+      // Guests Requests is where a desk goes first: its first page is read while Home opens.
+      if (hasClaim(session, 'Service Management.Request List.View')) {
+        void import('../features/service-management/section').then((s) => s.prefetchRequestList(i18next.language), () => undefined);
+      }
       navigate(clientRoutes.home);
     } catch (err) {
       showToast(loginErrorMessage(err), 'error');

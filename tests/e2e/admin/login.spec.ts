@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { E2E_ADMIN, type E2EServer } from '../support/server';
-import { adminServer, login, screenshot } from './admin-support';
+import { adminServer, api, apiToken, login, openMenu, screenshot } from './admin-support';
+import { guestRequest } from './part2-support';
 
 let server: E2EServer;
 test.beforeAll(async () => {
@@ -114,4 +115,27 @@ test('the login page downloads at most 200 KB of JavaScript (gzip); sections com
   const later = [...scripts.keys()].filter((f) => !firstView.has(f));
   expect(later.some((f) => f.includes('DataTable') || f.includes('section'))).toBe(true);
   expect([...firstView].some((f) => f.includes('exceljs') || f.includes('DataTable'))).toBe(false);
+});
+
+test('after sign-in Guests Requests\' first page is read while Home shows: the list then opens with its rows without waiting for the server', async ({ page }) => {
+  const { body: hotels } = await api<{ id: number }[]>(server.url, await apiToken(server.url), 'GET', '/api/BasicData/GenerateHotels');
+  const { body: groups } = await api<{ services: { id: number; name: string }[] }[]>(server.url, await apiToken(server.url), 'GET', '/api/BasicData/GenerateServices');
+  const serviceId = groups.flatMap((g) => g.services).find((s) => s.name !== 'Special Request')!.id;
+  const request = await guestRequest(server.url, hotels[0].id, [serviceId], 'Prefetched Guest');
+
+  const reads: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname === '/api/Request/GetAllRequests') reads.push(page.url());
+  });
+  await login(page, server.url);
+  // Read on Home, before anyone opened the list.
+  await expect.poll(() => reads.length).toBeGreaterThan(0);
+  expect(reads[0]).toMatch(/\/Admin\/(Login|Home)$/);
+
+  // From now on the server does not answer the list: what shows comes from that first read.
+  await page.route('**/api/Request/GetAllRequests**', () => undefined);
+  await openMenu(page);
+  await page.getByRole('link', { name: 'Guests Requests' }).click();
+  await expect(page.locator('.ag-row').first()).toContainText(request.code, { timeout: 5_000 });
 });

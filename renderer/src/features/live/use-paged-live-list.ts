@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveEvent } from '@shared';
@@ -13,6 +13,14 @@ export interface PagedLiveSource<Row> {
   fetchPage(view: ListView, lang: string): Promise<Page<Row>>;
   rowId(row: Row): string;
   requestIdOf(row: Row): string;
+}
+
+/** The query key of one page of a paged list (the screen's and a prefetch's). */
+export const pageKey = (root: readonly string[], lang: string, view: ListView) => [...root, 'page', lang, view] as const;
+
+/** Reads a page into the cache before its screen opens (right after sign-in): the screen then shows it at once. */
+export function prefetchPage<Row>(client: QueryClient, source: PagedLiveSource<Row>, view: ListView, lang: string): Promise<void> {
+  return client.prefetchQuery({ queryKey: pageKey(source.root, lang, view), queryFn: () => source.fetchPage(view, lang) });
 }
 
 /** How long a row that just arrived stays highlighted (the CSS animation fades it over the same time). */
@@ -41,7 +49,7 @@ export function usePagedLiveList<Row>(source: PagedLiveSource<Row>, view: ListVi
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const client = useQueryClient();
-  const queryKey = useMemo(() => [...source.root, 'page', lang, view] as const, [source.root, lang, view]);
+  const queryKey = useMemo(() => pageKey(source.root, lang, view), [source.root, lang, view]);
   const sourceRef = useRef(source);
   sourceRef.current = source;
   const query = useQuery({

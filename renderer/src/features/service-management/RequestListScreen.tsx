@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { REQUEST_STATUSES, clientRoutes, endpoints, type RequestListRow } from '@shared';
 import { callPage } from '../../api/client';
-import { keys } from '../../api/query';
+import { keys, queryClient } from '../../api/query';
 import { DataTable, type TableColumn } from '../../table/DataTable';
 import { dateColumn } from '../../table/date-column';
-import { listQuery, useListView } from '../../table/url-view';
+import { listQuery, parseListView, useListView } from '../../table/url-view';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { LiveControls } from '../live/LiveControls';
-import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
+import { prefetchPage, usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
 import { ListFilters } from './ListFilters';
 import { StatusBadge } from './StatusBadge';
 import { RoomCell } from './UnverifiedRoom';
@@ -24,6 +24,9 @@ const SOURCE: PagedLiveSource<RequestListRow> = {
   rowId: requestRowId,
   requestIdOf: (r) => r.id,
 };
+
+/** The list's first page as it opens from the menu (no view in the URL), read right after sign-in. */
+export const prefetchRequestList = (lang: string) => prefetchPage(queryClient, SOURCE, parseListView(new URLSearchParams(), REQUEST_STATUSES), lang);
 
 /**
  * Guests Requests (SPEC §2): read-only, newest first, live. The server pages, sorts,

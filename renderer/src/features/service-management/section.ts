@@ -1,5 +1,6 @@
 import { RequestDetailsPage, ServiceDetailsPage } from './DetailsPage';
 import { RequestListScreen } from './RequestListScreen';
+export { prefetchRequestList } from './RequestListScreen';
 import { ServiceListScreen } from './ServiceListScreen';
 
 /** The service-management section, loaded on demand (app/routes.tsx). */
