@@ -50,6 +50,11 @@ export const StaffListFilters = z.object({
   departmentId: Id.optional(),
   from: DayOrInstant.optional(),
   to: DayOrInstant.optional(),
+  /**
+   * 'true': only what is still to do: lines Open or Assigned (requests with such a line).
+   * What the home page's "Open lines" figure counts, so its link shows exactly those lines.
+   */
+  open: z.enum(['true', 'false']).optional(),
   /** 'true': only what is past its due time now (open lines; requests with such a line). */
   overdue: z.enum(['true', 'false']).optional(),
   /**

@@ -76,6 +76,31 @@ describe("Home figures (GET /api/Dashboard/GetTodayFigures)", () => {
     expect(hk.body.waitingLongest.map((w: { id: number }) => w.id)).toEqual([fresh.lines[1]]);
   });
 
+  it('"Open lines" is what the service list shows with open=true: Open and Assigned lines of the caller\'s scope (the home link)', async () => {
+    const fresh = await submit(guestRequest(fx, [fx.services.towels, fx.services.repair]));
+    const assigned = await t.api.call(endpoints.updateServiceRequestStatus, { token: admin, body: { requestDetailsId: fresh.lines[0], status: 'Assigned', workerId: fx.workers.housekeeper } });
+    expect(assigned.status).toBe(200);
+    for (const token of [admin, clerkA, housekeeperA, clerkB]) {
+      const { openLines } = (await figures(token)).body;
+      const list = await t.api.call(endpoints.allServicesRequest, { token, query: { open: 'true', page: 0, pageSize: 50 } });
+      expect(list.status).toBe(200);
+      const rows = list.body as { id: number; statusName: string }[];
+      expect(rows).toHaveLength(openLines);
+      expect(list.headers.get('x-total-count')).toBe(String(openLines));
+      for (const row of rows) expect(['Open', 'Assigned']).toContain(row.statusName);
+    }
+    // The Assigned line is among them (status=Open alone would have left it out).
+    const mine = (await t.api.call(endpoints.allServicesRequest, { token: clerkA, query: { open: 'true', page: 0, pageSize: 50 } })).body as { id: number; statusName: string }[];
+    expect(mine.find((r) => r.id === fresh.lines[0])?.statusName).toBe('Assigned');
+    expect(mine.some((r) => r.statusName === 'Completed' || r.statusName === 'Rejected')).toBe(false);
+    // Requests too: only those with a line still to do.
+    const requests = (await t.api.call(endpoints.allRequests, { token: clerkA, query: { open: 'true', page: 0, pageSize: 50 } })).body as { id: string }[];
+    expect(requests.map((r) => r.id)).toContain(fresh.id);
+    expect(requests.map((r) => r.id)).not.toContain(requestA.id);
+    // A bad value is refused, not ignored.
+    expect((await t.api.call(endpoints.allServicesRequest, { token: clerkA, query: { open: 'yes' } })).status).toBe(400);
+  });
+
   it('takes the start of the caller\'s day and ignores one that is not today', async () => {
     const future = new Date(Date.now() + 3600_000).toISOString();
     expect((await figures(clerkA, { since: future })).body.completedToday).toBe(1);

@@ -6,6 +6,8 @@ import type { ServerView } from './DataTable';
 /** A paged list's view with the staff lists' filters; all of it lives in the URL's search params. */
 export interface ListView extends ServerView {
   status?: string;
+  /** Only what is still to do (Open or Assigned): the home page's "Open lines". */
+  open?: boolean;
   hotelId?: number;
   departmentId?: number;
   /** Creation day bounds, YYYY-MM-DD, both inclusive. */
@@ -31,6 +33,7 @@ export function parseListView(params: URLSearchParams, statuses: readonly string
     sort: sort && /^\w+$/.test(sort) ? sort : undefined,
     order: order === 'asc' || order === 'desc' ? order : undefined,
     status: status && statuses.includes(status) ? status : undefined,
+    open: params.get('open') === 'true' || undefined,
     hotelId: positive(params.get('hotelId')),
     departmentId: positive(params.get('departmentId')),
     from: from && DAY.test(from) ? from : undefined,
@@ -50,6 +53,7 @@ export function listViewParams(view: ListView): URLSearchParams {
   put('sort', view.sort);
   put('order', view.order);
   put('status', view.status);
+  put('open', view.open ? 'true' : undefined);
   put('hotelId', view.hotelId);
   put('departmentId', view.departmentId);
   put('from', view.from);
@@ -85,6 +89,7 @@ export function listQuery(view: ListView): Record<string, string | number> {
   if (view.sort) query.sort = view.sort;
   if (view.order) query.order = view.order;
   if (view.status) query.status = view.status;
+  if (view.open) query.open = 'true';
   if (view.hotelId) query.hotelId = view.hotelId;
   if (view.departmentId) query.departmentId = view.departmentId;
   if (view.from) query.from = dayStart(view.from);

@@ -62,17 +62,19 @@ export function HomeDashboard() {
   const oldest = figures.waitingLongest[0];
   const serviceList = hasClaim(session, 'Service Management.Service List.View');
   const to = (status?: string, list = SERVICE_LIST) => (list === SERVICE_LIST && !serviceList ? undefined : status ? `${list}?status=${status}` : list);
+  const openLines = serviceList ? `${SERVICE_LIST}?open=true` : undefined;
 
   return (
     <>
       {hero}
       <div className={styles.tiles} data-testid="home-figures">
-        <Tile testId="fig-open" label={t('p2.home.open')} value={String(figures.openLines)} to={to('Open')} />
+        {/* The figure counts Open and Assigned lines: the link shows exactly those (open=true), not status Open alone. */}
+        <Tile testId="fig-open" label={t('p2.home.open')} value={String(figures.openLines)} to={openLines} />
         <Tile
           testId="fig-waiting"
           label={t('p2.home.waitingLongest')}
           value={oldest ? duration((Date.now() - Date.parse(oldest.createdAt)) / 60000) : t('p2.home.none')}
-          to={oldest ? clientRoutes.serviceDetails(oldest.id) : to('Open')}
+          to={oldest ? clientRoutes.serviceDetails(oldest.id) : openLines}
         >
           {figures.waitingLongest.length > 0 && (
             <ol className={styles.list}>

@@ -8,6 +8,7 @@ export const listsAr: typeof listsEn = {
   from: 'من',
   to: 'إلى',
   any: 'الكل',
+  toDo: 'لم تُنجز بعد (مفتوح أو مُسند)',
   clear: 'مسح عوامل التصفية',
   total: '{{count}} صف',
   newCount: '{{count}} جديد — عرض',

@@ -7,6 +7,7 @@ export const listsEn = {
   from: 'From',
   to: 'To',
   any: 'All',
+  toDo: 'Still to do (Open or Assigned)',
   clear: 'Clear filters',
   total: '{{count}} rows',
   newCount: '{{count}} new — show',

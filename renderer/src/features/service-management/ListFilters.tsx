@@ -11,6 +11,9 @@ const useStyles = makeStyles({
   pick: { minWidth: '160px' },
 });
 
+/** The status list's value for "still to do" (no status has this spelling). */
+const TO_DO = '@open';
+
 /** Status, hotel, department and creation-day filters of a staff list; every change goes back to page 1. */
 export function ListFilters({ view, statuses, onView }: { view: ListView; statuses: readonly string[]; onView(next: Partial<ListView>): void }) {
   const { t, i18n } = useTranslation();
@@ -19,18 +22,21 @@ export function ListFilters({ view, statuses, onView }: { view: ListView; status
   const departments = useQuery(lookupQuery('departments', i18n.language)).data ?? [];
   const set = (next: Partial<ListView>) => onView({ ...next, page: 0 });
   const any = t('lists.any');
-  const filtered = view.status || view.hotelId || view.departmentId || view.from || view.to;
+  const filtered = view.status || view.open || view.hotelId || view.departmentId || view.from || view.to;
+  // "Still to do" (Open or Assigned) is one more choice of the status list, kept as its own filter in the URL.
+  const statusText = view.open ? t('lists.toDo') : view.status ? t(`p2.status.${view.status}` as 'p2.status.Open') : any;
 
   return (
     <div className={styles.bar} role="group" aria-label={t('lists.filters')} data-testid="list-filters">
       <Field label={t('lists.status')}>
         <Dropdown
           className={styles.pick}
-          value={view.status ? t(`p2.status.${view.status}` as 'p2.status.Open') : any}
-          selectedOptions={[view.status ?? '']}
-          onOptionSelect={(_, d) => set({ status: d.optionValue || undefined })}
+          value={statusText}
+          selectedOptions={[view.open ? TO_DO : (view.status ?? '')]}
+          onOptionSelect={(_, d) => set(d.optionValue === TO_DO ? { open: true, status: undefined } : { status: d.optionValue || undefined, open: undefined })}
         >
           <Option value="">{any}</Option>
+          <Option value={TO_DO}>{t('lists.toDo')}</Option>
           {statuses.map((s) => (
             <Option key={s} value={s}>
               {t(`p2.status.${s}` as 'p2.status.Open')}
@@ -47,7 +53,7 @@ export function ListFilters({ view, statuses, onView }: { view: ListView; status
         <Input type="date" value={view.to ?? ''} min={view.from} onChange={(_, d) => set({ to: d.value || undefined })} />
       </Field>
       {filtered && (
-        <Button icon={<DismissRegular />} onClick={() => set({ status: undefined, hotelId: undefined, departmentId: undefined, from: undefined, to: undefined })}>
+        <Button icon={<DismissRegular />} onClick={() => set({ status: undefined, open: undefined, hotelId: undefined, departmentId: undefined, from: undefined, to: undefined })}>
           {t('lists.clear')}
         </Button>
       )}

@@ -70,7 +70,7 @@ export function RequestListScreen() {
   const title = t('items.RequestList');
   return (
     <section data-testid="screen-RequestList">
-      <ScreenHeader title={view.status ? `${title} — ${t(`p2.status.${view.status as 'Open'}`)}` : title}>
+      <ScreenHeader title={view.open ? `${title} — ${t('lists.toDo')}` : view.status ? `${title} — ${t(`p2.status.${view.status as 'Open'}`)}` : title}>
         <LiveControls newCount={newCount} onShowNew={showNew} />
       </ScreenHeader>
       <Panel>

@@ -49,7 +49,7 @@ export function ServiceListScreen() {
   const title = t('items.ServiceList');
   return (
     <section data-testid="screen-ServiceList">
-      <ScreenHeader title={view.status ? `${title} — ${t(`p2.status.${view.status as 'Open'}`)}` : title}>
+      <ScreenHeader title={view.open ? `${title} — ${t('lists.toDo')}` : view.status ? `${title} — ${t(`p2.status.${view.status as 'Open'}`)}` : title}>
         <LiveControls newCount={newCount} onShowNew={showNew} />
       </ScreenHeader>
       <Panel>

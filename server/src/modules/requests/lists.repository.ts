@@ -97,6 +97,7 @@ export async function listRequests(
     filter.hotelId ? eq(requests.hotelId, filter.hotelId) : undefined,
     filter.departmentId ? lineOfRequest(db, eq(requestLines.departmentId, filter.departmentId)) : undefined,
     ...createdWithin(requests.createdAt, filter),
+    filter.open === 'true' ? lineOfRequest(db, OPEN_LINE) : undefined,
     filter.overdue === 'true' ? lineOfRequest(db, overdueAt(options.now)) : undefined,
     filter.mine === 'true' ? lineOfRequest(db, mineOf(scope)) : undefined,
   ];
@@ -157,6 +158,7 @@ export async function listLines(
     filter.hotelId ? eq(requests.hotelId, filter.hotelId) : undefined,
     filter.departmentId ? eq(requestLines.departmentId, filter.departmentId) : undefined,
     ...createdWithin(requestLines.createdAt, filter),
+    filter.open === 'true' ? OPEN_LINE : undefined,
     filter.overdue === 'true' ? overdueAt(options.now) : undefined,
     filter.mine === 'true' ? mineOf(scope) : undefined,
   ];

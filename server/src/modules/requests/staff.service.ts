@@ -51,8 +51,8 @@ type StaffListQuery<S> = ListQuery & StaffListFilters & { status?: S };
 async function totalOf(ctx: AppContext, list: string, user: Principal, query: StaffListQuery<string>, count?: () => Promise<number>) {
   if (!count) return undefined;
   const { isAdmin, hotelIds, departmentIds } = user;
-  const { status, hotelId, departmentId, from, to, search, overdue, mine } = query;
-  const key = JSON.stringify([list, isAdmin, hotelIds, departmentIds, status, hotelId, departmentId, from, to, search?.trim(), overdue, mine]);
+  const { status, hotelId, departmentId, from, to, search, open, overdue, mine } = query;
+  const key = JSON.stringify([list, isAdmin, hotelIds, departmentIds, status, hotelId, departmentId, from, to, search?.trim(), open, overdue, mine]);
   return listCountsOf(ctx).get(key, count);
 }
 
