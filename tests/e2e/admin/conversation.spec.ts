@@ -44,3 +44,35 @@ test('staff send two replies and a note; the guest\'s open review page shows bot
   await expect(guest.locator('body')).not.toContainText('STAFF ONLY');
   await guestContext.close();
 });
+
+test("the browser's Back with an unsent reply asks first: Stay keeps the page and the text, Leave goes back", async ({ page }) => {
+  const request = await guestRequest(server.url, riyadh, [lateCheckout], 'Back Button Guest');
+  await login(page, server.url, RECEPTIONIST);
+  await page.goto(`${server.url}/Admin/ServiceManagement/RequestList`);
+  await page.getByRole('row', { name: new RegExp(request.code) }).getByRole('button', { name: /^Edit / }).click();
+  await expect(page).toHaveURL(new RegExp(`/Admin/Request/Details/${request.id}$`));
+  const box = page.getByTestId(/^line-/).filter({ hasText: 'Late check-out' }).getByLabel('Reply to the guest');
+  await box.fill('Half-written answer');
+
+  // The browser's Back button (history.back(), as the mouse's back button or Alt+Left).
+  const question = page.getByRole('alertdialog').filter({ hasText: 'Leave without sending?' });
+  await page.evaluate(() => history.back());
+  await expect(question).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/Admin/Request/Details/${request.id}$`));
+  await question.getByRole('button', { name: 'Stay' }).click();
+  await expect(question).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/Admin/Request/Details/${request.id}$`));
+  await expect(box).toHaveValue('Half-written answer');
+  // The page's own Back button asks too.
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(new RegExp(`/Admin/Request/Details/${request.id}$`));
+
+  // Asked again on the next Back; leaving goes back to the list, once.
+  await page.evaluate(() => history.back());
+  await question.getByRole('button', { name: 'Leave and discard' }).click();
+  await expect(page).toHaveURL(/\/Admin\/ServiceManagement\/RequestList$/);
+  await expect(page.getByRole('row', { name: new RegExp(request.code) })).toBeVisible();
+  await expect(question).toBeHidden();
+});
