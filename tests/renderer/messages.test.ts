@@ -47,3 +47,14 @@ describe('the country list', () => {
     expect(saudi.label).toBe('المملكة العربية السعودية');
   });
 });
+
+describe('Arabic words for different events stay different', () => {
+  it("a line's history says the request arrived, not 'acknowledged' (the Acknowledge step has its own words)", async () => {
+    const { default: i18next } = await import('i18next');
+    initI18n('ar');
+    const t = i18next.getFixedT('ar');
+    expect(t('p2.line.historyCreated')).toBe('وصل الطلب');
+    expect(t('p2.line.historyCreated')).not.toBe(t('alerts.acknowledgedAt'));
+    initI18n('en');
+  });
+});

@@ -87,6 +87,17 @@ for (const lang of ['en', 'ar'] as const) {
       await screenshot(page, `list-${item}-1366-${lang}`);
     }
     await open(page, '/Admin/Administration/Users');
+    // Codes and phone numbers whole; each invitation badge holds its words (the Arabic ones spilled out of it).
+    expect(await cutCells(page, 'userCode')).toEqual([]);
+    expect(await cutCells(page, 'phoneNumber')).toEqual([]);
+    const spilled = await page
+      .locator('.ag-row .ag-cell[col-id="invitation"] .fui-Badge')
+      .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().left < e.closest('.ag-cell')!.getBoundingClientRect().left).map((e) => e.textContent));
+    expect(spilled).toEqual([]);
+    // One 'Actions' column: the account menu has its own header.
+    const headers = await page.locator('.ag-header-cell-text').allTextContents();
+    expect(headers.filter((h) => h === (lang === 'en' ? 'Actions' : 'الإجراءات'))).toHaveLength(1);
+    expect(headers).toContain(lang === 'en' ? 'Account' : 'الحساب');
     await screenshot(page, `list-Users-1366-${lang}`);
   });
 }

@@ -30,6 +30,12 @@ for (const lang of ['en', 'ar'] as const) {
       // .first(): for a moment both can show, the grid's empty text fading as rows arrive.
       await expect(screen.locator('.ag-row').first().or(screen.getByText(lang === 'en' ? 'No data to be shown' : 'لا توجد بيانات لعرضها')).first()).toBeVisible();
       await screen.getByRole('button', { name: lang === 'en' ? 'Add new' : 'إضافة جديد' }).click();
+      // One height for every one-line input of the form: a hint under one field (the target minutes) does not stretch the inputs beside it.
+      const heights = await screen
+        .getByTestId('create-panel')
+        .locator('span.fui-Input')
+        .evaluateAll((els) => [...new Set(els.map((e) => Math.round(e.getBoundingClientRect().height)))]);
+      expect(heights.length, `${item}: input heights ${heights.join(', ')}`).toBeLessThanOrEqual(1);
       await screenshot(page, `${item}-${lang}`);
     }
   });
@@ -45,6 +51,28 @@ for (const lang of ['en', 'ar'] as const) {
       const id = ((await api<{ id: number | string }[]>(server.url, token, 'GET', path)).body ?? [])[0]?.id;
       return id === undefined ? undefined : String(id);
     };
+    // A request with a reply and an internal note, so the details pages and their thread are looked at too.
+    if (!(await first('/api/Request/GetAllRequests'))) {
+      const hotelId = Number(await first('/api/BasicData/GenerateHotels'));
+      const { body: groups } = await api<{ services: { id: number; isSpecial?: boolean }[] }[]>(server.url, token, 'GET', '/api/BasicData/GenerateServices');
+      const services = groups.flatMap((g) => g.services).filter((x) => !x.isSpecial).slice(0, 2).map((x) => x.id);
+      const { body: rooms } = await api<{ id: number }[]>(server.url, token, 'GET', `/api/BasicData/GenerateRooms?hotelId=${hotelId}`);
+      const added = await api<{ id: string }>(server.url, token, 'POST', '/api/Request/AddRequest', {
+        custName: 'Jonathan Wellington-Smythe',
+        custEmail: 'jonathan@example.com',
+        custPhone: '+966 55 123 4567',
+        hotelId,
+        roomId: rooms[0].id,
+        note: 'Late arrival, please keep the room ready',
+        services: services.map((serviceId) => ({ serviceId, note: '' })),
+      });
+      expect(added.status).toBe(200);
+      const { body } = await api<{ requestDetails: { requestDetails: { id: number }[] } }>(server.url, token, 'GET', `/api/Request/GetRequestDetails/${added.body.id}`);
+      const line = body.requestDetails.requestDetails[0].id;
+      for (const [kind, text] of [['reply', 'Your room will be ready at 11 pm'], ['note', 'Guest is a returning VIP']]) {
+        expect((await api(server.url, token, 'POST', '/api/Request/AddServiceMessage', { requestDetailsId: line, kind, text })).status).toBe(200);
+      }
+    }
     const requestId = await first('/api/Request/GetAllRequests');
     const serviceId = await first('/api/Request/GetAllServicesRequest');
     const roleId = await first('/api/Administration/GetAllRoles');
@@ -83,7 +111,9 @@ for (const lang of ['en', 'ar'] as const) {
     await table.getByRole('button', { name: lang === 'en' ? /^Edit / : /^تعديل / }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await screenshot(page, `screen-room-edit-${lang}`);
-    await page.keyboard.press('Escape');
+    // The edit modal has its Cancel: it closes the dialog, nothing saved.
+    await page.getByRole('dialog').getByRole('button', { name: lang === 'en' ? 'Cancel' : 'إلغاء' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
     await table.getByRole('button', { name: lang === 'en' ? /^Delete / : /^حذف / }).first().click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await screenshot(page, `screen-room-delete-${lang}`);

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALL_CLAIMS, claimCategory } from '@shared';
 import { RoleDetailPage } from '../../../renderer/src/features/administration/RoleDetailPage';
 import { UserForm } from '../../../renderer/src/features/administration/UserForm';
 import { UserRolesPage } from '../../../renderer/src/features/administration/UserRolesPage';
@@ -119,6 +120,26 @@ describe('the role claims tree in Arabic', { timeout: 30_000 }, () => {
       ['Service Management.Service List.Assign', true],
       ['Administration.Email Settings.Edit', false],
     ]);
+  });
+
+  it('names every claim of the catalogue in Arabic (the service-level ones too: Escalations, Receive, Acknowledge)', async () => {
+    fakeServer({
+      'GET /api/Administration/GetRoleClaims/6': {
+        data: { roleId: 6, roleName: 'مكتب', claims: ALL_CLAIMS.map((claimType) => ({ claimType, category: claimCategory(claimType), isSelected: false })) },
+      },
+    });
+    renderInApp(
+      <MemoryRouter initialEntries={['/Admin/RoleDetail/6']}>
+        <Routes>
+          <Route path="/Admin/RoleDetail/:id" element={<RoleDetailPage />} />
+        </Routes>
+      </MemoryRouter>,
+      'ar',
+    );
+    expect(await screen.findByText('إدارة الخدمات [التصعيدات]')).toBeTruthy();
+    expect(screen.getByText('تلقّي')).toBeTruthy();
+    // No English left anywhere on the page: every section, item and action has its Arabic name.
+    expect(document.body.textContent).not.toMatch(/[A-Za-z]/);
   });
 });
 

@@ -5,6 +5,8 @@ import { formatDate } from '../../table/format';
 
 const useStyles = makeStyles({
   cell: { display: 'flex', gap: '6px', alignItems: 'center', height: '100%', flexWrap: 'wrap' },
+  // Fluent's badge may shrink to 20 px in a flex row: its words would spill out of it (Arabic ones did).
+  badge: { flexShrink: 0, whiteSpace: 'nowrap' },
 });
 
 const COLOR = { sent: 'informative', failed: 'danger', accepted: 'success', expired: 'warning' } as const;
@@ -29,7 +31,7 @@ export function InvitationBadge({ user }: { user: User }) {
   const styles = useStyles();
   const detail = invitationDetail(user, t, i18n.language);
   const badge = (
-    <Badge appearance="tint" color={COLOR[user.invitation.state]} data-testid={`invitation-${user.id}`} data-state={user.invitation.state}>
+    <Badge appearance="tint" className={styles.badge} color={COLOR[user.invitation.state]} data-testid={`invitation-${user.id}`} data-state={user.invitation.state}>
       {invitationText(user, t)}
     </Badge>
   );
@@ -37,13 +39,15 @@ export function InvitationBadge({ user }: { user: User }) {
     <div className={styles.cell}>
       {detail ? (
         <Tooltip content={detail} relationship="description">
-          <span tabIndex={-1}>{badge}</span>
+          <span tabIndex={-1} className={styles.badge}>
+            {badge}
+          </span>
         </Tooltip>
       ) : (
         badge
       )}
       {!user.isActive && (
-        <Badge appearance="filled" color="subtle" data-testid={`switched-off-${user.id}`}>
+        <Badge appearance="filled" color="subtle" className={styles.badge} data-testid={`switched-off-${user.id}`}>
           {t('users.switchedOff')}
         </Badge>
       )}

@@ -63,18 +63,19 @@ export function UsersScreen() {
   const columns = useMemo<TableColumn<User>[]>(() => {
     const names = (ids: number[], from: Lookup[]) => ids.map((id) => from.find((o) => o.id === id)?.name ?? `#${id}`).join(', ');
     return [
-      { id: 'userCode', header: t('p2.users.userCode'), value: (u) => u.userCode, flex: 0.7 },
+      { id: 'userCode', header: t('p2.users.userCode'), value: (u) => u.userCode, flex: 0.7, fitContent: true },
       { id: 'name', header: t('fields.name'), value: (u) => `${u.firstName} ${u.lastName}` },
       { id: 'email', header: t('p2.users.email'), value: (u) => u.email, flex: 1.3 },
-      { id: 'phoneNumber', header: t('p2.users.phoneNumber'), value: (u) => u.phoneNumber },
+      { id: 'phoneNumber', header: t('p2.users.phoneNumber'), value: (u) => u.phoneNumber, fitContent: true },
       { id: 'hotels', header: t('p2.users.hotels'), value: (u) => names(u.hotelIds, lookups.hotels) },
       { id: 'departments', header: t('p2.users.departments'), value: (u) => names(u.departmentIds, lookups.departments) },
       { id: 'roles', header: t('p2.users.roles'), value: (u) => u.roles.join(', ') },
-      { id: 'invitation', header: t('users.invitation'), value: (u) => invitationText(u, t), render: (u) => <InvitationBadge user={u} /> },
+      { id: 'invitation', header: t('users.invitation'), value: (u) => invitationText(u, t), render: (u) => <InvitationBadge user={u} />, fitContent: true },
       { id: 'language', header: t('users.language'), value: (u) => t(`users.languages.${u.language}`), flex: 0.6 },
       {
         id: 'more',
-        header: t('common.actions'),
+        // Not a second 'Actions': this menu is about the account (invitation, e-mail language, switching off).
+        header: t('users.account'),
         value: () => '',
         render: (u) => <UserActions user={u} rights={rights} onChanged={() => void load()} />,
         exportValue: false,

@@ -53,7 +53,7 @@ export const p2Ar: Widen<typeof p2En> = {
     rejectError: 'حدث خطأ أثناء رفض الطلب، الرجاء المحاولة مرة أخرى',
     completeError: 'حدث خطأ أثناء إكمال الخدمة، الرجاء المحاولة مرة أخرى',
     history: 'سجل الحالة',
-    historyCreated: 'تم الاستلام',
+    historyCreated: 'وصل الطلب',
     historyDepartment: 'أُرسل إلى قسم {{department}} بواسطة {{user}}',
     historyAssigned: 'أُسند إلى {{worker}} بواسطة {{user}}',
     historyCompleted: 'أكمله {{user}}',

@@ -4,6 +4,7 @@ export const usersAr: Messages['users'] = {
   language: 'لغة البريد',
   languageHint: 'رسائل الدعوة وكلمة المرور، والصفحات التي تفتحها روابطها',
   languages: { en: 'English', ar: 'العربية' },
+  account: 'الحساب',
   invitation: 'الدعوة',
   state: {
     sent: 'أُرسلت الدعوة',
@@ -57,6 +58,7 @@ export const usersAr: Messages['users'] = {
       Departments: 'الأقسام',
       'Request List': 'قائمة الطلبات',
       'Service List': 'قائمة الخدمات',
+      Escalations: 'التصعيدات',
       Users: 'المستخدمون',
       Roles: 'الأدوار',
       'Email Settings': 'إعدادات البريد',
@@ -72,6 +74,8 @@ export const usersAr: Messages['users'] = {
       Assign: 'إسناد',
       Complete: 'إكمال',
       Reject: 'رفض',
+      Acknowledge: 'استلام',
+      Receive: 'تلقّي',
     },
   },
 };

@@ -3,6 +3,7 @@ export const usersEn = {
   language: 'E-mail language',
   languageHint: 'Invitation and password e-mails, and the pages their links open',
   languages: { en: 'English', ar: 'العربية' },
+  account: 'Account',
   invitation: 'Invitation',
   state: {
     sent: 'Invitation sent',
@@ -56,6 +57,7 @@ export const usersEn = {
       Departments: 'Departments',
       'Request List': 'Request List',
       'Service List': 'Service List',
+      Escalations: 'Escalations',
       Users: 'Users',
       Roles: 'Roles',
       'Email Settings': 'Email Settings',
@@ -71,6 +73,8 @@ export const usersEn = {
       Assign: 'Assign',
       Complete: 'Complete',
       Reject: 'Reject',
+      Acknowledge: 'Acknowledge',
+      Receive: 'Receive',
     },
   },
 };

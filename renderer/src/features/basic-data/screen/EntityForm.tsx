@@ -9,7 +9,8 @@ import { type FieldSpec, type FormValues, type Lookups, labelKey } from './types
 
 const useStyles = makeStyles({
   // min-width 0: a native select is as wide as its longest option and would spill into the next column.
-  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '14px 18px', '& > *': { minWidth: 0 } },
+  // align start: a field with a hint under it must not stretch the inputs beside it to its height.
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '14px 18px', alignItems: 'start', '& > *': { minWidth: 0 } },
   wide: { gridColumn: '1 / -1' },
   // A read-only field must not look like one to type in: no underline, a muted fill, a lock.
   locked: { backgroundColor: tokens.colorNeutralBackground3, color: tokens.colorNeutralForeground2, '::after': { display: 'none' } },
