@@ -8,6 +8,7 @@ export const guestLinksAr: Record<keyof typeof guestLinksEn, string> = {
   rotate: 'رموز جديدة (لن يُتحقق من الرموز المطبوعة سابقاً)',
   hint: 'كل رمز موقّع لغرفته؛ والطلب القادم من رمز غير موقّع يُعلَّم «غرفة غير مُتحقَّق منها».',
   printNow: 'طباعة',
+  tryAddress: 'افتح صفحة النزيل على هذا العنوان',
   unverified: 'غرفة غير مُتحقَّق منها',
   unverifiedHint: 'أُرسل دون توقيع رمز QR الخاص بالغرفة: تحقّق من الغرفة مع الضيف.',
 };

@@ -7,6 +7,7 @@ export const guestLinksEn = {
   rotate: 'New codes (codes printed before stop being verified)',
   hint: 'Each code is signed for its room; a request from a code that is not is marked "Unverified room".',
   printNow: 'Print',
+  tryAddress: 'Open the guest page at this address',
   unverified: 'Unverified room',
   unverifiedHint: 'Sent without the room’s QR code signature: check the room with the guest.',
 };

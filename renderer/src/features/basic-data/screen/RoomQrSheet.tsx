@@ -1,8 +1,9 @@
 import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Radio, RadioGroup, Select, Spinner, Text } from '@fluentui/react-components';
-import { QrCodeRegular } from '@fluentui/react-icons';
+import { OpenRegular, QrCodeRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RoomQrLinkInfo, endpoints } from '@shared';
+import { clientRoutes } from '@shared/routes';
 import { call, download } from '../../../api/client';
 import { handleError } from '../../../feedback/handle-error';
 import { platform } from '../../../platform';
@@ -90,6 +91,15 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
                       ))}
                     </RadioGroup>
                   </Field>
+                  {/* Check the address before printing: the guest page opens in the system browser (the desktop app's openExternal). */}
+                  <Button
+                    appearance="subtle"
+                    icon={<OpenRegular />}
+                    style={{ alignSelf: 'flex-start' }}
+                    onClick={() => platform.openExternal(`${base.replace(/\/+$/, '')}${clientRoutes.guestService}`)}
+                  >
+                    {t('qrLinks.tryAddress')}
+                  </Button>
                   {loopback && (
                     <MessageBar intent="warning">
                       <MessageBarBody>{info.suggestions.length ? t('qrLinks.loopbackPick') : t('qrLinks.loopback')}</MessageBarBody>
