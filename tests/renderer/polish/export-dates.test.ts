@@ -1,0 +1,36 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { buildXlsx, excelDate } from '../../../renderer/src/features/export/export-xlsx';
+
+/** Issue 13.6: exported dates are real Excel dates, shown in the reader's convention. */
+async function read(bytes: Uint8Array) {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  return book.worksheets[0];
+}
+
+describe('exported dates', () => {
+  const rows = [
+    ['101', excelDate('2026-11-23T14:05:00Z'), excelDate('2026-11-23T00:00:00Z')],
+    ['102', excelDate('2026-11-24T09:30:00Z'), ''],
+  ];
+
+  it('are date cells with an English day-month-name format (time when the column has one)', async () => {
+    const sheet = await read(await buildXlsx('Rooms', { headers: ['Room', 'Created at', 'Day'], rows }, false));
+    expect(sheet.getCell('B2').value).toBeInstanceOf(Date);
+    expect(sheet.getCell('B2').type).toBe(ExcelJS.ValueType.Date);
+    expect(sheet.getColumn(2).numFmt).toBe('dd mmm yyyy hh:mm');
+    expect(sheet.getCell('A2').value).toBe('101');
+    expect(sheet.views[0].rightToLeft).toBe(false);
+  });
+
+  it('in Arabic: day/month/year, the sheet right to left, still real dates', async () => {
+    const sheet = await read(await buildXlsx('الغرف', { headers: ['الغرفة', 'تاريخ الإنشاء', 'اليوم'], rows }, true));
+    expect(sheet.getCell('B3').type).toBe(ExcelJS.ValueType.Date);
+    expect(sheet.getColumn(2).numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(sheet.views[0].rightToLeft).toBe(true);
+    // The wall-clock time the user saw, not shifted by the time zone.
+    const shown = new Date('2026-11-24T09:30:00Z');
+    expect((sheet.getCell('B3').value as Date).getUTCHours()).toBe(shown.getHours());
+  });
+});
