@@ -2,7 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 
 /**
  * The admin app's one data layer (TanStack Query): every screen reads through it, and the
- * staff event stream invalidates the keys it concerns (features/live/use-live-invalidation).
+ * staff event stream invalidates the keys it concerns (the paged lists and details pages
+ * through their hooks, the rest through features/live/live-invalidation).
  * Errors are shown by the screens (handleError), so queries do not retry a refused call.
  */
 export const queryClient = new QueryClient({
@@ -21,6 +22,8 @@ export const keys = {
   /** Select data (GenerateHotels…), shared by forms and list filters; master-data changes invalidate it. */
   lookups: ['lookups'] as const,
   lookup: (source: string) => ['lookups', source] as const,
+  /** Home's figures for today (they follow live events). */
+  homeFigures: ['home-figures'] as const,
   users: ['users'] as const,
   roles: ['roles'] as const,
 };

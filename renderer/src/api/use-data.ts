@@ -19,7 +19,7 @@ export function useShownError(error: unknown, message: string): void {
  * `invalidate` re-reads everything under `key` (after the screen's own changes); `key`
  * includes whatever the fetch depends on besides the language.
  */
-export function useData<T>(key: readonly unknown[], fetch: () => Promise<T>, errorMessage: string, options: { enabled?: boolean; keepPrevious?: boolean } = {}) {
+export function useData<T>(key: readonly unknown[], fetch: () => Promise<T>, errorMessage: string, options: { enabled?: boolean; keepPrevious?: boolean; staleTime?: number } = {}) {
   const { i18n } = useTranslation();
   const client = useQueryClient();
   const fetchRef = useRef(fetch);
@@ -28,6 +28,7 @@ export function useData<T>(key: readonly unknown[], fetch: () => Promise<T>, err
     queryKey: [...key, i18n.language],
     queryFn: () => fetchRef.current(),
     enabled: options.enabled,
+    staleTime: options.staleTime,
     // A paged view shows its last page until the next one arrives.
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
   });

@@ -1,14 +1,16 @@
 import { Body1, Card, LargeTitle, Spinner, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { endpoints, type HomeFigures, clientRoutes } from '@shared';
+import { endpoints, clientRoutes } from '@shared';
 import { call } from '../../api/client';
-import { handleError } from '../../feedback/handle-error';
+import { keys } from '../../api/query';
+import { useData } from '../../api/use-data';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { formatDate } from '../../table/format';
-import { subscribeLive } from '../live/live-events';
+import { invalidateOnLiveEvents } from '../live/live-invalidation';
 import { durationParts, startOfLocalDay } from './figures';
 
 const useStyles = makeStyles({
@@ -29,21 +31,12 @@ export function HomeDashboard() {
   const styles = useStyles();
   const session = useAtomValue(sessionAtom);
   const allowed = hasClaim(session, 'Service Management.Request List.View');
-  const [figures, setFigures] = useState<HomeFigures>();
-
-  const load = useCallback(async () => {
-    try {
-      setFigures(await call(endpoints.homeFigures, { query: { since: startOfLocalDay() } }));
-    } catch (err) {
-      handleError(err, t('p2.home.loadError'));
-    }
-  }, [t]);
-
-  useEffect(() => {
-    if (!allowed) return;
-    void load();
-    return subscribeLive(() => void load(), () => void load());
-  }, [allowed, load, i18n.language]);
+  const client = useQueryClient();
+  // Today's figures through the query cache, read again on every visit (what is cached shows
+  // meanwhile) and after live events, once per burst.
+  const figuresOf = () => call(endpoints.homeFigures, { query: { since: startOfLocalDay() } });
+  const { data: figures } = useData(keys.homeFigures, figuresOf, t('p2.home.loadError'), { enabled: allowed, staleTime: 0 });
+  useEffect(() => (allowed ? invalidateOnLiveEvents(client, keys.homeFigures) : undefined), [allowed, client]);
 
   const hero = (
     <section className={styles.hero}>
