@@ -34,3 +34,22 @@ describe('exported dates', () => {
     expect((sheet.getCell('B3').value as Date).getUTCHours()).toBe(shown.getHours());
   });
 });
+
+describe('list dates (issue 13.4)', () => {
+  const now = new Date(2026, 10, 24, 12, 0);
+  const at = new Date(2026, 10, 23, 14, 5).toISOString();
+  const lastYear = new Date(2025, 10, 23, 14, 5).toISOString();
+
+  it('are compact in the cell (no year this year), the full date in the tooltip and a real date in the export', async () => {
+    const { formatListDate, formatDate } = await import('../../../renderer/src/table/format');
+    const { dateColumn } = await import('../../../renderer/src/table/date-column');
+    expect(formatListDate(at, 'en', now)).toBe('23 Nov, 14:05');
+    expect(formatListDate(lastYear, 'en', now)).toBe('23 Nov 2025, 14:05');
+    expect(formatListDate(at, 'ar', now)).toMatch(/^٢٣ نوفمبر، ٢:٠٥ م$/);
+    const column = dateColumn<{ createdAt: string }>('createdAt', 'Created at', (r) => r.createdAt, 'en');
+    expect(column.fitContent).toBe(true);
+    expect(column.tooltip!({ createdAt: at })).toBe(formatDate(at, 'en'));
+    expect(formatDate(at, 'en')).toContain('2026');
+    expect((column.exportValue as (r: { createdAt: string }) => unknown)({ createdAt: at })).toBeInstanceOf(Date);
+  });
+});
