@@ -75,3 +75,22 @@ describe('live rows on a server page', { timeout: 20_000 }, () => {
   });
 });
 
+
+describe("the list's total reads as a sentence", { timeout: 20_000 }, () => {
+  const view: ServerView = { page: 0, pageSize: 5, search: '', sort: 'updatedAt', order: 'desc' };
+  const total = (count: number, lang: 'en' | 'ar') => {
+    renderInApp(<DataTable rows={page.slice(0, Math.min(count, 5))} columns={columns} rowName={(r) => r.code} rowId={(r) => r.id} server={{ view, total: count, onView: () => undefined }} />, lang);
+    const text = screen.getByTestId('total-count').textContent;
+    cleanup();
+    return text;
+  };
+
+  it("in English: '1 row', '2 rows' (it said '1 rows')", () => {
+    expect(total(1, 'en')).toBe('1 row');
+    expect(total(2, 'en')).toBe('2 rows');
+  });
+
+  it('in Arabic: each of the six number forms', () => {
+    expect([0, 1, 2, 3, 11, 100].map((n) => total(n, 'ar'))).toEqual(['لا توجد صفوف', 'صف واحد', 'صفّان', '3 صفوف', '11 صفًا', '100 صف']);
+  });
+});

@@ -1,6 +1,6 @@
 import type { listsEn } from './lists.en';
 
-export const listsAr: typeof listsEn = {
+export const listsAr: typeof listsEn & Record<'total_zero' | 'total_two' | 'total_few' | 'total_many', string> = {
   filters: 'عوامل التصفية',
   status: 'الحالة',
   hotel: 'الفندق',
@@ -10,7 +10,13 @@ export const listsAr: typeof listsEn = {
   any: 'الكل',
   toDo: 'لم تُنجز بعد (مفتوح أو مُسند)',
   clear: 'مسح عوامل التصفية',
-  total: '{{count}} صف',
+  // Arabic counts have six forms (Intl plural rules: 0, 1, 2, 3–10, 11–99, the rest).
+  total_zero: 'لا توجد صفوف',
+  total_one: 'صف واحد',
+  total_two: 'صفّان',
+  total_few: '{{count}} صفوف',
+  total_many: '{{count}} صفًا',
+  total_other: '{{count}} صف',
   newCount: '{{count}} جديد — عرض',
   newCountHint: 'طلبات جديدة ليست في هذه الصفحة؛ انقر لإعادة تحميل الصفحة',
   services: 'الخدمات',

@@ -9,7 +9,9 @@ export const listsEn = {
   any: 'All',
   toDo: 'Still to do (Open or Assigned)',
   clear: 'Clear filters',
-  total: '{{count}} rows',
+  // i18next picks the form by the count (Intl plural rules): '1 row', '5 rows'.
+  total_one: '{{count}} row',
+  total_other: '{{count}} rows',
   newCount: '{{count}} new — show',
   newCountHint: 'New requests that are not on this page; click to reload the page',
   services: 'Services',
