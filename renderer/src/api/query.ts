@@ -25,5 +25,6 @@ export const keys = {
   /** Home's figures for today (they follow live events). */
   homeFigures: ['home-figures'] as const,
   users: ['users'] as const,
+  cannedReplies: ['canned-replies'] as const,
   roles: ['roles'] as const,
 };

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,11 +17,18 @@ beforeAll(() => {
 });
 afterEach(cleanup);
 
+/** As the shell mounts it: inside the query cache (a fresh one per test). */
+const inCache = () => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })}>
+    <CannedRepliesScreen />
+  </QueryClientProvider>
+);
+
 describe('the canned replies screen', { timeout: 30_000 }, () => {
   it('lists both texts and adds one only with both filled in (Arabic, right to left)', async () => {
     store.set(sessionAtom, { accessToken: 't', permissions: [], claims: [...ALL_CLAIMS], userRoles: [], userName: 'Admin', userEmail: 'a@x.demo' });
     const server = fakeServer({ [LIST]: { data: [row] }, [`POST ${ADD}`]: { data: { message: 'تمت الإضافة بنجاح', id: 2 } } });
-    renderInApp(<CannedRepliesScreen />, 'ar');
+    renderInApp(inCache(), 'ar');
     const user = userEvent.setup();
     expect(await screen.findByText('في الطريق إليك')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'الردود الجاهزة' })).toBeTruthy();
@@ -35,12 +43,14 @@ describe('the canned replies screen', { timeout: 30_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'إضافة رد جاهز' }));
     await waitFor(() => expect(server.sent('POST', ADD)).toHaveLength(1));
     expect(server.sent('POST', ADD)[0].body).toEqual({ textEn: 'Thank you', textAr: 'شكرًا لك' });
+    // The list is read again after the change (the query cache's key for it invalidated).
+    await waitFor(() => expect(server.sent('GET', LIST.slice(4))).toHaveLength(2));
   });
 
   it('offers no add, edit or remove without the claims', async () => {
     store.set(sessionAtom, { accessToken: 't', permissions: [], claims: ['Administration.Canned Replies.View'], userRoles: [], userName: 'Clerk', userEmail: 'c@x.demo' });
     fakeServer({ [LIST]: { data: [row] } });
-    renderInApp(<CannedRepliesScreen />);
+    renderInApp(inCache());
     expect(await screen.findByText('On its way')).toBeTruthy();
     expect(screen.queryByTestId('create-panel')).toBeNull();
     expect(screen.queryByRole('button', { name: /edit/i })).toBeNull();

@@ -1,9 +1,11 @@
 import { Button, Field, Textarea, makeStyles } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CANNED_REPLY_MAX, type CannedReply, type CannedReplyInput, endpoints } from '@shared';
 import { call } from '../../api/client';
+import { keys } from '../../api/query';
+import { useData } from '../../api/use-data';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { DataTable, type TableColumn } from '../../table/DataTable';
@@ -23,24 +25,16 @@ export function CannedRepliesScreen() {
   const { t, i18n } = useTranslation();
   const session = useAtomValue(sessionAtom);
   const can = (action: string) => hasClaim(session, `${CLAIM}.${action}`);
-  const [rows, setRows] = useState<CannedReply[]>([]);
-  const [loading, setLoading] = useState(true);
+  // Through the query cache, like every list (issue 12); changes here re-read it.
+  const replies = useData(keys.cannedReplies, () => call(endpoints.cannedReplies.list), t('thread.manage.loadFailed'));
+  const rows = useMemo(() => replies.data ?? [], [replies.data]);
+  const loading = replies.loading;
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<CannedReply>();
   const [removing, setRemoving] = useState<CannedReply>();
   const textOf = useCallback((r: CannedReply) => (i18n.language === 'ar' ? r.textAr : r.textEn), [i18n.language]);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setRows(await call(endpoints.cannedReplies.list));
-    } catch (err) {
-      handleError(err, t('thread.manage.loadFailed'));
-    } finally {
-      setLoading(false);
-    }
-  }, [t]);
-  useEffect(() => void load(), [load]);
+  const load = replies.invalidate;
 
   const save = async (input: CannedReplyInput) => {
     try {
