@@ -19,13 +19,15 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow16,
     overflowY: 'auto',
     zIndex: 20,
-    transitionProperty: 'transform',
+    // Hidden once it has slid away: its shadow stayed on screen along the window's edge.
+    visibility: 'hidden',
+    transitionProperty: 'transform, visibility',
     transitionDuration: '300ms',
     transitionTimingFunction: 'ease',
     // Griffel mirrors translateX under dir=rtl itself; a :dir(rtl) override would be mirrored too and leave the menu on screen.
     transform: 'translateX(-100%)',
   },
-  open: { transform: 'translateX(0)', ':dir(rtl)': { transform: 'translateX(0)' } },
+  open: { transform: 'translateX(0)', visibility: 'visible', ':dir(rtl)': { transform: 'translateX(0)' } },
   groupButton: {
     display: 'flex',
     width: '100%',
