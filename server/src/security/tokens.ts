@@ -17,6 +17,9 @@ export interface Principal {
   sessionVersion?: number;
 }
 
+/** How many verified access tokens one process remembers (a hotel chain's desks, many times over). */
+const VERIFIED_MAX = 2_000;
+
 export class TokenService {
   /**
    * Imported once: jose given raw bytes imports a Web Crypto key on every call,
@@ -42,14 +45,35 @@ export class TokenService {
       .sign(await this.key);
   }
 
+  /**
+   * Tokens whose signature was already checked, with their expiry: a desk sends the
+   * same token with every call for its 15 minutes, and Web Crypto's HMAC verify was
+   * the largest single cost of a list page. Only genuine tokens are kept (a forged
+   * one is checked every time), keyed by the whole token, and at most VERIFIED_MAX
+   * (the oldest go first). Revocation is not this cache's business: the session
+   * guard checks every call after it.
+   */
+  private readonly verified = new Map<string, { principal: Principal; expiresAt: number }>();
+
   /** The principal, or undefined when the token is missing, forged or expired. */
   async verify(token: string, options: { ignoreExpiry?: boolean } = {}): Promise<Principal | undefined> {
+    const known = this.verified.get(token);
+    if (known && (options.ignoreExpiry || known.expiresAt > Date.now())) return known.principal;
+    const principal = await this.check(token, options);
+    if (principal && !options.ignoreExpiry) {
+      if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { principal: principal.principal, expiresAt: principal.expiresAt });
+    }
+    return principal?.principal;
+  }
+
+  private async check(token: string, options: { ignoreExpiry?: boolean }): Promise<{ principal: Principal; expiresAt: number } | undefined> {
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         ...(options.ignoreExpiry ? { currentDate: new Date(0) } : {}),
       });
-      return {
+      const principal: Principal = {
         userId: Number(payload.sub),
         name: String(payload.name),
         email: String(payload.email),
@@ -60,6 +84,7 @@ export class TokenService {
         sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
         sessionVersion: typeof payload.ver === 'number' ? payload.ver : 0,
       };
+      return { principal: Object.freeze(principal), expiresAt: (payload.exp ?? 0) * 1000 };
     } catch {
       return undefined;
     }
