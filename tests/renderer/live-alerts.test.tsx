@@ -6,7 +6,7 @@ import { ALL_PERMISSIONS, endpoints, pathOf } from '@shared';
 import { clientRoutes } from '@shared/routes';
 import { AppToaster } from '../../renderer/src/feedback/AppToaster';
 import { dismissErrorToasts, showToast } from '../../renderer/src/feedback/toast';
-import { ALERT_REPEAT_MS } from '../../renderer/src/features/live/reminders';
+import { ALERT_REPEAT_MS, reminderSecondsAtom } from '../../renderer/src/features/live/reminders';
 import { useLiveList } from '../../renderer/src/features/live/use-live-list';
 import { liveSoundAtom } from '../../renderer/src/features/live/sound';
 import { platform } from '../../renderer/src/platform';
@@ -303,6 +303,40 @@ describe('lines waiting to be acknowledged ring again every 30 s, on every scree
     await round();
     expect(await screen.findByText('2 service lines wait to be acknowledged')).toBeTruthy();
     expect(reminders()).toBe(3);
+  });
+
+  it('rings at the interval chosen in the header (per machine), not only every 30 s; Arabic names the choices', async () => {
+    store.set(reminderSecondsAtom, 30);
+    renderShell(clientRoutes.basicData('Room'));
+    await streamOpen();
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    await user.click(screen.getByTestId('alerts-repeat'));
+    expect((await screen.findAllByText('Remind of unacknowledged lines every…')).length).toBeGreaterThan(0);
+    await user.click(await screen.findByRole('menuitemradio', { name: '2 min' }));
+    expect(store.get(reminderSecondsAtom)).toBe(120);
+    expect(localStorage.getItem('hotel.reminderSeconds')).toBe('120');
+
+    // Half of the new interval (and well past the old 30 s): no read, no ring.
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(server.sent('GET', LINES)).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(60_000));
+    await vi.waitFor(() => expect(server.sent('GET', LINES)).toHaveLength(1));
+    await vi.waitFor(() => expect(reminders()).toBe(1));
+    act(() => vi.advanceTimersByTime(119_000));
+    expect(server.sent('GET', LINES)).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1_000));
+    await vi.waitFor(() => expect(server.sent('GET', LINES)).toHaveLength(2));
+    cleanup();
+
+    // A stored value that is not a choice reads as the default; Arabic lists the choices.
+    localStorage.setItem('hotel.reminderSeconds', '7');
+    store.set(reminderSecondsAtom, 7);
+    expect(store.get(reminderSecondsAtom)).toBe(ALERT_REPEAT_MS / 1000);
+    renderShell(clientRoutes.basicData('Room'), 'ar');
+    await user.click(screen.getByTestId('alerts-repeat'));
+    expect(await screen.findByRole('menuitemradio', { name: '30 ث' })).toBeTruthy();
+    expect(screen.getByRole('menuitemradio', { name: '5 دقيقة' })).toBeTruthy();
+    store.set(reminderSecondsAtom, 30);
   });
 
   it('does not remind a user who cannot take lines', async () => {

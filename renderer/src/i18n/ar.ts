@@ -9,6 +9,7 @@ import { threadAr } from '../features/i18n/thread.ar';
 import { alertsAr } from '../features/i18n/alerts.ar';
 import { polishAr } from '../features/i18n/polish.ar';
 import { targetsAr } from '../features/i18n/targets.ar';
+import { queueAr } from '../features/i18n/queue.ar';
 import type { Messages } from './en';
 
 export const ar: Messages = {
@@ -217,4 +218,5 @@ export const ar: Messages = {
   qrLinks: guestLinksAr,
   polish: polishAr,
   targets: targetsAr,
+  queue: queueAr,
 };

@@ -9,6 +9,7 @@ import { threadEn } from '../features/i18n/thread.en';
 import { alertsEn } from '../features/i18n/alerts.en';
 import { polishEn } from '../features/i18n/polish.en';
 import { targetsEn } from '../features/i18n/targets.en';
+import { queueEn } from '../features/i18n/queue.en';
 
 /** The English resource: its shape is the type every other language must match. */
 export const en = {
@@ -217,6 +218,7 @@ export const en = {
   qrLinks: guestLinksEn,
   polish: polishEn,
   targets: targetsEn,
+  queue: queueEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -13,6 +13,10 @@ export interface ListView extends ServerView {
   /** Creation day bounds, YYYY-MM-DD, both inclusive. */
   from?: string;
   to?: string;
+  /** Only what is past its due time now (issue 14.4). */
+  overdue?: boolean;
+  /** "My queue": the open lines of the user's own departments, the most urgent first. */
+  mine?: boolean;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,6 +42,8 @@ export function parseListView(params: URLSearchParams, statuses: readonly string
     departmentId: positive(params.get('departmentId')),
     from: from && DAY.test(from) ? from : undefined,
     to: to && DAY.test(to) ? to : undefined,
+    overdue: params.get('overdue') === 'true' || undefined,
+    mine: params.get('mine') === 'true' || undefined,
   };
 }
 
@@ -58,6 +64,8 @@ export function listViewParams(view: ListView): URLSearchParams {
   put('departmentId', view.departmentId);
   put('from', view.from);
   put('to', view.to);
+  put('overdue', view.overdue ? 'true' : undefined);
+  put('mine', view.mine ? 'true' : undefined);
   return out;
 }
 
@@ -94,5 +102,7 @@ export function listQuery(view: ListView): Record<string, string | number> {
   if (view.departmentId) query.departmentId = view.departmentId;
   if (view.from) query.from = dayStart(view.from);
   if (view.to) query.to = dayEnd(view.to);
+  if (view.overdue) query.overdue = 'true';
+  if (view.mine) query.mine = 'true';
   return query;
 }

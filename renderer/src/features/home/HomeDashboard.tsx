@@ -1,10 +1,10 @@
-import { Body1, Card, LargeTitle, Spinner, Text, Title3, makeStyles, tokens } from '@fluentui/react-components';
+import { Body1, Card, LargeTitle, Spinner, Text, Title3, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { endpoints, clientRoutes } from '@shared';
+import { endpoints, type HomeFigures, clientRoutes } from '@shared';
 import { call } from '../../api/client';
 import { keys } from '../../api/query';
 import { useData } from '../../api/use-data';
@@ -21,9 +21,12 @@ const useStyles = makeStyles({
   link: { textDecorationLine: 'none', color: 'inherit' },
   value: { fontSize: tokens.fontSizeHero800, fontWeight: tokens.fontWeightSemibold, color: tokens.colorBrandForeground1 },
   list: { margin: 0, paddingInlineStart: '18px', textAlign: 'start' },
+  late: { color: tokens.colorPaletteRedForeground1 },
 });
 
 const SERVICE_LIST = clientRoutes.serviceList;
+/** How often Home reads its figures again without an event (the overdue counts move with the clock). */
+export const FIGURES_REFRESH_MS = 30_000;
 
 /** Home: today's figures for the user's hotels (the welcome text stays for users without Request List). */
 export function HomeDashboard() {
@@ -37,6 +40,12 @@ export function HomeDashboard() {
   const figuresOf = () => call(endpoints.homeFigures, { query: { since: startOfLocalDay() } });
   const { data: figures } = useData(keys.homeFigures, figuresOf, t('p2.home.loadError'), { enabled: allowed, staleTime: 0 });
   useEffect(() => (allowed ? invalidateOnLiveEvents(client, keys.homeFigures) : undefined), [allowed, client]);
+  useEffect(() => {
+    if (!allowed) return;
+    // Lines fall overdue with time alone, with no event to say so: read the figures again now and then.
+    const timer = setInterval(() => void client.invalidateQueries({ queryKey: keys.homeFigures }), FIGURES_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [allowed, client]);
 
   const hero = (
     <section className={styles.hero}>
@@ -81,6 +90,7 @@ export function HomeDashboard() {
             </ol>
           )}
         </Tile>
+        <OverdueTile figures={figures} list={serviceList ? SERVICE_LIST : clientRoutes.requestList} />
         <Tile testId="fig-completed" label={t('p2.home.completedToday')} value={String(figures.completedToday)} to={to('Completed')} />
         <Tile testId="fig-avg-complete" label={t('p2.home.avgComplete')} value={duration(figures.avgCompleteMinutes)} to={to('Completed')} />
         <Tile
@@ -93,6 +103,44 @@ export function HomeDashboard() {
         </Tile>
       </div>
     </>
+  );
+}
+
+/**
+ * Issue 14.4: the open lines past their due time now, per department of the user's scope,
+ * each a link into the queue filtered to that department's overdue lines.
+ */
+function OverdueTile({ figures, list }: { figures: HomeFigures; list: string }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const rows = figures.overdueByDepartment;
+  const total = rows.reduce((sum, r) => sum + r.overdue, 0);
+  const queue = (departmentId: number | null) => `${list}?overdue=true${departmentId === null ? '' : `&departmentId=${departmentId}`}`;
+  return (
+    <Card className={styles.tile} data-testid="fig-overdue">
+      <Title3 as="h2">{t('queue.overdueTitle')}</Title3>
+      <Link to={queue(null)} className={mergeClasses(styles.link, styles.value, total > 0 && styles.late)} data-testid="fig-overdue-total">
+        {String(total)}
+      </Link>
+      {rows.length === 0 ? (
+        <Text size={200}>{t('queue.overdueNone')}</Text>
+      ) : (
+        <ul className={styles.list}>
+          {rows.map((r) => {
+            const department = r.departmentName ?? t('queue.noDepartment');
+            return (
+              <li key={r.departmentId ?? 'none'}>
+                <Link to={queue(r.departmentId)} aria-label={t('queue.overdueLink', { department, count: r.overdue })} data-testid="fig-overdue-department">
+                  <Text size={200}>
+                    {department}: <strong>{r.overdue}</strong>
+                  </Text>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Button, CounterBadge, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { AlertBadgeRegular, AlertRegular, Speaker2Regular, SpeakerMuteRegular } from '@fluentui/react-icons';
+import { Button, CounterBadge, Menu, MenuGroup, MenuGroupHeader, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { AlertBadgeRegular, AlertRegular, ClockAlarmRegular, Speaker2Regular, SpeakerMuteRegular } from '@fluentui/react-icons';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { clientRoutes } from '@shared/routes';
 import { platform } from '../../platform';
 import { newRequestsAtom } from './LiveAlerts';
+import { REPEAT_CHOICES_S, reminderSecondsAtom } from './reminders';
 import { liveSoundAtom } from './sound';
 
 const useStyles = makeStyles({
@@ -18,7 +19,8 @@ const useStyles = makeStyles({
 /**
  * The header's live controls: the bell with the count of new requests (a click opens
  * Guests Requests, or only clears the count for a user who cannot open it), and the
- * chime's on/off switch (the same switch as on the lists). In a browser that has not
+ * chime's on/off switch (the same switch as on the lists), how often a line nobody has
+ * acknowledged rings again (issue 14.3, per machine). In a browser that has not
  * yet been asked, a third button asks to show new requests as desktop notifications
  * (browsers only ask from a click); the desktop app always shows them.
  */
@@ -28,6 +30,7 @@ export function HeaderAlerts({ canOpenList }: { canOpenList: boolean }) {
   const navigate = useNavigate();
   const [count, setCount] = useAtom(newRequestsAtom);
   const [sound, setSound] = useAtom(liveSoundAtom);
+  const [repeat, setRepeat] = useAtom(reminderSecondsAtom);
   const [notifyPermission, setNotifyPermission] = useState(platform.notifyPermission);
   const bellLabel = count > 0 ? t('alerts.bellCount', { count }) : t('alerts.bell');
   return (
@@ -57,6 +60,25 @@ export function HeaderAlerts({ canOpenList }: { canOpenList: boolean }) {
           data-testid="alerts-sound"
         />
       </Tooltip>
+      <Menu checkedValues={{ repeat: [String(repeat)] }} onCheckedValueChange={(_, d) => d.checkedItems[0] && setRepeat(Number(d.checkedItems[0]))}>
+        <MenuTrigger disableButtonEnhancement>
+          <Tooltip content={t('queue.remindEvery')} relationship="label">
+            <Button appearance="transparent" className={styles.onBrand} icon={<ClockAlarmRegular />} data-testid="alerts-repeat" />
+          </Tooltip>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            <MenuGroup>
+              <MenuGroupHeader>{t('queue.remindEvery')}</MenuGroupHeader>
+              {REPEAT_CHOICES_S.map((s) => (
+                <MenuItemRadio key={s} name="repeat" value={String(s)} data-testid={`alerts-repeat-${s}`}>
+                  {s < 60 ? t('queue.remindSeconds', { count: s }) : t('queue.remindMinutes', { count: s / 60 })}
+                </MenuItemRadio>
+              ))}
+            </MenuGroup>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
       {notifyPermission === 'ask' && (
         <Tooltip content={t('alerts.askNotify')} relationship="label">
           <Button

@@ -9,7 +9,7 @@ import { platform as hostPlatform, type Platform } from '../../platform';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { formatDueTime } from '../../table/format';
 import { subscribeLive } from './live-events';
-import { useAcknowledgeReminders } from './reminders';
+import { reminderSecondsAtom, useAcknowledgeReminders } from './reminders';
 import { liveSoundAtom, playChime } from './sound';
 
 /**
@@ -44,6 +44,7 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
   const session = useAtomValue(sessionAtom);
   const [count, setCount] = useAtom(newRequestsAtom);
   const sound = useAtomValue(liveSoundAtom);
+  const reminderSeconds = useAtomValue(reminderSecondsAtom);
   const latest = useRef({ t, lang: i18n.language, navigate, sound, pathname });
   latest.current = { t, lang: i18n.language, navigate, sound, pathname };
 
@@ -103,7 +104,7 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
     showToast(message, 'warning', { label: t('alerts.open'), run: open });
     if (sound) playChime('reminder');
     if (!document.hasFocus()) host.notify(t('alerts.reminderTitle'), message, open);
-  });
+  }, reminderSeconds * 1000);
 
   return null;
 }

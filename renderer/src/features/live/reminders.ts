@@ -1,3 +1,5 @@
+import { atom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
 import { useEffect, useRef } from 'react';
 import type { ServiceListRow } from '@shared';
 import { callPage } from '../../api/client';
@@ -5,10 +7,22 @@ import { shellEndpoints as endpoints } from '../../api/shell-endpoints';
 import { subscribeLive } from './live-events';
 
 /**
- * How often a line nobody has acknowledged rings again (issue 14.3: "repeating every
- * 30 s until acknowledged").
+ * How often a line nobody has acknowledged rings again by default (issue 14.3: "repeating
+ * every 30 s until acknowledged"); each machine may choose another of REPEAT_CHOICES_S.
  */
 export const ALERT_REPEAT_MS = 30_000;
+/** The intervals one may choose in the header, in seconds. */
+export const REPEAT_CHOICES_S = [15, 30, 60, 120, 300] as const;
+
+const storedRepeat = atomWithStorage<number>('hotel.reminderSeconds', ALERT_REPEAT_MS / 1000, undefined, { getOnInit: true });
+/** The reminder interval in seconds, kept per machine like the sound switch; anything stored that is not a choice reads as the default. */
+export const reminderSecondsAtom = atom(
+  (get) => {
+    const value = get(storedRepeat);
+    return (REPEAT_CHOICES_S as readonly number[]).includes(value) ? value : ALERT_REPEAT_MS / 1000;
+  },
+  (_get, set, seconds: number) => set(storedRepeat, seconds),
+);
 /** The newest open lines looked at: a line waiting to be acknowledged is among the newest. */
 const LOOK_AT = 100;
 
@@ -21,13 +35,13 @@ export async function readWaitingLines(): Promise<ServiceListRow[]> {
 }
 
 /**
- * Every ALERT_REPEAT_MS, while lines wait to be acknowledged, calls `ring` with them.
+ * Every `repeatMs` (ALERT_REPEAT_MS unless the machine chose another), while lines wait to be acknowledged, calls `ring` with them.
  * The server is asked only when something may be waiting: after sign-in, after any
  * change to a line (a new request, a department taking a Special Request) or a resync;
  * once it answers that nothing waits, the reminders rest until the next such event. A
  * line acknowledged (or given a worker) before the next round does not ring again.
  */
-export function useAcknowledgeReminders(enabled: boolean, ring: (waiting: ServiceListRow[]) => void): void {
+export function useAcknowledgeReminders(enabled: boolean, ring: (waiting: ServiceListRow[]) => void, repeatMs = ALERT_REPEAT_MS): void {
   const latest = useRef(ring);
   latest.current = ring;
   useEffect(() => {
@@ -49,7 +63,7 @@ export function useAcknowledgeReminders(enabled: boolean, ring: (waiting: Servic
         reading = false;
       }
     };
-    const timer = setInterval(() => void round(), ALERT_REPEAT_MS);
+    const timer = setInterval(() => void round(), repeatMs);
     const unsubscribe = subscribeLive(
       (event) => {
         if (event.type !== 'review-added' && event.type !== 'line-escalated') maybeWaiting = true;
@@ -61,5 +75,5 @@ export function useAcknowledgeReminders(enabled: boolean, ring: (waiting: Servic
       clearInterval(timer);
       unsubscribe();
     };
-  }, [enabled]);
+  }, [enabled, repeatMs]);
 }

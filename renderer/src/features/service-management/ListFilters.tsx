@@ -1,5 +1,5 @@
-import { Button, Dropdown, Field, Input, Option, makeStyles } from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
+import { Button, Dropdown, Field, Input, Option, Switch, ToggleButton, Tooltip, makeStyles } from '@fluentui/react-components';
+import { DismissRegular, PersonClockRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Lookup } from '@shared';
@@ -14,15 +14,29 @@ const useStyles = makeStyles({
 /** The status list's value for "still to do" (no status has this spelling). */
 const TO_DO = '@open';
 
-/** Status, hotel, department and creation-day filters of a staff list; every change goes back to page 1. */
-export function ListFilters({ view, statuses, onView }: { view: ListView; statuses: readonly string[]; onView(next: Partial<ListView>): void }) {
+/**
+ * Status, hotel, department, creation-day and overdue filters of a staff list (issue 14.4),
+ * and on the Services list "My queue"; every change goes back to page 1.
+ */
+export function ListFilters({
+  view,
+  statuses,
+  onView,
+  queue = false,
+}: {
+  view: ListView;
+  statuses: readonly string[];
+  onView(next: Partial<ListView>): void;
+  /** Offer "My queue" (the Services list). */
+  queue?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const hotels = useQuery(lookupQuery('hotels', i18n.language)).data ?? [];
   const departments = useQuery(lookupQuery('departments', i18n.language)).data ?? [];
   const set = (next: Partial<ListView>) => onView({ ...next, page: 0 });
   const any = t('lists.any');
-  const filtered = view.status || view.open || view.hotelId || view.departmentId || view.from || view.to;
+  const filtered = view.status || view.open || view.hotelId || view.departmentId || view.from || view.to || view.overdue || view.mine;
   // "Still to do" (Open or Assigned) is one more choice of the status list, kept as its own filter in the URL.
   const statusText = view.open ? t('lists.toDo') : view.status ? t(`p2.status.${view.status}` as 'p2.status.Open') : any;
 
@@ -52,8 +66,26 @@ export function ListFilters({ view, statuses, onView }: { view: ListView; status
       <Field label={t('lists.to')}>
         <Input type="date" value={view.to ?? ''} min={view.from} onChange={(_, d) => set({ to: d.value || undefined })} />
       </Field>
+      <Switch
+        label={t('queue.overdueOnly')}
+        checked={!!view.overdue}
+        onChange={(_, d) => set({ overdue: d.checked || undefined })}
+        data-testid="filter-overdue"
+      />
+      {queue && (
+        <Tooltip content={t('queue.myQueueHint')} relationship="description">
+          <ToggleButton icon={<PersonClockRegular />} checked={!!view.mine} onClick={() => set({ mine: !view.mine || undefined })} data-testid="filter-mine">
+            {t('queue.myQueue')}
+          </ToggleButton>
+        </Tooltip>
+      )}
       {filtered && (
-        <Button icon={<DismissRegular />} onClick={() => set({ status: undefined, open: undefined, hotelId: undefined, departmentId: undefined, from: undefined, to: undefined })}>
+        <Button
+          icon={<DismissRegular />}
+          onClick={() =>
+            set({ status: undefined, open: undefined, hotelId: undefined, departmentId: undefined, from: undefined, to: undefined, overdue: undefined, mine: undefined })
+          }
+        >
           {t('lists.clear')}
         </Button>
       )}

@@ -12,6 +12,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { LiveControls } from '../live/LiveControls';
 import { prefetchPage, usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
 import { ListFilters } from './ListFilters';
+import { AgeCell, RequestDueBadge, ageMinutes, ageText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
 import { RoomCell } from './UnverifiedRoom';
 
@@ -62,6 +63,25 @@ export function RequestListScreen() {
         flex: 1.4,
       },
       dateColumn('createdAt', t('p2.requests.createdAt'), (r) => r.createdAt, lang),
+      {
+        // Issue 14.2: the age of the request's oldest open line, and its earliest due time.
+        id: 'age',
+        header: t('queue.age'),
+        value: (r) => ageText(t, ageMinutes(r.oldestOpenAt, Date.now())),
+        exportValue: (r) => ageMinutes(r.oldestOpenAt, Date.now()),
+        render: (r) => <AgeCell since={r.oldestOpenAt} />,
+        sortKey: false,
+        fitContent: true,
+      },
+      {
+        id: 'dueAt',
+        header: t('queue.due'),
+        value: (r) => r.dueAt ?? '',
+        exportValue: (r) => (r.dueAt ? new Date(r.dueAt) : null),
+        render: (r) => <RequestDueBadge dueAt={r.dueAt} isOverdue={r.isOverdue} />,
+        sortKey: false,
+        fitContent: true,
+      },
       dateColumn('updatedAt', t('p2.requests.updatedAt'), (r) => r.updatedAt, lang),
       { id: 'statusName', header: t('p2.requests.status'), value: (r) => t(`p2.status.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} />, fitContent: true },
     ],

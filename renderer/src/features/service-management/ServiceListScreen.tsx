@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { LINE_STATUSES, clientRoutes, endpoints, type ServiceListRow } from '@shared';
+import { LINE_STATUSES, clientRoutes, endpoints, isClosed, type ServiceListRow } from '@shared';
 import { callPage } from '../../api/client';
 import { keys } from '../../api/query';
 import { DataTable, type TableColumn } from '../../table/DataTable';
@@ -11,7 +11,9 @@ import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { LiveControls } from '../live/LiveControls';
 import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
+import { DueBadge } from './DueBadge';
 import { ListFilters } from './ListFilters';
+import { AgeCell, ageMinutes, ageText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
 
 // Stable across renders: ag-grid reads getRowId once.
@@ -23,6 +25,9 @@ const SOURCE: PagedLiveSource<ServiceListRow> = {
   rowId: lineRowId,
   requestIdOf: (r) => r.requestId,
 };
+
+/** An open line's age counts from its creation (the guest has waited since). */
+const openSince = (r: ServiceListRow) => (isClosed(r.statusName) ? null : r.createdAt);
 
 /** Services List (SPEC §2): one row per service line the user's departments handle, live, paged by the server (issue 12). */
 export function ServiceListScreen() {
@@ -41,19 +46,39 @@ export function ServiceListScreen() {
       { id: 'hotelName', header: t('p2.requests.hotel'), value: (r) => r.hotelName },
       { id: 'roomNumber', header: t('p2.requests.room'), value: (r) => r.roomNumber, fitContent: true },
       dateColumn('createdAt', t('p2.requests.createdAt'), (r) => r.createdAt, lang),
+      {
+        // How long the guest has waited on an open line (issue 14.4); nothing once it is closed.
+        id: 'age',
+        header: t('queue.age'),
+        value: (r) => ageText(t, ageMinutes(openSince(r), Date.now())),
+        exportValue: (r) => ageMinutes(openSince(r), Date.now()),
+        render: (r) => <AgeCell since={openSince(r)} />,
+        sortKey: false,
+        fitContent: true,
+      },
+      {
+        // The next promise, plain, amber from 75% of its time, red once passed, following the clock.
+        id: 'dueAt',
+        header: t('queue.due'),
+        value: (r) => r.dueAt ?? '',
+        exportValue: (r) => (r.dueAt ? new Date(r.dueAt) : null),
+        render: (r) => <DueBadge line={r} />,
+        sortKey: false,
+        fitContent: true,
+      },
       dateColumn('updatedAt', t('p2.requests.updatedAt'), (r) => r.updatedAt, lang),
       { id: 'statusName', header: t('p2.requests.status'), value: (r) => t(`p2.status.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} />, fitContent: true },
     ],
     [t, lang],
   );
-  const title = t('items.ServiceList');
+  const title = view.mine ? t('queue.myQueue') : t('items.ServiceList');
   return (
     <section data-testid="screen-ServiceList">
       <ScreenHeader title={view.open ? `${title} — ${t('lists.toDo')}` : view.status ? `${title} — ${t(`p2.status.${view.status as 'Open'}`)}` : title}>
         <LiveControls newCount={newCount} onShowNew={showNew} />
       </ScreenHeader>
       <Panel>
-        <ListFilters view={view} statuses={LINE_STATUSES} onView={setView} />
+        <ListFilters view={view} statuses={LINE_STATUSES} onView={setView} queue />
         <DataTable
           rows={rows}
           columns={columns}

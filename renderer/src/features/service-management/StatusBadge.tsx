@@ -3,18 +3,30 @@ import { useTranslation } from 'react-i18next';
 import type { LineStatus, RequestStatus } from '@shared';
 
 type Status = LineStatus | RequestStatus;
+type BadgeColour = 'brand' | 'important' | 'informative' | 'success' | 'danger';
 
-/** SPEC §4 colours: Rejected red, Completed in the main colour, the others in the secondary colour. */
-export function statusColour(status: Status): 'danger' | 'brand' | 'informative' {
-  if (status === 'Rejected') return 'danger';
-  if (status === 'Completed') return 'brand';
-  return 'informative';
+/**
+ * One colour per status, none shared (issue 14.4), so a glance down the column tells them
+ * apart: Open blue (waits for someone), Assigned dark (a worker has it), In Progress grey
+ * (a request part-way), Completed green, Rejected red (SPEC §4). Amber is left to the
+ * due-time badge, which means "nearly late".
+ */
+export const STATUS_COLOURS: Record<Status, BadgeColour> = {
+  Open: 'brand',
+  Assigned: 'important',
+  'In Progress': 'informative',
+  Completed: 'success',
+  Rejected: 'danger',
+};
+
+export function statusColour(status: Status): BadgeColour {
+  return STATUS_COLOURS[status];
 }
 
 export function StatusBadge({ status, size = 'medium' }: { status: Status; size?: 'medium' | 'large' | 'extra-large' }) {
   const { t } = useTranslation();
   return (
-    <Badge appearance="filled" color={statusColour(status)} size={size} data-status={status}>
+    <Badge appearance="filled" color={statusColour(status)} size={size} data-status={status} data-colour={statusColour(status)}>
       {t(`p2.status.${status}`)}
     </Badge>
   );

@@ -1,0 +1,20 @@
+/** Strings of the work queue (issue 14.4): overdue filter, my queue, age and due columns, Home's overdue figures; under `queue`. */
+export const queueEn = {
+  overdueOnly: 'Overdue only',
+  myQueue: 'My queue',
+  myQueueHint: 'Open lines of my departments, the most urgent first',
+  age: 'Age',
+  due: 'Due',
+  dueAt: 'Due {{time}}',
+  lateSince: 'Late since {{time}}',
+  ageMinutes: '{{count}} min',
+  ageHours: '{{hours}} h {{minutes}} min',
+  ageDays: '{{days}} d {{hours}} h',
+  overdueTitle: 'Overdue now',
+  overdueNone: 'Nothing is overdue',
+  noDepartment: 'No department yet',
+  overdueLink: '{{department}}: {{count}} overdue, open the queue',
+  remindEvery: 'Remind of unacknowledged lines every…',
+  remindSeconds: '{{count}} s',
+  remindMinutes: '{{count}} min',
+};

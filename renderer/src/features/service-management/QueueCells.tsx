@@ -1,0 +1,46 @@
+import { Badge } from '@fluentui/react-components';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatDueTime } from '../../table/format';
+import { useNow } from '../live/use-now';
+
+/** Whole minutes from `since` to `now`; null without a start (nothing open). */
+export function ageMinutes(since: string | null, now: number): number | null {
+  if (!since) return null;
+  const start = Date.parse(since);
+  return Number.isNaN(start) ? null : Math.max(0, Math.floor((now - start) / 60_000));
+}
+
+/** '12 min', '2 h 5 min', '3 d 4 h' in the user's language. */
+export function ageText(t: TFunction, minutes: number | null): string {
+  if (minutes === null) return '';
+  if (minutes < 60) return t('queue.ageMinutes', { count: minutes });
+  if (minutes < 24 * 60) return t('queue.ageHours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+  return t('queue.ageDays', { days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60) });
+}
+
+/** How long something has waited (the list's Age column), moving with the clock without a reload. */
+export function AgeCell({ since }: { since: string | null }) {
+  const { t } = useTranslation();
+  const now = useNow();
+  const minutes = ageMinutes(since, now);
+  if (minutes === null) return null;
+  return <span data-testid="age">{ageText(t, minutes)}</span>;
+}
+
+/**
+ * A request's earliest due time among its open lines: plain while there is time, red once
+ * it has passed (the server's isOverdue, or this computer's clock reaching it).
+ */
+export function RequestDueBadge({ dueAt, isOverdue }: { dueAt: string | null; isOverdue: boolean }) {
+  const { t, i18n } = useTranslation();
+  const now = useNow();
+  if (!dueAt) return null;
+  const late = isOverdue || Date.parse(dueAt) <= now;
+  const time = formatDueTime(dueAt, i18n.language, now);
+  return (
+    <Badge appearance={late ? 'filled' : 'tint'} color={late ? 'danger' : 'informative'} data-testid="due-badge" data-level={late ? 'red' : 'ok'}>
+      {late ? t('queue.lateSince', { time }) : t('queue.dueAt', { time })}
+    </Badge>
+  );
+}
