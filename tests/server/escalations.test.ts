@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import type { Db } from '../../server/src/db/client';
 import { lineEscalations, services, users } from '../../server/src/db/schema';
+import { EscalationScheduler, MAIL_CONCURRENCY } from '../../server/src/modules/requests/escalations';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type ServerProcess, spawnServer } from '../support/server-process';
 import { type CaughtMail, type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
@@ -49,6 +50,7 @@ describe('escalation when a line passes its target (issue 14)', { timeout: 120_0
   let supervisorA: string;
   let supervisorAEmail: string;
   let supervisorBEmail: string;
+  let supervisorB: string;
   const db = () => t.server.app.ctx.database.db;
   const stream = (token: string) => openStream(new URL(endpoints.staffEvents.path, t.url).toString(), { authorization: `Bearer ${token}` });
 
@@ -64,7 +66,9 @@ describe('escalation when a line passes its target (issue 14)', { timeout: 120_0
     await db().update(users).set({ language: 'ar' }).where(eq(users.id, a.userId));
     supervisorA = await tokenFor(tokens, a);
     supervisorAEmail = a.email;
-    supervisorBEmail = (await createStaffUser(db(), { claims: [RECEIVE], hotelIds: [fx.hotelB.id] })).email;
+    const b = await createStaffUser(db(), { claims: [RECEIVE], hotelIds: [fx.hotelB.id] });
+    supervisorBEmail = b.email;
+    supervisorB = await tokenFor(tokens, b);
   });
   afterAll(async () => {
     await t.cleanup();
@@ -77,6 +81,7 @@ describe('escalation when a line passes its target (issue 14)', { timeout: 120_0
     try {
       const supervisorStream = await stream(supervisorA);
       const clerkStream = await stream(clerk);
+      const otherHotelStream = await stream(supervisorB);
       const [late, taken] = await fileLines(t, fx, fx.services.towels, 2);
       // Acknowledged in time: no acknowledge escalation for this one.
       expect((await t.api.call(endpoints.acknowledgeService, { token: clerk, body: { id: taken } })).status).toBe(200);
@@ -103,7 +108,10 @@ describe('escalation when a line passes its target (issue 14)', { timeout: 120_0
       expect(toSupervisorA).toHaveLength(3);
       expect(supervisorStream.received.filter((e) => e.event === 'line-escalated' && [late, taken].includes(e.data.lineId as number))).toHaveLength(3);
 
+      // Hotel B's supervisor holds the right, but for another hotel: no e-mail, no live event.
       expect(smtp.messages.some((m) => m.to.includes(supervisorBEmail))).toBe(false);
+      expect(otherHotelStream.received.some((e) => e.event === 'line-escalated')).toBe(false);
+      otherHotelStream.close();
       // The admin holds every right, so hears it too, in English.
       expect(smtp.messages.some((m) => m.to.includes(ADMIN_EMAIL) && subjectOf(m).startsWith('Late: Extra towels'))).toBe(true);
       // The clerk sees the lines change but is not the one told about lateness.
@@ -206,5 +214,71 @@ describe.runIf(testDbKind() === 'postgres')('two server processes on one Postgre
     expect(heard).toHaveLength(200);
     expect(new Set(heard)).toEqual(new Set(lines));
     listening.close();
+  });
+});
+
+/**
+ * The rule "exactly once per line and target, whatever the number of processes" on both
+ * databases. PGlite is one process by nature (one server owns its folder), so there the
+ * processes are stood in for by several schedulers in one server, each with its own
+ * memory, racing over the same due lines: only the database's unique (line, kind) claim
+ * can keep them apart, as it does between the two real processes on PostgreSQL above.
+ */
+describe('several schedulers racing on one database (issue 14)', { timeout: 180_000 }, () => {
+  it('200 lines with both targets passed: 400 escalations, 0 duplicates, 0 missed, one event and one e-mail each', async () => {
+    // A mail server that, like real ones, refuses connections above a few at once: the burst must not lose e-mails.
+    const smtp = await startSmtp({ maxClients: 4 * MAIL_CONCURRENCY + 2 });
+    // No timer: the test runs the schedulers itself, with a clock past both targets.
+    const t = await startTestServer({ env: { ...FAST, HOTEL_SLA_TICK_MS: '0' } });
+    try {
+      const db = t.server.app.ctx.database.db;
+      const fx = await seedFixture(db);
+      await useSmtp(t, smtp);
+      const supervisor = await createStaffUser(db, { claims: [RECEIVE], hotelIds: [fx.hotelA.id] });
+      const listening = await openStream(new URL(endpoints.staffEvents.path, t.url).toString(), {
+        authorization: `Bearer ${await tokenFor(t.server.app.ctx.tokens, supervisor)}`,
+      });
+      await setTargets(db, fx.services.towels, 1, 2);
+      const lines = await fileLines(t, fx, fx.services.towels, 200);
+      expect(await escalationsOf(db, lines)).toEqual([]);
+
+      const schedulers = Array.from({ length: 4 }, () => new EscalationScheduler(t.server.app.ctx, t.server.app.log));
+      const later = new Date(Date.now() + 10 * MINUTE_MS);
+      const runs = await Promise.all(schedulers.map((s) => s.runOnce(later)));
+      await Promise.all(schedulers.map((s) => s.stop()));
+
+      // Between them they sent each escalation once, and they did race: the work was shared.
+      expect(runs.reduce((sum, r) => sum + r.sent, 0)).toBe(400);
+      expect(runs.filter((r) => r.sent > 0).length).toBeGreaterThan(1);
+      const rows = await escalationsOf(db, lines);
+      expect(rows).toHaveLength(400);
+      expect(new Set(rows.map((r) => `${r.lineId}:${r.kind}`)).size).toBe(400);
+      for (const kind of ['acknowledge', 'complete'] as const) expect(new Set(rows.filter((r) => r.kind === kind).map((r) => r.lineId))).toEqual(new Set(lines));
+
+      // A second pass finds nothing left to send.
+      const again = new EscalationScheduler(t.server.app.ctx, t.server.app.log);
+      expect((await again.runOnce(later)).sent).toBe(0);
+      await again.stop();
+
+      await until(async () => smtp.messages.filter((m) => m.to.includes(supervisor.email)).length >= 400, '400 e-mails', 120_000);
+      await until(async () => listening.received.filter((e) => e.event === 'line-escalated').length >= 400, '400 events', 60_000);
+      await new Promise((r) => setTimeout(r, 500));
+      const mailed = smtp.messages.filter((m) => m.to.includes(supervisor.email));
+      expect(mailed).toHaveLength(400);
+      const perKind = (word: string) => mailed.filter((m) => subjectOf(m).includes(word)).map(lineOfMail);
+      expect(new Set(perKind('not acknowledged'))).toEqual(new Set(lines));
+      expect(perKind('not acknowledged')).toHaveLength(200);
+      expect(new Set(perKind('not completed'))).toEqual(new Set(lines));
+      expect(perKind('not completed')).toHaveLength(200);
+      const heard = listening.received.filter((e) => e.event === 'line-escalated');
+      expect(heard).toHaveLength(400);
+      expect(new Set(heard.map((e) => `${e.data.lineId}:${(e.data.escalation as { kind: string }).kind}`)).size).toBe(400);
+      // Four schedulers, each keeping to its few connections.
+      expect(smtp.peakConnections()).toBeLessThanOrEqual(4 * MAIL_CONCURRENCY);
+      listening.close();
+    } finally {
+      await t.cleanup();
+      await smtp.close();
+    }
   });
 });

@@ -15,6 +15,8 @@ export interface SmtpCatcher {
   /** Every AUTH attempt with the credentials sent, right or wrong: what a rogue server would collect. */
   auths: { user: string; pass: string }[];
   waitFor(predicate: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
+  /** The most connections that were open at once. */
+  peakConnections(): number;
   close(): Promise<void>;
 }
 
@@ -23,19 +25,29 @@ export interface SmtpOptions {
   host?: string;
   /** Wait this long before greeting each connection: a slow mail server, so a call that sends mail stays in flight. */
   greetingDelayMs?: number;
+  /** Refuse connections above this many at once (421), as real mail servers do. */
+  maxClients?: number;
 }
 
 export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher> {
   const messages: CaughtMail[] = [];
   const auths: { user: string; pass: string }[] = [];
   const waiters = new Set<() => void>();
+  let open = 0;
+  let peak = 0;
   const server = new SMTPServer({
+    ...(options.maxClients ? { maxClients: options.maxClients } : {}),
     disabledCommands: options.requireAuth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     authOptional: !options.requireAuth,
     allowInsecureAuth: true,
     logger: false,
     onConnect(_session, callback) {
+      open++;
+      peak = Math.max(peak, open);
       setTimeout(callback, options.greetingDelayMs ?? 0);
+    },
+    onClose() {
+      open--;
     },
     onAuth(auth, _session, callback) {
       auths.push({ user: auth.username ?? '', pass: auth.password ?? '' });
@@ -82,6 +94,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
         check();
       });
     },
+    peakConnections: () => peak,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -34,6 +34,13 @@ const mail = defineMessages({
 
 /** Lines escalated per query round; a round repeats while it comes back full. */
 const BATCH = 200;
+/**
+ * Escalations whose e-mails go out at once, per process. A burst (the catch-up after a
+ * restart, a busy evening) must not open one SMTP connection per escalation: mail
+ * servers refuse connections above a few (421), and a refused e-mail is lost. The live
+ * event does not wait for this: it goes out when the escalation is claimed.
+ */
+export const MAIL_CONCURRENCY = 4;
 
 export interface EscalationRun {
   /** Escalations this process sent (claimed) in the run. */
@@ -45,6 +52,8 @@ export class EscalationScheduler {
   private running?: Promise<EscalationRun>;
   private readonly mails = new Set<Promise<void>>();
   private stopped = false;
+  private freeSlots = MAIL_CONCURRENCY;
+  private readonly waitingForSlot: (() => void)[] = [];
 
   constructor(
     private readonly ctx: AppContext,
@@ -99,11 +108,24 @@ export class EscalationScheduler {
         receivers ??= await repo.escalationReceivers(db);
         const to = receivers.filter((r) => receivesEscalations(r, subject.hotelId));
         await announce(this.ctx, escalationEvent(subject, item));
-        this.track(this.mailAll(id, subject, item, to));
+        this.track(this.inSlot(() => this.mailAll(id, subject, item, to)));
       }
       if (due.length < BATCH) break;
     }
     return { sent };
+  }
+
+  /** Runs `work` when one of the MAIL_CONCURRENCY slots is free, in the order asked. */
+  private async inSlot(work: () => Promise<void>): Promise<void> {
+    if (this.freeSlots > 0) this.freeSlots--;
+    else await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
+    try {
+      await work();
+    } finally {
+      const next = this.waitingForSlot.shift();
+      if (next) next();
+      else this.freeSlots++;
+    }
   }
 
   private track(sending: Promise<void>): void {
