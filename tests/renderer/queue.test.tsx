@@ -130,7 +130,12 @@ describe('Services list: the work queue (issue 14.4)', () => {
     expect(cell('4', 'age')?.textContent).toBe('');
     const level = (id: string) => cell(id, 'dueAt')?.querySelector('[data-testid="due-badge"]')?.getAttribute('data-level');
     expect(level('1')).toBe('red');
-    expect(cell('1', 'dueAt')?.textContent).toMatch(/^Late: acknowledge was due /);
+    const badge = (id: string) => cell(id, 'dueAt')?.querySelector('[data-testid="due-badge"]');
+    // The cell shows the time; the sentence is its tooltip and accessible name.
+    expect(badge('1')?.getAttribute('title')).toMatch(/^Late: acknowledge was due .*\d\d:\d\d$/);
+    expect(badge('1')?.textContent).toMatch(/\d\d:\d\d$/);
+    expect(badge('1')?.getAttribute('aria-label')).toBe(badge('1')?.getAttribute('title'));
+    expect(badge('2')?.getAttribute('title')).toMatch(/^Complete by /);
     expect(level('2')).toBe('amber');
     expect(level('3')).toBe('ok');
     expect(cell('4', 'dueAt')?.querySelector('[data-testid="due-badge"]')).toBeNull();
@@ -167,7 +172,7 @@ describe('Guests Requests list (issue 14.2, 14.4)', () => {
     ...over,
   });
 
-  it("shows the oldest open line's age and the due time, red once passed; filters overdue only", async () => {
+  it("shows the oldest open line's age coloured by the due time (red once passed, the time as its tooltip); filters overdue only", async () => {
     const rows = [
       request('a', { oldestOpenAt: ago(40), dueAt: ago(10), isOverdue: true, statusName: 'In Progress' }),
       request('b', { oldestOpenAt: ago(3), dueAt: ahead(20) }),
@@ -178,10 +183,14 @@ describe('Guests Requests list (issue 14.2, 14.4)', () => {
     await waitFor(() => expect(cell('a', 'age')?.textContent).toBe('40 min'));
     expect(cell('b', 'age')?.textContent).toBe('3 min');
     expect(cell('c', 'age')?.textContent).toBe('');
-    expect(cell('a', 'dueAt')?.querySelector('[data-testid="due-badge"]')?.getAttribute('data-level')).toBe('red');
-    expect(cell('a', 'dueAt')?.textContent).toMatch(/^Late since /);
-    expect(cell('b', 'dueAt')?.textContent).toMatch(/^Due /);
-    expect(cell('c', 'dueAt')?.textContent).toBe('');
+    // The age is coloured by the earliest due time, which its tooltip names.
+    const badge = (id: string) => cell(id, 'age')?.querySelector('[data-testid="due-badge"]');
+    expect(badge('a')?.getAttribute('data-level')).toBe('red');
+    expect(badge('a')?.getAttribute('title')).toMatch(/^Late since .*\d\d:\d\d$/);
+    expect(badge('a')?.getAttribute('aria-label')).toMatch(/^40 min, Late since /);
+    expect(badge('b')?.getAttribute('data-level')).toBe('ok');
+    expect(badge('b')?.getAttribute('title')).toMatch(/^Due .*\d\d:\d\d$/);
+    expect(badge('c')).toBeNull();
     expect(cell('a', 'statusName')?.querySelector('[data-status]')?.getAttribute('data-colour')).toBe('informative');
     expect(cell('c', 'statusName')?.querySelector('[data-status]')?.getAttribute('data-colour')).toBe('danger');
     // No My queue here: the switch only.

@@ -22,9 +22,10 @@ const COLOUR: Record<Exclude<ClockLevel, 'none'>, 'informative' | 'warning' | 'd
  * The line's next promise ("Acknowledge by 21:45", "Complete by 22:10"): plain while
  * there is time, amber from 75% of it, red once it has passed. It follows the clock
  * (useNow), so the colour changes on screen without a reload; nothing shows for a line
- * without a target or a closed one.
+ * without a target or a closed one. `compact` (a list's cell) shows the time alone, the
+ * sentence as its tooltip and accessible name.
  */
-export function DueBadge({ line }: { line: DueLine }) {
+export function DueBadge({ line, compact = false }: { line: DueLine; compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const now = useNow();
   const clock = clockOf({ ...line, status: line.statusName }, new Date(now));
@@ -37,8 +38,8 @@ export function DueBadge({ line }: { line: DueLine }) {
       ? t(late ? 'alerts.lateAcknowledge' : 'alerts.dueAcknowledge', { time })
       : t(late ? 'alerts.lateComplete' : 'alerts.dueComplete', { time });
   return (
-    <Badge appearance={level === 'ok' ? 'tint' : 'filled'} color={COLOUR[level]} data-testid="due-badge" data-level={level}>
-      {text}
+    <Badge appearance={level === 'ok' ? 'tint' : 'filled'} color={COLOUR[level]} data-testid="due-badge" data-level={level} title={compact ? text : undefined} aria-label={compact ? text : undefined}>
+      {compact ? time : text}
     </Badge>
   );
 }

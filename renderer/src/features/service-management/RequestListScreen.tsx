@@ -12,7 +12,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { LiveControls } from '../live/LiveControls';
 import { prefetchPage, usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
 import { ListFilters } from './ListFilters';
-import { AgeCell, RequestDueBadge, ageMinutes, ageText } from './QueueCells';
+import { RequestAgeCell, ageMinutes, ageText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
 import { RoomCell } from './UnverifiedRoom';
 
@@ -64,21 +64,12 @@ export function RequestListScreen() {
       },
       dateColumn('createdAt', t('p2.requests.createdAt'), (r) => r.createdAt, lang),
       {
-        // Issue 14.2: the age of the request's oldest open line, and its earliest due time.
+        // Issue 14.2: the age of the request's oldest open line, coloured by its earliest due time (the tooltip names it).
         id: 'age',
         header: t('queue.age'),
         value: (r) => ageText(t, ageMinutes(r.oldestOpenAt, Date.now())),
         exportValue: (r) => ageMinutes(r.oldestOpenAt, Date.now()),
-        render: (r) => <AgeCell since={r.oldestOpenAt} />,
-        sortKey: false,
-        fitContent: true,
-      },
-      {
-        id: 'dueAt',
-        header: t('queue.due'),
-        value: (r) => r.dueAt ?? '',
-        exportValue: (r) => (r.dueAt ? new Date(r.dueAt) : null),
-        render: (r) => <RequestDueBadge dueAt={r.dueAt} isOverdue={r.isOverdue} />,
+        render: (r) => <RequestAgeCell since={r.oldestOpenAt} dueAt={r.dueAt} isOverdue={r.isOverdue} />,
         sortKey: false,
         fitContent: true,
       },

@@ -13,7 +13,7 @@ import { LiveControls } from '../live/LiveControls';
 import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
 import { DueBadge } from './DueBadge';
 import { ListFilters } from './ListFilters';
-import { AgeCell, ageMinutes, ageText } from './QueueCells';
+import { AgeCell, ageMinutes, ageText, dueCellText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
 
 // Stable across renders: ag-grid reads getRowId once.
@@ -60,9 +60,9 @@ export function ServiceListScreen() {
         // The next promise, plain, amber from 75% of its time, red once passed, following the clock.
         id: 'dueAt',
         header: t('queue.due'),
-        value: (r) => r.dueAt ?? '',
+        value: (r) => dueCellText(r.dueAt, lang),
         exportValue: (r) => (r.dueAt ? new Date(r.dueAt) : null),
-        render: (r) => <DueBadge line={r} />,
+        render: (r) => <DueBadge line={r} compact />,
         sortKey: false,
         fitContent: true,
       },
