@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import type { E2EServer } from '../support/server';
+import { startAlertsServer } from './alerts-support';
+import { RECEPTIONIST, guestRequest, login, setLanguage } from './part2-support';
+
+/**
+ * Issue 14.4 against the real server: a line that passed its acknowledge target is counted
+ * on Home under its department; the count opens the Services list filtered to that
+ * department's overdue lines, where the line's due badge is red and its age shows; My queue
+ * keeps it (it is the front desk's). One target minute lasts MINUTE_MS here, so Late
+ * check-out's 5-minute acknowledge target (the demo's Front Desk group) passes in 5 s.
+ */
+const MINUTE_MS = 1000;
+let server: E2EServer;
+let riyadh: number;
+let lateCheckout: number;
+
+test.beforeAll(async () => {
+  ({ server, riyadh, lateCheckout } = await startAlertsServer({ HOTEL_SLA_MINUTE_MS: String(MINUTE_MS) }));
+});
+test.afterAll(async () => server?.stop());
+
+test('Home counts an overdue line under its department and opens the filtered queue; it shows red there, in My queue too, in Arabic as well', async ({ page }) => {
+  test.setTimeout(180_000);
+  const request = await guestRequest(server.url, riyadh, [lateCheckout], 'Queue Guest');
+  await new Promise((r) => setTimeout(r, 5 * MINUTE_MS + 500));
+
+  await login(page, server.url, RECEPTIONIST);
+  const tile = page.getByTestId('fig-overdue');
+  const department = tile.getByTestId('fig-overdue-department').first();
+  await expect(department).toBeVisible({ timeout: 30_000 });
+  await expect(department).toContainText(/: [1-9]/);
+  await department.click();
+  await expect(page).toHaveURL(/\/Admin\/ServiceManagement\/ServiceList\?overdue=true&departmentId=\d+$/);
+  await expect(page.getByRole('switch', { name: 'Overdue only' })).toBeChecked();
+
+  const row = page.locator('.ag-row', { hasText: request.code });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByTestId('due-badge')).toHaveAttribute('data-level', 'red');
+  await expect(row.getByTestId('due-badge')).toHaveAttribute('title', /^Late: acknowledge was due /);
+  await expect(row.getByTestId('age')).toHaveText(/^\d+ min$/);
+  await expect(row.locator('[data-status="Open"]')).toHaveAttribute('data-colour', 'brand');
+
+  // My queue: the open lines of the front desk, the most urgent first: this one is there.
+  await page.getByRole('button', { name: 'My queue' }).click();
+  await expect(page).toHaveURL(/mine=true/);
+  await expect(page.getByRole('heading', { name: 'My queue' })).toBeVisible();
+  await expect(page.locator('.ag-row', { hasText: request.code })).toBeVisible();
+
+  await setLanguage(page, 'ar');
+  await expect(page.getByRole('switch', { name: 'المتأخرة فقط' })).toBeChecked();
+  await expect(page.getByRole('heading', { name: 'مهامي' })).toBeVisible();
+  await expect(page.locator('.ag-row', { hasText: request.code }).getByTestId('due-badge')).toHaveAttribute('title', /^متأخر/);
+});
