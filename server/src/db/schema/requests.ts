@@ -48,6 +48,8 @@ export const requests = pgTable(
     index('requests_hotel_updated_idx').on(t.hotelId, t.updatedAt.desc()),
     index('requests_status_idx').on(t.status),
     index('requests_room_idx').on(t.roomId),
+    // Home's reviews of today.
+    index('requests_reviewed_idx').on(t.reviewedAt).where(sql`reviewed_at is not null`),
   ],
 );
 
@@ -105,6 +107,8 @@ export const requestLines = pgTable(
     index('request_lines_updated_idx').on(t.updatedAt.desc(), t.id),
     index('request_lines_department_updated_idx').on(t.departmentId, t.updatedAt.desc()),
     index('request_lines_status_idx').on(t.status),
+    // Home's lines completed today.
+    index('request_lines_completed_idx').on(t.completedAt).where(sql`status = 'Completed'`),
     index('request_lines_service_idx').on(t.serviceId),
     index('request_lines_worker_idx').on(t.workerId),
     // Reports read one period of lines (issue 16).

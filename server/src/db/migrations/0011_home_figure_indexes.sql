@@ -1,0 +1,2 @@
+CREATE INDEX "request_lines_completed_idx" ON "request_lines" USING btree ("completed_at") WHERE status = 'Completed';--> statement-breakpoint
+CREATE INDEX "requests_reviewed_idx" ON "requests" USING btree ("reviewed_at") WHERE reviewed_at is not null;
