@@ -150,7 +150,7 @@ describe('Services list: the work queue (issue 14.4)', () => {
     await waitFor(() => expect(cell('1', 'age')?.textContent).toBe('15 دقيقة'));
     expect(screen.getByRole('switch', { name: 'المتأخرة فقط' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'مهامي' })).toBeTruthy();
-    expect(screen.getByRole('columnheader', { name: 'مدة الانتظار' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'المدة' })).toBeTruthy();
   });
 });
 

@@ -73,6 +73,11 @@ for (const lang of ['en', 'ar'] as const) {
     for (const cell of [row.locator('.ag-cell[col-id="actions"]'), row.locator('.ag-cell[col-id="statusName"]')]) {
       const box = (await cell.boundingBox())!;
       expect(box.x >= grid!.x - 1 && box.x + box.width <= grid!.x + grid!.width + 1).toBe(true);
+      // In view, not only inside the grid's box: not scrolled away under the pinned actions column (issue 14 added a column).
+      expect(await cell.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+      })).toBe(true);
     }
     await screenshot(page, `list-RequestList-1366-${lang}`);
 

@@ -4,7 +4,7 @@ export const queueAr: { [K in keyof typeof queueEn]: string } = {
   overdueOnly: 'المتأخرة فقط',
   myQueue: 'مهامي',
   myQueueHint: 'البنود المفتوحة لأقسامي، الأكثر إلحاحًا أولًا',
-  age: 'مدة الانتظار',
+  age: 'المدة',
   due: 'الموعد',
   dueAt: 'مستحق {{time}}',
   lateSince: 'متأخر منذ {{time}}',

@@ -45,9 +45,9 @@ export function RequestListScreen() {
   const columns = useMemo<TableColumn<RequestListRow>[]>(
     () => [
       { id: 'code', header: t('p2.requests.code'), value: (r) => r.code, fitContent: true },
-      { id: 'custName', header: t('p2.requests.custName'), value: (r) => r.custName },
+      { id: 'custName', header: t('p2.requests.custName'), value: (r) => r.custName, minWidth: 96 },
       { id: 'custPhone', header: t('p2.requests.custPhone'), value: (r) => r.custPhone, fitContent: true },
-      { id: 'hotelName', header: t('p2.requests.hotel'), value: (r) => r.hotelName },
+      { id: 'hotelName', header: t('p2.requests.hotel'), value: (r) => r.hotelName, minWidth: 90 },
       {
         id: 'roomNumber',
         header: t('p2.requests.room'),
@@ -61,6 +61,8 @@ export function RequestListScreen() {
         value: (r) => r.services.join(lang === 'ar' ? '، ' : ', '),
         sortKey: false,
         flex: 1.4,
+        // Cut with its tooltip; narrow enough that Status stays in view at 1366 px in Arabic with the Age column.
+        minWidth: 72,
       },
       dateColumn('createdAt', t('p2.requests.createdAt'), (r) => r.createdAt, lang),
       {
@@ -71,7 +73,7 @@ export function RequestListScreen() {
         exportValue: (r) => ageMinutes(r.oldestOpenAt, Date.now()),
         render: (r) => <RequestAgeCell since={r.oldestOpenAt} dueAt={r.dueAt} isOverdue={r.isOverdue} />,
         sortKey: false,
-        fitContent: true,
+        minWidth: 64,
       },
       dateColumn('updatedAt', t('p2.requests.updatedAt'), (r) => r.updatedAt, lang),
       { id: 'statusName', header: t('p2.requests.status'), value: (r) => t(`p2.status.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} />, fitContent: true },
