@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -11,4 +12,9 @@ export function renderInApp(ui: ReactElement, language: Language = 'en') {
       {ui}
     </FluentProvider>,
   );
+}
+
+/** A fresh query cache around `ui`, as AdminRoot gives the app (nothing carried between tests). */
+export function withQueryCache(ui: ReactElement, client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } })) {
+  return <QueryClientProvider client={client}>{ui}</QueryClientProvider>;
 }

@@ -25,6 +25,11 @@ export const keys = {
   /** Home's figures for today (they follow live events). */
   homeFigures: ['home-figures'] as const,
   users: ['users'] as const,
+  /** One user's role selection: under users, so a change to users re-reads it. */
+  userRoles: (id: number) => ['users', 'roles', id] as const,
   cannedReplies: ['canned-replies'] as const,
   roles: ['roles'] as const,
+  /** One role's claims: under roles, so a change to roles re-reads them. */
+  roleClaims: (id: number) => ['roles', 'claims', id] as const,
+  emailSettings: ['email-settings'] as const,
 };

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RoleDetailPage } from '../../../renderer/src/features/administration/RoleDetailPage';
 import { setNavigate } from '../../../renderer/src/app/navigation';
-import { renderInApp } from '../render-app';
+import { renderInApp, withQueryCache } from '../render-app';
 import { fakeServer } from './fake-http';
 
 const claim = (claimType: string, isSelected = false) => {
@@ -29,12 +29,14 @@ function renderPage() {
     'POST /api/Administration/UpdateRoleClaims': { data: { message: 'Role permissions updated successfully!' } },
   });
   renderInApp(
-    <MemoryRouter initialEntries={['/Admin/RoleDetail/5']}>
-      <Routes>
-        <Route path="/Admin/RoleDetail/:id" element={<RoleDetailPage />} />
-        <Route path="/Admin/Administration/Roles" element={<h1>Roles list</h1>} />
-      </Routes>
-    </MemoryRouter>,
+    withQueryCache(
+      <MemoryRouter initialEntries={['/Admin/RoleDetail/5']}>
+        <Routes>
+          <Route path="/Admin/RoleDetail/:id" element={<RoleDetailPage />} />
+          <Route path="/Admin/Administration/Roles" element={<h1>Roles list</h1>} />
+        </Routes>
+      </MemoryRouter>,
+    ),
   );
   return server;
 }

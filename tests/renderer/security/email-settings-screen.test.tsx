@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EmailSettingsScreen } from '../../../renderer/src/features/administration/EmailSettingsScreen';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
-import { renderInApp } from '../render-app';
+import { renderInApp, withQueryCache } from '../render-app';
 import { fakeServer } from '../part2/fake-http';
 
 const stored = {
@@ -39,7 +39,7 @@ describe('E-mail settings screen: TLS settings', () => {
       'GET /api/Administration/GetEmailSettings': { data: stored },
       'POST /api/Administration/UpdateEmailSettings': { data: { message: 'Updated Successfully' } },
     });
-    renderInApp(<EmailSettingsScreen />);
+    renderInApp(withQueryCache(<EmailSettingsScreen />));
     await waitFor(() => expect(screen.getByLabelText(/^SMTP server/)).toHaveProperty('value', '127.0.0.1'));
     expect(requireTls().checked).toBe(false);
     expect(screen.getByText(/Without TLS the password and every e-mail cross the network readable/)).toBeTruthy();
@@ -61,7 +61,7 @@ describe('E-mail settings screen: TLS settings', () => {
 
   it('reads in Arabic', async () => {
     fakeServer({ 'GET /api/Administration/GetEmailSettings': { data: { ...stored, smtpServer: 'mail.example.com', requireTls: true } } });
-    renderInApp(<EmailSettingsScreen />, 'ar');
+    renderInApp(withQueryCache(<EmailSettingsScreen />), 'ar');
     await waitFor(() => expect(screen.getByText('اشتراط TLS (لا اتصال دون تشفير أبدًا)')).toBeTruthy());
     expect(screen.getByLabelText('التشفير')).toBeTruthy();
     expect(requireTls().checked).toBe(true);

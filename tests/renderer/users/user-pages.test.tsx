@@ -9,7 +9,7 @@ import { UserRolesPage } from '../../../renderer/src/features/administration/Use
 import { ResetPasswordPage } from '../../../renderer/src/auth/ResetPasswordPage';
 import { setNavigate } from '../../../renderer/src/app/navigation';
 import { setToastDispatcher, type ToastIntent } from '../../../renderer/src/feedback/toast';
-import { renderInApp } from '../render-app';
+import { renderInApp, withQueryCache } from '../render-app';
 import { fakeServer } from '../part2/fake-http';
 
 let toasts: [string, ToastIntent][] = [];
@@ -66,11 +66,13 @@ describe('the user roles page', { timeout: 30_000 }, () => {
   const roles = [{ roleId: 1, roleName: 'Admin', isSelected: false }];
   const renderPage = (state?: { name: string }) =>
     renderInApp(
-      <MemoryRouter initialEntries={[{ pathname: '/Admin/UserRole/7', state }]}>
-        <Routes>
-          <Route path="/Admin/UserRole/:id" element={<UserRolesPage />} />
-        </Routes>
-      </MemoryRouter>,
+      withQueryCache(
+        <MemoryRouter initialEntries={[{ pathname: '/Admin/UserRole/7', state }]}>
+          <Routes>
+            <Route path="/Admin/UserRole/:id" element={<UserRolesPage />} />
+          </Routes>
+        </MemoryRouter>,
+      ),
     );
 
   it('names the user, from the list or looked up when opened directly', async () => {
@@ -99,11 +101,13 @@ describe('the role claims tree in Arabic', { timeout: 30_000 }, () => {
       'POST /api/Administration/UpdateRoleClaims': { data: { message: 'تم تحديث صلاحيات الدور بنجاح!' } },
     });
     renderInApp(
-      <MemoryRouter initialEntries={['/Admin/RoleDetail/5']}>
-        <Routes>
-          <Route path="/Admin/RoleDetail/:id" element={<RoleDetailPage />} />
-        </Routes>
-      </MemoryRouter>,
+      withQueryCache(
+        <MemoryRouter initialEntries={['/Admin/RoleDetail/5']}>
+          <Routes>
+            <Route path="/Admin/RoleDetail/:id" element={<RoleDetailPage />} />
+          </Routes>
+        </MemoryRouter>,
+      ),
       'ar',
     );
     expect(await screen.findByText('البيانات الأساسية [نوع الاستخدام]')).toBeTruthy();
@@ -129,11 +133,13 @@ describe('the role claims tree in Arabic', { timeout: 30_000 }, () => {
       },
     });
     renderInApp(
-      <MemoryRouter initialEntries={['/Admin/RoleDetail/6']}>
-        <Routes>
-          <Route path="/Admin/RoleDetail/:id" element={<RoleDetailPage />} />
-        </Routes>
-      </MemoryRouter>,
+      withQueryCache(
+        <MemoryRouter initialEntries={['/Admin/RoleDetail/6']}>
+          <Routes>
+            <Route path="/Admin/RoleDetail/:id" element={<RoleDetailPage />} />
+          </Routes>
+        </MemoryRouter>,
+      ),
       'ar',
     );
     expect(await screen.findByText('إدارة الخدمات [التصعيدات]')).toBeTruthy();

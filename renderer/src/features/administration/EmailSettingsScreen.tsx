@@ -1,9 +1,11 @@
 import { Button, Checkbox, Field, Input, Select, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defaultSmtpTls, endpoints, type EmailSettings, type SmtpTlsMode } from '@shared';
 import { call } from '../../api/client';
+import { keys } from '../../api/query';
+import { useData } from '../../api/use-data';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { Panel } from '../../ui/Panel';
@@ -53,29 +55,16 @@ export function EmailSettingsScreen() {
   const styles = useStyles();
   const session = useAtomValue(sessionAtom);
   const canEdit = hasClaim(session, 'Administration.Email Settings.Edit');
-  const [stored, setStored] = useState<EmailSettings>();
-  const [draft, setDraft] = useState<Draft>(toDraft());
-  const [loading, setLoading] = useState(true);
+  // Through the query cache (issue 12): the settings as stored; the form edits a copy of them.
+  const settings = useData(keys.emailSettings, () => call(endpoints.emailSettings), t('p2.email.error'));
+  const stored = settings.data;
+  const loading = settings.loading;
+  const [edited, setDraft] = useState<Draft>();
+  const draft = edited ?? toDraft(stored);
   const [testTo, setTestTo] = useState(session?.userEmail ?? '');
   const [answer, setAnswer] = useState<string>();
   const [saving, onceSave] = useOnce();
   const [testing, onceTest] = useOnce();
-
-  const load = useCallback(async () => {
-    try {
-      const settings = await call(endpoints.emailSettings);
-      setStored(settings);
-      setDraft(toDraft(settings));
-    } catch (err) {
-      handleError(err, t('p2.email.error'));
-    } finally {
-      setLoading(false);
-    }
-  }, [t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -83,7 +72,9 @@ export function EmailSettingsScreen() {
       try {
         const body = { ...draft, ...tlsOf(draft, stored), smtpPort: Number(draft.smtpPort), password: draft.password || undefined };
         showSuccess(await call(endpoints.updateEmailSettings, { body }), t('p2.email.saved'));
-        await load();
+        // Read the stored settings again; the form then shows them (the password field empty again).
+        await settings.invalidate();
+        setDraft(undefined);
       } catch (err) {
         handleError(err, t('p2.email.error'));
       }
@@ -149,7 +140,7 @@ export function EmailSettingsScreen() {
             </div>
             {canEdit && (
               <div className={styles.actions}>
-                <Button onClick={() => setDraft(toDraft(stored))}>{t('p2.email.reset')}</Button>
+                <Button onClick={() => setDraft(undefined)}>{t('p2.email.reset')}</Button>
                 <Button type="submit" appearance="primary" disabled={saving}>
                   {t('common.save')}
                 </Button>

@@ -1,9 +1,12 @@
 import { Button, Checkbox, MessageBar, MessageBarBody, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { endpoints, type RoleClaim, type RoleDetail, clientRoutes } from '@shared';
 import { call } from '../../api/client';
+import { keys } from '../../api/query';
+import { useData } from '../../api/use-data';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { showToast } from '../../feedback/toast';
 import { Panel } from '../../ui/Panel';
@@ -19,28 +22,23 @@ const useStyles = makeStyles({
   claims: { display: 'flex', flexWrap: 'wrap', columnGap: '6px', paddingInlineStart: '18px' },
 });
 
+const NO_CLAIMS: RoleClaim[] = [];
+
 /** /Admin/RoleDetail/{id}: the role's claims by category with select-all at every level (SPEC §2). */
 export function RoleDetailPage() {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
   const { id } = useParams();
-  const [loaded, setLoaded] = useState<RoleDetail>();
-  const [claims, setClaims] = useState<RoleClaim[]>([]);
-  const [failed, setFailed] = useState(false);
+  const roleId = Number(id);
+  const client = useQueryClient();
+  // Through the query cache (issue 12): the claims as stored; the page edits a copy of them.
+  const detail = useData(keys.roleClaims(roleId), () => call(endpoints.roleClaims, { params: { id: roleId } }), t('p2.roles.claimsLoadError'));
+  const loaded = detail.data;
+  const failed = detail.failed;
+  const [edited, setClaims] = useState<RoleClaim[]>();
+  const claims = edited ?? loaded?.claims ?? NO_CLAIMS;
   const [saving, once] = useOnce();
-
-  useEffect(() => {
-    call(endpoints.roleClaims, { params: { id: Number(id) } })
-      .then((detail) => {
-        setLoaded(detail);
-        setClaims(detail.claims);
-      })
-      .catch((err) => {
-        setFailed(true);
-        handleError(err, t('p2.roles.claimsLoadError'));
-      });
-  }, [id, t]);
 
   const tree = useMemo(() => buildClaimTree(claims), [claims]);
   const labels = useMemo(() => claimLabels(t as unknown as LooseTranslate), [t]);
@@ -53,14 +51,17 @@ export function RoleDetailPage() {
       try {
         const body = { roleId: loaded.roleId, roleName: loaded.roleName, claims };
         showSuccess(await call(endpoints.updateRoleClaims, { body }), t('p2.roles.updated'));
-        setLoaded({ ...loaded, claims });
+        // The saved claims are what is stored now; the roles (list and claims) are read again.
+        client.setQueriesData<RoleDetail>({ queryKey: keys.roleClaims(roleId) }, (old) => old && { ...old, claims });
+        setClaims(undefined);
+        void client.invalidateQueries({ queryKey: keys.roles });
       } catch (err) {
         handleError(err, t('p2.roles.updateError'));
       }
     });
 
   const cancel = () => {
-    if (loaded) setClaims(loaded.claims);
+    setClaims(undefined);
     if (dirty) showToast(t('p2.roles.discarded'), 'info');
     back();
   };

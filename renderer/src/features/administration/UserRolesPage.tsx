@@ -1,10 +1,12 @@
 import { Button, Checkbox, Spinner, Title2, makeStyles } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { endpoints, type UserRoleSelection, clientRoutes } from '@shared';
 import { call } from '../../api/client';
-import { keys, queryClient } from '../../api/query';
+import { keys } from '../../api/query';
+import { useData } from '../../api/use-data';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { showToast } from '../../feedback/toast';
 import { Panel } from '../../ui/Panel';
@@ -16,6 +18,7 @@ const useStyles = makeStyles({
 });
 
 type Selection = UserRoleSelection & { roleName: string };
+const NO_ROLES: Selection[] = [];
 
 /** /Admin/UserRole/{id}: one checkbox per role (SPEC §2). */
 export function UserRolesPage() {
@@ -24,18 +27,13 @@ export function UserRolesPage() {
   const navigate = useNavigate();
   const { id } = useParams();
   const userId = Number(id);
-  const [roles, setRoles] = useState<Selection[]>();
+  const client = useQueryClient();
+  // Through the query cache (issue 12): the roles as stored; the page edits a copy of them.
+  const stored = useData(keys.userRoles(userId), () => call(endpoints.userRoles, { params: { id: userId } }), t('p2.users.loadRolesFailed'));
+  const [edited, setRoles] = useState<Selection[]>();
+  const roles = edited ?? stored.data ?? (stored.failed ? NO_ROLES : undefined);
   const [busy, once] = useOnce();
   const name = useUserName(userId);
-
-  useEffect(() => {
-    call(endpoints.userRoles, { params: { id: userId } })
-      .then(setRoles)
-      .catch((err) => {
-        setRoles([]);
-        handleError(err, t('p2.users.loadRolesFailed'));
-      });
-  }, [userId, t]);
 
   const back = () => navigate(clientRoutes.users);
   const update = () =>
@@ -44,7 +42,7 @@ export function UserRolesPage() {
       try {
         const body = { userId, roles: roles.map(({ roleId, roleName, isSelected }) => ({ roleId, roleName, isSelected })) };
         showSuccess(await call(endpoints.updateUserRoles, { body }), t('p2.users.rolesUpdated'));
-        void queryClient.invalidateQueries({ queryKey: keys.users }); // the list shows the roles
+        void client.invalidateQueries({ queryKey: keys.users }); // the list shows the roles (and this selection is read again)
         back();
       } catch (err) {
         handleError(err, t('p2.users.updateRolesFailed'));
@@ -85,15 +83,10 @@ export function UserRolesPage() {
 /** Whose roles these are: the name the list passed along, else looked up (a reload, a link opened directly). */
 function useUserName(userId: number): string | undefined {
   const passed = (useLocation().state as { name?: unknown } | null)?.name;
-  const [found, setFound] = useState<string>();
-  useEffect(() => {
-    if (typeof passed === 'string') return;
-    call(endpoints.allUsers)
-      .then((users) => {
-        const user = users.find((u) => u.id === userId);
-        if (user) setFound(`${user.firstName} ${user.lastName}`);
-      })
-      .catch(() => undefined); // the title then stays "Roles"; the roles themselves report their own failure
-  }, [passed, userId]);
-  return typeof passed === 'string' ? passed : found;
+  // The Users list's own cache entry: read only when no name was passed; a failure stays quiet
+  // (the title then stays "Roles"; the roles themselves report their own failure).
+  const users = useData(keys.users, () => call(endpoints.allUsers), null, { enabled: typeof passed !== 'string' });
+  if (typeof passed === 'string') return passed;
+  const user = users.data?.find((u) => u.id === userId);
+  return user ? `${user.firstName} ${user.lastName}` : undefined;
 }
