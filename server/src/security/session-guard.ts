@@ -70,10 +70,11 @@ export class SessionGuard {
   async isCurrent(p: Principal): Promise<boolean> {
     const key = `${p.sessionId ?? ''}|${p.sessionVersion ?? 0}`;
     const hit = this.entries.get(p.userId)?.get(key);
-    if (hit && Date.now() - hit.at < TTL_MS && (!hit.ok || this.oneProcess)) return hit.ok;
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.ok;
     const generation = this.generation;
     const ok = await this.read(p);
-    if (generation === this.generation) this.remember(p.userId, key, ok);
+    // Only what a later call may trust is kept (see `oneProcess`).
+    if (generation === this.generation && (!ok || this.oneProcess)) this.remember(p.userId, key, ok);
     return ok;
   }
 
