@@ -7,7 +7,7 @@ import { DueBadge } from '../../renderer/src/features/service-management/DueBadg
 import { LineCard } from '../../renderer/src/features/service-management/LineCard';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { fakeServer } from './part2/fake-http';
-import { renderInApp } from './render-app';
+import { renderInApp, withQueryCache } from './render-app';
 
 /** A line created at 10:00 with a 10-minute acknowledge target and a 60-minute completion target. */
 const line = (over: Partial<RequestLine> = {}): RequestLine => ({
@@ -114,12 +114,12 @@ describe('Acknowledge on the line card (issue 14.3)', { timeout: 30_000 }, () =>
     const view = renderInApp(<LineCard line={line({ acknowledgedAt: '2026-11-23T10:03:00.000Z' })} departments={[]} onChanged={() => undefined} />);
     expect(screen.queryByRole('button', { name: 'Acknowledge' })).toBeNull();
     expect(screen.getByText('Acknowledged')).toBeTruthy();
-    view.rerender(<LineCard line={line({ statusName: 'Completed' })} departments={[]} onChanged={() => undefined} />);
+    view.rerender(withQueryCache(<LineCard line={line({ statusName: 'Completed' })} departments={[]} onChanged={() => undefined} />));
     expect(screen.queryByRole('button', { name: 'Acknowledge' })).toBeNull();
-    view.rerender(<LineCard line={line({ isSpecial: true, departmentId: null, departmentName: null })} departments={[]} onChanged={() => undefined} />);
+    view.rerender(withQueryCache(<LineCard line={line({ isSpecial: true, departmentId: null, departmentName: null })} departments={[]} onChanged={() => undefined} />));
     expect(screen.queryByRole('button', { name: 'Acknowledge' })).toBeNull();
     act(() => signIn(ALL_CLAIMS.filter((c) => c !== 'Service Management.Service List.Acknowledge')));
-    view.rerender(<LineCard line={line()} departments={[]} onChanged={() => undefined} />);
+    view.rerender(withQueryCache(<LineCard line={line()} departments={[]} onChanged={() => undefined} />));
     expect(screen.queryByRole('button', { name: 'Acknowledge' })).toBeNull();
   });
 });

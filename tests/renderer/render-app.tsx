@@ -4,12 +4,15 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { initI18n, type Language } from '../../renderer/src/i18n';
 
-/** Renders a piece of the admin app the way main.tsx does: Fluent theme and i18n in the given language. */
+/**
+ * Renders a piece of the admin app the way main.tsx does: Fluent theme and i18n in the given
+ * language, and a fresh query cache (a test that shares one between screens gives its own inside).
+ */
 export function renderInApp(ui: ReactElement, language: Language = 'en') {
   initI18n(language);
   return render(
     <FluentProvider theme={webLightTheme} dir={language === 'ar' ? 'rtl' : 'ltr'}>
-      {ui}
+      {withQueryCache(ui)}
     </FluentProvider>,
   );
 }

@@ -17,7 +17,12 @@ export const keys = {
   requests: ['requests'] as const,
   lines: ['lines'] as const,
   requestDetails: (id: string) => ['requests', 'details', id] as const,
-  lineDetails: (id: number) => ['lines', 'details', id] as const,
+  /** Everything read about one service line (its details, its status history): a change to the line invalidates it all. */
+  line: (id: number) => ['lines', 'line', id] as const,
+  /** GetServiceDetails: the service page, and a request page's card for its workers. */
+  lineDetails: (id: number) => ['lines', 'line', id, 'details'] as const,
+  /** GetServiceAssignmentDetails: who did what to the line, and when. */
+  lineHistory: (id: number) => ['lines', 'line', id, 'history'] as const,
   basicData: (item: string) => ['basic-data', item] as const,
   /** Select data (GenerateHotels…), shared by forms and list filters; master-data changes invalidate it. */
   lookups: ['lookups'] as const,
@@ -32,4 +37,6 @@ export const keys = {
   /** One role's claims: under roles, so a change to roles re-reads them. */
   roleClaims: (id: number) => ['roles', 'claims', id] as const,
   emailSettings: ['email-settings'] as const,
+  /** The address the room QR codes will hold and the machine's LAN addresses (GetRoomQrLinkInfo). */
+  roomQrLinkInfo: ['room-qr-link-info'] as const,
 };

@@ -118,7 +118,8 @@ describe('a line card', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryAllByRole('button')).toHaveLength(0);
     const list = await screen.findByTestId('status-history');
-    expect(list.textContent).toContain('Assigned to Faisal by Hessa');
+    // The history comes with its own read (the section says it is loading meanwhile).
+    await waitFor(() => expect(list.textContent).toContain('Assigned to Faisal by Hessa'));
     expect(list.textContent).toContain('Completed by Hessa');
   });
 

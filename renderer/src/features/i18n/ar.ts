@@ -59,6 +59,8 @@ export const p2Ar: Widen<typeof p2En> = {
     historyCompleted: 'أكمله {{user}}',
     historyRejected: 'رفضه {{user}}',
     noWorkers: 'لا يوجد عمال متاحون',
+    workersFailed: 'تعذّر تحميل العمال، يرجى المحاولة لاحقًا',
+    historyFailed: 'تعذّر تحميل سجل الحالة، يرجى المحاولة لاحقًا',
   },
   live: {
     newRequest: 'طلب جديد {{code}}',

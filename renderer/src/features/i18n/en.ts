@@ -56,6 +56,8 @@ export const p2En = {
     historyCompleted: 'Completed by {{user}}',
     historyRejected: 'Rejected by {{user}}',
     noWorkers: 'No workers available',
+    workersFailed: 'The workers could not be loaded, please try again later',
+    historyFailed: 'The status history could not be loaded, please try again later',
   },
   live: {
     newRequest: 'New request {{code}}',

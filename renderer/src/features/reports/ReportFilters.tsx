@@ -1,8 +1,9 @@
 import { Dropdown, Field, Input, Option, ToggleButton, makeStyles } from '@fluentui/react-components';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type Lookup } from '@shared';
-import { call } from '../../api/client';
+import type { Lookup } from '@shared';
+import { lookupQuery } from '../basic-data/screen/use-lookups';
 import { PRESETS, type Period, presetOf, presetPeriod } from './report-period';
 
 const useStyles = makeStyles({
@@ -15,22 +16,6 @@ export interface ReportFilterValues {
   period: Period;
   hotelId?: number;
   departmentId?: number;
-}
-
-/** The lookups of a filter; a failure leaves the list empty (SPEC §8: select data fails silently). */
-function useLookup(endpoint: typeof endpoints.generateHotels | typeof endpoints.generateDepartments): Lookup[] {
-  const { i18n } = useTranslation();
-  const [items, setItems] = useState<Lookup[]>([]);
-  useEffect(() => {
-    let current = true;
-    call(endpoint)
-      .then((list) => current && setItems(list))
-      .catch(() => current && setItems([]));
-    return () => {
-      current = false;
-    };
-  }, [endpoint, i18n.language]);
-  return items;
 }
 
 function LookupFilter({ label, all, items, value, onChange, testId }: { label: string; all: string; items: Lookup[]; value?: number; onChange(id?: number): void; testId: string }) {
@@ -58,10 +43,11 @@ function LookupFilter({ label, all, items, value, onChange, testId }: { label: s
 
 /** Period (presets or two days), hotel and, where it applies, department; `children` adds a screen's own filters. */
 export function ReportFilters({ value, onChange, department = true, children }: { value: ReportFilterValues; onChange(v: ReportFilterValues): void; department?: boolean; children?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const hotels = useLookup(endpoints.generateHotels);
-  const departments = useLookup(endpoints.generateDepartments);
+  // The select data every screen shares (keys.lookup): a failure leaves the list empty (SPEC §8: select data fails silently).
+  const hotels = useQuery(lookupQuery('hotels', i18n.language)).data ?? [];
+  const departments = useQuery({ ...lookupQuery('departments', i18n.language), enabled: department }).data ?? [];
   const active = presetOf(value.period);
   const setDay = (key: keyof Period, day: string) => {
     if (!day) return;

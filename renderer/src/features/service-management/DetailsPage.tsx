@@ -18,6 +18,7 @@ import { keys } from '../../api/query';
 import { RoomHistoryLink } from '../reports/RoomHistoryLink';
 import { DetailsHeading, Facts, PageState, ReviewPanel } from './DetailsLayout';
 import { LineCard } from './LineCard';
+import { fetchLineDetails } from './line-queries';
 import { useLiveDetails } from './use-live-details';
 import { UnverifiedRoomNotice } from './UnverifiedRoom';
 import { UnsentReplyGuard } from './UnsentReplyGuard';
@@ -49,6 +50,8 @@ interface DetailsKind<T> {
   /** An answer without its record is refused ('invalid'). */
   valid(answer: T): boolean;
   concerns(event: LiveEvent, id: string): boolean;
+  /** The lines the page shows: their own reads (status history, workers) follow the page's. */
+  lineIds(answer: T): number[];
   show(answer: T, t: TFunction): Details;
 }
 
@@ -65,6 +68,7 @@ const requestKind: DetailsKind<StaffRequestDetails> = {
   fetch: (id) => call(endpoints.requestDetails, { params: { id } }),
   valid: (answer) => !!answer?.requestDetails,
   concerns: (event, id) => event.requestId === id,
+  lineIds: (answer) => answer.requestDetails.requestDetails.map((line) => line.id),
   show: ({ requestDetails: r, availableDepartments, roomVerified, guestLanguage }, t) => ({
     title: t('p2.requests.requestHeading', { code: r.requestCode }),
     status: r.statusName,
@@ -84,9 +88,10 @@ const serviceKind: DetailsKind<StaffServiceDetails> = {
   testId: 'service-details',
   backTo: clientRoutes.serviceList,
   key: (id) => keys.lineDetails(Number(id)),
-  fetch: (id) => call(endpoints.serviceDetails, { params: { id: Number(id) } }),
+  fetch: (id) => fetchLineDetails(Number(id)),
   valid: (answer) => !!answer?.serviceDetails,
   concerns: (event, id) => event.lineId === Number(id),
+  lineIds: (answer) => [answer.serviceDetails.id],
   show: ({ serviceDetails: s, availableDepartments, availableWorkers }, t) => ({
     title: t('p2.requests.lineHeading', { code: s.requestCode }),
     status: s.statusName,
@@ -114,6 +119,7 @@ function DetailsPage<T>({ kind }: { kind: DetailsKind<T> }) {
     () => kind.fetch(id),
     (answer: T) => kind.valid(answer),
     (event) => kind.concerns(event, id),
+    (answer: T) => kind.lineIds(answer),
   );
   if (!data) return <PageState loading={loading} message={t('p2.requests.noDetails')} />;
   const d = kind.show(data, t);

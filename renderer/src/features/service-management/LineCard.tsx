@@ -1,14 +1,17 @@
 import { Button, Card, CardHeader, Dropdown, Field, Option, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acknowledgeViolation, endpoints, type Language, type LineAction, type Lookup, type RequestLine } from '@shared';
 import { call } from '../../api/client';
+import { keys } from '../../api/query';
+import { useData } from '../../api/use-data';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { formatDate } from '../../table/format';
 import { DueBadge } from './DueBadge';
 import { cardActions, missingInput, WRITE_CLAIMS } from './line-actions';
+import { fetchLineDetails } from './line-queries';
 import { LineThread } from './LineThread';
 import { RejectDialog } from './RejectDialog';
 import { StatusBadge } from './StatusBadge';
@@ -28,7 +31,7 @@ const useStyles = makeStyles({
 export interface LineCardProps {
   line: RequestLine;
   departments: Lookup[];
-  /** Workers who may take the line; fetched with the line's details when not given. */
+  /** Workers who may take the line; read with the line's details (keys.lineDetails) when not given. */
   workers?: Lookup[];
   /** The guest's language, when known (canned replies are offered in it). */
   guestLanguage?: Language;
@@ -48,20 +51,15 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
   const [replyText, setReplyText] = useState('');
   const [problem, setProblem] = useState<{ action: LineAction; key: string }>();
   const [rejecting, setRejecting] = useState(false);
-  const [fetched, setFetched] = useState<Lookup[]>();
-  const workers = given ?? fetched ?? [];
   // Issue 14: taking the line stops its reminders and meets (or misses) its acknowledge target.
   const canAcknowledge =
     hasClaim(session, 'Service Management.Service List.Acknowledge') &&
     acknowledgeViolation({ status: line.statusName, isSpecial: line.isSpecial, departmentId: line.departmentId, workerId: line.workerId, acknowledgedAt: line.acknowledgedAt }) === null;
   const needWorkers = can('assignWorker') && !given && hasClaim(session, 'Service Management.Service List.View');
-
-  useEffect(() => {
-    if (!needWorkers) return;
-    call(endpoints.serviceDetails, { params: { id: line.id } })
-      .then((d) => setFetched(d.availableWorkers))
-      .catch(() => setFetched([]));
-  }, [needWorkers, line.id, line.updatedAt]);
+  // The same answer as the line's own details page; the request page re-reads it with the line.
+  const fetched = useData(keys.lineDetails(line.id), () => fetchLineDetails(line.id), null, { enabled: needWorkers, staleTime: 0 });
+  const workers = given ?? fetched.data?.availableWorkers ?? [];
+  const workersNote = given ? undefined : fetched.loading ? t('app.loading') : fetched.failed ? t('p2.line.workersFailed') : undefined;
 
   const check = (action: LineAction, input: Parameters<typeof missingInput>[1]) => {
     const key = missingInput(action, input);
@@ -142,7 +140,8 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
       )}
       {can('assignWorker') && (
         <div className={styles.row}>
-          <Field label={t('p2.line.chooseWorker')} validationMessage={messageFor('assignWorker') ?? (workers.length ? undefined : t('p2.line.noWorkers'))} validationState={messageFor('assignWorker') ? 'error' : 'none'} className={styles.pick}>
+          <Field label={t('p2.line.chooseWorker')} validationMessage={messageFor('assignWorker') ?? workersNote ?? (workers.length ? undefined : t('p2.line.noWorkers'))}
+            validationState={messageFor('assignWorker') || (fetched.failed && !given) ? 'error' : 'none'} className={styles.pick}>
             <Dropdown placeholder={t('common.select')} onOptionSelect={(_, d) => setWorkerId(Number(d.optionValue))}>
               {workers.map((w) => (
                 <Option key={w.id} value={String(w.id)}>{w.name}</Option>
@@ -174,7 +173,7 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
           {can('reject') && <Button disabled={busy} onClick={() => setRejecting(true)}>{t('p2.line.reject')}</Button>}
         </div>
       )}
-      {hasClaim(session, 'Service Management.Service List.View') && <StatusHistory lineId={line.id} version={line.updatedAt} />}
+      {hasClaim(session, 'Service Management.Service List.View') && <StatusHistory lineId={line.id} />}
       <RejectDialog open={rejecting} busy={busy} validate={(reason) => missingInput('reject', { reason })} onCancel={() => setRejecting(false)} onConfirm={reject} />
     </Card>
   );

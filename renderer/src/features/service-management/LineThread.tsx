@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CannedReply, type Language, type LineMessage, type MessageKind, MESSAGE_MAX, endpoints } from '@shared';
 import { call } from '../../api/client';
+import { keys } from '../../api/query';
+import { useData } from '../../api/use-data';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { formatDate } from '../../table/format';
 import { useOnce } from './use-once';
@@ -104,24 +106,25 @@ export function LineThread({ lineId, messages, canReply, mayWrite, draft, onDraf
   );
 }
 
-/** The Admin's canned replies, one click inserts one in `language` (the guest's when known). */
+/**
+ * The Admin's canned replies, one click inserts one in `language` (the guest's when known).
+ * Read when the menu first opens, through the cache the Canned Replies screen shares
+ * (keys.cannedReplies: its changes re-read them); every card's menu uses the same answer.
+ */
 function CannedReplyMenu({ language, onPick }: { language: Language; onPick(text: string): void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [replies, setReplies] = useState<CannedReply[]>();
-  // Read each time the menu opens: an Admin may have just added one.
-  const toggle = (next: boolean) => {
-    setOpen(next);
-    if (next) call(endpoints.cannedReplies.list).then(setReplies, (err: unknown) => handleError(err, t('thread.manage.loadFailed')));
-  };
+  const { data: replies, loading, failed } = useData(keys.cannedReplies, () => call(endpoints.cannedReplies.list), t('thread.manage.loadFailed'), { enabled: open });
   const textOf = (r: CannedReply) => (language === 'ar' ? r.textAr : r.textEn);
   return (
-    <Menu open={open} onOpenChange={(_, d) => toggle(d.open)}>
+    <Menu open={open} onOpenChange={(_, d) => setOpen(d.open)}>
       <MenuTrigger disableButtonEnhancement>
         <Button appearance="subtle">{t('thread.canned')}</Button>
       </MenuTrigger>
       <MenuPopover>
         <MenuList aria-label={t('thread.cannedIn', { language: t(`thread.languages.${language}`) })}>
+          {!replies && loading && <MenuItem disabled>{t('app.loading')}</MenuItem>}
+          {!replies && failed && <MenuItem disabled>{t('thread.manage.loadFailed')}</MenuItem>}
           {replies?.length === 0 && <MenuItem disabled>{t('thread.cannedNone')}</MenuItem>}
           {replies?.map((r) => (
             <MenuItem key={r.id} onClick={() => onPick(textOf(r))}>

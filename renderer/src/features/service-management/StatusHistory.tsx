@@ -1,8 +1,9 @@
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type AssignmentHistory } from '@shared';
+import { endpoints } from '@shared';
 import { call } from '../../api/client';
+import { keys } from '../../api/query';
+import { useData } from '../../api/use-data';
 import { formatDate } from '../../table/format';
 
 const useStyles = makeStyles({
@@ -10,17 +11,24 @@ const useStyles = makeStyles({
   when: { color: tokens.colorNeutralForeground3 },
 });
 
-/** Who did what and when (GetServiceAssignmentDetails); refetched whenever the line changes. */
-export function StatusHistory({ lineId, version }: { lineId: number; version: string }) {
+/**
+ * Who did what and when (GetServiceAssignmentDetails) through the query cache (keys.lineHistory):
+ * the details page re-reads it with the line (a live event about the line, the page's own
+ * actions), and again whenever a page showing it opens.
+ */
+export function StatusHistory({ lineId }: { lineId: number }) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
-  const [history, setHistory] = useState<AssignmentHistory>();
-  useEffect(() => {
-    call(endpoints.serviceAssignmentDetails, { params: { id: lineId } })
-      .then(setHistory)
-      .catch(() => setHistory(undefined));
-  }, [lineId, version]);
-  if (!history) return null;
+  const { data: history, loading, failed } = useData(keys.lineHistory(lineId), () => call(endpoints.serviceAssignmentDetails, { params: { id: lineId } }), null, { staleTime: 0 });
+  if (!history)
+    return (
+      <section aria-label={t('p2.line.history')} data-testid="status-history">
+        <Text weight="semibold">{t('p2.line.history')}</Text>{' '}
+        <Text className={styles.when} role={failed ? 'alert' : 'status'}>
+          {loading ? t('app.loading') : t('p2.line.historyFailed')}
+        </Text>
+      </section>
+    );
 
   const when = (at: string | null) => formatDate(at, i18n.language);
   const steps: { text: string; at: string | null }[] = [{ text: t('p2.line.historyCreated'), at: history.createdAt }];

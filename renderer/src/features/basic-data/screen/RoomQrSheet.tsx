@@ -1,10 +1,12 @@
 import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Radio, RadioGroup, Select, Spinner, Text } from '@fluentui/react-components';
 import { OpenRegular, QrCodeRegular } from '@fluentui/react-icons';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type RoomQrLinkInfo, endpoints } from '@shared';
+import { endpoints } from '@shared';
 import { clientRoutes } from '@shared/routes';
 import { call, download } from '../../../api/client';
+import { keys } from '../../../api/query';
+import { useData } from '../../../api/use-data';
 import { handleError } from '../../../feedback/handle-error';
 import { platform } from '../../../platform';
 import type { Lookups } from './types';
@@ -12,30 +14,29 @@ import type { Lookups } from './types';
 /**
  * The room screen's printable QR sheet of one hotel's rooms (a PDF saved or opened through the platform).
  * The dialog shows the address the codes will hold; a loopback one (no guest phone can open it) is refused
- * until the user picks one of the machine's LAN addresses or confirms it on purpose.
+ * until the user picks one of the machine's LAN addresses or confirms it on purpose. The address and
+ * suggestions are read through the query cache (keys.roomQrLinkInfo) each time the dialog opens
+ * (the machine's network may have changed), showing the last answer meanwhile.
  */
 export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [info, setInfo] = useState<RoomQrLinkInfo | null>(null);
   const [hotelId, setHotelId] = useState('');
-  const [base, setBase] = useState('');
+  // Undefined: the address the server would use (what the dialog opens with).
+  const [picked, setPicked] = useState<string>();
   const [confirmed, setConfirmed] = useState(false);
   const [rotate, setRotate] = useState(false);
   const [busy, setBusy] = useState(false);
   const hotels = lookups.hotels ?? [];
 
-  useEffect(() => {
-    if (!open) return;
+  const { data: info, failed } = useData(keys.roomQrLinkInfo, () => call(endpoints.roomQrLinkInfo), t('errors.generic'), { enabled: open, staleTime: 0 });
+  const base = picked ?? info?.publicUrl ?? '';
+  const openDialog = () => {
+    setPicked(undefined);
     setConfirmed(false);
     setRotate(false);
-    call(endpoints.roomQrLinkInfo)
-      .then((i) => {
-        setInfo(i);
-        setBase(i.publicUrl);
-      })
-      .catch((err: unknown) => handleError(err, t('errors.generic')));
-  }, [open, t]);
+    setOpen(true);
+  };
 
   const loopback = Boolean(info && base === info.publicUrl && info.loopback);
   const hotel = hotels.find((h) => String(h.id) === hotelId);
@@ -61,7 +62,7 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
 
   return (
     <>
-      <Button icon={<QrCodeRegular />} onClick={() => setOpen(true)}>
+      <Button icon={<QrCodeRegular />} onClick={openDialog}>
         {t('qr.print')}
       </Button>
       <Dialog open={open} onOpenChange={(_, d) => setOpen(d.open)}>
@@ -80,11 +81,17 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
                 </Select>
               </Field>
               {!info ? (
-                <Spinner size="tiny" />
+                failed ? (
+                  <MessageBar intent="error">
+                    <MessageBarBody>{t('errors.generic')}</MessageBarBody>
+                  </MessageBar>
+                ) : (
+                  <Spinner size="tiny" label={t('app.loading')} />
+                )
               ) : (
                 <>
                   <Field label={t('qrLinks.address')}>
-                    <RadioGroup value={base} onChange={(_, d) => (setBase(d.value), setConfirmed(false))}>
+                    <RadioGroup value={base} onChange={(_, d) => (setPicked(d.value), setConfirmed(false))}>
                       <Radio value={info.publicUrl} label={<bdi dir="ltr" data-testid="qr-public-url">{info.publicUrl}</bdi>} />
                       {info.suggestions.map((s) => (
                         <Radio key={s} value={s} label={<bdi dir="ltr">{s}</bdi>} />
