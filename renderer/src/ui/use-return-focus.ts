@@ -40,14 +40,40 @@ export function useReturnFocus(open: boolean): void {
     const from = opener.current;
     opener.current = undefined;
     // Fluent keeps the surface (and the focus in it) through its closing animation: wait until it is gone.
+    // Its focus restorer (tabster) may then move the focus to an older "restore target" in its own
+    // history, such as the header's user menu, in a race with this frame. Until the user presses a key
+    // or the pointer, the focus still belongs where the dialog was opened from.
+    let userActed = false;
+    const acted = () => void (userActed = true);
+    const finish = () => {
+      document.removeEventListener('keydown', acted, true);
+      document.removeEventListener('pointerdown', acted, true);
+    };
+    document.addEventListener('keydown', acted, true);
+    document.addEventListener('pointerdown', acted, true);
     let frame = 0;
     const deadline = performance.now() + 2000;
+    let settleUntil = 0;
     const tryRestore = () => {
       const active = document.activeElement;
-      if (!active || active === document.body) targetOf(from)?.focus();
-      else if (active.closest('[role="dialog"], [role="alertdialog"]') && performance.now() < deadline) frame = requestAnimationFrame(tryRestore);
+      const now = performance.now();
+      if (userActed) return finish();
+      if (active?.closest('[role="dialog"], [role="alertdialog"]')) {
+        if (now < deadline) frame = requestAnimationFrame(tryRestore);
+        else finish();
+        return;
+      }
+      const target = targetOf(from);
+      if (target && active !== target && !target.contains(active)) target.focus();
+      // Watch a few frames more: a restore scheduled by the dialog's own code may land after ours.
+      settleUntil ||= now + 250;
+      if (now < settleUntil) frame = requestAnimationFrame(tryRestore);
+      else finish();
     };
     frame = requestAnimationFrame(tryRestore);
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      finish();
+    };
   }, [open]);
 }
