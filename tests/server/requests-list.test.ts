@@ -99,6 +99,33 @@ describe('the staff lists: newest first, with optional paging, search, sort and 
     expect(ar.body.map((r: { serviceName: string }) => r.serviceName)).toEqual(['إصلاح التكييف', 'إصلاح التكييف', 'إصلاح التكييف']);
   });
 
+  it('a page of service lines is that slice of the whole list, for every sort, order and view', async () => {
+    const db = t.server.app.ctx.database.db;
+    const hotelOnly = await tokenFor(
+      t.server.app.ctx.tokens,
+      await createStaffUser(db, { claims: ['Service Management.Service List.View'], hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.housekeeping] }),
+    );
+    const lines = (who: string, query: Record<string, string | number>) => t.api.call(endpoints.allServicesRequest, { token: who, query });
+    for (const who of [token, hotelOnly]) {
+      for (const view of [{}, { mine: 'true' }, { status: 'Open' }, { hotelId: fx.hotelA.id }, { search: 'repair' }]) {
+        for (const sort of [undefined, 'updatedAt', 'createdAt', 'statusName', 'serviceName', 'roomNumber']) {
+          for (const order of ['asc', 'desc']) {
+            const query = { ...view, ...(sort && { sort, order }) };
+            const whole = await lines(who, query);
+            expect(whole.status).toBe(200);
+            const pages = [];
+            for (const page of [0, 1, 2]) {
+              const res = await lines(who, { ...query, page, pageSize: 2 });
+              expect(res.headers.get('x-total-count')).toBe(String(whole.body.length));
+              pages.push(...res.body);
+            }
+            expect(pages, JSON.stringify(query)).toEqual(whole.body.slice(0, 6));
+          }
+        }
+      }
+    }
+  });
+
   it('filters both lists by department and by a creation-time range', async () => {
     const lines = (query: Record<string, string | number>) => t.api.call(endpoints.allServicesRequest, { token, query });
     const repairs = NAMES.filter((_, i) => i % 2).reverse();

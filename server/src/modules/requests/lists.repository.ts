@@ -145,6 +145,9 @@ export const LINE_SORTS = {
   statusName: requestLines.status,
 } as const;
 export type LineSort = keyof typeof LINE_SORTS;
+/** The sorts on the line's own columns, by the column's key: a page of them is found before any join. */
+const OWN_LINE_SORTS: Partial<Record<LineSort, 'createdAt' | 'updatedAt' | 'status'>> = { createdAt: 'createdAt', updatedAt: 'updatedAt', statusName: 'status' };
+type LineOrderColumns = Record<'id' | 'createdAt' | 'dueAt', AnyPgColumn>;
 
 export async function listLines(
   db: DbOrTx,
@@ -164,6 +167,70 @@ export async function listLines(
   ];
   if (options.search) where.push(searchIn(requestLines.searchText, options.search));
   const condition = and(...where);
+  // Only the request's hotel is needed to filter (scope and hotel filter), and for an
+  // admin with no hotel filter not even that.
+  const needsRequest = !scope.isAdmin || !!filter.hotelId;
+  const myQueue = filter.mine === 'true' && !options.sort;
+  const ownSort = OWN_LINE_SORTS[options.sort ?? 'updatedAt'];
+  /** The page's order, on the line's own columns (from the table, or from a page of it). */
+  const orderOnLine = (line: LineOrderColumns, sortColumn: AnyPgColumn) =>
+    myQueue
+      ? // My queue: the most urgent first; lines without a target after, oldest first.
+        [sql`${line.dueAt} asc nulls last`, asc(line.createdAt), asc(line.id)]
+      : [orderBy(sortColumn, options.order), tieBreak(line.id, options.order)];
+
+  const count = async () =>
+    (
+      await (needsRequest
+        ? db
+            .select({ total: sql<number>`count(*)::int` })
+            .from(requestLines)
+            .innerJoin(requests, eq(requests.id, requestLines.requestId))
+            .where(condition)
+        : db.select({ total: sql<number>`count(*)::int` }).from(requestLines).where(condition))
+    )[0].total;
+
+  if (options.page && (myQueue || ownSort)) {
+    // The page's 20 lines are found on request_lines alone, then the names are joined to
+    // those 20. Planned as one six-table join, PostgreSQL weighed every index of
+    // request_lines at every join level: ~2 ms of planning for a 0.3 ms read, on every call.
+    const found = db
+      .select({ id: requestLines.id, requestId: requestLines.requestId, serviceId: requestLines.serviceId, departmentId: requestLines.departmentId, createdAt: requestLines.createdAt, updatedAt: requestLines.updatedAt, status: requestLines.status, dueAt: requestLines.dueAt, ...lineClockColumns })
+      .from(requestLines)
+      .$dynamic();
+    const page = (needsRequest ? found.innerJoin(requests, eq(requests.id, requestLines.requestId)) : found)
+      .where(condition)
+      .orderBy(...orderOnLine(requestLines, requestLines[ownSort ?? 'updatedAt']))
+      .limit(options.page.limit)
+      .offset(options.page.offset)
+      .as('page');
+    const rows = await db
+      .select({
+        id: page.id,
+        requestId: requests.id,
+        requestHeaderCode: requests.requestCode,
+        serviceName: options.lang === 'ar' ? services.nameAr : services.nameEn,
+        departmentName: departments.name,
+        hotelName: options.lang === 'ar' ? hotels.nameAr : hotels.name,
+        roomNumber: rooms.number,
+        createdAt: page.createdAt,
+        updatedAt: page.updatedAt,
+        statusName: page.status,
+        acknowledgedAt: page.acknowledgedAt,
+        clockStartedAt: page.clockStartedAt,
+        acknowledgeDueAt: page.acknowledgeDueAt,
+        completeDueAt: page.completeDueAt,
+      })
+      .from(page)
+      .innerJoin(requests, eq(requests.id, page.requestId))
+      .innerJoin(hotels, eq(hotels.id, requests.hotelId))
+      .innerJoin(rooms, eq(rooms.id, requests.roomId))
+      .innerJoin(services, eq(services.id, page.serviceId))
+      .leftJoin(departments, eq(departments.id, page.departmentId))
+      .orderBy(...orderOnLine(page, page[ownSort ?? 'updatedAt']));
+    return { rows, count };
+  }
+
   const base = db
     .select({
       id: requestLines.id,
@@ -185,27 +252,9 @@ export async function listLines(
     .innerJoin(services, eq(services.id, requestLines.serviceId))
     .leftJoin(departments, eq(departments.id, requestLines.departmentId))
     .where(condition)
-    .orderBy(
-      ...(filter.mine === 'true' && !options.sort
-        ? // My queue: the most urgent first; lines without a target after, oldest first.
-          [sql`${requestLines.dueAt} asc nulls last`, asc(requestLines.createdAt), asc(requestLines.id)]
-        : [orderBy(sortColumnOf(LINE_SORTS, options), options.order), tieBreak(requestLines.id, options.order)]),
-    )
+    .orderBy(...orderOnLine(requestLines, sortColumnOf(LINE_SORTS, options)))
     .$dynamic();
   if (!options.page) return { rows: await base };
-  // Only the request's hotel is needed to count (scope and hotel filter), and for
-  // an admin with no hotel filter not even that.
-  const needsRequest = !scope.isAdmin || !!filter.hotelId;
-  const count = async () =>
-    (
-      await (needsRequest
-        ? db
-            .select({ total: sql<number>`count(*)::int` })
-            .from(requestLines)
-            .innerJoin(requests, eq(requests.id, requestLines.requestId))
-            .where(condition)
-        : db.select({ total: sql<number>`count(*)::int` }).from(requestLines).where(condition))
-    )[0].total;
   return { rows: await base.limit(options.page.limit).offset(options.page.offset), count };
 }
 
