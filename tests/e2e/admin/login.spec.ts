@@ -138,4 +138,16 @@ test('after sign-in Guests Requests\' first page is read while Home shows: the l
   await openMenu(page);
   await page.getByRole('link', { name: 'Guests Requests' }).click();
   await expect(page.locator('.ag-row').first()).toContainText(request.code, { timeout: 5_000 });
+  // ...and does not ask again: that read is current (made with the live stream open, which has said nothing since).
+  await page.waitForTimeout(500);
+  expect(reads).toHaveLength(1);
+
+  // It serves that one opening: back on Home and into the list again, the page is read again (events are not followed while it is closed).
+  await page.unroute('**/api/Request/GetAllRequests**');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Admin\/Home$/);
+  await openMenu(page);
+  await page.getByRole('link', { name: 'Guests Requests' }).click();
+  await expect.poll(() => reads.length).toBe(2);
+  await expect(page.locator('.ag-row').first()).toContainText(request.code);
 });

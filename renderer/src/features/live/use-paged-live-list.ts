@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { LiveEvent } from '@shared';
 import { fetchAllPages, type Page } from '../../api/client';
 import { handleError } from '../../feedback/handle-error';
+import { sessionAtom, store } from '../../session/session';
 import type { ListView } from '../../table/url-view';
+import { liveConnectedAtom, subscribeLive } from './live-events';
 import { useLiveList } from './use-live-list';
 
 export interface PagedLiveSource<Row> {
@@ -18,9 +20,91 @@ export interface PagedLiveSource<Row> {
 /** The query key of one page of a paged list (the screen's and a prefetch's). */
 export const pageKey = (root: readonly string[], lang: string, view: ListView) => [...root, 'page', lang, view] as const;
 
-/** Reads a page into the cache before its screen opens (right after sign-in): the screen then shows it at once. */
-export function prefetchPage<Row>(client: QueryClient, source: PagedLiveSource<Row>, view: ListView, lang: string): Promise<void> {
-  return client.prefetchQuery({ queryKey: pageKey(source.root, lang, view), queryFn: () => source.fetchPage(view, lang) });
+/** How long a page read ahead (right after sign-in) is shown as it is when its screen opens. */
+export const READ_AHEAD_FRESH_MS = 30_000;
+/** How long a read-ahead waits for the live stream to open; read without it, the page is read again when its screen opens. */
+export const READ_AHEAD_STREAM_WAIT_MS = 1_500;
+
+/**
+ * Pages read ahead while the live stream was open: the time of that answer, and how to stop
+ * listening for it. The page is current for as long as the stream stays open and says
+ * nothing (any event or a resync forgets it). A screen uses it once: after it closes,
+ * coming back reads again.
+ */
+const readAhead = new WeakMap<object, { at: number; stop(): void }>();
+
+const findPage = (client: QueryClient, queryKey: readonly unknown[]) => client.getQueryCache().find({ queryKey, exact: true });
+
+function forgetReadAhead(client: QueryClient, queryKey: readonly unknown[]): void {
+  const query = findPage(client, queryKey);
+  if (!query) return;
+  readAhead.get(query)?.stop();
+  readAhead.delete(query);
+}
+
+/** A page's stale time: a fresh read-ahead is current (no second read on opening); otherwise re-read on every opening. */
+const pageStaleTime = (query: { state: { dataUpdatedAt: number } }) => {
+  const at = readAhead.get(query)?.at;
+  const current = at !== undefined && at === query.state.dataUpdatedAt && Date.now() - at < READ_AHEAD_FRESH_MS && store.get(liveConnectedAtom);
+  return current ? READ_AHEAD_FRESH_MS : 0;
+};
+
+/** Resolves true once the staff event stream is open, false after `ms` without it. */
+function streamOpen(ms: number): Promise<boolean> {
+  if (store.get(liveConnectedAtom)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (open: boolean) => {
+      clearTimeout(timer);
+      unwatch();
+      resolve(open);
+    };
+    const timer = setTimeout(() => done(false), ms);
+    const unwatch = store.sub(liveConnectedAtom, () => store.get(liveConnectedAtom) && done(true));
+  });
+}
+
+/**
+ * Reads a page into the cache before its screen opens (right after sign-in): the screen then
+ * shows it at once and, if it is still current, asks the server nothing (issue 12). Current
+ * means read after the live stream opened (so no change can slip between the read and the
+ * stream), less than READ_AHEAD_FRESH_MS ago, with the stream open since and no event or
+ * resync since: any of them and the screen reads the page again on opening, as without a
+ * read-ahead.
+ */
+export async function prefetchPage<Row>(client: QueryClient, source: PagedLiveSource<Row>, view: ListView, lang: string): Promise<void> {
+  const queryKey = pageKey(source.root, lang, view);
+  let current = true;
+  let listening = true;
+  const stop = () => {
+    if (!listening) return;
+    listening = false;
+    clearTimeout(timer);
+    stopListening();
+    unwatchSession();
+  };
+  const forget = () => {
+    current = false;
+    forgetReadAhead(client, queryKey);
+    stop();
+  };
+  // Listening first opens the stream now (the shell's listeners come later) and hears what happens during the read.
+  const stopListening = subscribeLive(forget, forget);
+  // Signing out (or in again) ends it, and so does its age.
+  const unwatchSession = store.sub(sessionAtom, forget);
+  const timer = setTimeout(forget, READ_AHEAD_STREAM_WAIT_MS + READ_AHEAD_FRESH_MS);
+  if (!(await streamOpen(READ_AHEAD_STREAM_WAIT_MS))) current = false;
+  let read = false;
+  await client.prefetchQuery({
+    queryKey,
+    queryFn: () => {
+      read = true;
+      return source.fetchPage(view, lang);
+    },
+  });
+  const query = findPage(client, queryKey);
+  // Only this read: one the screen started itself (it opened first) may predate the stream.
+  if (current && read && query?.state.status === 'success') readAhead.set(query, { at: query.state.dataUpdatedAt, stop });
+  else stop();
 }
 
 /** How long a row that just arrived stays highlighted (the CSS animation fades it over the same time). */
@@ -56,8 +140,11 @@ export function usePagedLiveList<Row>(source: PagedLiveSource<Row>, view: ListVi
     queryKey,
     queryFn: () => sourceRef.current.fetchPage(view, lang),
     placeholderData: keepPreviousData,
-    staleTime: 0,
+    // Re-read on every opening (events are not followed while the screen is closed), unless read ahead just now.
+    staleTime: pageStaleTime,
   });
+  // A read-ahead serves one opening: Back, or another view and back, reads the page again.
+  useEffect(() => () => forgetReadAhead(client, queryKey), [client, queryKey]);
   useEffect(() => {
     if (query.error) handleError(query.error, t('crud.loadFailed'));
   }, [query.error, t]);
