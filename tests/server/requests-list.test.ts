@@ -107,10 +107,10 @@ describe('the staff lists: newest first, with optional paging, search, sort and 
     );
     const lines = (who: string, query: Record<string, string | number>) => t.api.call(endpoints.allServicesRequest, { token: who, query });
     for (const who of [token, hotelOnly]) {
-      for (const view of [{}, { mine: 'true' }, { status: 'Open' }, { hotelId: fx.hotelA.id }, { search: 'repair' }]) {
+      for (const view of [{}, { mine: 'true' }, { status: 'Open' }, { hotelId: fx.hotelA.id }, { search: 'repair' }] as Record<string, string | number>[]) {
         for (const sort of [undefined, 'updatedAt', 'createdAt', 'statusName', 'serviceName', 'roomNumber']) {
           for (const order of ['asc', 'desc']) {
-            const query = { ...view, ...(sort && { sort, order }) };
+            const query: Record<string, string | number> = { ...view, ...(sort ? { sort, order } : {}) };
             const whole = await lines(who, query);
             expect(whole.status).toBe(200);
             const pages = [];

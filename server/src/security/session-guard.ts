@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { sql } from 'drizzle-orm';
-import { type Database, rowsOf } from '../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { users } from '../db/schema';
 import type { Principal, TokenService } from './tokens';
 
 /**
@@ -44,8 +45,28 @@ export class SessionGuard {
    */
   private readonly oneProcess: boolean;
 
+  /**
+   * The read, as named prepared statements: it runs on every authenticated call on
+   * PostgreSQL, which then parses and plans it once per connection instead of per call.
+   * A token without a device session (issued before sessions had one) has no family to check.
+   */
+  private readonly statements;
+
   constructor(private readonly database: Database) {
     this.oneProcess = database.kind === 'pglite';
+    const standing = sql`${users.isActive} and ${users.sessionVersion} = ${sql.placeholder('version')}`;
+    const current = (ok: ReturnType<typeof sql<boolean>>, name: string) =>
+      database.db.select({ ok }).from(users).where(eq(users.id, sql.placeholder('userId'))).prepare(name);
+    this.statements = {
+      // "users"."id" spelled out: Drizzle writes a column of the only table in FROM unqualified,
+      // and inside the subquery a bare "id" is the refresh token's.
+      withDevice: current(
+        sql<boolean>`(${standing} and exists (
+          select 1 from refresh_tokens r where r.family_id = ${sql.placeholder('sid')}::uuid and r.user_id = "users"."id" and r.revoked_at is null))`,
+        'session_guard_device',
+      ),
+      userOnly: current(sql<boolean>`(${standing})`, 'session_guard_user'),
+    };
   }
 
   async start(): Promise<void> {
@@ -87,14 +108,10 @@ export class SessionGuard {
   }
 
   private async read(p: Principal): Promise<boolean> {
-    const sid = p.sessionId ?? null;
-    const rows = rowsOf<{ ok: boolean }>(
-      await this.database.db.execute(sql`
-        select (u.is_active and u.session_version = ${p.sessionVersion ?? 0}
-          and (${sid}::uuid is null or exists (
-            select 1 from refresh_tokens r where r.family_id = ${sid}::uuid and r.user_id = u.id and r.revoked_at is null))) as ok
-        from users u where u.id = ${p.userId}`),
-    );
+    const values = { userId: p.userId, version: p.sessionVersion ?? 0 };
+    const rows = p.sessionId
+      ? await this.statements.withDevice.execute({ ...values, sid: p.sessionId })
+      : await this.statements.userOnly.execute(values);
     return rows[0]?.ok === true;
   }
 
