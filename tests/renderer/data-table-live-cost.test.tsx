@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { AgGridReactProps } from 'ag-grid-react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type ServerView, type TableColumn } from '../../renderer/src/table/DataTable';
-import { renderInApp } from './render-app';
+import { renderInApp, withQueryCache } from './render-app';
 
 /** Every columnDefs the shared table hands the grid: a new array makes ag-grid rebuild every column and row. */
 const given = vi.hoisted(() => [] as unknown[]);
@@ -43,14 +43,18 @@ describe('a live server page stays cheap to update (issue 12)', { timeout: 20_00
     const before = given.length;
     // A live row with a far longer code lands at the top of the same view.
     const live = { id: 'r9', code: 'C-99999999999999999999', name: 'Guest with a very long name that would widen the column' };
-    rerender(<FluentProvider theme={webLightTheme}>{table([live, ...rows.slice(0, 3)])}</FluentProvider>);
+    rerender(<FluentProvider theme={webLightTheme}>{withQueryCache(table([live, ...rows.slice(0, 3)]))}</FluentProvider>);
     await waitFor(() => expect(document.querySelector('.ag-row[row-index="0"]')?.textContent).toContain(live.code));
     expect(given.length).toBe(before);
     await userEvent.click(screen.getByRole('button', { name: `Edit ${live.code}` }));
     expect(edited).toEqual([live.code]);
 
     // Another view (the next page) fits its columns to its own rows.
-    rerender(<FluentProvider theme={webLightTheme}>{<DataTable rows={[live]} columns={columns} rowName={(r) => r.code} rowId={(r) => r.id} onEdit={() => undefined} server={{ view: { ...view, page: 1 }, total: 6, onView: () => undefined }} />}</FluentProvider>);
+    rerender(
+      <FluentProvider theme={webLightTheme}>
+        {withQueryCache(<DataTable rows={[live]} columns={columns} rowName={(r) => r.code} rowId={(r) => r.id} onEdit={() => undefined} server={{ view: { ...view, page: 1 }, total: 6, onView: () => undefined }} />)}
+      </FluentProvider>,
+    );
     await waitFor(() => expect(given.length).toBeGreaterThan(before));
   });
 });
