@@ -32,6 +32,26 @@ describe("a new request's search text", () => {
     for (const part of ['Hana Search', '101', 'AC repair', 'تكييف']) expect(row.stored).toContain(part);
   });
 
+  it('is, for the request and each line, exactly the text the database builds, whatever the guest typed', async () => {
+    const res = await t.api.call(endpoints.addRequest, {
+      body: guestRequest(fx, [fx.services.repair, fx.services.special, fx.services.towels], {
+        custName: '  هناء  O\'Brien ',
+        custPhone: '+966 55-012 4567',
+        roomId: fx.hotelA.roomIds[1],
+      }),
+    });
+    expect(res.status).toBe(200);
+    const row = await stored(res.body.id);
+    expect(row.stored).toBe(row.computed);
+    const lines = rowsOf<{ stored: string; computed: string }>(
+      await db().execute(sql`select search_text as stored, hotel_line_search_text(l) as computed from request_lines l where request_id = ${res.body.id} order by id`),
+    );
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line.stored).toBe(line.computed);
+    expect(lines[0].stored).toContain('AC repair');
+    expect(lines[0].stored).not.toContain('Extra towels');
+  });
+
   it('is written once: the lines do not rewrite the request they were stored with', async () => {
     // A trigger of this test's own database counts every row UPDATE of requests.
     await db().execute(sql`create table request_updates (id uuid)`);

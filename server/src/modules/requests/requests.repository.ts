@@ -15,14 +15,43 @@ const serviceName = (lang: Language) => (lang === 'ar' ? services.nameAr : servi
  * hotel's room-link key version (AddRequest runs at guest rush hour; every query
  * counts twice, in the server and in the database).
  */
-export async function placeOf(db: DbOrTx, hotelId: number, roomId: number): Promise<{ hotelExists: boolean; roomHotelId: number | null; linkVersion: number }> {
-  const [row] = rowsOf<{ hotel_exists: boolean; room_hotel_id: number | null; link_version: number | null }>(
+export async function placeOf(
+  db: DbOrTx,
+  hotelId: number,
+  roomId: number,
+): Promise<{ hotelExists: boolean; roomHotelId: number | null; linkVersion: number; roomNumber: string | null; hotelNames: string | null }> {
+  const [row] = rowsOf<{ hotel_exists: boolean; room_hotel_id: number | null; link_version: number | null; room_number: string | null; hotel_names: string | null }>(
     await db.execute(sql`select
       exists (select 1 from ${hotels} where ${hotels.id} = ${hotelId}) as hotel_exists,
       (select ${rooms.hotelId} from ${rooms} where ${rooms.id} = ${roomId}) as room_hotel_id,
-      (select ${roomLinkKeys.version} from ${roomLinkKeys} where ${roomLinkKeys.hotelId} = ${hotelId}) as link_version`),
+      (select ${roomLinkKeys.version} from ${roomLinkKeys} where ${roomLinkKeys.hotelId} = ${hotelId}) as link_version,
+      (select ${rooms.number} from ${rooms} where ${rooms.id} = ${roomId}) as room_number,
+      (select ${hotels.name} || ' ' || ${hotels.nameAr} from ${hotels} where ${hotels.id} = ${hotelId}) as hotel_names`),
   );
-  return { hotelExists: row.hotel_exists, roomHotelId: row.room_hotel_id === null ? null : Number(row.room_hotel_id), linkVersion: row.link_version ?? 1 };
+  return {
+    hotelExists: row.hotel_exists,
+    roomHotelId: row.room_hotel_id === null ? null : Number(row.room_hotel_id),
+    linkVersion: row.link_version ?? 1,
+    roomNumber: row.room_number,
+    hotelNames: row.hotel_names,
+  };
+}
+
+/** PostgreSQL's concat_ws(' ', …): the parts that are not null, joined by spaces. */
+const joinText = (...parts: (string | null | undefined)[]) => parts.filter((p) => p !== null && p !== undefined).join(' ');
+
+/**
+ * The texts a new request and its lines are found by, exactly as the database's
+ * hotel_request_search_text and hotel_line_search_text would build them (migration
+ * 0002): code, guest, phone and its digits, room, hotel names, then the services' names.
+ */
+export function searchTextsOf(
+  request: { requestCode: string; custName: string; custPhone: string; roomNumber: string | null; hotelNames: string | null },
+  lineServices: { nameEn: string; nameAr: string }[],
+): { request: string; lines: string[] } {
+  const base = joinText(request.requestCode, request.custName, request.custPhone, request.custPhone.replace(/[^0-9]/g, ''), request.roomNumber, request.hotelNames);
+  const names = lineServices.map((s) => `${s.nameEn} ${s.nameAr}`);
+  return { request: joinText(base, names.length ? names.join(' ') : null), lines: names.map((n) => joinText(base, n)) };
 }
 
 /**
@@ -61,16 +90,15 @@ export interface NewRequest {
   roomVerified: boolean;
   /** The language the guest used. */
   lang: Language;
-  /**
-   * The lines' service names in line order ("en ar en ar …"): the request's search
-   * text is then right at its INSERT and the lines' trigger finds nothing to rewrite
-   * (migration 0010). Wrong or empty, the trigger still corrects it.
-   */
-  serviceNames: string;
+  /** The room's number and the hotel's names, for the search texts. */
+  roomNumber: string | null;
+  hotelNames: string | null;
   lines: {
     serviceId: number;
     departmentId: number | null;
     note: string;
+    /** The service's names, for the search texts. */
+    names: { nameEn: string; nameAr: string };
     clockStartedAt?: Date;
     acknowledgeDueAt?: Date | null;
     completeDueAt?: Date | null;
@@ -79,14 +107,22 @@ export interface NewRequest {
 
 /** Inserts a request with its lines; the code comes from the sequence, so it is unique across processes. */
 export async function insertRequest(tx: Tx, input: NewRequest, codeOf: (seq: number) => string) {
-  const [next] = rowsOf<{ seq: string }>(await tx.execute(sql`select nextval(pg_get_serial_sequence('requests', 'seq'))::text as seq`));
+  // The search texts are written with the rows, so the triggers that would build them
+  // (and check the request's again after its lines) stand aside for this transaction:
+  // they were most of the database's work per guest request. Rows written any other
+  // way (SQL, imports) still get their texts from the triggers (migration 0013).
+  const [next] = rowsOf<{ seq: string }>(
+    await tx.execute(sql`select nextval(pg_get_serial_sequence('requests', 'seq'))::text as seq, set_config('hotel.search_text_given', 'on', true)`),
+  );
   const seq = Number(next.seq);
-  const { lines, serviceNames, ...header } = input;
+  const { lines, roomNumber, hotelNames, ...header } = input;
+  const requestCode = codeOf(seq);
+  const texts = searchTextsOf({ ...header, requestCode, roomNumber, hotelNames }, lines.map((line) => line.names));
   const [row] = await tx
     .insert(requests)
-    .values({ ...header, seq, requestCode: codeOf(seq), searchText: serviceNames })
+    .values({ ...header, seq, requestCode, searchText: texts.request })
     .returning({ id: requests.id, requestCode: requests.requestCode, createdAt: requests.createdAt });
-  await tx.insert(requestLines).values(lines.map((line) => ({ ...line, requestId: row.id })));
+  await tx.insert(requestLines).values(lines.map(({ names: _names, ...line }, i) => ({ ...line, requestId: row.id, searchText: texts.lines[i] })));
   return row;
 }
 

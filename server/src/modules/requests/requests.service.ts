@@ -53,9 +53,11 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
         note: input.note,
         roomVerified,
         lang,
-        serviceNames: input.services.map((s) => `${byId.get(s.serviceId)!.nameEn} ${byId.get(s.serviceId)!.nameAr}`).join(' '),
+        roomNumber: place.roomNumber,
+        hotelNames: place.hotelNames,
         lines: input.services.map((s) => {
-          return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(byId.get(s.serviceId)!), ...clockOfLine(s.serviceId) };
+          const service = byId.get(s.serviceId)!;
+          return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(service), names: service, ...clockOfLine(s.serviceId) };
         }),
       },
       requestCodeOf,
