@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataTable, type ServerView, type TableColumn } from '../../renderer/src/table/DataTable';
 import { listQuery, listViewParams, parseListView } from '../../renderer/src/table/url-view';
-import { renderInApp } from './render-app';
+import { renderInApp, withQueryCache } from './render-app';
 
 interface Row {
   id: string;
@@ -26,6 +26,19 @@ function cellTexts(colId: string): string[] {
 afterEach(cleanup);
 
 describe('the shared table in server mode', { timeout: 20_000 }, () => {
+  it('says no total while its first page is being read (in Arabic "no rows" would be read as an empty list)', async () => {
+    const view: ServerView = { page: 0, pageSize: 5, search: '' };
+    const table = (loading: boolean, shown: Row[], total: number) => (
+      <DataTable rows={shown} columns={columns} rowName={(r) => r.code} rowId={(r) => r.id} loading={loading} server={{ view, total, onView: () => undefined }} />
+    );
+    const { rerender } = renderInApp(table(true, [], 0), 'ar');
+    expect(screen.queryByTestId('total-count')).toBeNull();
+    rerender(withQueryCache(table(false, page, 1000)));
+    await waitFor(() => expect(screen.getByTestId('total-count').textContent).toBe('1000 صف'));
+    rerender(withQueryCache(table(false, [], 0)));
+    await waitFor(() => expect(screen.getByTestId('total-count').textContent).toBe('لا توجد صفوف'));
+  });
+
   it('shows the page as the server sent it and asks the server for the next page, another size, a sort and a search', async () => {
     const asked: Partial<ServerView>[] = [];
     const view: ServerView = { page: 2, pageSize: 5, search: '', sort: 'updatedAt', order: 'desc' };

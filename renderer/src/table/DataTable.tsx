@@ -376,7 +376,8 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
         >
           {t('table.previous')}
         </Button>
-        {server && <Text data-testid="total-count">{t('lists.total', { count: server.total })}</Text>}
+        {/* Until the first page is read the total is not known: "no rows" would be wrong. */}
+        {server && !loading && <Text data-testid="total-count">{t('lists.total', { count: server.total })}</Text>}
         <Text data-testid="page-info">{t('table.pageOf', { page: page.current + 1, pages: page.total })}</Text>
         <Button
           icon={rtl ? <ChevronLeftRegular /> : <ChevronRightRegular />}

@@ -194,7 +194,7 @@ test('an export past the cap saves the first 10,000 rows and says so, in Arabic 
   test.setTimeout(300_000);
   await openRequests(page);
   await setLanguage(page, 'ar');
-  await expect(page.getByTestId('total-count')).toContainText('صف');
+  await expect(page.getByTestId('total-count')).toHaveText(/\d+ صف/);
   const total = Number((await page.getByTestId('total-count').textContent())!.replace(/\D/g, ''));
   const rows = await exported(page);
   expect(rows).toHaveLength(1 + 10_000);
