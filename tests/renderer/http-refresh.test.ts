@@ -94,6 +94,31 @@ describe('the HTTP client', () => {
     expect(counts()).toEqual({ refreshes: 1, expired: 1 });
   });
 
+  it('says the session expired once: calls failing later with the same token, or with none after sign-out, say nothing more', async () => {
+    validToken = 'fresh';
+    let token: string | undefined = 'stale';
+    let expired = 0;
+    const http = createHttp({
+      baseURL,
+      lang: () => 'en',
+      accessToken: () => token,
+      refresh: async (): Promise<RefreshOutcome> => ({ kind: 'expired' }),
+      onExpired: () => expired++,
+    });
+    await expect(http.get('/protected/1')).rejects.toBeInstanceOf(SessionExpiredError);
+    await new Promise((r) => setTimeout(r, 1100));
+    // A background read still holding the old token, more than a second later.
+    await expect(http.get('/protected/2')).rejects.toBeInstanceOf(SessionExpiredError);
+    // Signed out: the next call carries no token.
+    token = undefined;
+    await expect(http.get('/protected/3')).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(expired).toBe(1);
+    // A new session that expires in turn is told again.
+    token = 'another';
+    await expect(http.get('/protected/4')).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(expired).toBe(2);
+  });
+
   it('keeps the session while the server cannot be reached: says so once, retries the refresh, then every waiting call goes on', async () => {
     validToken = 'fresh';
     const { http, counts, reachability } = client({ refreshTo: 'fresh', unreachableFor: 3 });

@@ -83,10 +83,11 @@ export function createHttp(options: HttpOptions): AxiosInstance {
     const status = (error as AxiosError).response?.status;
     if (status !== 401 || !config || config.public || config.retried) throw error;
 
+    const sentWith = config.headers.get('Authorization');
     pending ??= refreshUntilAnswered().finally(() => (pending = undefined));
     const token = await pending;
     if (!token) {
-      expireOnce(options);
+      expireOnce(options, typeof sentWith === 'string' ? sentWith : undefined);
       throw new SessionExpiredError();
     }
     config.retried = true;
@@ -97,11 +98,16 @@ export function createHttp(options: HttpOptions): AxiosInstance {
   return instance;
 }
 
-// Several calls failing together must produce one message and one redirect (the "flag" of SPEC §4).
-const expiring = new WeakSet<HttpOptions>();
-function expireOnce(options: HttpOptions) {
-  if (expiring.has(options)) return;
-  expiring.add(options);
+// Several calls failing together must produce one message and one redirect (the "flag" of SPEC §4),
+// and so must the calls that fail later in the same session (a background read, the event
+// stream's next ticket): the expiry is told once per access token, and a call sent without
+// one (the user has already been signed out) tells nothing.
+const told = new WeakMap<HttpOptions, Set<string>>();
+function expireOnce(options: HttpOptions, sentWith: string | undefined) {
+  if (!sentWith) return;
+  let tokens = told.get(options);
+  if (!tokens) told.set(options, (tokens = new Set()));
+  if (tokens.has(sentWith)) return;
+  tokens.add(sentWith);
   options.onExpired();
-  setTimeout(() => expiring.delete(options), 1000);
 }
