@@ -190,6 +190,16 @@ export async function listLines(
         : db.select({ total: sql<number>`count(*)::int` }).from(requestLines).where(condition))
     )[0].total;
 
+  /** What a line's row shows of its request, service, department, hotel and room (both paths join them). */
+  const namesOfLine = {
+    requestId: requests.id,
+    requestHeaderCode: requests.requestCode,
+    serviceName: options.lang === 'ar' ? services.nameAr : services.nameEn,
+    departmentName: departments.name,
+    hotelName: options.lang === 'ar' ? hotels.nameAr : hotels.name,
+    roomNumber: rooms.number,
+  };
+
   if (options.page && (myQueue || ownSort)) {
     // The page's 20 lines are found on request_lines alone, then the names are joined to
     // those 20. Planned as one six-table join, PostgreSQL weighed every index of
@@ -207,12 +217,7 @@ export async function listLines(
     const rows = await db
       .select({
         id: page.id,
-        requestId: requests.id,
-        requestHeaderCode: requests.requestCode,
-        serviceName: options.lang === 'ar' ? services.nameAr : services.nameEn,
-        departmentName: departments.name,
-        hotelName: options.lang === 'ar' ? hotels.nameAr : hotels.name,
-        roomNumber: rooms.number,
+        ...namesOfLine,
         createdAt: page.createdAt,
         updatedAt: page.updatedAt,
         statusName: page.status,
@@ -234,12 +239,7 @@ export async function listLines(
   const base = db
     .select({
       id: requestLines.id,
-      requestId: requests.id,
-      requestHeaderCode: requests.requestCode,
-      serviceName: options.lang === 'ar' ? services.nameAr : services.nameEn,
-      departmentName: departments.name,
-      hotelName: options.lang === 'ar' ? hotels.nameAr : hotels.name,
-      roomNumber: rooms.number,
+      ...namesOfLine,
       createdAt: requestLines.createdAt,
       updatedAt: requestLines.updatedAt,
       statusName: requestLines.status,
