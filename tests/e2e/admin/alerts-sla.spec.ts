@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { E2EServer } from '../support/server';
-import { openRooms as openRoomsAt, startAlertsServer } from './alerts-support';
+import { liveAlertsOn, openRooms as openRoomsAt, startAlertsServer } from './alerts-support';
 import { RECEPTIONIST, guestRequest, login } from './part2-support';
 
 /**
@@ -101,9 +101,7 @@ test('an escalation reaches the duty manager on the Home screen: a red toast, it
   await recordTones(page);
   // The demo's Duty Manager holds Escalations.Receive for every hotel.
   await login(page, server.url, { email: 'guestrelations@nakheel.demo', password: RECEPTIONIST.password });
-  const stream = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/Events' && res.status() === 200);
-  await page.reload();
-  await stream;
+  await liveAlertsOn(page);
   const request = await guestRequest(server.url, riyadh, [lateCheckout], 'Escalated Guest');
   // Nobody acknowledges it: 5 target minutes (30 s here) later the server escalates it.
   const toast = page.getByTestId('toast-error').filter({ hasText: 'Overdue: Late check-out, room' });

@@ -12,10 +12,17 @@ export async function startAlertsServer(env: Record<string, string> = {}): Promi
   return { server, riyadh, lateCheckout };
 }
 
+/**
+ * Waits until this page's staff event stream is open, as the header's bell shows it. (A
+ * wait for an /api/Events response could match the stream of the page just left.)
+ */
+export async function liveAlertsOn(page: Page): Promise<void> {
+  await expect(page.getByTestId('alerts-bell')).toHaveAttribute('data-live', 'on', { timeout: 15_000 });
+}
+
 /** Opens the Rooms screen and waits until its rows and the staff event stream are there. */
 export async function openRooms(page: Page, baseUrl: string): Promise<void> {
-  const stream = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/Events' && res.status() === 200);
   await page.goto(`${baseUrl}/Admin/BasicData/Room`);
   await expect(page.getByTestId('screen-Room').locator('.ag-row').first()).toBeVisible({ timeout: 30_000 });
-  await stream;
+  await liveAlertsOn(page);
 }

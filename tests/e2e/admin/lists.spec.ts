@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { seedRequests } from '../../../bench/seed';
 import { BENCH_ADMIN, startServerProcess, type ServerProcess } from '../../../bench/lib/server-process';
+import { liveAlertsOn } from './alerts-support';
 import { api, guestRequest, login, lookup, setLanguage, tokenOf } from './part2-support';
 
 /**
@@ -51,6 +52,7 @@ async function openRequests(page: Page, search = '') {
   await login(page, server.url, BENCH_ADMIN);
   await page.goto(`${server.url}/Admin/ServiceManagement/RequestList${search}`);
   await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 60_000 });
+  await liveAlertsOn(page);
 }
 
 test('Guests Requests pages, sorts, searches and filters on the server, and the view survives Back', async ({ page }) => {

@@ -3,6 +3,7 @@ import type { alertsEn } from './alerts.en';
 export const alertsAr: typeof alertsEn = {
   bell: 'طلبات جديدة',
   bellCount: '{{count}} طلبات جديدة: افتح طلبات النزلاء',
+  bellOffline: 'التنبيهات الحية متوقفة، جارٍ إعادة الاتصال',
   menuCount: '{{count}} جديد',
   open: 'فتح',
   askNotify: 'إظهار الطلبات الجديدة كإشعارات على هذا الجهاز',

@@ -2,6 +2,7 @@
 export const alertsEn = {
   bell: 'New requests',
   bellCount: '{{count}} new requests: open Guests Requests',
+  bellOffline: 'live alerts paused, reconnecting',
   menuCount: '{{count}} new',
   open: 'Open',
   askNotify: 'Show new requests as notifications on this computer',

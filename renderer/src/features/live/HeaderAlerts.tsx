@@ -1,12 +1,13 @@
 import { Button, CounterBadge, Menu, MenuGroup, MenuGroupHeader, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { AlertBadgeRegular, AlertRegular, ClockAlarmRegular, Speaker2Regular, SpeakerMuteRegular } from '@fluentui/react-icons';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { clientRoutes } from '@shared/routes';
 import { platform } from '../../platform';
 import { newRequestsAtom } from './LiveAlerts';
+import { liveConnectedAtom } from './live-events';
 import { REPEAT_CHOICES_S, reminderSecondsAtom } from './reminders';
 import { liveSoundAtom } from './sound';
 
@@ -20,7 +21,8 @@ const useStyles = makeStyles({
  * The header's live controls: the bell with the count of new requests (a click opens
  * Guests Requests, or only clears the count for a user who cannot open it), and the
  * chime's on/off switch (the same switch as on the lists), how often a line nobody has
- * acknowledged rings again (issue 14.3, per machine). In a browser that has not
+ * acknowledged rings again (issue 14.3, per machine). While the event stream is down the
+ * bell says so: no alert can arrive until it is back. In a browser that has not
  * yet been asked, a third button asks to show new requests as desktop notifications
  * (browsers only ask from a click); the desktop app always shows them.
  */
@@ -32,7 +34,8 @@ export function HeaderAlerts({ canOpenList }: { canOpenList: boolean }) {
   const [sound, setSound] = useAtom(liveSoundAtom);
   const [repeat, setRepeat] = useAtom(reminderSecondsAtom);
   const [notifyPermission, setNotifyPermission] = useState(platform.notifyPermission);
-  const bellLabel = count > 0 ? t('alerts.bellCount', { count }) : t('alerts.bell');
+  const live = useAtomValue(liveConnectedAtom);
+  const bellLabel = `${count > 0 ? t('alerts.bellCount', { count }) : t('alerts.bell')}${live ? '' : ` (${t('alerts.bellOffline')})`}`;
   return (
     <>
       <span className={styles.bell}>
@@ -42,6 +45,7 @@ export function HeaderAlerts({ canOpenList }: { canOpenList: boolean }) {
             className={styles.onBrand}
             icon={<AlertRegular />}
             data-testid="alerts-bell"
+            data-live={live ? 'on' : 'off'}
             onClick={() => {
               setCount(0);
               if (canOpenList) navigate(clientRoutes.requestList);
