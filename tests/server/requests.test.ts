@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { endpoints } from '@shared';
+import { rowsOf } from '../../server/src/db/client';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
 
@@ -119,6 +121,32 @@ describe('a guest request, from the phone to the review', () => {
     // Lookup names follow the language.
     const ar = (await t.api.call(endpoints.userRequestDetails, { params: { id: first.body.id }, lang: 'ar' })).body;
     expect(ar.requestDetails[0].serviceName).toBe('مناشف إضافية');
+  });
+
+  it('codes a request RQ- and six digits, and keeps counting past them', async () => {
+    const db = t.server.app.ctx.database.db;
+    const codeAfter = async (seq: number) => {
+      await db.execute(sql`select setval(pg_get_serial_sequence('requests', 'seq'), ${seq})`);
+      const added = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels, fx.services.repair]) });
+      expect(added.status).toBe(200);
+      return (await guestView(added.body.id)).requestCode;
+    };
+    expect(await codeAfter(122)).toBe('RQ-000123');
+    expect(await codeAfter(999_999)).toBe('RQ-1000000');
+    expect(await codeAfter(1_234_566)).toBe('RQ-1234567');
+  });
+
+  it('stores the lines in the order the guest chose them, each with its own clock', async () => {
+    const added = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.repair, fx.services.special, fx.services.towels]) });
+    expect(added.status).toBe(200);
+    const view = await guestView(added.body.id);
+    expect(view.requestDetails.map((l: { serviceName: string }) => l.serviceName)).toEqual(['AC repair', 'Special Request', 'Extra towels']);
+    const rows = rowsOf<{ service_id: number; clock_started_at: Date | null; created_at: Date }>(
+      await t.server.app.ctx.database.db.execute(sql`select service_id, clock_started_at, created_at from request_lines where request_id = ${added.body.id} order by id`),
+    );
+    expect(rows.map((r) => r.service_id)).toEqual([fx.services.repair, fx.services.special, fx.services.towels]);
+    // A Special Request's clock waits for its department; the others start when the guest sends.
+    expect(rows.map((r) => r.clock_started_at === null)).toEqual([false, true, false]);
   });
 
   it('shows staff the request with its lines and the departments to choose from', async () => {

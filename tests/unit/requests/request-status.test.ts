@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestCodeOf, requestStatusOf } from '../../../server/src/modules/requests/request-status';
+import { requestStatusOf } from '../../../server/src/modules/requests/request-status';
 import { canSeeLine, canSeeRequest } from '../../../server/src/modules/requests/scope';
 
 describe('the request status follows its lines (DESIGN)', () => {
@@ -15,13 +15,6 @@ describe('the request status follows its lines (DESIGN)', () => {
     [['Rejected'], 'Rejected'],
   ] as const)('%j → %s', (lines, expected) => {
     expect(requestStatusOf(lines)).toBe(expected);
-  });
-});
-
-describe('request codes', () => {
-  it('pad the sequence to six digits and keep growing past them', () => {
-    expect(requestCodeOf(123)).toBe('RQ-000123');
-    expect(requestCodeOf(1_234_567)).toBe('RQ-1234567');
   });
 });
 

@@ -12,8 +12,3 @@ export function requestStatusOf(lines: readonly LineStatus[]): RequestStatus {
   if (lines.every(isClosed)) return 'Completed';
   return 'In Progress';
 }
-
-/** The short human code shown to guests and staff, from the request's sequence number. */
-export function requestCodeOf(seq: number): string {
-  return `RQ-${String(seq).padStart(6, '0')}`;
-}

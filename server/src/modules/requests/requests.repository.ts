@@ -43,13 +43,15 @@ const joinText = (...parts: (string | null | undefined)[]) => parts.filter((p) =
 /**
  * The texts a new request and its lines are found by, exactly as the database's
  * hotel_request_search_text and hotel_line_search_text would build them (migration
- * 0002): code, guest, phone and its digits, room, hotel names, then the services' names.
+ * 0002), but for the request code they start with: that is made in the statement that
+ * stores them (insertRequest). Guest, phone and its digits, room, hotel names, then
+ * the services' names.
  */
-export function searchTextsOf(
-  request: { requestCode: string; custName: string; custPhone: string; roomNumber: string | null; hotelNames: string | null },
+export function searchTextsAfterCode(
+  request: { custName: string; custPhone: string; roomNumber: string | null; hotelNames: string | null },
   lineServices: { nameEn: string; nameAr: string }[],
 ): { request: string; lines: string[] } {
-  const base = joinText(request.requestCode, request.custName, request.custPhone, request.custPhone.replace(/[^0-9]/g, ''), request.roomNumber, request.hotelNames);
+  const base = joinText(request.custName, request.custPhone, request.custPhone.replace(/[^0-9]/g, ''), request.roomNumber, request.hotelNames);
   const names = lineServices.map((s) => `${s.nameEn} ${s.nameAr}`);
   return { request: joinText(base, names.length ? names.join(' ') : null), lines: names.map((n) => joinText(base, n)) };
 }
@@ -105,25 +107,46 @@ export interface NewRequest {
   }[];
 }
 
-/** Inserts a request with its lines; the code comes from the sequence, so it is unique across processes. */
-export async function insertRequest(tx: Tx, input: NewRequest, codeOf: (seq: number) => string) {
-  // The search texts are written with the rows, so the triggers that would build them
-  // (and check the request's again after its lines) stand aside for this transaction:
-  // they were most of the database's work per guest request. Rows written any other
-  // way (SQL, imports) still get their texts from the triggers (migration 0013).
-  const [next] = rowsOf<{ seq: string }>(
-    await tx.execute(sql`select nextval(pg_get_serial_sequence('requests', 'seq'))::text as seq, set_config('hotel.search_text_given', 'on', true)`),
-  );
-  const seq = Number(next.seq);
+/**
+ * Inserts a request with its lines in one statement, which is atomic on its own: no
+ * BEGIN, no separate read of the sequence, no COMMIT (AddRequest runs at guest rush
+ * hour; each round trip costs in the server and in the database). The code comes from
+ * the sequence (hotel_request_code, migration 0014), so it is unique across processes.
+ *
+ * The search texts are written with the rows, so the triggers that would build them
+ * (and check the request's again after its lines) stand aside: set_config marks this
+ * statement's transaction before the first row is stored. Rows written any other way
+ * (SQL, imports) still get their texts from the triggers (migration 0013).
+ */
+export async function insertRequest(db: DbOrTx, input: NewRequest): Promise<{ id: string; requestCode: string; createdAt: Date }> {
   const { lines, roomNumber, hotelNames, ...header } = input;
-  const requestCode = codeOf(seq);
-  const texts = searchTextsOf({ ...header, requestCode, roomNumber, hotelNames }, lines.map((line) => line.names));
-  const [row] = await tx
-    .insert(requests)
-    .values({ ...header, seq, requestCode, searchText: texts.request })
-    .returning({ id: requests.id, requestCode: requests.requestCode, createdAt: requests.createdAt });
-  await tx.insert(requestLines).values(lines.map(({ names: _names, ...line }, i) => ({ ...line, requestId: row.id, searchText: texts.lines[i] })));
-  return row;
+  const texts = searchTextsAfterCode({ ...header, roomNumber, hotelNames }, lines.map((line) => line.names));
+  const at = (time: Date | null | undefined) => time?.toISOString() ?? null;
+  const lineRows = lines.map(
+    (line, i) =>
+      sql`(${i}::int, ${line.serviceId}::int, ${line.departmentId}::int, ${line.note}::text, ${at(line.clockStartedAt)}::timestamptz, ${at(line.acknowledgeDueAt)}::timestamptz, ${at(line.completeDueAt)}::timestamptz, ${texts.lines[i]}::text)`,
+  );
+  const [row] = rowsOf<{ id: string; request_code: string; created_at: Date | string }>(
+    await db.execute(sql`
+      with next as (
+        select seq, hotel_request_code(seq) as code, set_config('hotel.search_text_given', 'on', true) as given
+        from (select nextval(pg_get_serial_sequence('requests', 'seq')) as seq) s
+      ), request as (
+        insert into ${requests} (seq, request_code, hotel_id, room_id, cust_name, cust_email, cust_phone, note, room_verified, lang, search_text)
+        select seq, code, ${header.hotelId}, ${header.roomId}, ${header.custName}, ${header.custEmail}, ${header.custPhone}, ${header.note},
+          ${header.roomVerified}, ${header.lang}, concat_ws(' ', code, nullif(${texts.request}::text, ''))
+        from next
+        returning id, request_code, created_at
+      ), line as (
+        insert into ${requestLines} (request_id, service_id, department_id, note, clock_started_at, acknowledge_due_at, complete_due_at, search_text)
+        select request.id, v.service_id, v.department_id, v.note, v.clock_started_at, v.acknowledge_due_at, v.complete_due_at,
+          concat_ws(' ', request.request_code, nullif(v.search_text, ''))
+        from request, (values ${sql.join(lineRows, sql`, `)}) as v(position, service_id, department_id, note, clock_started_at, acknowledge_due_at, complete_due_at, search_text)
+        order by v.position
+      )
+      select id, request_code, created_at from request`),
+  );
+  return { id: row.id, requestCode: row.request_code, createdAt: new Date(row.created_at) };
 }
 
 // ── One request with its lines ─────────────────────────────────────────────

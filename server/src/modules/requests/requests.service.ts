@@ -3,7 +3,6 @@ import type { AppContext } from '../../context';
 import { AppError, type LocalizedFieldError, badRequest, conflict, notFound } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
 import { localize } from '../../i18n/localize';
-import { requestCodeOf } from './request-status';
 import { isUuid, iso, toDetail } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
 import * as repo from './requests.repository';
@@ -41,28 +40,22 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
     if (byId.get(serviceId)!.isSpecial) return {};
     return { clockStartedAt: now, ...dueTimesOf(now, byId.get(serviceId)!.targets, config.sla.minuteMs) };
   };
-  const created = await db.transaction((tx) =>
-    repo.insertRequest(
-      tx,
-      {
-        hotelId: input.hotelId,
-        roomId: input.roomId,
-        custName: input.custName.trim(),
-        custEmail: input.custEmail,
-        custPhone: input.custPhone,
-        note: input.note,
-        roomVerified,
-        lang,
-        roomNumber: place.roomNumber,
-        hotelNames: place.hotelNames,
-        lines: input.services.map((s) => {
-          const service = byId.get(s.serviceId)!;
-          return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(service), names: service, ...clockOfLine(s.serviceId) };
-        }),
-      },
-      requestCodeOf,
-    ),
-  );
+  const created = await repo.insertRequest(db, {
+    hotelId: input.hotelId,
+    roomId: input.roomId,
+    custName: input.custName.trim(),
+    custEmail: input.custEmail,
+    custPhone: input.custPhone,
+    note: input.note,
+    roomVerified,
+    lang,
+    roomNumber: place.roomNumber,
+    hotelNames: place.hotelNames,
+    lines: input.services.map((s) => {
+      const service = byId.get(s.serviceId)!;
+      return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(service), names: service, ...clockOfLine(s.serviceId) };
+    }),
+  });
   const departmentIds = [...new Set(input.services.map((s) => departmentOf(byId.get(s.serviceId)!)))];
   await announce(ctx, {
     type: 'request-created',
