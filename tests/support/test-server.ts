@@ -25,7 +25,8 @@ export async function createPgDatabase(): Promise<string> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: base });
   await client.connect();
-  await client.query(`create database ${name}`);
+  // A UTF-8 character type, as a hotel's database has (README): Arabic words get trigrams.
+  await client.query(`create database ${name} template template0 lc_ctype 'C.UTF-8'`);
   await client.end();
   const url = new URL(base);
   url.pathname = `/${name}`;

@@ -133,6 +133,19 @@ async function createPgliteCluster(dir: string): Promise<void> {
   }
 }
 
+/**
+ * The list search's trigram index takes words by the database's character type: under
+ * C or POSIX an Arabic word has no trigrams, and a search for it reads every row. The
+ * server still runs; the log says how to make the database (README, "A chain on PostgreSQL").
+ */
+async function warnOfCharacterType(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ ctype: string }>('select datctype as ctype from pg_database where datname = current_database()');
+  const ctype = rows[0]?.ctype ?? '';
+  if (ctype === 'C' || ctype === 'POSIX') {
+    process.emitWarning(`the database's character type is ${ctype}: Arabic words get no search index, so Arabic searches read every row. Create the database with a UTF-8 character type (LC_CTYPE 'C.UTF-8').`, { code: 'HOTEL_DB_CTYPE' });
+  }
+}
+
 async function openPostgres(url: string): Promise<Database> {
   // A call waits at most 10 s for a connection, then answers 503 (see isDatabaseUnavailable).
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
@@ -146,6 +159,7 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migrateWithLock(pool);
+  await warnOfCharacterType(pool);
 
   // One dedicated connection holds every LISTEN of this process. If it drops
   // (a PostgreSQL restart, a network blip), it is made again with back-off and
