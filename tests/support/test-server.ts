@@ -18,15 +18,18 @@ export function testDbKind(): DbKind {
   return process.env.HOTEL_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
 
-/** A fresh, empty PostgreSQL database on the project's cluster. */
-export async function createPgDatabase(): Promise<string> {
+/**
+ * A fresh, empty PostgreSQL database on the project's cluster. Its character type is
+ * UTF-8, as a hotel's database is (README), unless a test asks for C, as
+ * `initdb --no-locale` makes it.
+ */
+export async function createPgDatabase({ ctype = 'C.UTF-8' }: { ctype?: 'C' | 'C.UTF-8' } = {}): Promise<string> {
   const base = inject('pgUrl');
   if (!base) throw new Error('no PostgreSQL for this test project');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: base });
   await client.connect();
-  // A UTF-8 character type, as a hotel's database has (README): Arabic words get trigrams.
-  await client.query(`create database ${name} template template0 lc_ctype 'C.UTF-8'`);
+  await client.query(`create database ${name} template template0 lc_ctype '${ctype}'`);
   await client.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
