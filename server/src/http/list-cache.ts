@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
@@ -12,7 +12,10 @@ import type { Database } from '../db/client';
  * client that has it; a changed one is compressed once, not on every read. Any
  * successful write to basic data or an upload empties the cache of every process on
  * the database (NOTIFY); a short lifetime bounds staleness from anything else (an
- * edit made straight in the database). The route's claim is checked on onRequest,
+ * edit made straight in the database). A process ignores the echo of its own NOTIFY:
+ * it cleared at the write, and a late echo would only throw away the fresh reads
+ * made since. Listening that resumes after a lost connection clears too, since
+ * messages sent meanwhile were missed. The route's claim is checked on onRequest,
  * before the cache is consulted.
  */
 const CHANNEL = 'hotel_cache_invalidate';
@@ -86,7 +89,14 @@ export async function registerListCache(app: FastifyInstance, database: Database
     entries.clear();
   };
   const startedAt = new WeakMap<FastifyRequest, number>();
-  const stopListening = await database.listen(CHANNEL, clear);
+  const self = randomUUID();
+  const stopListening = await database.listen(
+    CHANNEL,
+    (sender) => {
+      if (sender !== self) clear();
+    },
+    clear,
+  );
   app.addHook('onClose', async () => {
     await stopListening();
   });
@@ -108,7 +118,7 @@ export async function registerListCache(app: FastifyInstance, database: Database
     if (isWrite(request) && reply.statusCode < 300) {
       // Before the answer leaves: a client that reloads its list right after must see its change.
       clear();
-      await database.notify(CHANNEL, '1').catch(() => undefined);
+      await database.notify(CHANNEL, self).catch(() => undefined);
       return payload;
     }
     if (reply.statusCode !== 200 || !isCachedRead(request) || typeof payload !== 'string' || reply.getHeader('x-cache')) return payload;
