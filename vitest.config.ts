@@ -18,6 +18,12 @@ if (!('groupBy' in Map)) {
 
 const alias = { '@shared': path.resolve(import.meta.dirname, 'shared') };
 const serverTests = ['tests/server/**/*.test.ts'];
+/**
+ * On CI (`.ci/run` sets CI=true) a failed test runs once more, as Playwright's do there:
+ * two cores shared by a thousand tests, two databases and Chromium. A test that fails
+ * twice fails the run, and the reporter names every retry, so a flaky test still shows.
+ */
+const retry = process.env.CI ? 1 : 0;
 
 /**
  * Test projects: unit (plain functions), the server's integration suite twice
@@ -27,12 +33,14 @@ const serverTests = ['tests/server/**/*.test.ts'];
 export default defineConfig({
   resolve: { alias },
   test: {
+    reporters: retry ? ['default', './tests/support/flaky-reporter.ts'] : ['default'],
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { resolve: { alias }, test: { name: 'unit', retry, include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
         resolve: { alias },
         test: {
           name: 'server-pglite',
+          retry,
           include: serverTests,
           environment: 'node',
           env: { HOTEL_TEST_DB: 'pglite' },
@@ -45,6 +53,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'server-pg',
+          retry,
           include: serverTests,
           environment: 'node',
           env: { HOTEL_TEST_DB: 'postgres' },
@@ -55,11 +64,11 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'renderer', include: ['tests/renderer/**/*.test.{ts,tsx}', 'tests/guest-web/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        test: { name: 'renderer', retry, include: ['tests/renderer/**/*.test.{ts,tsx}', 'tests/guest-web/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
       },
       {
         resolve: { alias },
-        test: { name: 'electron', include: ['tests/electron/**/*.test.ts'], environment: 'node', setupFiles: ['tests/electron/setup.ts'] },
+        test: { name: 'electron', retry, include: ['tests/electron/**/*.test.ts'], environment: 'node', setupFiles: ['tests/electron/setup.ts'] },
       },
     ],
   },
