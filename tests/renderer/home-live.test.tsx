@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe('Home on the query layer (issue 12)', { timeout: 20_000 }, () => {
-  it('a burst of live events re-reads the figures once, and they show the new values', async () => {
+  it('the stream\'s opening re-reads what was read before it; a burst of live events re-reads the figures once; both show the new values', async () => {
     let open = 3;
     const server = fakeServer({
       [`POST ${pathOf(endpoints.eventsTicket)}`]: { data: { ticket: 't', expiresInSeconds: 30 } },
@@ -42,13 +42,17 @@ describe('Home on the query layer (issue 12)', { timeout: 20_000 }, () => {
     expect(reads()).toBe(1);
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     const stream = FakeEventSource.opened[0];
+    // A guest's request stored after the first read and before the stream opened: no event will tell of it.
+    open = 4;
     act(() => stream.open());
+    await waitFor(() => expect(screen.getByTestId('fig-open').textContent).toContain('4'));
+    expect(reads()).toBe(2);
 
     // A guest's request with three lines: three events at once.
-    open = 6;
+    open = 7;
     act(() => [1, 2, 3].forEach((i) => stream.emit('request-created', event(i))));
-    await waitFor(() => expect(screen.getByTestId('fig-open').textContent).toContain('6'));
+    await waitFor(() => expect(screen.getByTestId('fig-open').textContent).toContain('7'));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(reads()).toBe(2);
+    expect(reads()).toBe(3);
   });
 });

@@ -39,12 +39,14 @@ describe('the admin app\'s staff event stream', () => {
     await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     const first = last();
     first.open();
+    // Whatever the screen read before the stream opened may already be out of date.
+    expect(onResync).toHaveBeenCalledTimes(1);
     first.emit('line-changed', event);
     expect(onEvent).toHaveBeenCalledWith(event);
-    expect(onResync).not.toHaveBeenCalled();
+    expect(onResync).toHaveBeenCalledTimes(1);
 
     first.emit('resync', { at: event.at });
-    expect(onResync).toHaveBeenCalledTimes(1);
+    expect(onResync).toHaveBeenCalledTimes(2);
 
     first.emit('reconnect', {});
     expect(first.readyState).toBe(FakeEventSource.CLOSED);
@@ -52,9 +54,23 @@ describe('the admin app\'s staff event stream', () => {
     expect(last().url).toContain('ticket=ticket-2');
     // Reopened: whatever happened in between was not heard, so screens re-read.
     last().open();
-    expect(onResync).toHaveBeenCalledTimes(2);
+    expect(onResync).toHaveBeenCalledTimes(3);
     stop();
     expect(last().readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('a screen that subscribes while the stream is open reads after it opened: no re-read for it', async () => {
+    const first = vi.fn();
+    const stopFirst = subscribeLive(vi.fn(), first);
+    await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    last().open();
+    const later = vi.fn();
+    const stopLater = subscribeLive(vi.fn(), later);
+    last().emit('line-changed', event);
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(later).not.toHaveBeenCalled();
+    stopLater();
+    stopFirst();
   });
 
   it('after a dropped stream asks for a new ticket rather than retrying the used one', async () => {

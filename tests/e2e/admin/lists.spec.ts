@@ -48,11 +48,33 @@ function listCalls(page: Page, pathName = LIST_CALL): URLSearchParams[] {
 
 const last = (calls: URLSearchParams[]) => calls[calls.length - 1];
 
+/**
+ * Signs in, opens Guests Requests and waits until it is live and settled: the list reads its
+ * page on opening, and once more when the live stream opens (its first read may predate the
+ * stream); no read is then in flight.
+ */
 async function openRequests(page: Page, search = '') {
   await login(page, server.url, BENCH_ADMIN);
+  // Only reads of the list page sent from here on (the read-ahead on Home may still be in flight).
+  const inFlight = new Set<Request>();
+  let sentCount = 0;
+  const sent = (req: Request) => {
+    if (new URL(req.url()).pathname !== LIST_CALL) return;
+    sentCount++;
+    inFlight.add(req);
+  };
+  const ended = (req: Request) => inFlight.delete(req);
+  page.on('request', sent);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   await page.goto(`${server.url}/Admin/ServiceManagement/RequestList${search}`);
   await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 60_000 });
   await liveAlertsOn(page);
+  await expect.poll(() => sentCount).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => inFlight.size).toBe(0);
+  page.off('request', sent);
+  page.off('requestfinished', ended);
+  page.off('requestfailed', ended);
 }
 
 test('Guests Requests pages, sorts, searches and filters on the server, and the view survives Back', async ({ page }) => {
@@ -129,6 +151,26 @@ test('a new guest request shows at the top of the open page, highlighted, withou
   await expect(page.getByTestId('new-badge')).toHaveCount(0);
   // The highlight fades.
   await expect(top).not.toHaveClass(/row-fresh/, { timeout: 10_000 });
+});
+
+test('a request stored while the live stream was still opening shows too: the list reads its page again once the stream is open', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, server.url, BENCH_ADMIN);
+  // The stream opens late (a slow network): its ticket is held until the request below is stored.
+  let releaseTicket!: () => void;
+  const ticketHeld = new Promise<void>((resolve) => (releaseTicket = resolve));
+  await page.route((url) => url.pathname === '/api/Events/Ticket', async (route) => {
+    await ticketHeld;
+    await route.continue();
+  });
+  await page.goto(`${server.url}/Admin/ServiceManagement/RequestList`);
+  await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('alerts-bell')).toHaveAttribute('data-live', 'off');
+  // No stream is open: the event of this request reaches no one.
+  const request = await guestRequest(server.url, riyadh, [lateCheckout], 'Gap Guest');
+  releaseTicket();
+  await liveAlertsOn(page);
+  await expect(page.locator('.ag-row[row-index="0"]')).toContainText(request.code, { timeout: 15_000 });
 });
 
 test('on a filtered view a new request that does not match only counts as "N new"; the count resets and re-reads the page', async ({ page }) => {

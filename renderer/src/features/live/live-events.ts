@@ -34,8 +34,6 @@ let source: EventSource | undefined;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 /** Bumped on every (re)connect and disconnect, so a late ticket answer for an older attempt is dropped. */
 let attempt = 0;
-/** Whether the current run of subscriptions had a stream open before: a later open may have missed events. */
-let openedBefore = false;
 /** Failures in a row since the stream was last open. */
 let failures = 0;
 
@@ -48,7 +46,9 @@ const resyncAll = () => [...subscribers].forEach((s) => s.onResync());
  * expired token on the way). A ticket opens one stream only, so whenever the
  * stream ends — the server's `reconnect` hint (idle, token expiry, shutdown), a
  * refusal, a dropped network — we close it and come back with a new ticket. After
- * the server's `resync` or any reopening, screens re-read: events were missed.
+ * the server's `resync` and on every opening, the first included, screens re-read:
+ * events may have been missed (a screen that subscribes while the stream is open
+ * reads after it opened, and has nothing to re-read).
  */
 function connect(): void {
   const mine = ++attempt;
@@ -73,8 +73,9 @@ function open(es: EventSource): void {
   es.onopen = () => {
     store.set(liveConnectedAtom, true);
     failures = 0;
-    if (openedBefore) resyncAll();
-    openedBefore = true;
+    // Everyone listening now subscribed while no stream was open, and may have read what it
+    // shows before this one opened: a request stored in between would be heard by no one.
+    resyncAll();
   };
   const deliver = (message: MessageEvent<string>) => {
     let event: LiveEvent;
@@ -116,7 +117,6 @@ function disconnect(): void {
   source = undefined;
   if (retryTimer) clearTimeout(retryTimer);
   retryTimer = undefined;
-  openedBefore = false;
   failures = 0;
   store.set(liveConnectedAtom, false);
 }

@@ -87,13 +87,16 @@ export async function prefetchPage<Row>(client: QueryClient, source: PagedLiveSo
     forgetReadAhead(client, queryKey);
     stop();
   };
+  let read = false;
   // Listening first opens the stream now (the shell's listeners come later) and hears what happens during the read.
-  const stopListening = subscribeLive(forget, forget);
+  // A resync before the read (the one every opening of the stream sends) concerns nothing read yet.
+  const stopListening = subscribeLive(forget, () => {
+    if (read) forget();
+  });
   // Signing out (or in again) ends it, and so does its age.
   const unwatchSession = store.sub(sessionAtom, forget);
   const timer = setTimeout(forget, READ_AHEAD_STREAM_WAIT_MS + READ_AHEAD_FRESH_MS);
   if (!(await streamOpen(READ_AHEAD_STREAM_WAIT_MS))) current = false;
-  let read = false;
   await client.prefetchQuery({
     queryKey,
     queryFn: () => {
