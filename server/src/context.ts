@@ -1,3 +1,4 @@
+import { BackgroundWork } from './background';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { RateLimiter } from './http/rate-limit';
@@ -17,6 +18,8 @@ export interface AppContext {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   events: EventBus;
+  /** E-mails sent after a call's answer; a stop waits for them before closing the database. */
+  background: BackgroundWork;
 }
 
 export async function createContext(config: Config, database: Database): Promise<AppContext> {
@@ -34,6 +37,7 @@ export async function createContext(config: Config, database: Database): Promise
     mailer: new Mailer(database.db, box),
     rateLimiter: new RateLimiter(database.db, config.rateLimitsEnabled),
     events,
+    background: new BackgroundWork(),
   };
 }
 

@@ -8,6 +8,9 @@ import { secureDataDir } from './db/data-folder';
 import { ensureAdmin } from './seed/admin';
 import { seedDemo } from './seed/demo';
 
+/** How long a stop waits for e-mails under way (the whole stop must fit in main.ts's 10 s). */
+const BACKGROUND_LIMIT_MS = 5_000;
+
 export interface RunningServer {
   app: FastifyInstance;
   url: string;
@@ -40,8 +43,10 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
     close: () =>
       (closing ??= (async () => {
         await escalations.stop();
-        // Stop taking requests, finish the ones in flight, then close the database.
+        // Stop taking requests, finish the ones in flight and the e-mails they began, then close the database.
         await app.close();
+        const unsent = await ctx.background.drain(BACKGROUND_LIMIT_MS);
+        if (unsent) app.log.warn(`stopped with ${unsent} e-mail(s) still being sent`);
         await ctx.events.close();
         await database.close();
       })()),

@@ -82,3 +82,39 @@ describe('stopping the server with SIGTERM', () => {
     for (const call of calls) expect(String(call.path)).not.toContain('?');
   });
 });
+
+/**
+ * E-mails a call starts after its answer (here a reset link) are sent before the process
+ * exits: a stop right after the answer must not lose them.
+ */
+describe('stopping the server while an e-mail is being sent', () => {
+  let server: ServerProcess;
+  let smtp: SmtpCatcher;
+  beforeAll(async () => {
+    [server, smtp] = await Promise.all([spawnLoggedServer(), startSmtp({ greetingDelayMs: 1_500 })]);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('sends the reset link asked for just before SIGTERM, then exits 0 within 10 s', async () => {
+    const api = new ApiClient(server.url);
+    const token = await api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    await useSmtp({ api, adminToken: async () => token }, smtp);
+
+    // The answer comes at once; the link goes out after it, to a mail server that takes 1.5 s to greet.
+    const asked = await api.call(endpoints.forgotPassword, { body: { email: ADMIN_EMAIL } });
+    expect(asked.status).toBe(200);
+    const signalledAt = performance.now();
+    process.kill(server.pid, 'SIGTERM');
+
+    const code = await server.exited;
+    const stopMs = performance.now() - signalledAt;
+    expect(code).toBe(0);
+    expect(stopMs).toBeLessThan(10_000);
+    // Delivered before the process ended, not lost with it.
+    expect(smtp.messages.some((m) => m.to.includes(ADMIN_EMAIL.toLowerCase()))).toBe(true);
+    expect(server.log()).not.toMatch(/e-mail could not be sent|still being sent/);
+  });
+});

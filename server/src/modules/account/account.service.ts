@@ -21,7 +21,7 @@ import {
 } from './account.rules';
 import { createPasswordLink, sendPasswordLink } from './password-links';
 
-type Ctx = Pick<AppContext, 'database' | 'tokens' | 'sessions' | 'rateLimiter' | 'mailer' | 'config'>;
+type Ctx = Pick<AppContext, 'database' | 'tokens' | 'sessions' | 'rateLimiter' | 'mailer' | 'config' | 'background'>;
 
 /** Signs an access token from the user's current roles and stores a new refresh token of the family. */
 async function issueSession(ctx: Ctx, db: repo.DbLike, user: repo.UserRow, familyId: string) {
@@ -128,8 +128,9 @@ export async function forgotPassword(ctx: Ctx, input: ForgotPasswordInput, info:
   const email = input.email.toLowerCase();
   await ctx.rateLimiter.hit(`forgot:ip:${info.ip}`, FORGOT_LIMITS.perIp, FORGOT_LIMITS.windowSeconds);
   await ctx.rateLimiter.hit(`forgot:email:${email}`, FORGOT_LIMITS.perEmail, FORGOT_LIMITS.windowSeconds);
-  void sendResetLink(ctx, email).catch((error: unknown) =>
-    info.log.warn({ err: error }, 'the password reset e-mail could not be sent'),
+  ctx.background.run(
+    () => sendResetLink(ctx, email),
+    (error) => info.log.warn({ err: error }, 'the password reset e-mail could not be sent'),
   );
   return localize(m.resetLinkSent, info.lang);
 }

@@ -76,8 +76,9 @@ async function step(
     at: iso(at),
   });
   // The staff member's answer does not wait for the guest's e-mail (a slow SMTP server).
-  void notifyGuestWhenFinished(ctx, line.requestId, status).catch((error: unknown) =>
-    console.error(`Guest e-mail for request ${line.requestCode} failed: ${error instanceof Error ? error.message : String(error)}`),
+  ctx.background.run(
+    () => notifyGuestWhenFinished(ctx, line.requestId, status),
+    (error) => console.error(`Guest e-mail for request ${line.requestCode} failed: ${error instanceof Error ? error.message : String(error)}`),
   );
   return status;
 }
