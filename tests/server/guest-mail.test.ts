@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
-import { notifyGuestWhenFinished } from '../../server/src/modules/requests/guest-mail';
+import { eq, sql } from 'drizzle-orm';
+import { guestNotices } from '../../server/src/db/schema';
+import { notifyGuestWhenFinished, retryGuestNotices } from '../../server/src/modules/requests/guest-mail';
 import { type TestServer, startTestServer, testDbKind } from '../support/test-server';
 import { useSmtp } from './administration.fixtures';
 
@@ -76,4 +78,48 @@ describe('the guest hears back when the request is finished', () => {
     expect(bodyOf(mail)).toContain('• Extra towels: done');
     expect(bodyOf(mail)).toContain('Our reply: Left at your door');
   });
+
+  /** A request of one line, finished while the mail server is down: its e-mail is not sent. */
+  const finishedWhileMailIsDown = async (email: string) => {
+    const down = await startSmtp();
+    await down.close();
+    await useSmtp(a, down);
+    const added = await a.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { custEmail: email }), lang: 'en' });
+    const id: string = added.body.id;
+    const [line] = (await a.api.call(endpoints.userRequestDetails, { params: { id } })).body.requestDetails;
+    await finish(a, tokenA, line.id, 'Completed', 'Left at your door');
+    const db = a.server.app.ctx.database.db;
+    const notice = async () => (await db.select().from(guestNotices).where(eq(guestNotices.requestId, id)))[0];
+    // Tried once and failed: kept, unsent, with its next try a minute on.
+    await expect.poll(async () => (await notice())?.nextAttemptAt.getTime() ?? 0, { timeout: 10_000 }).toBeLessThan(Date.now() + 2 * 60_000);
+    expect(await notice()).toMatchObject({ sentAt: null, attempts: 1 });
+    await useSmtp(a, smtp);
+    return { id, notice };
+  };
+
+  it('tries again, a minute later, an e-mail the mail server did not take, and sends it once', async () => {
+    const { notice } = await finishedWhileMailIsDown('retry@guest.test');
+    const sentTo = () => smtp.messages.filter((m) => m.to.includes('retry@guest.test'));
+    // Not before its time.
+    expect(await retryGuestNotices(a.server.app.ctx)).toBe(0);
+    expect(sentTo()).toHaveLength(0);
+
+    expect(await retryGuestNotices(a.server.app.ctx, new Date(Date.now() + 61_000))).toBe(1);
+    const mail = await smtp.waitFor((m) => m.to.includes('retry@guest.test'));
+    expect(subjectOf(mail)).toMatch(/^Your request RQ-\d{6} is finished$/);
+    expect(await notice()).toMatchObject({ attempts: 2, sentAt: expect.any(Date) });
+    // Sent: never again, whichever process looks.
+    expect(await retryGuestNotices(b.server.app.ctx, new Date(Date.now() + 24 * 60 * 60_000 - 60_000))).toBe(0);
+    expect(sentTo()).toHaveLength(1);
+  });
+
+  it('sends, on the server\'s own clock and from one process only, an e-mail whose try was cut off or whose retry time has come', async () => {
+    const { id } = await finishedWhileMailIsDown('clock@guest.test');
+    // As when the process stopped mid-send and its five-minute hold ran out: due now.
+    await a.server.app.ctx.database.db.execute(sql`update guest_notices set next_attempt_at = now() - interval '1 second' where request_id = ${id}`);
+    await smtp.waitFor((m) => m.to.includes('clock@guest.test'), 15_000);
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(smtp.messages.filter((m) => m.to.includes('clock@guest.test'))).toHaveLength(1);
+  });
 });
+

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { defineMessages, localize } from '../../i18n/localize';
 import { MailNotConfiguredError } from '../../mail/mailer';
 import * as repo from './escalations.repository';
+import { retryGuestNotices } from './guest-mail';
 import { iso } from './requests.mappers';
 import { announce } from './live-events';
 import { receivesEscalations } from './scope';
@@ -50,6 +51,7 @@ export interface EscalationRun {
 export class EscalationScheduler {
   private timer?: ReturnType<typeof setInterval>;
   private running?: Promise<EscalationRun>;
+  private retrying?: Promise<void>;
   private readonly mails = new Set<Promise<void>>();
   private stopped = false;
   private freeSlots = MAIL_CONCURRENCY;
@@ -80,6 +82,7 @@ export class EscalationScheduler {
     this.stopped = true;
     clearInterval(this.timer);
     await this.running?.catch(() => undefined);
+    await this.retrying;
     await Promise.allSettled([...this.mails]);
   }
 
@@ -90,6 +93,13 @@ export class EscalationScheduler {
       // A database outage: the next tick tries again; nothing was claimed without being sent.
       this.log.warn({ err: error }, 'escalation run failed');
     }
+    if (this.stopped || this.retrying) return;
+    // The same clock tries again the guests' e-mails the mail server did not take.
+    this.retrying = retryGuestNotices(this.ctx)
+      .then(() => undefined)
+      .catch((error: unknown) => this.log.warn({ err: error }, 'guest e-mail retry failed'))
+      .finally(() => (this.retrying = undefined));
+    await this.retrying;
   }
 
   private async escalateDue(now = new Date()): Promise<EscalationRun> {

@@ -1,7 +1,8 @@
 import type { Language, RequestStatus } from '@shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { clientRoutes } from '@shared/routes';
 import type { AppContext } from '../../context';
+import { rowsOf } from '../../db/client';
 import { guestNotices } from '../../db/schema';
 import { defineMessages, localize } from '../../i18n/localize';
 import { MailNotConfiguredError } from '../../mail/mailer';
@@ -19,19 +20,80 @@ const mail = defineMessages({
   },
 });
 
+/** How long one try may take before it counts as lost (the process stopped mid-send) and is tried again. */
+export const TRY_LEASE_MS = 5 * 60_000;
+/** The wait before each retry of an e-mail the mail server did not take; after the last, no more. */
+export const RETRY_AFTER_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 4 * 60 * 60_000] as const;
+/** Older than this, an e-mail not sent is no longer tried: the guest has likely left. */
+const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+/** E-mails retried per run (the scheduler runs every few seconds). */
+const RETRY_BATCH = 20;
+
+type Header = NonNullable<Awaited<ReturnType<typeof repo.requestHeader>>>;
+const finished = (requestId: string) => and(eq(guestNotices.requestId, requestId), eq(guestNotices.kind, 'finished'));
+
 /**
  * Once every line of a request is finished (Completed or Rejected), the guest gets one
  * e-mail, in the language they used, with each line's outcome and the review link. The
  * guest_notices row (primary key request + kind) is claimed first, so however many
- * processes see the last line close, one of them sends it.
+ * processes see the last line close, one of them sends it; one the mail server does not
+ * take is tried again by `retryGuestNotices`.
  */
 export async function notifyGuestWhenFinished(ctx: AppContext, requestId: string, status: RequestStatus): Promise<boolean> {
   if (status !== 'Completed' && status !== 'Rejected') return false;
   const db = ctx.database.db;
   const header = await repo.requestHeader(db, requestId, 'en');
   if (!header?.custEmail) return false;
-  const claimed = await db.insert(guestNotices).values({ requestId, kind: 'finished' }).onConflictDoNothing().returning({ requestId: guestNotices.requestId });
+  const claimed = await db
+    .insert(guestNotices)
+    .values({ requestId, kind: 'finished', nextAttemptAt: new Date(Date.now() + TRY_LEASE_MS) })
+    .onConflictDoNothing()
+    .returning({ requestId: guestNotices.requestId });
   if (!claimed.length) return false;
+  return sendFinished(ctx, header, 1);
+}
+
+/**
+ * Tries again, in every process at once without doubling (rows are taken with SKIP
+ * LOCKED), the finished-request e-mails whose retry time has come. Returns how many
+ * the mail server took.
+ */
+export async function retryGuestNotices(ctx: AppContext, now = new Date()): Promise<number> {
+  const db = ctx.database.db;
+  const due = rowsOf<{ request_id: string; attempts: number }>(
+    await db.execute(sql`
+      update guest_notices g set attempts = g.attempts + 1, next_attempt_at = ${new Date(now.getTime() + TRY_LEASE_MS)}
+      from (
+        select request_id, kind from guest_notices
+        where sent_at is null and next_attempt_at <= ${now} and attempts <= ${RETRY_AFTER_MS.length}
+          and created_at > ${new Date(now.getTime() - GIVE_UP_AFTER_MS)}
+        order by next_attempt_at
+        limit ${RETRY_BATCH}
+        for update skip locked
+      ) d
+      where g.request_id = d.request_id and g.kind = d.kind
+      returning g.request_id, g.attempts`),
+  );
+  let sent = 0;
+  for (const { request_id: requestId, attempts } of due) {
+    const header = await repo.requestHeader(db, requestId, 'en');
+    if (!header?.custEmail) {
+      await db.delete(guestNotices).where(finished(requestId));
+      continue;
+    }
+    try {
+      if (await sendFinished(ctx, header, attempts)) sent++;
+    } catch (error) {
+      console.error(`Guest e-mail for request ${header.requestCode} failed again (try ${attempts}): ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return sent;
+}
+
+/** Sends the e-mail of a claimed row and records the outcome: sent, or when to try again. */
+async function sendFinished(ctx: AppContext, header: Header, attempts: number): Promise<boolean> {
+  const db = ctx.database.db;
+  const requestId = header.id;
   const lang: Language = header.lang === 'en' ? 'en' : 'ar';
   try {
     const inLang = lang === 'en' ? header : ((await repo.requestHeader(db, requestId, lang)) ?? header);
@@ -44,15 +106,21 @@ export async function notifyGuestWhenFinished(ctx: AppContext, requestId: string
       return `• ${line.serviceName}: ${state}${reply}`;
     });
     await ctx.mailer.send({
-      to: header.custEmail,
+      to: header.custEmail!,
       subject: localize(mail.subject, lang, params),
       text: [localize(mail.intro, lang, params), outcome.join('\n'), localize(mail.outro, lang, { link })].join('\n\n'),
     });
-    return true;
   } catch (error) {
-    // Not sent: give the claim back so the next change of the request can try again.
-    await db.delete(guestNotices).where(and(eq(guestNotices.requestId, requestId), eq(guestNotices.kind, 'finished')));
-    if (!(error instanceof MailNotConfiguredError)) throw error;
-    return false;
+    if (error instanceof MailNotConfiguredError) {
+      // No mail server is set: give the claim back, so the next change of the request can try.
+      await db.delete(guestNotices).where(finished(requestId));
+      return false;
+    }
+    const wait = RETRY_AFTER_MS[attempts - 1];
+    // After the last try the row stays, unsent, as the record that the guest was not told.
+    if (wait !== undefined) await db.update(guestNotices).set({ nextAttemptAt: new Date(Date.now() + wait) }).where(finished(requestId));
+    throw error;
   }
+  await db.update(guestNotices).set({ sentAt: new Date() }).where(finished(requestId));
+  return true;
 }
