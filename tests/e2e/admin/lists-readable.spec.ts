@@ -32,9 +32,25 @@ test.afterAll(async () => server?.stop());
 const cutCells = (page: Page, colId: string) =>
   page.locator(`.ag-row .ag-cell[col-id="${colId}"] .cell-text`).evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
 
+/** Header words drawn on more than one line: broken inside the word (in Arabic that changes the letters' shapes). */
+const brokenHeaderWords = (page: Page) =>
+  page.locator('.ag-header-cell-text').evaluateAll((els) =>
+    els.flatMap((el) => {
+      const node = el.firstChild;
+      if (!node || node.nodeType !== Node.TEXT_NODE) return [];
+      return [...(node.textContent ?? '').matchAll(/\S+/g)].filter((word) => {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+      }).map((word) => word[0]);
+    }),
+  );
+
 async function open(page: Page, path: string) {
   await page.goto(`${server.url}${path}`);
   await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 30_000 });
+  expect(await brokenHeaderWords(page), path).toEqual([]);
 }
 
 for (const lang of ['en', 'ar'] as const) {

@@ -61,8 +61,9 @@ export function RequestListScreen() {
         value: (r) => r.services.join(lang === 'ar' ? '، ' : ', '),
         sortKey: false,
         flex: 1.4,
-        // Cut with its tooltip; narrow enough that Status stays in view at 1366 px in Arabic with the Age column.
-        minWidth: 72,
+        // Cut with its tooltip; narrow enough that Status stays in view at 1366 px in Arabic with the Age
+        // column, wide enough for its Arabic header word ('الخدمات') whole.
+        minWidth: 80,
       },
       dateColumn('createdAt', t('p2.requests.createdAt'), (r) => r.createdAt, lang),
       {
