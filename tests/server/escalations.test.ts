@@ -2,8 +2,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import type { Db } from '../../server/src/db/client';
-import { lineEscalations, services, users } from '../../server/src/db/schema';
-import { EscalationScheduler, MAIL_CONCURRENCY } from '../../server/src/modules/requests/escalations';
+import { lineEscalations, requestLines, services, users } from '../../server/src/db/schema';
+import { EscalationScheduler, MAIL_CONCURRENCY, MAIL_HOLD_MS } from '../../server/src/modules/requests/escalations';
+import { claimEscalation } from '../../server/src/modules/requests/escalations.repository';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type ServerProcess, spawnServer } from '../support/server-process';
 import { type CaughtMail, type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
@@ -166,6 +167,90 @@ describe('escalation catches up after a restart (issue 14)', { timeout: 120_000 
       await first.cleanup();
       await smtp.close();
     }
+  });
+});
+
+describe('escalation e-mails the mail server did not take (issue 14)', { timeout: 120_000 }, () => {
+  let t: TestServer;
+  let smtp: SmtpCatcher;
+  let fx: Fixture;
+  let supervisor: { userId: number; email: string };
+  const db = () => t.server.app.ctx.database.db;
+  /** The escalation e-mails about `line` that reached `email`. */
+  const mailsAbout = (line: number, email: string) => smtp.messages.filter((m) => m.to.includes(email) && lineOfMail(m) === line);
+  const rowOf = async (line: number) => (await escalationsOf(db(), [line]))[0];
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    // No timer: the test runs the schedulers itself, with the clock it chooses.
+    t = await startTestServer({ env: { ...FAST, HOTEL_SLA_TICK_MS: '0' } });
+    fx = await seedFixture(db());
+    await useSmtp(t, smtp);
+    supervisor = await createStaffUser(db(), { claims: [RECEIVE], hotelIds: [fx.hotelA.id] });
+    await setTargets(db(), fx.services.towels, 1, null);
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    await smtp.close();
+  });
+
+  it('tries again, a minute later, only the receivers it did not reach, and stops once everyone has it', async () => {
+    // The supervisor's mailbox refuses mail for now (550); the admin's takes it.
+    smtp.refuse.add(supervisor.email.toLowerCase());
+    const [line] = await fileLines(t, fx, fx.services.towels, 1);
+    const first = new EscalationScheduler(t.server.app.ctx, t.server.app.log);
+    expect((await first.runOnce(new Date(Date.now() + 5 * MINUTE_MS))).sent).toBe(1);
+    await first.stop();
+    expect(mailsAbout(line, ADMIN_EMAIL)).toHaveLength(1);
+    expect(mailsAbout(line, supervisor.email)).toHaveLength(0);
+    const failed = await rowOf(line);
+    expect(failed.mailedUserIds).not.toContain(supervisor.userId);
+    expect(failed.mailAttempts).toBe(1);
+    expect(failed.nextMailAt!.getTime() - Date.now()).toBeGreaterThan(30_000);
+    expect(failed.nextMailAt!.getTime() - Date.now()).toBeLessThanOrEqual(60_000);
+
+    smtp.refuse.clear();
+    const retrier = new EscalationScheduler(t.server.app.ctx, t.server.app.log);
+    // Not before its time.
+    expect(await retrier.retryMails()).toBe(0);
+    expect(mailsAbout(line, supervisor.email)).toHaveLength(0);
+    // A minute on: the supervisor gets it, the admin does not get it twice.
+    expect(await retrier.retryMails(new Date(Date.now() + 61_000))).toBe(1);
+    expect(mailsAbout(line, supervisor.email)).toHaveLength(1);
+    expect(subjectOf(mailsAbout(line, supervisor.email)[0])).toBe('Late: Extra towels, room 101 not acknowledged');
+    expect(mailsAbout(line, ADMIN_EMAIL)).toHaveLength(1);
+    const done = await rowOf(line);
+    expect(done).toMatchObject({ mailAttempts: 2, nextMailAt: null });
+    expect(done.mailedUserIds).toContain(supervisor.userId);
+    expect(done.mailedTo).toBe(failed.mailedTo! + 1);
+    // Nothing is left to send, however late one asks.
+    expect(await retrier.retryMails(new Date(Date.now() + 60 * 60_000))).toBe(0);
+    await retrier.stop();
+    expect(mailsAbout(line, supervisor.email)).toHaveLength(1);
+  });
+
+  it('sends, once its hold runs out, an escalation whose e-mail a stopped process never sent; not for a line acted on since', async () => {
+    const [waiting, taken] = await fileLines(t, fx, fx.services.towels, 2);
+    await new Promise((r) => setTimeout(r, MINUTE_MS + 100));
+    // Claimed as the scheduler claims, then nothing: the process stopped before its e-mails went.
+    const lines = await db().select({ id: requestLines.id, dueAt: requestLines.acknowledgeDueAt }).from(requestLines).where(inArray(requestLines.id, [waiting, taken]));
+    const hold = new Date(Date.now() + MAIL_HOLD_MS);
+    for (const l of lines) expect(await claimEscalation(db(), { lineId: l.id, kind: 'acknowledge', dueAt: l.dueAt! }, new Date(), hold)).toBeDefined();
+    // Meanwhile a clerk takes one of the two lines: its escalation has nothing left to say.
+    expect((await t.api.call(endpoints.acknowledgeService, { token: await t.adminToken(), body: { id: taken } })).status).toBe(200);
+
+    const retrier = new EscalationScheduler(t.server.app.ctx, t.server.app.log);
+    // While the hold lasts, the try may still be under way elsewhere: left alone.
+    expect(await retrier.retryMails(new Date(hold.getTime() - 1_000))).toBe(0);
+    expect(await retrier.retryMails(new Date(hold.getTime() + 1_000))).toBe(2);
+    await retrier.stop();
+    for (const email of [ADMIN_EMAIL, supervisor.email]) {
+      expect(mailsAbout(waiting, email)).toHaveLength(1);
+      expect(mailsAbout(taken, email)).toHaveLength(0);
+    }
+    expect(await rowOf(waiting)).toMatchObject({ nextMailAt: null, mailAttempts: 2 });
+    expect((await rowOf(waiting)).mailedUserIds).toContain(supervisor.userId);
+    expect(await rowOf(taken)).toMatchObject({ nextMailAt: null, mailedTo: null });
   });
 });
 

@@ -17,6 +17,8 @@ export interface SmtpCatcher {
   waitFor(predicate: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
   /** The most connections that were open at once. */
   peakConnections(): number;
+  /** Addresses refused at RCPT TO (550 mailbox unavailable), as a real server refuses a full or unknown mailbox; change it at will. */
+  refuse: Set<string>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
   const waiters = new Set<() => void>();
   let open = 0;
   let peak = 0;
+  const refuse = new Set<string>();
   const server = new SMTPServer({
     ...(options.maxClients ? { maxClients: options.maxClients } : {}),
     disabledCommands: options.requireAuth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
@@ -48,6 +51,12 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
     },
     onClose() {
       open--;
+    },
+    onRcptTo(address, _session, callback) {
+      if (!refuse.has(address.address.toLowerCase())) return callback();
+      const refused: Error & { responseCode?: number } = new Error('Mailbox unavailable');
+      refused.responseCode = 550;
+      callback(refused);
     },
     onAuth(auth, _session, callback) {
       auths.push({ user: auth.username ?? '', pass: auth.password ?? '' });
@@ -95,6 +104,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
       });
     },
     peakConnections: () => peak,
+    refuse,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

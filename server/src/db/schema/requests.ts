@@ -133,6 +133,19 @@ export const lineEscalations = pgTable(
     escalatedAt: timestamp('escalated_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** How many people the e-mail reached (null until sent, or when mail is not set up). */
     mailedTo: integer('mailed_to'),
+    /** The receivers the e-mail reached: a retry writes only to the others. */
+    mailedUserIds: integer('mailed_user_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Tries at e-mailing so far, the first included. */
+    mailAttempts: integer('mail_attempts').notNull().default(1),
+    /**
+     * When the e-mail is tried again for those it did not reach (while a try is under way:
+     * when that try counts as lost, the process having stopped mid-send); null once
+     * nothing is left to send.
+     */
+    nextMailAt: timestamp('next_mail_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [uniqueIndex('line_escalations_line_kind_uq').on(t.lineId, t.kind)],
+  (t) => [
+    uniqueIndex('line_escalations_line_kind_uq').on(t.lineId, t.kind),
+    index('line_escalations_mail_due_idx').on(t.nextMailAt).where(sql`next_mail_at is not null`),
+  ],
 );

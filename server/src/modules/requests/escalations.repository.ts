@@ -51,15 +51,15 @@ export async function dueEscalations(db: DbOrTx, now: Date, limit: number): Prom
  * line still misses that target (a clerk may have acted since it was read). Returns the
  * row id to the winner only.
  */
-export async function claimEscalation(db: DbOrTx, due: DueEscalation, at: Date): Promise<number | undefined> {
+export async function claimEscalation(db: DbOrTx, due: DueEscalation, at: Date, mailHoldUntil: Date): Promise<number | undefined> {
   const stillMissed =
     due.kind === 'acknowledge'
       ? sql`l.status in ('Open', 'Assigned') and l.acknowledged_at is null`
       : sql`l.status in ('Open', 'Assigned')`;
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`
-      insert into line_escalations (line_id, kind, due_at, escalated_at)
-      select l.id, ${due.kind}, ${due.dueAt.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+      insert into line_escalations (line_id, kind, due_at, escalated_at, next_mail_at)
+      select l.id, ${due.kind}, ${due.dueAt.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz, ${mailHoldUntil.toISOString()}::timestamptz
       from request_lines l where l.id = ${due.lineId} and ${stillMissed}
       on conflict (line_id, kind) do nothing
       returning id`),
@@ -67,8 +67,63 @@ export async function claimEscalation(db: DbOrTx, due: DueEscalation, at: Date):
   return rows[0]?.id;
 }
 
-export async function markMailed(db: DbOrTx, id: number, recipients: number): Promise<void> {
-  await db.update(lineEscalations).set({ mailedTo: recipients }).where(eq(lineEscalations.id, id));
+/** Whether a line still misses the target an escalation is about (nobody acted since). */
+export function stillMissed(line: { status: string; acknowledgedAt: Date | null }, kind: TargetKind): boolean {
+  return (line.status === 'Open' || line.status === 'Assigned') && (kind === 'complete' || line.acknowledgedAt === null);
+}
+
+/**
+ * What one try at e-mailing left: who has it now, and when to try again for the others
+ * (null: nothing more to send).
+ */
+export async function recordMailing(db: DbOrTx, id: number, mailedUserIds: number[], nextMailAt: Date | null): Promise<void> {
+  await db.update(lineEscalations).set({ mailedTo: mailedUserIds.length, mailedUserIds, nextMailAt }).where(eq(lineEscalations.id, id));
+}
+
+/** Nothing more to send for this escalation: mail is not set up, or the line was acted on since. */
+export async function endMailing(db: DbOrTx, id: number): Promise<void> {
+  await db.update(lineEscalations).set({ nextMailAt: null }).where(eq(lineEscalations.id, id));
+}
+
+export interface MailRetry extends DueEscalation {
+  id: number;
+  attempts: number;
+  mailedUserIds: number[];
+}
+
+/**
+ * Takes the escalations whose e-mail is due to be tried again (it did not reach everyone,
+ * or its try was cut off), holding each until `holdUntil` so no other process takes it
+ * meanwhile; rows another process is taking right now are skipped (SKIP LOCKED).
+ */
+export async function takeMailRetries(db: DbOrTx, now: Date, maxAttempts: number, holdUntil: Date, limit: number): Promise<MailRetry[]> {
+  const rows = rowsOf<{ id: number; line_id: number; kind: TargetKind; due_at: Date | string; mail_attempts: number; mailed_user_ids: number[] | string }>(
+    await db.execute(sql`
+      update line_escalations e set mail_attempts = e.mail_attempts + 1, next_mail_at = ${holdUntil.toISOString()}::timestamptz
+      from (
+        select id from line_escalations
+        where next_mail_at <= ${now.toISOString()}::timestamptz and mail_attempts <= ${maxAttempts}
+        order by next_mail_at
+        limit ${limit}
+        for update skip locked
+      ) d
+      where e.id = d.id
+      returning e.id, e.line_id, e.kind, e.due_at, e.mail_attempts, e.mailed_user_ids`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    lineId: r.line_id,
+    kind: r.kind,
+    dueAt: new Date(r.due_at),
+    attempts: r.mail_attempts,
+    mailedUserIds: intArray(r.mailed_user_ids),
+  }));
+}
+
+/** An integer[] as the driver hands it: an array (pg), or its text form '{1,2}' where it is not parsed. */
+function intArray(value: number[] | string): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
 
 /** What an escalation says about its line, in both languages (each recipient reads their own). */

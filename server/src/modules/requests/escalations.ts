@@ -42,6 +42,15 @@ const BATCH = 200;
  * event does not wait for this: it goes out when the escalation is claimed.
  */
 export const MAIL_CONCURRENCY = 4;
+/** How long one try at e-mailing may take before it counts as lost (the process stopped mid-send) and is tried again. */
+export const MAIL_HOLD_MS = 5 * 60_000;
+/**
+ * The wait before each retry of an escalation e-mail that did not reach everyone; after the
+ * last, no more. Short: a supervisor told of a late job an hour on is told too late.
+ */
+export const MAIL_RETRY_AFTER_MS = [60_000, 5 * 60_000, 15 * 60_000] as const;
+/** Escalations whose e-mail is retried per run. */
+const RETRY_BATCH = 50;
 
 export interface EscalationRun {
   /** Escalations this process sent (claimed) in the run. */
@@ -94,12 +103,41 @@ export class EscalationScheduler {
       this.log.warn({ err: error }, 'escalation run failed');
     }
     if (this.stopped || this.retrying) return;
-    // The same clock tries again the guests' e-mails the mail server did not take.
-    this.retrying = retryGuestNotices(this.ctx)
+    // The same clock tries again the e-mails the mail server did not take: the guests' and the escalations'.
+    this.retrying = Promise.all([
+      retryGuestNotices(this.ctx).catch((error: unknown) => this.log.warn({ err: error }, 'guest e-mail retry failed')),
+      this.retryMails().catch((error: unknown) => this.log.warn({ err: error }, 'escalation e-mail retry failed')),
+    ])
       .then(() => undefined)
-      .catch((error: unknown) => this.log.warn({ err: error }, 'guest e-mail retry failed'))
       .finally(() => (this.retrying = undefined));
     await this.retrying;
+  }
+
+  /**
+   * E-mails again, to the receivers it did not reach, each escalation whose retry time has
+   * come (or whose try was cut off), unless the line was acted on since. Every process may
+   * run it; a row is taken by one. Returns how many escalations were tried, once their
+   * e-mails have gone.
+   */
+  async retryMails(now = new Date()): Promise<number> {
+    const db = this.ctx.database.db;
+    const due = await repo.takeMailRetries(db, now, MAIL_RETRY_AFTER_MS.length, new Date(Date.now() + MAIL_HOLD_MS), RETRY_BATCH);
+    if (!due.length) return 0;
+    const receivers = await repo.escalationReceivers(db);
+    const sending: Promise<void>[] = [];
+    for (const item of due) {
+      const subject = await repo.escalationSubject(db, item.lineId);
+      if (!subject || !repo.stillMissed(subject, item.kind)) {
+        await repo.endMailing(db, item.id);
+        continue;
+      }
+      const to = receivers.filter((r) => receivesEscalations(r, subject.hotelId) && !item.mailedUserIds.includes(r.userId));
+      const mailing = this.inSlot(() => this.mailAll(item.id, subject, item, to, item));
+      this.track(mailing);
+      sending.push(mailing);
+    }
+    await Promise.allSettled(sending);
+    return due.length;
   }
 
   private async escalateDue(now = new Date()): Promise<EscalationRun> {
@@ -110,7 +148,7 @@ export class EscalationScheduler {
       if (this.stopped) break;
       const due = await repo.dueEscalations(db, now, BATCH);
       for (const item of due) {
-        const id = await repo.claimEscalation(db, item, new Date());
+        const id = await repo.claimEscalation(db, item, new Date(), new Date(Date.now() + MAIL_HOLD_MS));
         if (id === undefined) continue;
         sent++;
         const subject = await repo.escalationSubject(db, item.lineId);
@@ -118,7 +156,7 @@ export class EscalationScheduler {
         receivers ??= await repo.escalationReceivers(db);
         const to = receivers.filter((r) => receivesEscalations(r, subject.hotelId));
         await announce(this.ctx, escalationEvent(subject, item));
-        this.track(this.inSlot(() => this.mailAll(id, subject, item, to)));
+        this.track(this.inSlot(() => this.mailAll(id, subject, item, to, { attempts: 1, mailedUserIds: [] })));
       }
       if (due.length < BATCH) break;
     }
@@ -143,19 +181,37 @@ export class EscalationScheduler {
     void sending.finally(() => this.mails.delete(sending));
   }
 
-  /** One e-mail per receiver, in their language; the row records how many went out. */
-  private async mailAll(id: number, subject: repo.EscalationSubject, due: repo.DueEscalation, to: repo.Receiver[]): Promise<void> {
-    let delivered = 0;
+  /**
+   * One e-mail per receiver, in their language. The row records who has it and, if the
+   * mail server did not take one, when to try again for the rest (until the tries run out).
+   */
+  private async mailAll(
+    id: number,
+    subject: repo.EscalationSubject,
+    due: repo.DueEscalation,
+    to: repo.Receiver[],
+    before: { attempts: number; mailedUserIds: number[] },
+  ): Promise<void> {
+    const db = this.ctx.database.db;
+    const mailed = [...before.mailedUserIds];
+    let missed = 0;
     for (const receiver of to) {
       try {
         await this.ctx.mailer.send(escalationMail(this.ctx.config.publicUrl, subject, due, receiver));
-        delivered++;
+        mailed.push(receiver.userId);
       } catch (error) {
-        if (error instanceof MailNotConfiguredError) return;
-        this.log.warn({ err: error, lineId: due.lineId }, 'escalation e-mail not sent');
+        if (error instanceof MailNotConfiguredError) {
+          // No mail server is set: nothing to try again.
+          await repo.endMailing(db, id).catch(() => undefined);
+          return;
+        }
+        missed++;
+        this.log.warn({ err: error, lineId: due.lineId, attempt: before.attempts }, 'escalation e-mail not sent');
       }
     }
-    await repo.markMailed(this.ctx.database.db, id, delivered).catch(() => undefined);
+    const wait = missed > 0 ? MAIL_RETRY_AFTER_MS[before.attempts - 1] : undefined;
+    // A database outage here leaves the hold to run out: the try is then made again.
+    await repo.recordMailing(db, id, mailed, wait === undefined ? null : new Date(Date.now() + wait)).catch(() => undefined);
   }
 }
 
