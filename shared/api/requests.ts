@@ -55,6 +55,12 @@ export const StaffListFilters = z.object({
    * What the home page's "Open lines" figure counts, so its link shows exactly those lines.
    */
   open: z.enum(['true', 'false']).optional(),
+  /**
+   * 'true': only what still waits to be acknowledged: lines Open that nobody has
+   * acknowledged (requests with such a line). What the reminders ring for, so their link
+   * shows exactly those lines.
+   */
+  waiting: z.enum(['true', 'false']).optional(),
   /** 'true': only what is past its due time now (open lines; requests with such a line). */
   overdue: z.enum(['true', 'false']).optional(),
   /**

@@ -66,7 +66,13 @@ const created = (requestId: string, requestCode: string) => ({
 });
 
 function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <p data-testid="where">{pathname}</p>
+      <p data-testid="where-search">{search}</p>
+    </>
+  );
 }
 function Details() {
   return <h1>Details {useParams().id}</h1>;
@@ -253,7 +259,11 @@ describe('lines waiting to be acknowledged ring again every 30 s, on every scree
     lines = [waitingLine(31)];
     server = fakeServer({
       [`POST ${pathOf(endpoints.eventsTicket)}`]: () => ({ data: { ticket: 'ticket-1', expiresInSeconds: 30 } }),
-      [`GET ${LINES}`]: () => ({ data: lines }),
+      // As the server answers: `waiting=true` keeps the lines nobody has acknowledged, counts them all, and sends one page.
+      [`GET ${LINES}`]: (call) => {
+        const matching = call.query.waiting === 'true' ? lines.filter((l) => l.acknowledgedAt === null) : lines;
+        return { data: matching.slice(0, Number(call.query.pageSize ?? matching.length)), headers: { 'x-total-count': String(matching.length) } };
+      },
     });
     store.set(sessionAtom, {
       accessToken: 'a',
@@ -283,8 +293,8 @@ describe('lines waiting to be acknowledged ring again every 30 s, on every scree
     await round();
     expect(await screen.findByText('Extra towels (room 101, RQ-000231) waits to be acknowledged')).toBeTruthy();
     expect(reminders()).toBe(1);
-    // Only open lines of the user's scope, newest first (the server applies the scope).
-    expect(server.calls.find((c) => c.url === LINES)).toBeTruthy();
+    // The server picks what waits (in the user's scope), counts it, and sends the longest waiting.
+    expect(server.calls.find((c) => c.url === LINES)?.query).toMatchObject({ waiting: 'true', sort: 'createdAt', order: 'asc', pageSize: 1 });
 
     await round();
     await vi.waitFor(() => expect(reminders()).toBe(2));
@@ -303,6 +313,19 @@ describe('lines waiting to be acknowledged ring again every 30 s, on every scree
     await round();
     expect(await screen.findByText('2 service lines wait to be acknowledged')).toBeTruthy();
     expect(reminders()).toBe(3);
+
+  });
+
+  it('counts every line waiting, not one page of them, and opens the Services list of exactly those, the longest waiting first', async () => {
+    // More than any page: a busy evening's backlog, of which the oldest matter most.
+    lines = [...Array.from({ length: 150 }, (_, i) => waitingLine(100 + i)), waitingLine(31, '2026-11-23T20:01:00.000Z')];
+    renderShell(clientRoutes.basicData('Room'));
+    await streamOpen();
+    await round();
+    expect(await screen.findByText('150 service lines wait to be acknowledged')).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'Open' }).click());
+    await vi.waitFor(() => expect(screen.getByTestId('where').textContent).toBe(clientRoutes.serviceList));
+    expect(screen.getByTestId('where-search').textContent).toBe('?waiting=true&sort=createdAt&order=asc');
   });
 
   it('rings at the interval chosen in the header (per machine), not only every 30 s; Arabic names the choices', async () => {

@@ -122,6 +122,22 @@ describe('Services list: the work queue (issue 14.4)', () => {
     expect(screen.getByRole('switch', { name: 'Overdue only' })).toHaveProperty('checked', true);
   });
 
+  it('opens on the reminder link with only the lines waiting to be acknowledged, says so in the status filter, and clears it', async () => {
+    const server = fakeServer({ [`GET ${LINES}`]: { data: [late], headers: { 'x-total-count': '1' } } });
+    const user = userEvent.setup();
+    mount(<ServiceListScreen />, `${clientRoutes.serviceList}?waiting=true&sort=createdAt&order=asc`);
+    await waitFor(() => expect(lastQuery(server, LINES)).toMatchObject({ waiting: 'true', sort: 'createdAt', order: 'asc' }));
+    expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Waiting to be acknowledged');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Services List — Waiting to be acknowledged');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(lastQuery(server, LINES).waiting).toBeUndefined());
+    // Picked from the status list, it is its own filter again, and no status is sent with it.
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Waiting to be acknowledged' }));
+    await waitFor(() => expect(lastQuery(server, LINES)).toMatchObject({ waiting: 'true' }));
+    expect(lastQuery(server, LINES).status).toBeUndefined();
+  });
+
   it("shows each open line's age and its due time coloured by the clock; a closed line has neither", async () => {
     fakeServer({ [`GET ${LINES}`]: { data: [late, nearly, early, done], headers: { 'x-total-count': '4' } } });
     mount(<ServiceListScreen />, clientRoutes.serviceList);

@@ -250,6 +250,40 @@ describe('service levels: targets, the clock and AcknowledgeService (issue 14)',
     });
   });
 
+  describe('waiting to be acknowledged (what the reminders ring for)', () => {
+    it('lists and counts only the lines nobody has acknowledged, in scope, the longest waiting first, and requests with such a line', async () => {
+      const waitingLines = async (token: string) => {
+        const res = await t.api.call(endpoints.allServicesRequest, { token, query: { waiting: 'true', page: 0, pageSize: 1, sort: 'createdAt', order: 'asc' } });
+        expect(res.status).toBe(200);
+        return { rows: res.body as Record<string, any>[], total: Number(res.headers.get('x-total-count')) };
+      };
+      // Whatever earlier tests left waiting is taken first, so the count below is this test's own.
+      for (const left of (await t.api.call(endpoints.allServicesRequest, { token: admin, query: { waiting: 'true' } })).body as { id: number }[]) {
+        expect((await acknowledge(left.id, admin)).status).toBe(200);
+      }
+      const oldest = await submit([fx.services.towels, fx.services.repair]);
+      const taken = await submit([fx.services.towels]);
+      const newest = await submit([fx.services.towels]);
+      const [oldTowel] = await staffLines(oldest);
+      const [takenTowel] = await staffLines(taken);
+      expect((await acknowledge(takenTowel.id, clerk)).status).toBe(200);
+
+      // The housekeeping clerk: two towel lines wait (the repair is maintenance's), the oldest first.
+      const forClerk = await waitingLines(clerk);
+      expect(forClerk.total).toBe(2);
+      expect(forClerk.rows.map((r) => r.id)).toEqual([oldTowel.id]);
+      expect(forClerk.rows[0].acknowledgedAt).toBeNull();
+      // The admin sees the repair line too.
+      expect((await waitingLines(admin)).total).toBe(3);
+      // Once acknowledged, a line no longer waits; the total moves at once.
+      expect((await acknowledge(oldTowel.id, clerk)).status).toBe(200);
+      expect((await waitingLines(clerk)).total).toBe(1);
+      // The requests list: the requests the clerk sees that have a waiting line (the first request's is its repair).
+      const requests = (await t.api.call(endpoints.allRequests, { token: clerk, query: { waiting: 'true' } })).body.map((r: { id: string }) => r.id);
+      expect(requests.sort()).toEqual([oldest, newest].sort());
+    });
+  });
+
   describe('my queue', () => {
     it('lists the open lines of my departments, the most urgent first', async () => {
       await setTargets(services, fx.services.towels, null, 50);

@@ -8,6 +8,8 @@ export interface ListView extends ServerView {
   status?: string;
   /** Only what is still to do (Open or Assigned): the home page's "Open lines". */
   open?: boolean;
+  /** Only lines nobody has acknowledged yet: what the reminders ring for. */
+  waiting?: boolean;
   hotelId?: number;
   departmentId?: number;
   /** Creation day bounds, YYYY-MM-DD, both inclusive. */
@@ -38,6 +40,7 @@ export function parseListView(params: URLSearchParams, statuses: readonly string
     order: order === 'asc' || order === 'desc' ? order : undefined,
     status: status && statuses.includes(status) ? status : undefined,
     open: params.get('open') === 'true' || undefined,
+    waiting: params.get('waiting') === 'true' || undefined,
     hotelId: positive(params.get('hotelId')),
     departmentId: positive(params.get('departmentId')),
     from: from && DAY.test(from) ? from : undefined,
@@ -60,6 +63,7 @@ export function listViewParams(view: ListView): URLSearchParams {
   put('order', view.order);
   put('status', view.status);
   put('open', view.open ? 'true' : undefined);
+  put('waiting', view.waiting ? 'true' : undefined);
   put('hotelId', view.hotelId);
   put('departmentId', view.departmentId);
   put('from', view.from);
@@ -98,6 +102,7 @@ export function listQuery(view: ListView): Record<string, string | number> {
   if (view.order) query.order = view.order;
   if (view.status) query.status = view.status;
   if (view.open) query.open = 'true';
+  if (view.waiting) query.waiting = 'true';
   if (view.hotelId) query.hotelId = view.hotelId;
   if (view.departmentId) query.departmentId = view.departmentId;
   if (view.from) query.from = dayStart(view.from);

@@ -9,6 +9,7 @@ export const listsAr: typeof listsEn & Record<'total_zero' | 'total_two' | 'tota
   to: 'إلى',
   any: 'الكل',
   toDo: 'لم تُنجز بعد (مفتوح أو مُسند)',
+  waiting: 'بانتظار الاستلام',
   clear: 'مسح عوامل التصفية',
   // Arabic counts have six forms (Intl plural rules: 0, 1, 2, 3–10, 11–99, the rest).
   total_zero: 'لا توجد صفوف',

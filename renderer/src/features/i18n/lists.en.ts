@@ -8,6 +8,7 @@ export const listsEn = {
   to: 'To',
   any: 'All',
   toDo: 'Still to do (Open or Assigned)',
+  waiting: 'Waiting to be acknowledged',
   clear: 'Clear filters',
   // i18next picks the form by the count (Intl plural rules): '1 row', '5 rows'.
   total_one: '{{count}} row',

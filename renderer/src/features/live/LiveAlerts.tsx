@@ -2,7 +2,7 @@ import { atom, useAtom, useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { LiveEvent, ServiceListRow } from '@shared';
+import type { LiveEvent } from '@shared';
 import { clientRoutes } from '@shared/routes';
 import { showToast } from '../../feedback/toast';
 import { platform as hostPlatform, type Platform } from '../../platform';
@@ -93,14 +93,14 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
   }, [host, setCount]);
 
   const reminded = REMINDED_CLAIMS.some((c) => hasClaim(session, c)) && hasClaim(session, 'Service Management.Service List.View');
-  useAcknowledgeReminders(reminded, (waiting: ServiceListRow[]) => {
+  useAcknowledgeReminders(reminded, ({ oldest, total }) => {
     const { t, navigate, sound } = latest.current;
-    const [first] = waiting;
     const message =
-      waiting.length === 1
-        ? t('alerts.reminderOne', { service: first.serviceName, room: first.roomNumber, code: first.requestHeaderCode })
-        : t('alerts.reminderMany', { count: waiting.length });
-    const open = () => navigate(waiting.length === 1 ? clientRoutes.serviceDetails(first.id) : `${clientRoutes.serviceList}?status=Open`);
+      total === 1
+        ? t('alerts.reminderOne', { service: oldest.serviceName, room: oldest.roomNumber, code: oldest.requestHeaderCode })
+        : t('alerts.reminderMany', { count: total });
+    // Many: the Services list of exactly the lines waiting, the longest waiting first.
+    const open = () => navigate(total === 1 ? clientRoutes.serviceDetails(oldest.id) : `${clientRoutes.serviceList}?waiting=true&sort=createdAt&order=asc`);
     showToast(message, 'warning', { label: t('alerts.open'), run: open });
     if (sound) playChime('reminder');
     if (!document.hasFocus()) host.notify(t('alerts.reminderTitle'), message, open);

@@ -23,15 +23,21 @@ export const reminderSecondsAtom = atom(
   },
   (_get, set, seconds: number) => set(storedRepeat, seconds),
 );
-/** The newest open lines looked at: a line waiting to be acknowledged is among the newest. */
-const LOOK_AT = 100;
+/** What waits to be acknowledged: the line waiting longest, and how many wait in all. */
+export interface Waiting {
+  oldest: ServiceListRow;
+  total: number;
+}
 
-/** The lines of the user's scope (the server applies it) still waiting to be acknowledged, newest first. */
-export async function readWaitingLines(): Promise<ServiceListRow[]> {
-  const { rows } = await callPage(endpoints.allServicesRequest, {
-    query: { status: 'Open', page: 0, pageSize: LOOK_AT, sort: 'createdAt', order: 'desc' },
+/**
+ * The lines of the user's scope (the server applies it) still waiting to be acknowledged:
+ * the server counts them all and sends the one waiting longest, however many there are.
+ */
+export async function readWaitingLines(): Promise<Waiting | undefined> {
+  const { rows, total } = await callPage(endpoints.allServicesRequest, {
+    query: { waiting: 'true', page: 0, pageSize: 1, sort: 'createdAt', order: 'asc' },
   });
-  return rows.filter((row) => row.acknowledgedAt === null);
+  return rows.length ? { oldest: rows[0], total: Math.max(total, rows.length) } : undefined;
 }
 
 /**
@@ -41,7 +47,7 @@ export async function readWaitingLines(): Promise<ServiceListRow[]> {
  * once it answers that nothing waits, the reminders rest until the next such event. A
  * line acknowledged (or given a worker) before the next round does not ring again.
  */
-export function useAcknowledgeReminders(enabled: boolean, ring: (waiting: ServiceListRow[]) => void, repeatMs = ALERT_REPEAT_MS): void {
+export function useAcknowledgeReminders(enabled: boolean, ring: (waiting: Waiting) => void, repeatMs = ALERT_REPEAT_MS): void {
   const latest = useRef(ring);
   latest.current = ring;
   useEffect(() => {
@@ -55,7 +61,7 @@ export function useAcknowledgeReminders(enabled: boolean, ring: (waiting: Servic
       try {
         const waiting = await readWaitingLines();
         if (stopped) return;
-        if (waiting.length) latest.current(waiting);
+        if (waiting) latest.current(waiting);
         else maybeWaiting = false;
       } catch {
         // Offline or refused: the next round asks again.

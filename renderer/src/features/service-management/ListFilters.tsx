@@ -1,6 +1,7 @@
 import { Button, Dropdown, Field, Input, Option, Switch, ToggleButton, Tooltip, makeStyles } from '@fluentui/react-components';
 import { DismissRegular, PersonClockRegular } from '@fluentui/react-icons';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Lookup } from '@shared';
 import type { ListView } from '../../table/url-view';
@@ -11,8 +12,16 @@ const useStyles = makeStyles({
   pick: { minWidth: '160px' },
 });
 
-/** The status list's value for "still to do" (no status has this spelling). */
+/** The status list's values for "still to do" and "waiting to be acknowledged" (no status has these spellings). */
 const TO_DO = '@open';
+const WAITING = '@waiting';
+
+/** What the status filter of a view shows (also beside the screen's title); undefined when it is off. */
+export function statusFilterName(view: ListView, t: TFunction): string | undefined {
+  if (view.open) return t('lists.toDo');
+  if (view.waiting) return t('lists.waiting');
+  return view.status ? t(`p2.status.${view.status}` as 'p2.status.Open') : undefined;
+}
 
 /**
  * Status, hotel, department, creation-day and overdue filters of a staff list (issue 14.4),
@@ -36,9 +45,16 @@ export function ListFilters({
   const departments = useQuery(lookupQuery('departments', i18n.language)).data ?? [];
   const set = (next: Partial<ListView>) => onView({ ...next, page: 0 });
   const any = t('lists.any');
-  const filtered = view.status || view.open || view.hotelId || view.departmentId || view.from || view.to || view.overdue || view.mine;
-  // "Still to do" (Open or Assigned) is one more choice of the status list, kept as its own filter in the URL.
-  const statusText = view.open ? t('lists.toDo') : view.status ? t(`p2.status.${view.status}` as 'p2.status.Open') : any;
+  const filtered = view.status || view.open || view.waiting || view.hotelId || view.departmentId || view.from || view.to || view.overdue || view.mine;
+  // "Still to do" (Open or Assigned) and "waiting to be acknowledged" are more choices of the status list, each kept as its own filter in the URL.
+  const statusText = statusFilterName(view, t) ?? any;
+  const statusValue = view.open ? TO_DO : view.waiting ? WAITING : (view.status ?? '');
+  const pickStatus = (value: string | undefined) =>
+    set({
+      open: value === TO_DO || undefined,
+      waiting: value === WAITING || undefined,
+      status: value && value !== TO_DO && value !== WAITING ? value : undefined,
+    });
 
   return (
     <div className={styles.bar} role="group" aria-label={t('lists.filters')} data-testid="list-filters">
@@ -46,11 +62,12 @@ export function ListFilters({
         <Dropdown
           className={styles.pick}
           value={statusText}
-          selectedOptions={[view.open ? TO_DO : (view.status ?? '')]}
-          onOptionSelect={(_, d) => set(d.optionValue === TO_DO ? { open: true, status: undefined } : { status: d.optionValue || undefined, open: undefined })}
+          selectedOptions={[statusValue]}
+          onOptionSelect={(_, d) => pickStatus(d.optionValue)}
         >
           <Option value="">{any}</Option>
           <Option value={TO_DO}>{t('lists.toDo')}</Option>
+          <Option value={WAITING}>{t('lists.waiting')}</Option>
           {statuses.map((s) => (
             <Option key={s} value={s}>
               {t(`p2.status.${s}` as 'p2.status.Open')}
@@ -83,7 +100,7 @@ export function ListFilters({
         <Button
           icon={<DismissRegular />}
           onClick={() =>
-            set({ status: undefined, open: undefined, hotelId: undefined, departmentId: undefined, from: undefined, to: undefined, overdue: undefined, mine: undefined })
+            set({ status: undefined, open: undefined, waiting: undefined, hotelId: undefined, departmentId: undefined, from: undefined, to: undefined, overdue: undefined, mine: undefined })
           }
         >
           {t('lists.clear')}

@@ -11,7 +11,7 @@ import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { LiveControls } from '../live/LiveControls';
 import { prefetchPage, usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
-import { ListFilters } from './ListFilters';
+import { ListFilters, statusFilterName } from './ListFilters';
 import { RequestAgeCell, ageMinutes, ageText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
 import { RoomCell } from './UnverifiedRoom';
@@ -84,7 +84,7 @@ export function RequestListScreen() {
   const title = t('items.RequestList');
   return (
     <section data-testid="screen-RequestList">
-      <ScreenHeader title={view.open ? `${title} — ${t('lists.toDo')}` : view.status ? `${title} — ${t(`p2.status.${view.status as 'Open'}`)}` : title}>
+      <ScreenHeader title={[title, statusFilterName(view, t)].filter(Boolean).join(' — ')}>
         <LiveControls newCount={newCount} onShowNew={showNew} />
       </ScreenHeader>
       <Panel>

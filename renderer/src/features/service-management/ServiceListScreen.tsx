@@ -12,7 +12,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { LiveControls } from '../live/LiveControls';
 import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
 import { DueBadge } from './DueBadge';
-import { ListFilters } from './ListFilters';
+import { ListFilters, statusFilterName } from './ListFilters';
 import { AgeCell, ageMinutes, ageText, dueCellText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
 
@@ -74,7 +74,7 @@ export function ServiceListScreen() {
   const title = view.mine ? t('queue.myQueue') : t('items.ServiceList');
   return (
     <section data-testid="screen-ServiceList">
-      <ScreenHeader title={view.open ? `${title} — ${t('lists.toDo')}` : view.status ? `${title} — ${t(`p2.status.${view.status as 'Open'}`)}` : title}>
+      <ScreenHeader title={[title, statusFilterName(view, t)].filter(Boolean).join(' — ')}>
         <LiveControls newCount={newCount} onShowNew={showNew} />
       </ScreenHeader>
       <Panel>

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, exists, gte, ilike, inArray, lt, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, exists, gte, ilike, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Language, LineStatus, RequestStatus, StaffListFilters } from '@shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -20,6 +20,8 @@ export interface ListOptions<S extends string> {
 }
 
 const OPEN_LINE = inArray(requestLines.status, ['Open', 'Assigned']);
+/** A line nobody has acknowledged yet (assigning a worker acknowledges it). */
+const WAITING_LINE = and(eq(requestLines.status, 'Open'), isNull(requestLines.acknowledgedAt));
 /** An open line past its next due time (the database keeps `due_at` null for closed lines). */
 const overdueAt = (now: Date) => lte(requestLines.dueAt, now);
 /** "My queue": open lines of the user's own departments. */
@@ -98,6 +100,7 @@ export async function listRequests(
     filter.departmentId ? lineOfRequest(db, eq(requestLines.departmentId, filter.departmentId)) : undefined,
     ...createdWithin(requests.createdAt, filter),
     filter.open === 'true' ? lineOfRequest(db, OPEN_LINE) : undefined,
+    filter.waiting === 'true' ? lineOfRequest(db, WAITING_LINE) : undefined,
     filter.overdue === 'true' ? lineOfRequest(db, overdueAt(options.now)) : undefined,
     filter.mine === 'true' ? lineOfRequest(db, mineOf(scope)) : undefined,
   ];
@@ -162,6 +165,7 @@ export async function listLines(
     filter.departmentId ? eq(requestLines.departmentId, filter.departmentId) : undefined,
     ...createdWithin(requestLines.createdAt, filter),
     filter.open === 'true' ? OPEN_LINE : undefined,
+    filter.waiting === 'true' ? WAITING_LINE : undefined,
     filter.overdue === 'true' ? overdueAt(options.now) : undefined,
     filter.mine === 'true' ? mineOf(scope) : undefined,
   ];

@@ -6,7 +6,7 @@ import {
   type RequestListRow,
   type RequestStatus,
   type ServiceListRow,
-  type StaffListFilters,
+  StaffListFilters,
   type StaffRequestDetails,
   type StaffServiceDetails,
   DEFAULT_PAGE_SIZE,
@@ -46,13 +46,15 @@ function listOptions<S extends string>(query: ListQuery, sorts: Record<S, unknow
 }
 
 type StaffListQuery<S> = ListQuery & StaffListFilters & { status?: S };
+const FILTER_NAMES = Object.keys(StaffListFilters.shape) as (keyof StaffListFilters)[];
 
 /** A page's total, counted once per view (see ListCounts). */
 async function totalOf(ctx: AppContext, list: string, user: Principal, query: StaffListQuery<string>, count?: () => Promise<number>) {
   if (!count) return undefined;
   const { isAdmin, hotelIds, departmentIds } = user;
-  const { status, hotelId, departmentId, from, to, search, open, overdue, mine } = query;
-  const key = JSON.stringify([list, isAdmin, hotelIds, departmentIds, status, hotelId, departmentId, from, to, search?.trim(), open, overdue, mine]);
+  // Every filter of the contract is in the key, so a filter added later cannot share another view's total.
+  const filters = FILTER_NAMES.map((name) => query[name]);
+  const key = JSON.stringify([list, isAdmin, hotelIds, departmentIds, query.status, query.search?.trim(), filters]);
   return listCountsOf(ctx).get(key, count);
 }
 
