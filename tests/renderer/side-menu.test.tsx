@@ -76,4 +76,24 @@ describe('the permission-driven side menu', () => {
     await userEvent.click(screen.getByTestId('outside'));
     expect(closed).toBe(2);
   });
+
+  it('closes on Escape and gives the focus back to the menu button that opened it; an Escape a dialog took does not close it', async () => {
+    let closed = 0;
+    const opener = { current: null as HTMLButtonElement | null };
+    renderInApp(
+      <MemoryRouter>
+        <button ref={(b) => void (opener.current = b)}>Menu</button>
+        <SideMenu open permissions={['Basic Data.Company']} onClose={() => closed++} ignoreRef={opener} />
+      </MemoryRouter>,
+    );
+    screen.getByRole('link', { name: 'Companies' }).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(closed).toBe(1);
+    expect(document.activeElement).toBe(opener.current);
+    // A dialog above the menu handles its own Escape first (and marks it handled): the menu stays.
+    const taken = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    taken.preventDefault();
+    document.dispatchEvent(taken);
+    expect(closed).toBe(1);
+  });
 });
