@@ -67,11 +67,6 @@ export async function claimEscalation(db: DbOrTx, due: DueEscalation, at: Date, 
   return rows[0]?.id;
 }
 
-/** Whether a line still misses the target an escalation is about (nobody acted since). */
-export function stillMissed(line: { status: string; acknowledgedAt: Date | null }, kind: TargetKind): boolean {
-  return (line.status === 'Open' || line.status === 'Assigned') && (kind === 'complete' || line.acknowledgedAt === null);
-}
-
 /**
  * What one try at e-mailing left: who has it now, and when to try again for the others
  * (null: nothing more to send).
@@ -97,33 +92,25 @@ export interface MailRetry extends DueEscalation {
  * meanwhile; rows another process is taking right now are skipped (SKIP LOCKED).
  */
 export async function takeMailRetries(db: DbOrTx, now: Date, maxAttempts: number, holdUntil: Date, limit: number): Promise<MailRetry[]> {
-  const rows = rowsOf<{ id: number; line_id: number; kind: TargetKind; due_at: Date | string; mail_attempts: number; mailed_user_ids: number[] | string }>(
-    await db.execute(sql`
-      update line_escalations e set mail_attempts = e.mail_attempts + 1, next_mail_at = ${holdUntil.toISOString()}::timestamptz
-      from (
-        select id from line_escalations
-        where next_mail_at <= ${now.toISOString()}::timestamptz and mail_attempts <= ${maxAttempts}
-        order by next_mail_at
-        limit ${limit}
-        for update skip locked
-      ) d
-      where e.id = d.id
-      returning e.id, e.line_id, e.kind, e.due_at, e.mail_attempts, e.mailed_user_ids`),
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    lineId: r.line_id,
-    kind: r.kind,
-    dueAt: new Date(r.due_at),
-    attempts: r.mail_attempts,
-    mailedUserIds: intArray(r.mailed_user_ids),
-  }));
-}
-
-/** An integer[] as the driver hands it: an array (pg), or its text form '{1,2}' where it is not parsed. */
-function intArray(value: number[] | string): number[] {
-  if (Array.isArray(value)) return value.map(Number);
-  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+  const due = db
+    .select({ id: lineEscalations.id })
+    .from(lineEscalations)
+    .where(and(lte(lineEscalations.nextMailAt, now), lte(lineEscalations.mailAttempts, maxAttempts)))
+    .orderBy(lineEscalations.nextMailAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(lineEscalations)
+    .set({ mailAttempts: sql`${lineEscalations.mailAttempts} + 1`, nextMailAt: holdUntil })
+    .where(inArray(lineEscalations.id, due))
+    .returning({
+      id: lineEscalations.id,
+      lineId: lineEscalations.lineId,
+      kind: lineEscalations.kind,
+      dueAt: lineEscalations.dueAt,
+      attempts: lineEscalations.mailAttempts,
+      mailedUserIds: lineEscalations.mailedUserIds,
+    });
 }
 
 /** What an escalation says about its line, in both languages (each recipient reads their own). */
@@ -133,6 +120,9 @@ export async function escalationSubject(db: DbOrTx, lineId: number) {
       lineId: requestLines.id,
       status: requestLines.status,
       acknowledgedAt: requestLines.acknowledgedAt,
+      clockStartedAt: requestLines.clockStartedAt,
+      acknowledgeDueAt: requestLines.acknowledgeDueAt,
+      completeDueAt: requestLines.completeDueAt,
       departmentId: requestLines.departmentId,
       departmentName: departments.name,
       serviceNameEn: services.nameEn,

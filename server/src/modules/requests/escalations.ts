@@ -1,4 +1,4 @@
-import type { Escalation, Language, TargetKind } from '@shared';
+import { type Escalation, type Language, type TargetKind, missedTargets } from '@shared';
 import { clientRoutes } from '@shared/routes';
 import type { AppContext } from '../../context';
 import { defineMessages, localize } from '../../i18n/localize';
@@ -127,7 +127,8 @@ export class EscalationScheduler {
     const sending: Promise<void>[] = [];
     for (const item of due) {
       const subject = await repo.escalationSubject(db, item.lineId);
-      if (!subject || !repo.stillMissed(subject, item.kind)) {
+      // Acted on since (acknowledged, or finished): the escalation has nothing left to say.
+      if (!subject || !missedTargets(subject, now).includes(item.kind)) {
         await repo.endMailing(db, item.id);
         continue;
       }
