@@ -15,6 +15,9 @@ const useStyles = makeStyles({
 /** The status list's values for "still to do" and "waiting to be acknowledged" (no status has these spellings). */
 const TO_DO = '@open';
 const WAITING = '@waiting';
+/** Every filter of this bar: what "Clear filters" clears, and what makes it show. */
+const FILTERS = ['status', 'open', 'waiting', 'hotelId', 'departmentId', 'from', 'to', 'overdue', 'mine'] as const satisfies readonly (keyof ListView)[];
+const NO_FILTERS = Object.fromEntries(FILTERS.map((name) => [name, undefined])) as Partial<ListView>;
 
 /** What the status filter of a view shows (also beside the screen's title); undefined when it is off. */
 export function statusFilterName(view: ListView, t: TFunction): string | undefined {
@@ -45,7 +48,7 @@ export function ListFilters({
   const departments = useQuery(lookupQuery('departments', i18n.language)).data ?? [];
   const set = (next: Partial<ListView>) => onView({ ...next, page: 0 });
   const any = t('lists.any');
-  const filtered = view.status || view.open || view.waiting || view.hotelId || view.departmentId || view.from || view.to || view.overdue || view.mine;
+  const filtered = FILTERS.some((name) => view[name]);
   // "Still to do" (Open or Assigned) and "waiting to be acknowledged" are more choices of the status list, each kept as its own filter in the URL.
   const statusText = statusFilterName(view, t) ?? any;
   const statusValue = view.open ? TO_DO : view.waiting ? WAITING : (view.status ?? '');
@@ -97,12 +100,7 @@ export function ListFilters({
         </Tooltip>
       )}
       {filtered && (
-        <Button
-          icon={<DismissRegular />}
-          onClick={() =>
-            set({ status: undefined, open: undefined, waiting: undefined, hotelId: undefined, departmentId: undefined, from: undefined, to: undefined, overdue: undefined, mine: undefined })
-          }
-        >
+        <Button icon={<DismissRegular />} onClick={() => set(NO_FILTERS)}>
           {t('lists.clear')}
         </Button>
       )}
