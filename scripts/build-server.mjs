@@ -16,6 +16,7 @@ const entryPoints = {
   main: 'server/src/main.ts',
   backup: 'server/src/cli/backup.ts',
   restore: 'server/src/cli/restore.ts',
+  admin: 'server/src/cli/admin.ts',
 };
 
 export async function buildServer({ outdir = SERVER_OUT, quiet = false } = {}) {

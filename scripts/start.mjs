@@ -6,16 +6,17 @@
 // A tree without sources or build tools (`npm ci --omit=dev` after a build) runs
 // what is built.
 //
-// `node scripts/start.mjs backup|restore [args]` runs that command-line tool the same way
-// (`npm run backup`, `npm run restore`).
+// `node scripts/start.mjs backup|restore|admin [args]` runs that command-line tool the same way
+// (`npm run backup`, `npm run restore`, `npm run admin -- reset-password EMAIL`).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dataDirProblem, portProblem } from './preflight.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (p) => path.join(root, p);
-const TOOLS = ['backup', 'restore'];
+const TOOLS = ['backup', 'restore', 'admin'];
 const tool = TOOLS.includes(process.argv[2]) ? process.argv.splice(2, 1)[0] : undefined;
 
 function newest(dir) {
@@ -95,6 +96,25 @@ function stopWhenOrphaned() {
   timer.unref();
 }
 
+/**
+ * The server's port and data folder, checked before a build that can take minutes: a
+ * taken port is said at once, before anything is built or the database is touched.
+ * A value the server would refuse is left for its own message.
+ */
+async function preflight() {
+  const port = Number(process.env.PORT || 8080);
+  const host = process.env.HOST || '0.0.0.0';
+  const problems = [];
+  if (Number.isInteger(port) && port >= 0 && port <= 65535) problems.push(await portProblem(port, host));
+  if (!process.env.DATABASE_URL || !process.env.HOTEL_JWT_SECRET) problems.push(dataDirProblem(path.resolve(process.env.HOTEL_DATA_DIR || './data')));
+  const problem = problems.find(Boolean);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
+}
+
+if (!tool) await preflight();
 await buildWhatIsStale();
 stopWhenOrphaned();
 await import(pathToFileURL(at(`dist-server/${tool ?? 'main'}.js`)).href);

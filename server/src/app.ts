@@ -20,6 +20,14 @@ import { modules } from './modules';
 
 export interface BuildOptions {
   logger?: boolean | object;
+  /** Readable lines for a person at a terminal (pino-pretty) instead of JSON for a log collector. */
+  prettyLogs?: boolean;
+}
+
+/** pino-pretty written synchronously: a line is on the terminal before the process may exit. */
+async function prettyStream() {
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' });
 }
 
 /** Builds the HTTP app on a ready context; the caller listens and closes. */
@@ -28,6 +36,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logger: options.logger ?? {
       level: ctx.config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.body.password', 'req.body.newPassword', 'req.body.refreshToken'], remove: true },
+      ...(options.prettyLogs && { stream: await prettyStream() }),
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,

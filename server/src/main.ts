@@ -1,6 +1,8 @@
+import { dataDirProblem, portProblem } from '../../scripts/preflight.mjs';
 import { ConfigError, loadConfig } from './config';
-import { publicUrlWarning } from './modules/qr/public-url';
+import { isLoopbackUrl, lanSuggestions, publicUrlWarning } from './modules/qr/public-url';
 import { startServer } from './server';
+import { startBanner } from './start-banner';
 
 /** The longest a stop may take before the process exits anyway. */
 const STOP_LIMIT_MS = 8_000;
@@ -19,17 +21,30 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await startServer(config);
-  const log = server.app.log;
-  if (server.generatedPassword) {
-    // Printed once, on the first start only: the only place this password appears.
-    console.log(
-      `\n  Admin account created:\n    e-mail:   ${config.adminEmail}\n    password: ${server.generatedPassword}\n  Keep it safe; it is not shown again.\n`,
-    );
+  // Before the database is opened or an admin made: a taken port or a read-only folder is one clear line.
+  const problem = (await portProblem(config.port, config.host)) ?? (config.databaseUrl ? null : dataDirProblem(config.dataDir));
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
   }
-  const warning = publicUrlWarning(config.publicUrl, config.publicUrlFromEnv, Number(new URL(server.url).port));
+  const server = await startServer(config, { prettyLogs: process.stdout.isTTY === true });
+  const log = server.app.log;
+  const port = Number(new URL(server.url).port);
+  const warning = publicUrlWarning(config.publicUrl, config.publicUrlFromEnv, port);
   if (warning) log.warn(warning);
   log.info(`Hotel guest-service server at ${server.url} (database: ${config.databaseUrl ? 'PostgreSQL' : 'PGlite in ' + config.dataDir})`);
+  // The first admin's password is printed here once, the only place it appears.
+  console.log(
+    startBanner({
+      url: server.url,
+      publicUrl: config.publicUrlFromEnv && !isLoopbackUrl(config.publicUrl) ? config.publicUrl : undefined,
+      lanUrls: lanSuggestions(port),
+      adminEmail: config.adminEmail,
+      generatedPassword: server.generatedPassword,
+      adminPasswordMayBeLost: server.adminNeverSignedIn && !config.adminPassword,
+      demo: config.demo,
+    }),
+  );
   // SIGTERM (service manager, container runtime) or SIGINT (Ctrl-C): stop taking calls,
   // finish those already read, end event streams with a `reconnect` hint, close the
   // database, exit 0. Whatever is still running after STOP_LIMIT_MS is cut off (exit 1),

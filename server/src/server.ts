@@ -15,6 +15,8 @@ export interface RunningServer {
   app: FastifyInstance;
   url: string;
   generatedPassword?: string;
+  /** The first admin exists but has never signed in: its printed password may have been lost. */
+  adminNeverSignedIn: boolean;
   /** Service-level escalations of this process (issue 14); tests call runOnce() instead of waiting for a tick. */
   escalations: EscalationScheduler;
   close(): Promise<void>;
@@ -25,12 +27,14 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
   secureDataDir(config.dataDir);
   const database = await openDatabase(config);
   const ctx = await createContext(config, database);
-  const { generatedPassword } = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
+  const app = await buildApp(ctx, options);
+  const address = await app.listen({ port: config.port, host: config.host });
+  // Only now that the port is ours: a first start that cannot listen creates no admin whose
+  // password nobody saw.
+  const { generatedPassword, adminNeverSignedIn = false } = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
   if (config.demo) await seedDemo(database.db);
   // Again, for what the first open of the database has just made.
   secureDataDir(config.dataDir);
-  const app = await buildApp(ctx, options);
-  const address = await app.listen({ port: config.port, host: config.host });
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const escalations = new EscalationScheduler(ctx, app.log);
   escalations.start();
@@ -39,6 +43,7 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
     app,
     url,
     generatedPassword,
+    adminNeverSignedIn,
     escalations,
     close: () =>
       (closing ??= (async () => {

@@ -8,14 +8,14 @@ import { hashPassword } from '../security/password';
 /** The password of every demo user (for trying the product and for browser tests). */
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
 
-const DEPARTMENTS = [
+export const DEMO_DEPARTMENTS = [
   { departmentCode: 'HK', name: 'Housekeeping' },
   { departmentCode: 'MNT', name: 'Maintenance' },
   { departmentCode: 'FNB', name: 'Food & Beverage' },
   { departmentCode: 'FO', name: 'Front Office' },
   { departmentCode: 'GR', name: 'Guest Relations' },
 ] as const;
-type DepartmentCode = (typeof DEPARTMENTS)[number]['departmentCode'];
+type DepartmentCode = (typeof DEMO_DEPARTMENTS)[number]['departmentCode'];
 
 /** One staff user per department; the front-office one is also a receptionist. */
 export const DEMO_USERS = [
@@ -164,7 +164,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await tx.insert(s.useTypes).values(USE_TYPES).onConflictDoNothing();
     await tx.insert(s.roomTypes).values(ROOM_TYPES).onConflictDoNothing();
     await tx.insert(s.serviceGroups).values(SERVICE_GROUPS).onConflictDoNothing();
-    await tx.insert(s.departments).values([...DEPARTMENTS]).onConflictDoNothing();
+    await tx.insert(s.departments).values([...DEMO_DEPARTMENTS]).onConflictDoNothing();
     const ids = await idsByCode(tx);
 
     for (const hotelId of hotelIds) await tx.insert(s.rooms).values(roomsOfHotel(hotelId, ids)).onConflictDoNothing();
