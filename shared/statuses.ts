@@ -12,6 +12,14 @@ export type StatusUpdate = (typeof STATUS_UPDATES)[number];
 /** The service whose lines go to a department before a worker (SPEC §4). */
 export const SPECIAL_REQUEST_NAME = 'Special Request';
 
+/**
+ * Whether a service of this English name is the Special Request: any letter case, any
+ * surrounding spaces. The one test of it: the screen, the Excel import and the demo use it.
+ */
+export function isSpecialServiceName(nameEn: string): boolean {
+  return nameEn.trim().toLocaleLowerCase('en') === SPECIAL_REQUEST_NAME.toLocaleLowerCase('en');
+}
+
 export function isClosed(status: LineStatus): boolean {
   return status === 'Completed' || status === 'Rejected';
 }

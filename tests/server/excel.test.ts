@@ -138,7 +138,7 @@ describe('Excel templates and uploads', () => {
 
     const services = await fillTemplate((await download(endpoints.serviceTemplate)).body, [
       ['S1', 'Towels', 'مناشف', 'HK', 'D1'],
-      ['S2', 'Special Request', 'طلب خاص', 'HK', 'D1'],
+      ['S2', ' special request ', 'طلب خاص', 'HK', 'D1'],
     ]);
     expect((await upload(endpoints.uploadService, services)).status).toBe(200);
     const stored = await dbOf(t).select().from(s.services);

@@ -1,8 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Claim } from '@shared';
+import { type Claim, isSpecialServiceName } from '@shared';
 import type { Db, Tx } from '../db/client';
 import * as s from '../db/schema';
-import { isSpecialServiceName } from '../modules/basic-data/basic-data.entities';
 import { hashPassword } from '../security/password';
 
 /** The password of every demo user (for trying the product and for browser tests). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENTITIES, isSpecialServiceName } from '../../../server/src/modules/basic-data/basic-data.entities';
+import { isSpecialServiceName } from '@shared';
+import { ENTITIES } from '../../../server/src/modules/basic-data/basic-data.entities';
 import { nameFor } from '../../../server/src/modules/basic-data/lookups.service';
 
 describe('isSpecialServiceName', () => {

@@ -41,11 +41,6 @@ export interface EntityDef {
   hotelField?: string;
 }
 
-/** 'Special Request' in any letter case (SPEC §4). */
-export function isSpecialServiceName(nameEn: string): boolean {
-  return nameEn.trim().toLocaleLowerCase('en') === bd.SPECIAL_REQUEST_NAME.toLocaleLowerCase('en');
-}
-
 export const ENTITIES: Record<EntityKey, EntityDef> = {
   company: {
     key: 'company',
@@ -121,7 +116,7 @@ export const ENTITIES: Record<EntityKey, EntityDef> = {
     ],
     usages: [{ what: 'requestLines', table: s.requestLines, column: s.requestLines.serviceId }],
     row: bd.Service,
-    derive: (input) => ({ isSpecial: isSpecialServiceName(String(input.nameEn)) }),
+    derive: (input) => ({ isSpecial: bd.isSpecialServiceName(String(input.nameEn)) }),
   },
   worker: {
     key: 'worker',

@@ -1,4 +1,4 @@
-import { SPECIAL_REQUEST_NAME, ServiceInput } from '@shared';
+import { ServiceInput, isSpecialServiceName } from '@shared';
 import { CodeMap, checkUnique, checkWithSchema, resolveCode } from '../row-check';
 import { type Importer, asLookup } from './importer';
 
@@ -81,6 +81,6 @@ export const serviceImporter: Importer<Ctx, ServiceInput> = {
     return items;
   },
   async save(repo, items) {
-    await repo.insertServices(items.map((i) => ({ ...i, isSpecial: i.nameEn.trim() === SPECIAL_REQUEST_NAME })));
+    await repo.insertServices(items.map((i) => ({ ...i, isSpecial: isSpecialServiceName(i.nameEn) })));
   },
 };
