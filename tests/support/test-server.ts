@@ -19,7 +19,8 @@ export function testDbKind(): DbKind {
 }
 
 /**
- * A fresh, empty PostgreSQL database on the project's cluster. Its character type is
+ * A fresh, empty PostgreSQL database on the project's cluster, already migrated when copied
+ * from the run's template. Its character type is
  * UTF-8, as a hotel's database is (README), unless a test asks for C, as
  * `initdb --no-locale` makes it.
  */
@@ -29,7 +30,9 @@ export async function createPgDatabase({ ctype = 'C.UTF-8' }: { ctype?: 'C' | 'C
   const name = `t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: base });
   await client.connect();
-  await client.query(`create database ${name} template template0 lc_ctype '${ctype}'`);
+  // The run's migrated template has the UTF-8 type; a test that asks for C starts from template0.
+  const template = ctype === 'C.UTF-8' && inject('pgTemplate') ? inject('pgTemplate') : 'template0';
+  await client.query(template === 'template0' ? `create database ${name} template template0 lc_ctype '${ctype}'` : `create database ${name} template ${template}`);
   await client.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
