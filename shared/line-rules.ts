@@ -69,13 +69,22 @@ export function canReply(line: LineState): boolean {
 }
 
 /**
- * Why the line cannot be acknowledged (issue 14), or null when it can: it must be open,
- * have its department (a Special Request), and not be acknowledged already (assigning a
- * worker acknowledges it too).
+ * Why the guest may not get a message on the line's thread now, or null when they may:
+ * until the line closes, a Special Request included before it has a department (the
+ * request that most needs a person must be answerable from the start).
+ */
+export function threadReplyViolation(line: Pick<LineState, 'status'>): Extract<LineViolation, 'closed'> | null {
+  return isClosed(line.status) ? 'closed' : null;
+}
+
+/**
+ * Why the line cannot be acknowledged, or null when it can: it must be open and not be
+ * acknowledged already (assigning a worker, or the first reply to the guest, acknowledges
+ * it too). A Special Request can be acknowledged before it has a department: its clock
+ * runs from creation.
  */
 export function acknowledgeViolation(line: LineState & { acknowledgedAt: unknown }): LineViolation | null {
   if (isClosed(line.status)) return 'closed';
-  if (needsDepartment(line)) return 'needsDepartment';
   if (line.acknowledgedAt !== null && line.acknowledgedAt !== undefined) return 'alreadyAcknowledged';
   return null;
 }

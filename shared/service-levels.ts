@@ -7,9 +7,10 @@
  * Rules:
  * - A target is a whole number of minutes. The service's own target wins, then its
  *   group's, then the hotel's (the default of last resort); none of them: no target.
- * - The clock starts when the line is created. A Special Request line starts it when a
- *   department takes it (before that nobody owns it to be late), with the targets of the
- *   Special Request service itself (then its group's, then the hotel's).
+ * - The clock starts when the line is created, a Special Request's too (with the targets
+ *   of the Special Request service itself, then its group's, then the hotel's): waiting
+ *   for someone to choose its department is part of the guest's wait. Choosing the
+ *   department does not move its promises.
  * - Both targets count from the start: acknowledge by start + acknowledgeMinutes,
  *   complete by start + completeMinutes.
  * - While a line is not acknowledged it is due for acknowledgement (when that target
@@ -59,7 +60,7 @@ export function dueTimesOf(startedAt: Date | null, targets: Targets, minuteMs = 
 type When = Date | string | null;
 export interface ClockLine {
   status: LineStatus;
-  /** When the clock started: the line's creation, or a Special Request's department assignment. */
+  /** When the clock started: the line's creation (older Special Request lines: their department assignment). */
   clockStartedAt: When;
   acknowledgedAt: When;
   acknowledgeDueAt: When;

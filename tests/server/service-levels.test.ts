@@ -141,21 +141,21 @@ describe('service levels: targets, the clock and AcknowledgeService (issue 14)',
       expect(line.clockStartedAt).not.toBeNull();
     });
 
-    it('starts a Special Request clock when a department takes it, with the Special Request service targets', async () => {
+    it('starts a Special Request clock at creation with the Special Request service targets; choosing the department keeps them', async () => {
       await setTargets(services, fx.services.special, 3, 20);
       try {
         const id = await submit([fx.services.special]);
         const [waiting] = await staffLines(id);
-        expect(waiting).toMatchObject({ clockStartedAt: null, dueAt: null, isOverdue: false });
-        expect((await acknowledge(waiting.id, admin)).status).toBe(409);
+        expect(Math.abs(Date.parse(waiting.clockStartedAt) - Date.parse(waiting.createdAt))).toBeLessThan(1000);
+        expect(minutesBetween(waiting.clockStartedAt, waiting.dueAt)).toBe(3);
+        expect(waiting).toMatchObject({ dueKind: 'acknowledge', isOverdue: false });
         const assigned = await t.api.call(endpoints.assignServiceToDepartment, {
           token: admin,
           body: { requestDetailsId: waiting.id, departmentId: fx.departments.maintenance },
         });
         expect(assigned.status).toBe(200);
         const line = await serviceLine(waiting.id);
-        expect(line.clockStartedAt).not.toBeNull();
-        expect(Date.parse(line.clockStartedAt)).toBeGreaterThan(Date.parse(line.createdAt));
+        expect(line.clockStartedAt).toBe(waiting.clockStartedAt);
         expect(minutesBetween(line.clockStartedAt, line.acknowledgeDueAt)).toBe(3);
         expect(minutesBetween(line.clockStartedAt, line.completeDueAt)).toBe(20);
       } finally {

@@ -11,7 +11,7 @@ import { api, login, lookup, screenshot, setLanguage, tokenOf } from './part2-su
  * Issue 14.1 and 14.5 end to end: a supervisor gives Late check-out its own targets in the
  * Service form; a guest on a 390 px phone then asks for it (with a Special Request) and
  * reads "expected by" per line, in Arabic (right to left) and in English, following staff
- * without a reload: the Special Request gets its promise once a department takes it, and a
+ * without a reload: the Special Request has its promise from creation, and a
  * Completed line drops it.
  */
 let server: E2EServer;
@@ -128,13 +128,14 @@ test('a supervisor sets a service\'s targets; the guest sees "expected by" per l
   const special = lines.find((l) => l.serviceName === 'Special Request')!;
   // The promise is the service's own 120 minutes, not its group's 15 (the line's creation time is the database's, its clock the server's: a few ms apart).
   expect(Math.round((Date.parse(late.expectedBy!) - Date.parse(late.createdAt)) / 60_000)).toBe(120);
-  expect(special.expectedBy).toBeNull();
+  // A Special Request's clock runs from creation, with the hotel's default (45 minutes).
+  expect(Math.round((Date.parse(special.expectedBy!) - Date.parse(special.createdAt)) / 60_000)).toBe(45);
 
   const card = (name: string) => guest.getByTestId('line-card').filter({ hasText: name });
   const lateExpected = card('تمديد وقت المغادرة').getByTestId('expected-by');
   await expect(lateExpected).toHaveText(ar.review.expectedBy.replace('{{time}}', await shown(guest, late.expectedBy!, 'ar-EG')));
   await expect(lateExpected).toHaveText(/[٠-٩]{1,2}:[٠-٩]{2}/);
-  await expect(card('طلب خاص').getByTestId('expected-by')).toHaveCount(0);
+  await expect(card('طلب خاص').getByTestId('expected-by')).toHaveText(ar.review.expectedBy.replace('{{time}}', await shown(guest, special.expectedBy!, 'ar-EG')));
 
   // Right to left at 390 px: nothing spills sideways; the service name (with its promise) starts at the right.
   expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -151,10 +152,10 @@ test('a supervisor sets a service\'s targets; the guest sees "expected by" per l
     (await api<{ availableDepartments: { id: number }[]; availableWorkers: { id: number }[] }>(server.url, admin, 'GET', fillPath(apiPaths.serviceDetails, { id: lineId }))).body;
   const put = async (path: string, body: unknown) => expect((await api(server.url, admin, 'PUT', path, body)).status).toBe(200);
 
-  // A department takes the Special Request: its clock starts, with the hotel's default (45 minutes).
+  // A department takes the Special Request: the promise made at creation stays.
   await put(apiPaths.assignServiceToDepartment, { requestDetailsId: special.id, departmentId: (await staff(special.id)).availableDepartments[0].id });
-  const specialDue = (await guestLines(id)).find((l) => l.id === special.id)!.expectedBy!;
-  await expect(card('طلب خاص').getByTestId('expected-by')).toHaveText(ar.review.expectedBy.replace('{{time}}', await shown(guest, specialDue, 'ar-EG')));
+  expect((await guestLines(id)).find((l) => l.id === special.id)!.expectedBy).toBe(special.expectedBy);
+  await expect(card('طلب خاص').getByTestId('expected-by')).toHaveText(ar.review.expectedBy.replace('{{time}}', await shown(guest, special.expectedBy!, 'ar-EG')));
 
   // English, one tap away.
   await guest.getByRole('button', { name: ar.language.switch }).click();

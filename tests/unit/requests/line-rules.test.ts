@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { threadReplyViolation } from '@shared';
 import { type LineState, allowedActions, canReply, violationOf } from '../../../server/src/modules/requests/line-rules';
 
 const line = (over: Partial<LineState> = {}): LineState => ({ status: 'Open', isSpecial: false, departmentId: 3, workerId: null, ...over });
@@ -9,7 +10,10 @@ describe('what a service line allows in its state (SPEC §4)', () => {
     expect(allowedActions(special)).toEqual(['assignDepartment', 'reject']);
     expect(violationOf(special, 'assignWorker')).toBe('needsDepartment');
     expect(violationOf(special, 'complete')).toBe('needsDepartment');
+    // SPEC's reply field of Assign/Complete waits for the department; the thread's reply does not.
     expect(canReply(special)).toBe(false);
+    expect(threadReplyViolation(special)).toBeNull();
+    expect(threadReplyViolation(line({ isSpecial: true, departmentId: null, status: 'Rejected' }))).toBe('closed');
   });
 
   it('a special line with a department and no worker may get a worker, not a second department', () => {

@@ -99,10 +99,26 @@ describe('the clock of a line', () => {
 
 describe('acknowledging', () => {
   const line = { status: 'Open' as const, isSpecial: false, departmentId: 1, workerId: null, acknowledgedAt: null };
-  it('needs an open line with its department, acknowledged once', () => {
+  it('needs an open line, acknowledged once; a Special Request before it has a department too', () => {
     expect(acknowledgeViolation(line)).toBeNull();
     expect(acknowledgeViolation({ ...line, acknowledgedAt: at(1) })).toBe('alreadyAcknowledged');
     expect(acknowledgeViolation({ ...line, status: 'Completed' })).toBe('closed');
-    expect(acknowledgeViolation({ ...line, isSpecial: true, departmentId: null })).toBe('needsDepartment');
+    expect(acknowledgeViolation({ ...line, isSpecial: true, departmentId: null })).toBeNull();
+  });
+
+  it("a Special Request's clock runs from creation: with a fixed clock it turns amber, then overdue, before any department", () => {
+    const targets = resolveTargets(null, null, { acknowledgeMinutes: 4, completeMinutes: 60 });
+    const special = { status: 'Open' as const, clockStartedAt: at(0), acknowledgedAt: null };
+    expect(lineClock(special, targets, at(1))).toMatchObject({ dueKind: 'acknowledge', dueAt: at(4), level: 'ok', isOverdue: false });
+    expect(lineClock(special, targets, at(3))).toMatchObject({ level: 'amber', isOverdue: false });
+    expect(lineClock(special, targets, at(4))).toMatchObject({ level: 'red', isOverdue: true });
+    expect(missedTargets({ ...special, ...dueTimesOf(at(0), targets) }, at(5))).toEqual(['acknowledge']);
+  });
+
+  it('once acknowledged (by a reply, a worker or the button) the line is due for completion only', () => {
+    const targets = resolveTargets({ acknowledgeMinutes: 4, completeMinutes: 60 });
+    const replied = { status: 'Open' as const, clockStartedAt: at(0), acknowledgedAt: at(2) };
+    expect(lineClock(replied, targets, at(5))).toMatchObject({ dueKind: 'complete', dueAt: at(60), isOverdue: false });
+    expect(missedTargets({ ...replied, ...dueTimesOf(at(0), targets) }, at(5))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { Button, Card, CardHeader, Dropdown, Field, Option, Text, makeStyles, to
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { acknowledgeViolation, endpoints, type Language, type LineAction, type Lookup, type RequestLine } from '@shared';
+import { acknowledgeViolation, endpoints, threadReplyViolation, type Language, type LineAction, type Lookup, type RequestLine } from '@shared';
 import { call } from '../../api/client';
 import { keys } from '../../api/query';
 import { useData } from '../../api/use-data';
@@ -154,7 +154,7 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
       <LineThread
         lineId={line.id}
         messages={line.messages ?? []}
-        canReply={reply === 'edit'}
+        canReply={threadReplyViolation({ status: line.statusName }) === null}
         mayWrite={WRITE_CLAIMS.some((claim) => hasClaim(session, claim))}
         draft={replyText}
         onDraft={setReplyText}

@@ -3,12 +3,12 @@ import type { AppContext } from '../../context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { localize } from '../../i18n/localize';
 import type { Principal } from '../../security/tokens';
-import { replyViolation } from './line-rules';
+import { threadReplyViolation } from '@shared';
 import { announce } from './live-events';
 import { insertMessage } from './messages.repository';
 import { iso } from './requests.mappers';
 import { requestMessages as m, violationMessages } from './requests.messages';
-import { lockLine } from './requests.repository';
+import { lockLine, updateLine } from './requests.repository';
 import { canSeeLine } from './scope';
 
 /** Staff answering the guest on a line, or leaving a note for colleagues (issue 13). */
@@ -21,15 +21,30 @@ export async function addMessage(ctx: AppContext, user: Principal, input: Servic
   const { kind } = input;
   const text = input.text.trim();
   const at = new Date();
-  const { line, id } = await ctx.database.db.transaction(async (tx) => {
+  const { line, acknowledges, id } = await ctx.database.db.transaction(async (tx) => {
     // Locked, so a reply and a Complete sent at once are served in turn: no reply lands on a closed line.
     const line = await lockLine(tx, input.requestDetailsId);
     if (!line || !canSeeLine(user, line)) throw notFound(m.lineNotFound);
-    // A note is for colleagues and may follow a line after it closed; a reply follows the reply box's rule.
-    const violation = kind === 'reply' ? replyViolation(line) : null;
+    // A note is for colleagues and may follow a line after it closed; a reply goes out while the line is open.
+    const violation = kind === 'reply' ? threadReplyViolation(line) : null;
     if (violation) throw conflict(violationMessages[violation]);
-    return { line, id: await insertMessage(tx, { lineId: line.id, kind, text, userId: user.userId, at }) };
+    // Whoever answers the guest has seen the line: the first reply acknowledges it, as assigning a worker does.
+    const acknowledges = kind === 'reply' && line.acknowledgedAt === null;
+    if (acknowledges) await updateLine(tx, line.id, { acknowledgedAt: at, acknowledgedBy: user.userId }, at);
+    return { line, acknowledges, id: await insertMessage(tx, { lineId: line.id, kind, text, userId: user.userId, at }) };
   });
+  if (acknowledges) {
+    await announce(ctx, {
+      type: 'line-acknowledged',
+      requestId: line.requestId,
+      requestCode: line.requestCode,
+      hotelId: line.hotelId,
+      departmentIds: [line.departmentId],
+      lineId: line.id,
+      statusName: line.status,
+      at: iso(at),
+    });
+  }
   await announce(ctx, {
     type: 'message-added',
     requestId: line.requestId,

@@ -241,6 +241,7 @@ export async function lockLine(tx: Tx, id: number) {
       workerId: requestLines.workerId,
       serviceId: requestLines.serviceId,
       acknowledgedAt: requestLines.acknowledgedAt,
+      clockStartedAt: requestLines.clockStartedAt,
     })
     .from(requestLines)
     .where(eq(requestLines.id, id))

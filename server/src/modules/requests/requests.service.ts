@@ -34,12 +34,9 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
   });
   if (problems.length) throw badRequest(common.validation, {}, problems);
 
-  // The clock of each line starts now; a Special Request's when a department takes it.
+  // The clock of each line starts now, a Special Request's too (shared/service-levels.ts).
   const now = new Date();
-  const clockOfLine = (serviceId: number) => {
-    if (byId.get(serviceId)!.isSpecial) return {};
-    return { clockStartedAt: now, ...dueTimesOf(now, byId.get(serviceId)!.targets, config.sla.minuteMs) };
-  };
+  const clockOfLine = (serviceId: number) => ({ clockStartedAt: now, ...dueTimesOf(now, byId.get(serviceId)!.targets, config.sla.minuteMs) });
   const created = await repo.insertRequest(db, {
     hotelId: input.hotelId,
     roomId: input.roomId,

@@ -120,16 +120,12 @@ export async function assignDepartment(
   if (!(await repo.departmentExists(ctx.database.db, input.departmentId)))
     throw badRequest(m.selectDepartment, {}, [{ field: 'departmentId', message: common.referenceMissing }]);
   await step(ctx, user, input.requestDetailsId, 'assignDepartment', async (tx, line, at) => {
-    // A Special Request's clock starts when a department takes it, with the Special
-    // Request service's own targets (else its group's, else the hotel's).
+    const assigned = { departmentId: input.departmentId, assignedToDepartmentBy: user.userId, assignedToDepartmentAt: at };
+    // Its clock runs from creation and choosing the department keeps its promises. A line
+    // stored before Special Requests had a clock from creation starts it now.
+    if (line.clockStartedAt) return assigned;
     const targets = (await targetsOf(tx, [line.serviceId], line.hotelId)).get(line.serviceId) ?? NO_TARGETS;
-    return {
-      departmentId: input.departmentId,
-      assignedToDepartmentBy: user.userId,
-      assignedToDepartmentAt: at,
-      clockStartedAt: at,
-      ...dueTimesOf(at, targets, ctx.config.sla.minuteMs),
-    };
+    return { ...assigned, clockStartedAt: at, ...dueTimesOf(at, targets, ctx.config.sla.minuteMs) };
   });
   return { message: localize(m.assigned, lang), id: input.requestDetailsId };
 }
