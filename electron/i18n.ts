@@ -41,6 +41,8 @@ const en = {
   'server.unreachable': 'The server at {url} could not be reached. Check the address and that the server is running.',
   'server.timeout': 'The server at {url} did not answer in time. Check the address and the network.',
   'server.notHotelServer': '{url} answered, but it is not the hotel service server.',
+  'server.insecure':
+    '{url} is not encrypted (http://): anyone on the network can read the passwords and sign-ins sent to it. Use an https:// address if the hotel has one; otherwise confirm only on a network you trust.',
   'session.unreachable': 'The server could not be reached to renew your session. Check the connection and try again.',
   'vault.noKeychainTitle': 'Sign-in will not be remembered',
   'vault.noKeychain':
@@ -91,6 +93,8 @@ const ar: Record<MessageKey, string> = {
   'server.unreachable': 'تعذر الوصول إلى الخادم {url}. تحقق من العنوان ومن أن الخادم يعمل.',
   'server.timeout': 'لم يستجب الخادم {url} في الوقت المحدد. تحقق من العنوان ومن الشبكة.',
   'server.notHotelServer': 'استجاب {url} لكنه ليس خادم خدمات الفندق.',
+  'server.insecure':
+    'العنوان {url} غير مشفّر (http://): يستطيع أي شخص على الشبكة قراءة كلمات المرور وبيانات الدخول المرسلة إليه. استخدم عنوان https:// إن كان لدى الفندق عنوان كهذا، وإلا فلا تؤكد إلا على شبكة تثق بها.',
   'session.unreachable': 'تعذر الوصول إلى الخادم لتجديد الجلسة. تحقق من الاتصال ثم حاول مرة أخرى.',
   'vault.noKeychainTitle': 'لن يتم تذكر تسجيل الدخول',
   'vault.noKeychain':

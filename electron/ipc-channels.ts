@@ -36,7 +36,8 @@ export interface Failure {
   error: string;
 }
 
-export type SetServerUrlResult = { ok: true; url: string } | { ok: false; error: string };
+/** `insecure`: a plain-http address on the network, kept only once the user confirms it (setServerUrl's allowInsecure). */
+export type SetServerUrlResult = { ok: true; url: string } | { ok: false; error: string; insecure?: true };
 export type SaveFileAnswer = { saved: true; path: string } | { saved: false } | Failure;
 export type OpenFileAnswer = { name: string; bytes: Uint8Array } | { cancelled: true } | Failure;
 

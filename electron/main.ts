@@ -90,11 +90,11 @@ function start(): void {
     setupVault(isTrusted, vault);
     setupServerUrl(isTrusted, {
       settings,
-      onChanged: async () => {
-        // The old server's tokens mean nothing to the new one, and the page's CSP names the old server.
-        await vault.clear();
-        setTimeout(() => getWindow()?.webContents.reload(), 100);
-      },
+      // Signed out at the server that issued the session (or only here, when it cannot be
+      // reached) while its address is still current: the tokens never go to the new one.
+      beforeChange: () => vault.clear(),
+      // The page's CSP names the old server.
+      onChanged: () => void setTimeout(() => getWindow()?.webContents.reload(), 100),
     });
     setupFiles(isTrusted, { dialog, getWindow, defaultDir: () => app.getPath('downloads') });
     setupNotifications(isTrusted, { isSupported: () => Notification.isSupported(), create: (o) => new Notification(o), getWindow, setBadgeCount: (n) => app.setBadgeCount(n) });

@@ -34,8 +34,12 @@ export const api = {
   serverUrl: () => invoke<string>(IpcChannel.getServerUrl),
   /** The configured hotel server ('' before the first-start screen has set one). */
   getServerUrl: () => invoke<string>(IpcChannel.getServerUrl),
-  /** Checks {url}/api/health before keeping it; the page reloads after a change (its CSP names the server). */
-  setServerUrl: (url: string) => invoke<SetServerUrlResult>(IpcChannel.setServerUrl, url),
+  /**
+   * Checks {url}/api/health before keeping it; the page reloads after a change (its CSP names the server).
+   * A plain-http address on the network answers `insecure` until it is sent again with allowInsecure.
+   */
+  setServerUrl: (url: string, options?: { allowInsecure: boolean }) =>
+    options ? invoke<SetServerUrlResult>(IpcChannel.setServerUrl, url, options) : invoke<SetServerUrlResult>(IpcChannel.setServerUrl, url),
 
   loadSession: async () => (await invoke<StoredSession | null | undefined>(IpcChannel.loadSession)) ?? undefined,
   saveSession: (session: StoredSession, refreshToken: string) => invoke<void>(IpcChannel.saveSession, session, refreshToken),

@@ -53,25 +53,53 @@ export async function checkServer(origin: string, fetchImpl: typeof fetch = fetc
   return response.status === 200 && Health.safeParse(body).success ? undefined : t('server.notHotelServer', { url: origin });
 }
 
+/**
+ * Whether an address sends the session in the clear over a network: plain http to
+ * anything but this machine. A hotel LAN often has nothing better, so it is allowed
+ * once the user has confirmed it.
+ */
+export function isInsecureAddress(origin: string): boolean {
+  const { protocol, hostname } = new URL(origin);
+  if (protocol !== 'http:') return false;
+  const loopback = hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  return !loopback;
+}
+
 export interface ServerUrlDeps {
   settings: SettingsStore;
   fetch?: typeof fetch;
-  /** Called after the address changed (the old server's session ends, the page reloads for the new CSP). */
+  /**
+   * Called before another address is kept, while the old one is still current: the
+   * session ends at the server that issued it, and its tokens never reach the new address.
+   */
+  beforeChange?: (previous: string | undefined) => void | Promise<void>;
+  /** Called after the address changed (the page reloads for the new CSP). */
   onChanged?: (url: string) => void | Promise<void>;
 }
 
-export async function setServerUrl(input: string, deps: ServerUrlDeps): Promise<SetServerUrlResult> {
+export interface SetServerUrlOptions {
+  /** The user has confirmed an http:// address on the network (isInsecureAddress). */
+  allowInsecure?: boolean;
+}
+
+export async function setServerUrl(input: string, deps: ServerUrlDeps, options: SetServerUrlOptions = {}): Promise<SetServerUrlResult> {
   const origin = normalizeServerUrl(input);
   if (!origin) return { ok: false, error: t('server.invalidUrl') };
+  // Asked before the address is even contacted; the renderer asks the user and calls again.
+  if (isInsecureAddress(origin) && !options.allowInsecure) return { ok: false, error: t('server.insecure', { url: origin }), insecure: true };
   const problem = await checkServer(origin, deps.fetch);
   if (problem) return { ok: false, error: problem };
   const previous = readServerUrl(deps.settings);
+  if (previous === origin) return { ok: true, url: origin };
+  await deps.beforeChange?.(previous);
   deps.settings.set(SERVER_URL_KEY, origin);
-  if (previous !== origin) await deps.onChanged?.(origin);
+  await deps.onChanged?.(origin);
   return { ok: true, url: origin };
 }
 
+const SetServerUrlArgs = z.tuple([z.string().max(2048), z.object({ allowInsecure: z.boolean() }).strict().optional()]);
+
 export function setupServerUrl(isTrusted: SenderCheck, deps: ServerUrlDeps): void {
   handle(IpcChannel.getServerUrl, z.tuple([]), isTrusted, () => readServerUrl(deps.settings) ?? '');
-  handle(IpcChannel.setServerUrl, z.tuple([z.string().max(2048)]), isTrusted, (url) => setServerUrl(url, deps));
+  handle(IpcChannel.setServerUrl, SetServerUrlArgs, isTrusted, (url, options) => setServerUrl(url, deps, options));
 }

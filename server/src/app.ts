@@ -9,6 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance, LogController } from 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { isDatabaseUnavailable } from './db/client';
+import { limitConnections } from './http/connection-limits';
 import { allowDesktopOrigin } from './http/desktop-cors';
 import { AppError } from './http/errors';
 import { RETRY_AFTER_SECONDS, logRequests, refuseWhileClosing } from './http/lifecycle';
@@ -32,6 +33,7 @@ async function prettyStream() {
 
 /** Builds the HTTP app on a ready context; the caller listens and closes. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const limits = ctx.config.connections;
   const app = Fastify({
     logger: options.logger ?? {
       level: ctx.config.logLevel,
@@ -48,7 +50,19 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logController: new LogController({ disableRequestLogging: true }),
     // Our own 503 while stopping (refuseWhileClosing), with a message in the caller's language.
     return503OnClosing: false,
+    // Every socket holds a descriptor: one that sends its headers slowly, idles between
+    // requests or falls silent is closed, so a flood of them cannot use the process's up.
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // How often Node looks for connections past those timeouts (its default is 30 s).
+      connectionsCheckingInterval: Math.min(5_000, Math.max(250, limits.headersTimeoutMs / 4)),
+    },
   });
+  limitConnections(app.server, limits);
   app.decorate('ctx', ctx);
   logRequests(app);
   refuseWhileClosing(app);

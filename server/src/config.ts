@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '@shared';
+import { defaultMaxConnections } from './http/connection-limits';
 import { isCommonPassword } from './security/password-policy';
 
 // Defined by scripts/build-server.mjs: the bundle runs from dist-server/ (one folder below
@@ -41,6 +42,14 @@ const Env = z.object({
   HOTEL_ROOM_LINKS: z.enum(['flag', 'require']).default('flag'),
   /** Behind a reverse proxy: 'true', a hop count or a list of proxy addresses, so request.ip is the client's. */
   HOTEL_TRUST_PROXY: z.string().default('false'),
+  /**
+   * Open client connections in all (default: below the process's descriptor limit, with
+   * room for the database and SMTP) and per client address (IPv6: per /64).
+   */
+  HOTEL_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  HOTEL_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** How long a client may take to send a request's headers before its connection is closed. */
+  HOTEL_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   /** Open event streams: per client address, per guest request, per staff user, and in all (one process). */
   HOTEL_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   HOTEL_STREAMS_PER_REQUEST: z.coerce.number().int().min(1).max(1000).default(5),
@@ -85,6 +94,19 @@ export interface Config {
   roomRequestRateLimit: number;
   /** Whether AddRequest refuses a request without a valid room-link signature (else it flags it). */
   requireSignedRoomLinks: boolean;
+  /** Caps and timeouts of client connections (http/connection-limits.ts, app.ts). */
+  connections: {
+    total: number;
+    perAddress: number;
+    /** Headers not all in by then: the connection is closed (Node's headersTimeout). */
+    headersTimeoutMs: number;
+    /** The whole request (headers and body) must be in by then (Node's requestTimeout). */
+    requestTimeoutMs: number;
+    /** An idle kept-alive connection between requests is closed after this. */
+    keepAliveTimeoutMs: number;
+    /** A connection on which no byte moved either way for this long is closed. */
+    idleTimeoutMs: number;
+  };
   /** Caps on open event streams (sse.ts): beyond them a stream is refused with 429 or, for `total`, 503. */
   streams: { perAddress: number; perRequest: number; perUser: number; total: number; idleMs: number; ticketTtlMs: number };
   /** Service levels (issue 14): the escalation scheduler's interval (0: off) and the length of a target minute. */
@@ -95,6 +117,18 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * A hotel behind one NAT address still has room: a guest page holds one event stream
+ * and a few kept-alive connections, and streams per address are capped at 50.
+ */
+const DEFAULT_CONNECTIONS_PER_ADDRESS = 256;
+/** Long enough for an upload over a slow phone connection. */
+const REQUEST_TIMEOUT_MS = 120_000;
+/** Above a browser's own keep-alive reuse window, below what holds descriptors for long. */
+const KEEP_ALIVE_TIMEOUT_MS = 20_000;
+/** Event streams send a heartbeat every 20 s, so only a dead connection stays silent this long. */
+const IDLE_TIMEOUT_MS = 300_000;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): Config {
   const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
@@ -104,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   const e = parsed.data;
   const dataDir = path.resolve(e.HOTEL_DATA_DIR);
   const port = e.PORT;
+  const trustProxy = parseTrustProxy(e.HOTEL_TRUST_PROXY);
+  const maxConnections = e.HOTEL_MAX_CONNECTIONS ?? defaultMaxConnections();
   return {
     port,
     host: e.HOST,
@@ -121,7 +157,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     roomRequestRateLimit: e.HOTEL_ROOM_REQUEST_RATE_LIMIT,
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',
-    trustProxy: parseTrustProxy(e.HOTEL_TRUST_PROXY),
+    trustProxy,
+    connections: {
+      total: maxConnections,
+      // Behind a proxy every connection comes from the proxy: its own limits apply there.
+      perAddress: e.HOTEL_MAX_CONNECTIONS_PER_ADDRESS ?? (trustProxy ? maxConnections : Math.min(DEFAULT_CONNECTIONS_PER_ADDRESS, maxConnections)),
+      headersTimeoutMs: e.HOTEL_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: IDLE_TIMEOUT_MS,
+    },
     streams: {
       perAddress: e.HOTEL_STREAMS_PER_ADDRESS,
       perRequest: e.HOTEL_STREAMS_PER_REQUEST,

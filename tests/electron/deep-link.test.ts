@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deepLinkFromArgv, parseDeepLink } from '../../electron/deep-link';
+import { passwordLink } from '../../server/src/modules/account/password-links';
 
 describe('reset-password deep link', () => {
   it('opens the reset-password page with the e-mail and token of the link', () => {
@@ -7,6 +8,28 @@ describe('reset-password deep link', () => {
       '/Dashboard/ResetPassword?email=desk%40hotel.test&token=Abc_-123',
     );
     expect(parseDeepLink('hotel-desk://dashboard/resetpassword/?token=t0k&email=a@b.co')).toBe('/Dashboard/ResetPassword?email=a%40b.co&token=t0k');
+  });
+
+  it('opens the links the server e-mails as they are sent, in the language they name', () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const sent = new URL(passwordLink('https://hotel.example', 'desk@hotel.test', '-Ab_c.9~', lang));
+      expect(sent.searchParams.get('lang')).toBe(lang);
+      expect(parseDeepLink(`hotel-desk://Dashboard/ResetPassword${sent.search}`)).toBe(
+        `/Dashboard/ResetPassword?email=desk%40hotel.test&token=-Ab_c.9%7E&lang=${lang}`,
+      );
+    }
+    expect(parseDeepLink('hotel-desk://Dashboard/ResetPassword?lang=ar&token=t&email=a@b.co')).toBe('/Dashboard/ResetPassword?email=a%40b.co&token=t&lang=ar');
+  });
+
+  it.each([
+    ['an unknown language', 'hotel-desk://Dashboard/ResetPassword?email=a@b.co&token=t&lang=fr'],
+    ['an empty language', 'hotel-desk://Dashboard/ResetPassword?email=a@b.co&token=t&lang='],
+    ['a repeated language', 'hotel-desk://Dashboard/ResetPassword?email=a@b.co&token=t&lang=en&lang=ar'],
+    ['a language and an unknown extra', 'hotel-desk://Dashboard/ResetPassword?email=a@b.co&token=t&lang=en&next=x'],
+    ['a language but no token', 'hotel-desk://Dashboard/ResetPassword?email=a@b.co&lang=en'],
+    ['a malformed token beside a language', 'hotel-desk://Dashboard/ResetPassword?email=a@b.co&token=a%20b&lang=en'],
+  ])('does nothing for %s', (_why, link) => {
+    expect(parseDeepLink(link)).toBeUndefined();
   });
 
   it.each([

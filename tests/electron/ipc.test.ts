@@ -55,7 +55,7 @@ const goodArgs: Record<string, unknown[]> = {
 
 const badArgs: Record<string, unknown[][]> = {
   [IpcChannel.getServerUrl]: [['extra']],
-  [IpcChannel.setServerUrl]: [[], [42], ['x'.repeat(5000)]],
+  [IpcChannel.setServerUrl]: [[], [42], ['x'.repeat(5000)], ['http://10.0.0.1', { allowInsecure: 'yes' }], ['http://10.0.0.1', { allowInsecure: true, extra: 1 }], ['http://10.0.0.1', {}, 'extra']],
   [IpcChannel.loadSession]: [[1]],
   [IpcChannel.saveSession]: [[sampleSession()], [{ ...sampleSession(), accessToken: 5 }, 'r'], [sampleSession(), ''], [sampleSession(), 'r', 'extra']],
   [IpcChannel.refreshSession]: [[{}]],

@@ -113,4 +113,57 @@ describe('the main process', () => {
       hotel.close();
     }
   });
+
+  /** A hotel server on loopback that writes down every call it gets, with its headers and body. */
+  async function recordingHotel() {
+    const calls: { method: string; url: string; authorization?: string; body: string }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => void (body += chunk.toString()));
+      req.on('end', () => {
+        calls.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, body });
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(req.url === '/api/health' ? '{"status":"ok"}' : '{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { calls, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  }
+
+  it('signs out at the old server before it switches, and sends the new address no token', async () => {
+    const [old, next] = [await recordingHotel(), await recordingHotel()];
+    try {
+      const window = await startApp();
+      const own = { sender: window.webContents, senderFrame: { url: 'app://desk/Admin/Login', parent: null } };
+      expect(await fake.ipcMain.invoke(own, IpcChannel.setServerUrl, old.url)).toEqual({ ok: true, url: old.url });
+      await fake.ipcMain.invoke(own, IpcChannel.saveSession, sampleSession('old-access'), 'old-refresh');
+      expect(await fake.ipcMain.invoke(own, IpcChannel.setServerUrl, next.url)).toEqual({ ok: true, url: next.url });
+
+      const logout = old.calls.find((c) => c.url.startsWith('/api/Account/Logout'));
+      expect(logout).toMatchObject({ method: 'POST', authorization: 'Bearer old-access' });
+      expect(JSON.parse(logout!.body)).toEqual({ refreshToken: 'old-refresh' });
+      expect(next.calls.map((c) => c.url)).toEqual(['/api/health']);
+      expect(JSON.stringify(next.calls)).not.toMatch(/old-access|old-refresh/);
+      expect(await fake.ipcMain.invoke(own, IpcChannel.loadSession)).toBeUndefined();
+    } finally {
+      old.server.close();
+      next.server.close();
+    }
+  });
+
+  it('forgets the session here when the old server cannot be reached, still sending the new address nothing', async () => {
+    const [old, next] = [await recordingHotel(), await recordingHotel()];
+    try {
+      const window = await startApp();
+      const own = { sender: window.webContents, senderFrame: { url: 'app://desk/Admin/Login', parent: null } };
+      await fake.ipcMain.invoke(own, IpcChannel.setServerUrl, old.url);
+      await fake.ipcMain.invoke(own, IpcChannel.saveSession, sampleSession('old-access'), 'old-refresh');
+      await new Promise<void>((resolve) => old.server.close(() => resolve()));
+      expect(await fake.ipcMain.invoke(own, IpcChannel.setServerUrl, next.url)).toEqual({ ok: true, url: next.url });
+      expect(await fake.ipcMain.invoke(own, IpcChannel.loadSession)).toBeUndefined();
+      expect(next.calls.map((c) => c.url)).toEqual(['/api/health']);
+    } finally {
+      old.server.close();
+      next.server.close();
+    }
+  });
 });

@@ -56,7 +56,9 @@ describe('the preload bridge (window.hotelDesktop)', () => {
 
   it('keeps and reports the server address', async () => {
     expect(await d.bridge.serverUrl()).toBe('');
-    expect(await d.bridge.setServerUrl('hotel-server:8080/Admin/Login')).toEqual({ ok: true, url: 'http://hotel-server:8080' });
+    expect(await d.bridge.setServerUrl('hotel-server:8080/Admin/Login')).toMatchObject({ ok: false, insecure: true });
+    expect(await d.bridge.serverUrl()).toBe('');
+    expect(await d.bridge.setServerUrl('hotel-server:8080/Admin/Login', { allowInsecure: true })).toEqual({ ok: true, url: 'http://hotel-server:8080' });
     expect(await d.bridge.serverUrl()).toBe('http://hotel-server:8080');
     expect(await d.bridge.setServerUrl('ftp://x')).toEqual({ ok: false, error: 'Enter the server address, for example http://192.168.1.10:8080' });
   });

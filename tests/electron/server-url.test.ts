@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setCurrentLang } from '../../electron/i18n';
 import { APP_ORIGIN } from '../../electron/app-url';
-import { checkServer, normalizeServerUrl, readServerUrl, setServerUrl } from '../../electron/server-url';
+import { checkServer, isInsecureAddress, normalizeServerUrl, readServerUrl, setServerUrl } from '../../electron/server-url';
 import { DESKTOP_ORIGIN } from '../../server/src/http/desktop-cors';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { MemoryStore } from './support';
@@ -21,6 +21,42 @@ describe('the hotel server address', () => {
       expect(normalizeServerUrl(input)).toBeUndefined();
     },
   );
+
+  it('calls plain http on the network insecure, and this machine or https not', () => {
+    for (const url of ['http://192.168.1.10:8080', 'http://hotel-server:8080', 'http://[fe80::1]', 'http://127.0.0.1.example.com']) expect(isInsecureAddress(url)).toBe(true);
+    for (const url of ['https://192.168.1.10', 'http://localhost:8080', 'http://127.0.0.2:8080', 'http://[::1]:8080', 'http://desk.localhost']) expect(isInsecureAddress(url)).toBe(false);
+  });
+
+  it('asks for confirmation, in the app language, before it even contacts a plain-http address on the network', async () => {
+    const settings = new MemoryStore();
+    const fetchSpy = vi.fn(async () => Response.json({ status: 'ok' }));
+    const beforeChange = vi.fn();
+    const answer = await setServerUrl('192.168.1.10:8080', { settings, fetch: fetchSpy, beforeChange });
+    expect(answer).toEqual({ ok: false, insecure: true, error: expect.stringMatching(/^http:\/\/192\.168\.1\.10:8080 is not encrypted/) });
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(beforeChange).not.toHaveBeenCalled();
+    expect(settings.data.size).toBe(0);
+    setCurrentLang('ar');
+    expect(await setServerUrl('192.168.1.10:8080', { settings, fetch: fetchSpy })).toMatchObject({ insecure: true, error: expect.stringMatching(/غير مشفّر/) });
+    setCurrentLang('en');
+
+    expect(await setServerUrl('192.168.1.10:8080', { settings, fetch: fetchSpy, beforeChange }, { allowInsecure: true })).toEqual({ ok: true, url: 'http://192.168.1.10:8080' });
+    expect(readServerUrl(settings)).toBe('http://192.168.1.10:8080');
+    expect(beforeChange).toHaveBeenCalledWith(undefined);
+  });
+
+  it('ends the old session before the new address is kept', async () => {
+    const settings = new MemoryStore();
+    settings.set('serverUrl', 'https://old.hotel.example');
+    const seen: (string | undefined)[] = [];
+    const answer = await setServerUrl('https://new.hotel.example', {
+      settings,
+      fetch: async () => Response.json({ status: 'ok' }),
+      beforeChange: (previous) => void seen.push(previous, readServerUrl(settings)),
+    });
+    expect(answer).toEqual({ ok: true, url: 'https://new.hotel.example' });
+    expect(seen).toEqual(['https://old.hotel.example', 'https://old.hotel.example']);
+  });
 
   describe('checked against a real server', () => {
     let t: TestServer;

@@ -41,4 +41,32 @@ describe('choosing the hotel server in the desktop app', () => {
     await vi.waitFor(() => expect(onConnected).toHaveBeenCalledWith('http://10.0.0.5:8080'));
     expect(bridge.setServerUrl).toHaveBeenCalledWith('10.0.0.5:8080');
   });
+
+  it('shows the warning about a plain-http address and keeps it only once the user confirms, in Arabic too', async () => {
+    const warning = 'العنوان http://10.0.0.5:8080 غير مشفّر';
+    const bridge = {
+      setServerUrl: vi.fn(async (url: string, options?: { allowInsecure: boolean }) =>
+        options?.allowInsecure ? { ok: true, url: `http://${url}` } : { ok: false, insecure: true, error: warning },
+      ),
+    } as unknown as HotelDesktop & { setServerUrl: ReturnType<typeof vi.fn> };
+    const onConnected = vi.fn();
+    renderInApp(<ServerAddressForm bridge={bridge} onConnected={onConnected} />, 'ar');
+    await userEvent.type(screen.getByRole('textbox', { name: 'عنوان الخادم' }), '10.0.0.5:8080');
+    await userEvent.click(screen.getByRole('button', { name: 'اتصال' }));
+    expect(await screen.findByText(warning)).toBeTruthy();
+    expect(onConnected).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'الاتصال على أي حال (غير مشفّر)' }));
+    await vi.waitFor(() => expect(onConnected).toHaveBeenCalledWith('http://10.0.0.5:8080'));
+    expect(bridge.setServerUrl.mock.calls).toEqual([['10.0.0.5:8080'], ['10.0.0.5:8080', { allowInsecure: true }]]);
+  });
+
+  it('asks again when the address changes after the warning', async () => {
+    const bridge = fakeBridge({ ok: false, insecure: true, error: 'http://10.0.0.5:8080 is not encrypted' });
+    renderInApp(<ServerAddressForm bridge={bridge} onConnected={() => undefined} />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Server address' }), '10.0.0.5:8080');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByRole('button', { name: 'Connect anyway (not encrypted)' })).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Server address' }), '1');
+    expect(screen.queryByRole('button', { name: 'Connect anyway (not encrypted)' })).toBeNull();
+  });
 });

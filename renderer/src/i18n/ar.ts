@@ -202,6 +202,7 @@ export const ar: Messages = {
     address: "عنوان الخادم",
     hint: "مثال: http://192.168.1.10:8080",
     connect: "اتصال",
+    connectInsecure: "الاتصال على أي حال (غير مشفّر)",
     required: "أدخل عنوان الخادم",
     failed: "تعذّر الوصول إلى الخادم، يرجى المحاولة مجددًا",
     current: "الخادم:",

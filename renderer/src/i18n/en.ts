@@ -202,6 +202,7 @@ export const en = {
     address: "Server address",
     hint: "For example http://192.168.1.10:8080",
     connect: "Connect",
+    connectInsecure: "Connect anyway (not encrypted)",
     required: "Enter the server address",
     failed: "Could not reach the server, please try again",
     current: "Server:",

@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
 import { PGLITE_OPTIONS } from '../db/client';
 import { lockDataDir } from '../db/data-lock';
+import { pgDumpCommand } from './pg-command';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,7 +18,8 @@ async function main(): Promise<void> {
   const target = path.resolve(process.argv[2] ?? path.join('backups', `hotel-${stamp}.${config.databaseUrl ? 'dump' : 'tar.gz'}`));
   mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
   if (config.databaseUrl) {
-    const r = spawnSync('pg_dump', ['--format=custom', '--file', target, config.databaseUrl], { stdio: 'inherit' });
+    const { args, env } = pgDumpCommand(config.databaseUrl, target);
+    const r = spawnSync('pg_dump', args, { stdio: 'inherit', env });
     if (r.status !== 0) throw new Error('pg_dump failed (is the PostgreSQL client installed?)');
     chmodSync(target, 0o600);
   } else {

@@ -10,13 +10,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
 import { PGLITE_OPTIONS } from '../db/client';
 import { lockDataDir } from '../db/data-lock';
+import { pgRestoreCommand } from './pg-command';
 
 async function main(): Promise<void> {
   const source = process.argv[2];
   if (!source || !existsSync(source)) throw new Error('Usage: npm run restore -- <backup file>');
   const config = loadConfig();
   if (config.databaseUrl) {
-    const r = spawnSync('pg_restore', ['--clean', '--if-exists', '--no-owner', '--dbname', config.databaseUrl, source], { stdio: 'inherit' });
+    const { args, env } = pgRestoreCommand(config.databaseUrl, source);
+    const r = spawnSync('pg_restore', args, { stdio: 'inherit', env });
     if (r.status !== 0) throw new Error('pg_restore failed');
   } else {
     const unlock = lockDataDir(config.dataDir);

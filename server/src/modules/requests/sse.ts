@@ -71,7 +71,8 @@ export class StreamHub {
   refused(reply: FastifyReply, owner: StreamOwner, lang: Language): boolean {
     const refusal = this.refusalOf(owner);
     if (!refusal) return false;
-    void reply.code(refusal.statusCode).header('retry-after', String(REFUSED_RETRY_AFTER)).send(refusal.body(lang));
+    // The connection closes too: a client refused a stream would otherwise keep a socket (a descriptor) open here.
+    void reply.code(refusal.statusCode).header('retry-after', String(REFUSED_RETRY_AFTER)).header('connection', 'close').send(refusal.body(lang));
     return true;
   }
 
