@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     const r = spawnSync('pg_restore', ['--clean', '--if-exists', '--no-owner', '--dbname', config.databaseUrl, source], { stdio: 'inherit' });
     if (r.status !== 0) throw new Error('pg_restore failed');
   } else {
-    const unlock = lockDataDir(config.dataDir);
+    const unlock = await lockDataDir(config.dataDir);
     try {
       const dir = path.join(config.dataDir, 'pglite');
       if (existsSync(dir)) renameSync(dir, `${dir}.before-restore-${Date.now()}`);

@@ -94,7 +94,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const unlock = lockDataDir(dataDir);
+  const unlock = await lockDataDir(dataDir);
   let client: PGlite;
   try {
     await createPgliteCluster(dir);
