@@ -22,6 +22,19 @@ const Env = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** PostgreSQL itself, not through a transaction pooler: LISTEN and the migrations' advisory lock need one session. */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Connections each process may hold in its pool (README, "A chain on PostgreSQL", for sizing). */
+  HOTEL_DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** How long an unused pooled connection stays open (ms). */
+  HOTEL_DB_POOL_IDLE_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  /** How long a call waits for a connection (a full pool, or PostgreSQL out of connections) before answering 503 (ms). */
+  HOTEL_DB_POOL_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  /** 'transaction': DATABASE_URL goes through a transaction pooler (PgBouncer), so no statement is kept per connection. */
+  HOTEL_DB_POOLER: z.enum(['none', 'transaction']).default('none'),
   HOTEL_DATA_DIR: z.string().min(1).default('./data'),
   HOTEL_ADMIN_EMAIL: z.string().max(254, { abort: true }).regex(EMAIL_PATTERN, 'must be an e-mail address').default('admin@hotel.local'),
   HOTEL_ADMIN_PASSWORD: z
@@ -73,6 +86,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** PostgreSQL's connections (ignored on PGlite). */
+  databasePool: DatabasePoolConfig;
   dataDir: string;
   adminEmail: string;
   adminPassword?: string;
@@ -115,6 +130,16 @@ export interface Config {
   clientsDir: string;
 }
 
+export interface DatabasePoolConfig {
+  /** Where LISTEN and the migrations connect: PostgreSQL itself (defaults to DATABASE_URL). */
+  directUrl?: string;
+  size: number;
+  idleMs: number;
+  waitMs: number;
+  /** DATABASE_URL is a transaction pooler: a connection may change between two transactions. */
+  transactionPooler: boolean;
+}
+
 export class ConfigError extends Error {}
 
 /**
@@ -144,6 +169,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     port,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePool: {
+      directUrl: e.DATABASE_DIRECT_URL ?? e.DATABASE_URL,
+      size: e.HOTEL_DB_POOL_SIZE,
+      idleMs: e.HOTEL_DB_POOL_IDLE_MS,
+      waitMs: e.HOTEL_DB_POOL_WAIT_MS,
+      transactionPooler: e.HOTEL_DB_POOLER === 'transaction',
+    },
     dataDir,
     adminEmail: e.HOTEL_ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.HOTEL_ADMIN_PASSWORD,

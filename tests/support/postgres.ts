@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
  */
 export interface Cluster {
   url: string;
+  port: number;
   stop(): void;
   /** `pg_ctl restart -m fast`: every connection is ended (57P01), the data stays; resolves when it accepts again. */
   restart(): Promise<void>;
@@ -45,7 +46,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startCluster(): Promise<Cluster> {
+export interface ClusterOptions {
+  /** PostgreSQL's max_connections (300 unless given: the suites open many pools). */
+  maxConnections?: number;
+}
+
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const bin = findPgBin();
   if (!bin) throw new Error('PostgreSQL binaries not found (install the postgresql package or set DATABASE_URL)');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hotel-pg-'));
@@ -67,7 +73,7 @@ export async function startCluster(): Promise<Cluster> {
     '-D',
     dir,
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=${options.maxConnections ?? 300}`,
     '-l',
     path.join(dir, 'log'),
     '-w',
@@ -75,6 +81,7 @@ export async function startCluster(): Promise<Cluster> {
   run('pg_ctl', [...startArgs, 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
     restart: () => runAsync('pg_ctl', [...startArgs, '-m', 'fast', 'restart']),
     down: () => runAsync('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']),
     up: () => runAsync('pg_ctl', [...startArgs, 'start']),

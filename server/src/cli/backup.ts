@@ -1,7 +1,9 @@
 /**
  * `npm run backup [-- FILE]`: a consistent copy of the database.
  * PGlite: the data folder as a tarball (the server must be stopped: PGlite is
- * single-process). PostgreSQL (DATABASE_URL): pg_dump in its custom format.
+ * single-process, and a running server's files are no consistent copy). It takes the
+ * folder's lock as a server would, so it never reads a folder in use, in this container
+ * or another, and never removes another process's lock. PostgreSQL (DATABASE_URL): pg_dump in its custom format.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -9,7 +11,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
 import { PGLITE_OPTIONS } from '../db/client';
-import { lockDataDir } from '../db/data-lock';
+import { DataDirInUseError, lockDataDir } from '../db/data-lock';
 import { pgDumpCommand } from './pg-command';
 
 async function main(): Promise<void> {
@@ -23,7 +25,10 @@ async function main(): Promise<void> {
     if (r.status !== 0) throw new Error('pg_dump failed (is the PostgreSQL client installed?)');
     chmodSync(target, 0o600);
   } else {
-    const unlock = lockDataDir(config.dataDir);
+    const unlock = await lockDataDir(config.dataDir).catch((error: unknown) => {
+      if (error instanceof DataDirInUseError) throw new Error(`${error.message} A backup of PGlite needs the server stopped: its files change while it runs.`);
+      throw error;
+    });
     try {
       const db = await PGlite.create(path.join(config.dataDir, 'pglite'), PGLITE_OPTIONS);
       const blob = await db.dumpDataDir('gzip');

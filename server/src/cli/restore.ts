@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     const r = spawnSync('pg_restore', args, { stdio: 'inherit', env });
     if (r.status !== 0) throw new Error('pg_restore failed');
   } else {
-    const unlock = lockDataDir(config.dataDir);
+    const unlock = await lockDataDir(config.dataDir);
     try {
       const dir = path.join(config.dataDir, 'pglite');
       if (existsSync(dir)) renameSync(dir, `${dir}.before-restore-${Date.now()}`);

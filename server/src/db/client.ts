@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { DatabasePoolConfig } from '../config';
 import { lockDataDir } from './data-lock';
 import * as schema from './schema';
 
@@ -24,6 +25,11 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Whether a named prepared statement may be kept on a connection for later calls.
+   * Not behind a transaction pooler: the next transaction may run on another connection.
+   */
+  namedStatements: boolean;
   /** Publish a message to every server process on this database (NOTIFY, or in process on PGlite). */
   notify(channel: string, payload: string): Promise<void>;
   /**
@@ -78,14 +84,17 @@ export const PGLITE_OPTIONS = {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
 };
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+/** The pool's settings when none are given (config.ts's defaults). */
+const DEFAULT_POOL: DatabasePoolConfig = { size: 10, idleMs: 10_000, waitMs: 5_000, transactionPooler: false };
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; databasePool?: DatabasePoolConfig }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.databasePool ?? DEFAULT_POOL) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const unlock = lockDataDir(dataDir);
+  const unlock = await lockDataDir(dataDir);
   let client: PGlite;
   try {
     await createPgliteCluster(dir);
@@ -101,6 +110,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    namedStatements: true,
     async notify(channel, payload) {
       bus.emit(channel, payload);
     },
@@ -146,9 +156,58 @@ async function warnOfCharacterType(pool: pg.Pool): Promise<void> {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  // A call waits at most 10 s for a connection, then answers 503 (see isDatabaseUnavailable).
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+/** PostgreSQL refused a new connection because it has max_connections already. */
+function isTooManyClients(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === '53300';
+}
+
+/**
+ * A pool whose callers wait for a connection rather than fail when PostgreSQL is out of
+ * them ("too many clients", 53300): several processes of a chain share max_connections,
+ * and another process's idle connections close within its idle time. The wait is bounded
+ * by the same limit as a wait in this pool's own queue; past it the call answers 503.
+ */
+class WaitingPool extends pg.Pool {
+  constructor(
+    config: pg.PoolConfig,
+    private readonly waitMs: number,
+  ) {
+    super(config);
+  }
+
+  // pg-pool's query() takes a connection through the callback form: both forms wait.
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
+  override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
+    const connected = this.connectWaiting();
+    if (!callback) return connected;
+    connected.then(
+      (client) => callback(undefined, client, (release) => client.release(release as Error | boolean | undefined)),
+      (error: Error) => callback(error, undefined, () => undefined),
+    );
+  }
+
+  private async connectWaiting(): Promise<pg.PoolClient> {
+    const deadline = performance.now() + this.waitMs;
+    for (let delayMs = 20; ; delayMs = Math.min(delayMs * 2, 500)) {
+      try {
+        return await super.connect();
+      } catch (error) {
+        // Jittered, so the waiting calls of several processes do not all retry together.
+        const pause = delayMs * (0.5 + Math.random());
+        if (!isTooManyClients(error) || this.ending || performance.now() + pause > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+  }
+}
+
+async function openPostgres(url: string, settings: DatabasePoolConfig): Promise<Database> {
+  // A call waits at most waitMs for a connection, then answers 503 (see isDatabaseUnavailable).
+  const pool = new WaitingPool({ connectionString: url, max: settings.size, idleTimeoutMillis: settings.idleMs, connectionTimeoutMillis: settings.waitMs }, settings.waitMs);
+  // LISTEN and session advisory locks need one session for their whole life: behind a
+  // transaction pooler they go to PostgreSQL itself.
+  const directUrl = settings.directUrl ?? url;
   // No lost connection may crash the process. The pool listens on idle clients only;
   // a client checked out (inside a transaction, between two queries) that receives
   // "terminating connection" (57P01, a PostgreSQL restart) emits 'error' with no
@@ -158,7 +217,7 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migrateWithLock(pool);
+  await migrateWithLock(directUrl);
   await warnOfCharacterType(pool);
 
   // One dedicated connection holds every LISTEN of this process. If it drops
@@ -172,7 +231,7 @@ async function openPostgres(url: string): Promise<Database> {
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const resumeHandlers = new Set<() => void>();
   const connectListener = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: directUrl });
     client.on('error', () => undefined);
     client.on('end', () => {
       if (closed || listener !== client) return;
@@ -202,6 +261,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    namedStatements: !settings.transactionPooler,
     async notify(channel, payload) {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
@@ -230,14 +290,20 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-/** Several processes may start at once on one PostgreSQL: one migrates, the others wait. */
-async function migrateWithLock(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+/**
+ * Several processes may start at once on one PostgreSQL: one migrates, the others wait.
+ * The lock belongs to a session, so this runs on its own direct connection (a transaction
+ * pooler could hand the unlock to another session, leaving the lock held for good).
+ */
+async function migrateWithLock(directUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: directUrl });
+  client.on('error', () => undefined);
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
   } finally {
-    await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
-    client.release();
+    // Ending the session releases its lock as well.
+    await client.end().catch(() => undefined);
   }
 }

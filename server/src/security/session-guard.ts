@@ -48,6 +48,8 @@ export class SessionGuard {
   /**
    * The read, as named prepared statements: it runs on every authenticated call on
    * PostgreSQL, which then parses and plans it once per connection instead of per call.
+   * Behind a transaction pooler the statements are unnamed (parsed on each call): a named
+   * one would be kept on a connection the next call may not get.
    * A token without a device session (issued before sessions had one) has no family to check.
    */
   private readonly statements;
@@ -56,7 +58,7 @@ export class SessionGuard {
     this.oneProcess = database.kind === 'pglite';
     const standing = sql`${users.isActive} and ${users.sessionVersion} = ${sql.placeholder('version')}`;
     const current = (ok: ReturnType<typeof sql<boolean>>, name: string) =>
-      database.db.select({ ok }).from(users).where(eq(users.id, sql.placeholder('userId'))).prepare(name);
+      database.db.select({ ok }).from(users).where(eq(users.id, sql.placeholder('userId'))).prepare(database.namedStatements ? name : '');
     this.statements = {
       // "users"."id" spelled out: Drizzle writes a column of the only table in FROM unqualified,
       // and inside the subquery a bare "id" is the refresh token's.

@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LOCK_SOCKET } from '../../server/src/db/data-lock';
+import { type ServerProcess, spawnServer } from '../support/server-process';
+import { testDbKind } from '../support/test-server';
+
+/** Linux's largest process number: no process has it, in this namespace or any. */
+const NO_SUCH_PID = 4_194_304;
+
+const ENV = { HOTEL_JWT_SECRET: 'x'.repeat(40), HOTEL_ADMIN_PASSWORD: 'Quiet-harbour-lantern-58' };
+
+const backup = (dataDir: string, file: string) =>
+  promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/src/cli/backup.ts', file], {
+    env: { PATH: process.env.PATH, HOTEL_DATA_DIR: dataDir, HOTEL_JWT_SECRET: ENV.HOTEL_JWT_SECRET },
+    encoding: 'utf8',
+  });
+
+/**
+ * The PGlite folder's lock holds against processes that cannot see the holder's process
+ * number (another container: another PID namespace on the same volume). Such a process
+ * sees the number as gone, as this test makes every process see it by writing one that
+ * no process has where a process number was trusted before.
+ */
+describe.runIf(testDbKind() === 'pglite')('the PGlite data folder lock across process namespaces', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hotel-lock-'));
+  const started: ServerProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(started.map((s) => s.stop()));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const start = async () => {
+    const server = await spawnServer(ENV, { dataDir, keepLog: true });
+    started.push(server);
+    return server;
+  };
+  const healthy = async (server: ServerProcess) => (await fetch(new URL('/api/health', server.url))).status;
+
+  it('refuses a second server and a backup while the first lives, keeps its lock, and frees the folder when it is killed', async () => {
+    const first = await start();
+    expect(existsSync(path.join(dataDir, LOCK_SOCKET))).toBe(true);
+
+    // What a process in another namespace makes of the holder's number: no such process.
+    writeFileSync(path.join(dataDir, 'server.lock'), String(NO_SUCH_PID));
+    await expect(start()).rejects.toThrow(/Another server .* is using the data folder/);
+
+    const file = path.join(dataDir, '..', `${path.basename(dataDir)}-backup.tar.gz`);
+    try {
+      await expect(backup(dataDir, file)).rejects.toThrow(/Another server .*A backup of PGlite needs the server stopped/s);
+      expect(existsSync(file)).toBe(false);
+    } finally {
+      rmSync(file, { force: true });
+    }
+    // The lock survived the backup: still no second server, and the first still answers.
+    expect(existsSync(path.join(dataDir, LOCK_SOCKET))).toBe(true);
+    await expect(start()).rejects.toThrow(/Another server/);
+    expect(await healthy(first)).toBe(200);
+
+    // Killed outright: no cleanup ran, the socket file stays, but nobody listens on it.
+    process.kill(first.pid, 'SIGKILL');
+    await first.exited;
+    const next = await start();
+    expect(await healthy(next)).toBe(200);
+  }, 300_000);
+});

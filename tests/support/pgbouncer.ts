@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './postgres';
+
+const PGBOUNCER = '/usr/sbin/pgbouncer';
+
+export interface Bouncer {
+  /** The database through PgBouncer. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export function hasPgBouncer(): boolean {
+  return existsSync(PGBOUNCER);
+}
+
+/**
+ * PgBouncer (Debian's pgbouncer package) in transaction mode in front of a test cluster:
+ * each transaction may run on another server connection, as behind a chain's pooler.
+ * `serverConnections` is kept small so that different clients' transactions share them.
+ */
+export async function startPgBouncer(target: { port: number }, { serverConnections = 3 }: { serverConnections?: number } = {}): Promise<Bouncer> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hotel-pgbouncer-'));
+  chmodSync(dir, 0o755);
+  const port = await freePort();
+  writeFileSync(path.join(dir, 'users.txt'), '"postgres" ""\n');
+  const ini = [
+    '[databases]',
+    `postgres = host=127.0.0.1 port=${target.port} dbname=postgres user=postgres`,
+    '[pgbouncer]',
+    'listen_addr = 127.0.0.1',
+    `listen_port = ${port}`,
+    "unix_socket_dir = ''",
+    'auth_type = trust',
+    `auth_file = ${path.join(dir, 'users.txt')}`,
+    'pool_mode = transaction',
+    `default_pool_size = ${serverConnections}`,
+    'max_client_conn = 500',
+    // The processes' session settings (application_name…) and the driver's startup options.
+    'ignore_startup_parameters = extra_float_digits,options',
+    // PgBouncer will not run as root: it changes to this user (ignored when not root).
+    ...(process.getuid?.() === 0 ? ['user = postgres'] : []),
+  ].join('\n');
+  writeFileSync(path.join(dir, 'pgbouncer.ini'), `${ini}\n`);
+  for (const f of ['users.txt', 'pgbouncer.ini']) chmodSync(path.join(dir, f), 0o644);
+  let out = '';
+  const child: ChildProcess = spawn(PGBOUNCER, [path.join(dir, 'pgbouncer.ini')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (c: Buffer) => void (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => void (out += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Ready when its port accepts.
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (ok) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`PgBouncer did not start:\n${out}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGINT');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
