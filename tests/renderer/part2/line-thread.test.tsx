@@ -96,7 +96,7 @@ describe('the conversation on a line card', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
   });
 
-  it("inserts a canned reply with one click, in the guest's language when known", async () => {
+  it("inserts a canned reply with one click, in the guest's language when known; an English reader sees the English beside it", async () => {
     fakeServer({
       [HISTORY]: { data: history },
       [`GET ${CANNED}`]: { data: [{ id: 1, textEn: 'Your towels are on the way', textAr: 'المناشف في الطريق إليك', createdAt: '2026-01-01T09:00:00Z' }] },
@@ -105,7 +105,9 @@ describe('the conversation on a line card', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Reply to the guest'), 'مرحبًا');
     await user.click(screen.getByRole('button', { name: 'Canned replies' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'المناشف في الطريق إليك' }));
+    const item = await screen.findByRole('menuitem', { name: /المناشف في الطريق إليك/ });
+    expect(item.textContent).toContain('Your towels are on the way');
+    await user.click(item);
     expect((screen.getByLabelText('Reply to the guest') as HTMLTextAreaElement).value).toBe('مرحبًا\nالمناشف في الطريق إليك');
   });
 

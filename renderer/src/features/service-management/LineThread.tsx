@@ -112,10 +112,13 @@ export function LineThread({ lineId, messages, canReply, mayWrite, draft, onDraf
  * (keys.cannedReplies: its changes re-read them); every card's menu uses the same answer.
  */
 function CannedReplyMenu({ language, onPick }: { language: Language; onPick(text: string): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const { data: replies, loading, failed } = useData(keys.cannedReplies, () => call(endpoints.cannedReplies.list), t('thread.manage.loadFailed'), { enabled: open });
-  const textOf = (r: CannedReply) => (language === 'ar' ? r.textAr : r.textEn);
+  const textIn = (r: CannedReply, lang: Language) => (lang === 'ar' ? r.textAr : r.textEn);
+  const textOf = (r: CannedReply) => textIn(r, language);
+  // The guest's text is what goes in; a reader of the other language sees theirs beneath it, to know what they send.
+  const readerLanguage: Language = i18n.language === 'ar' ? 'ar' : 'en';
   return (
     <Menu open={open} onOpenChange={(_, d) => setOpen(d.open)}>
       <MenuTrigger disableButtonEnhancement>
@@ -129,6 +132,11 @@ function CannedReplyMenu({ language, onPick }: { language: Language; onPick(text
           {replies?.map((r) => (
             <MenuItem key={r.id} onClick={() => onPick(textOf(r))}>
               <span dir="auto">{textOf(r)}</span>
+              {readerLanguage !== language && textIn(r, readerLanguage) !== textOf(r) && (
+                <Text block size={200} dir="auto" lang={readerLanguage}>
+                  {textIn(r, readerLanguage)}
+                </Text>
+              )}
             </MenuItem>
           ))}
         </MenuList>
