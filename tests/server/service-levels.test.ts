@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
-import { hotels, serviceGroups, services } from '../../server/src/db/schema';
+import { hotels, requestLines, serviceGroups, services } from '../../server/src/db/schema';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
 
@@ -281,6 +281,27 @@ describe('service levels: targets, the clock and AcknowledgeService (issue 14)',
       // The requests list: the requests the clerk sees that have a waiting line (the first request's is its repair).
       const requests = (await t.api.call(endpoints.allRequests, { token: clerk, query: { waiting: 'true' } })).body.map((r: { id: string }) => r.id);
       expect(requests.sort()).toEqual([oldest, newest].sort());
+    });
+  });
+
+  describe('the overdue list', () => {
+    it('puts the line that is latest first by default, then the next; a sort asked for still wins', async () => {
+      await setTargets(services, fx.services.towels, 30, 60);
+      try {
+        const [a, b, c] = [await submit([fx.services.towels]), await submit([fx.services.towels]), await submit([fx.services.towels])];
+        const lineOf = async (id: string) => (await staffLines(id))[0].id as number;
+        const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE_MS);
+        // Late by 2, 10 and 5 minutes (their promises moved into the past; the list reads the server's clock).
+        for (const [id, late] of [[a, 2], [b, 10], [c, 5]] as const) {
+          await db().update(requestLines).set({ acknowledgeDueAt: ago(late) }).where(eq(requestLines.id, await lineOf(id)));
+        }
+        const overdue = (await t.api.call(endpoints.allServicesRequest, { token: admin, query: { overdue: 'true', pageSize: 100 } })).body as { requestId: string }[];
+        expect(overdue.map((r) => r.requestId).filter((r) => [a, b, c].includes(r))).toEqual([b, c, a]);
+        const asked = (await t.api.call(endpoints.allServicesRequest, { token: admin, query: { overdue: 'true', sort: 'createdAt', order: 'asc', pageSize: 100 } })).body as { requestId: string }[];
+        expect(asked.map((r) => r.requestId).filter((r) => [a, b, c].includes(r))).toEqual([a, b, c]);
+      } finally {
+        await setTargets(services, fx.services.towels, null, null);
+      }
     });
   });
 

@@ -174,12 +174,13 @@ export async function listLines(
   // Only the request's hotel is needed to filter (scope and hotel filter), and for an
   // admin with no hotel filter not even that.
   const needsRequest = !scope.isAdmin || !!filter.hotelId;
-  const myQueue = filter.mine === 'true' && !options.sort;
+  // My queue and the overdue list, unless a sort is asked for: the latest first, then the oldest.
+  const myQueue = (filter.mine === 'true' || filter.overdue === 'true') && !options.sort;
   const ownSort = OWN_LINE_SORTS[options.sort ?? 'updatedAt'];
   /** The page's order, on the line's own columns (from the table, or from a page of it). */
   const orderOnLine = (line: LineOrderColumns, sortColumn: AnyPgColumn) =>
     myQueue
-      ? // My queue: the most urgent first; lines without a target after, oldest first.
+      ? // The most urgent first (the earliest due is the latest); lines without a target after, oldest first.
         [sql`${line.dueAt} asc nulls last`, asc(line.createdAt), asc(line.id)]
       : [orderBy(sortColumn, options.order), tieBreak(line.id, options.order)];
 
