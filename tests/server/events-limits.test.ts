@@ -166,7 +166,8 @@ describe('guests cannot take the staff\'s streams', () => {
 describe('a flood of streams from one address', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ env: { HOTEL_STREAMS_PER_REQUEST: '1000' } });
+    // Above the 300 sockets this test opens at once: the stream cap is under test, not the connection cap.
+    t = await startTestServer({ env: { HOTEL_STREAMS_PER_REQUEST: '1000', HOTEL_MAX_CONNECTIONS_PER_ADDRESS: '1000' } });
   });
   afterAll(() => t.cleanup());
 
