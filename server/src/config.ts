@@ -68,6 +68,10 @@ const Env = z.object({
   HOTEL_STREAMS_PER_REQUEST: z.coerce.number().int().min(1).max(1000).default(5),
   HOTEL_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   HOTEL_STREAMS_TOTAL: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  /** The share (%) of HOTEL_STREAMS_TOTAL guests may hold; the rest stays for staff, whose alerts ride on them. */
+  HOTEL_STREAMS_GUEST_SHARE: z.coerce.number().int().min(1).max(100).default(75),
+  /** How long after a request was finished (its last change) its guest page still gets a live stream. */
+  HOTEL_STREAMS_FINISHED_HOURS: z.coerce.number().min(0).max(8760).default(24),
   /** A stream that carried no event this long ends; the client reconnects. */
   HOTEL_STREAM_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** How long a stream ticket (got with the Authorization header) may wait to be used. */
@@ -123,7 +127,18 @@ export interface Config {
     idleTimeoutMs: number;
   };
   /** Caps on open event streams (sse.ts): beyond them a stream is refused with 429 or, for `total`, 503. */
-  streams: { perAddress: number; perRequest: number; perUser: number; total: number; idleMs: number; ticketTtlMs: number };
+  streams: {
+    perAddress: number;
+    perRequest: number;
+    perUser: number;
+    total: number;
+    /** Guests' streams stop at this share (%) of `total`: the staff's reserve. */
+    guestSharePercent: number;
+    /** A finished request's page gets a stream for this long after its last change. */
+    finishedRequestMs: number;
+    idleMs: number;
+    ticketTtlMs: number;
+  };
   /** Service levels (issue 14): the escalation scheduler's interval (0: off) and the length of a target minute. */
   sla: { tickMs: number; minuteMs: number };
   /** Folder of built clients to serve (renderer at /Admin, guest-web at /Request). */
@@ -204,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       perRequest: e.HOTEL_STREAMS_PER_REQUEST,
       perUser: e.HOTEL_STREAMS_PER_USER,
       total: e.HOTEL_STREAMS_TOTAL,
+      guestSharePercent: e.HOTEL_STREAMS_GUEST_SHARE,
+      finishedRequestMs: e.HOTEL_STREAMS_FINISHED_HOURS * 3_600_000,
       idleMs: e.HOTEL_STREAM_IDLE_SECONDS * 1000,
       ticketTtlMs: e.HOTEL_STREAM_TICKET_SECONDS * 1000,
     },

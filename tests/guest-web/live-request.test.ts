@@ -1,7 +1,7 @@
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../guest-web/src/api';
-import { useLiveRequest } from '../../guest-web/src/review/use-live-request';
+import { POLL_MS, useLiveRequest } from '../../guest-web/src/review/use-live-request';
 
 /** The browser's EventSource, played by the test. */
 class FakeEventSource {
@@ -53,5 +53,36 @@ describe('the guest review page follows its request', () => {
     await waitFor(() => expect(read).toHaveBeenCalledTimes(1));
     FakeEventSource.opened[0].emit('line-acknowledged');
     await waitFor(() => expect(read).toHaveBeenCalledTimes(2));
+  });
+
+  it('asks neither for a stream nor for the request again once the server refused the stream of a finished request', async () => {
+    vi.useFakeTimers();
+    try {
+      const read = vi.spyOn(api, 'requestDetails').mockResolvedValue({ statusName: 'Completed' } as never);
+      renderHook(() => useLiveRequest('6f1c1f43-5c55-4c8e-9a51-3e7c1c2f0a11', 'en'));
+      await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+      // The browser closes an EventSource whose answer is not 200 (here 410).
+      FakeEventSource.opened[0].close();
+      await vi.advanceTimersByTimeAsync(POLL_MS * 4);
+      expect(FakeEventSource.opened).toHaveLength(1);
+      expect(read).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('still polls and reconnects for an open request whose stream was refused', async () => {
+    vi.useFakeTimers();
+    try {
+      const read = vi.spyOn(api, 'requestDetails').mockResolvedValue({ statusName: 'In Progress' } as never);
+      renderHook(() => useLiveRequest('6f1c1f43-5c55-4c8e-9a51-3e7c1c2f0a11', 'en'));
+      await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+      FakeEventSource.opened[0].close();
+      await vi.advanceTimersByTimeAsync(POLL_MS);
+      expect(FakeEventSource.opened).toHaveLength(2);
+      expect(read).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, pathOf } from '@shared';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
@@ -55,7 +56,8 @@ describe('event streams are capped per address, request, user and in all', () =>
 
   beforeAll(async () => {
     t = await startTestServer({
-      env: { HOTEL_STREAMS_PER_ADDRESS: '3', HOTEL_STREAMS_PER_REQUEST: '2', HOTEL_STREAMS_PER_USER: '2', HOTEL_STREAMS_TOTAL: '5' },
+      // Guests may take every stream here: the staff's reserve has its own test below.
+      env: { HOTEL_STREAMS_PER_ADDRESS: '3', HOTEL_STREAMS_PER_REQUEST: '2', HOTEL_STREAMS_PER_USER: '2', HOTEL_STREAMS_TOTAL: '5', HOTEL_STREAMS_GUEST_SHARE: '100' },
     });
     fx = await seedFixture(t.server.app.ctx.database.db);
     requestIds = [];
@@ -103,10 +105,69 @@ describe('event streams are capped per address, request, user and in all', () =>
   });
 });
 
+describe('guests cannot take the staff\'s streams', () => {
+  let t: TestServer;
+  let fx: Fixture;
+  const open: Connection[] = [];
+  const newRequest = async () => (await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels]) })).body.id as string;
+  const guest = async (id: string, options: { from?: string; forwardedFor?: string; lang?: string } = {}) => {
+    const url = new URL(`${pathOf(endpoints.guestEvents, { id })}?lang=${options.lang ?? 'en'}`, t.url).toString();
+    const c = await connect(url, { from: options.from, headers: options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : undefined });
+    open.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    // Behind a proxy, so the test can speak for IPv6 clients through X-Forwarded-For.
+    t = await startTestServer({
+      env: { HOTEL_TRUST_PROXY: 'true', HOTEL_STREAMS_TOTAL: '8', HOTEL_STREAMS_GUEST_SHARE: '50', HOTEL_STREAMS_PER_ADDRESS: '2', HOTEL_STREAMS_PER_REQUEST: '100' },
+    });
+    fx = await seedFixture(t.server.app.ctx.database.db);
+  });
+  afterEach(async () => {
+    open.splice(0).forEach((c) => c.close());
+    await expect.poll(() => streamHub(t.server.app).size).toBe(0);
+  });
+  afterAll(() => t.cleanup());
+
+  it('guests from many addresses fill only their share of the streams; the admin\'s alerts still connect', async () => {
+    const id = await newRequest();
+    const statuses = [];
+    for (let i = 1; i <= 6; i++) statuses.push((await guest(id, { forwardedFor: `192.0.2.${i}` })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 503, 503]);
+    const admin = await connect(new URL(pathOf(endpoints.staffEvents), t.url).toString(), { headers: { authorization: `Bearer ${await t.adminToken()}` } });
+    open.push(admin);
+    expect(admin.status).toBe(200);
+  });
+
+  it('counts an IPv6 /64 as one address', async () => {
+    const id = await newRequest();
+    expect((await guest(id, { forwardedFor: '2001:db8:7:1::1' })).status).toBe(200);
+    expect((await guest(id, { forwardedFor: '2001:db8:7:1::2' })).status).toBe(200);
+    expect((await guest(id, { forwardedFor: '2001:db8:7:1:ffff:1:2:3' })).status).toBe(429);
+    expect((await guest(id, { forwardedFor: '2001:db8:7:2::1' })).status).toBe(200);
+  });
+
+  it('a request finished more than a day ago gets no stream (410, in the caller\'s language); one finished an hour ago does', async () => {
+    const db = t.server.app.ctx.database.db;
+    const [old, recent, open] = [await newRequest(), await newRequest(), await newRequest()];
+    await db.execute(sql`update requests set status = 'Completed', updated_at = now() - interval '25 hours' where id = ${old}`);
+    await db.execute(sql`update requests set status = 'Rejected', updated_at = now() - interval '1 hour' where id = ${recent}`);
+    await db.execute(sql`update requests set updated_at = now() - interval '30 days' where id = ${open}`);
+    const refused = await guest(old, { forwardedFor: '192.0.2.50' });
+    expect(refused.status).toBe(410);
+    expect(JSON.parse(refused.body).message).toMatch(/^This request was finished more than a day ago/);
+    expect(JSON.parse((await guest(old, { forwardedFor: '192.0.2.51', lang: 'ar' })).body).message).toMatch(/^انتهى هذا الطلب/);
+    expect((await guest(recent, { forwardedFor: '192.0.2.52' })).status).toBe(200);
+    expect((await guest(open, { forwardedFor: '192.0.2.53' })).status).toBe(200);
+  });
+});
+
 describe('a flood of streams from one address', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ env: { HOTEL_STREAMS_PER_REQUEST: '1000' } });
+    // Above the 300 sockets this test opens at once: the stream cap is under test, not the connection cap.
+    t = await startTestServer({ env: { HOTEL_STREAMS_PER_REQUEST: '1000', HOTEL_MAX_CONNECTIONS_PER_ADDRESS: '1000' } });
   });
   afterAll(() => t.cleanup());
 

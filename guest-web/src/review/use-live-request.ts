@@ -39,6 +39,8 @@ export function useLiveRequest(id: string, language: string): LiveRequest {
   const [error, setError] = useState<unknown>(null);
   const latest = useRef(0);
   const gone = useRef(false);
+  /** Completed or rejected: nothing more will happen to it, so a refused stream is not asked for again. */
+  const finished = useRef(false);
   const failures = useRef(0);
   const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -50,6 +52,7 @@ export function useLiveRequest(id: string, language: string): LiveRequest {
       // An older answer arriving late must not overwrite a newer one.
       if (ticket !== latest.current) return;
       setRequest(detail);
+      finished.current = detail.statusName === 'Completed' || detail.statusName === 'Rejected';
       setError(null);
       gone.current = false;
       failures.current = 0;
@@ -90,6 +93,8 @@ export function useLiveRequest(id: string, language: string): LiveRequest {
     connect();
     const timer = setInterval(() => {
       if (stream?.readyState === EventSource.OPEN || gone.current) return;
+      // The server refuses a stream to a request finished long ago (410); the page shows it as it is.
+      if (stream?.readyState === EventSource.CLOSED && finished.current) return;
       void reload();
       if (stream?.readyState === EventSource.CLOSED) connect();
     }, POLL_MS);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { ROOM_SIGNATURE_HEADER, endpoints } from '@shared';
-import { forbidden, notFound } from '../../http/errors';
+import { AppError, forbidden, notFound } from '../../http/errors';
 import { issueStreamTicket } from '../../security/stream-tickets';
 import { route } from '../../http/route';
 import { isUuid, guestPayload } from './requests.mappers';
@@ -9,7 +9,7 @@ import { requestMessages as m } from './requests.messages';
 import { requestHeader } from './requests.repository';
 import * as guest from './requests.service';
 import { canHearEvent, mayHearEvents } from './scope';
-import { streamHub } from './sse';
+import { guestStreamAllowed, streamHub, streamMessages } from './sse';
 import * as conversation from './conversation.service';
 import * as staff from './staff.service';
 import * as workflow from './workflow.service';
@@ -86,7 +86,9 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
     const owner = { address: request.ip, requestId: params.id };
     if (streams.refused(reply, owner, lang)) return reply;
     // Checked before the stream opens, so an unknown id is an ordinary 404.
-    if (!isUuid(params.id) || !(await requestHeader(ctx.database.db, params.id, 'en'))) throw notFound(m.requestNotFound);
+    const header = isUuid(params.id) ? await requestHeader(ctx.database.db, params.id, 'en') : undefined;
+    if (!header) throw notFound(m.requestNotFound);
+    if (!guestStreamAllowed(header, ctx.config.streams.finishedRequestMs)) throw new AppError(410, streamMessages.requestFinished);
     const stream = streams.open(reply, owner, lang);
     if (!stream) return reply;
     stream.onEnd(

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Language } from '@shared';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
+import { clientAddressKey } from '../../http/client-address';
 import { AppError } from '../../http/errors';
 import { defineMessages } from '../../i18n/localize';
 
@@ -16,6 +17,10 @@ export const streamMessages = defineMessages({
     en: 'Too many live connections are open from here. Close other pages of this site or try again in a minute.',
     ar: 'هناك اتصالات مباشرة كثيرة مفتوحة من هنا. أغلق الصفحات الأخرى لهذا الموقع أو حاول مرة أخرى بعد دقيقة.',
   },
+  requestFinished: {
+    en: 'This request was finished more than a day ago, so its page no longer updates live. Reload the page to see its latest state.',
+    ar: 'انتهى هذا الطلب منذ أكثر من يوم، لذا لم تعد صفحته تتحدث مباشرة. أعد تحميل الصفحة لرؤية آخر حالة له.',
+  },
   serverBusy: {
     en: 'The server has too many live connections open. Please try again shortly.',
     ar: 'لدى الخادم اتصالات مباشرة كثيرة مفتوحة. يرجى المحاولة مرة أخرى بعد قليل.',
@@ -28,6 +33,16 @@ export interface EventStream {
   onEnd(cleanup: () => void): void;
   /** Ends the stream at this time (ms since the epoch), telling the client to reconnect. */
   endAt(time: number): void;
+}
+
+/**
+ * Whether a guest's request still gets a live stream: an open one always, a finished
+ * one (Completed, Rejected) only for a while after its last change. Its page shows
+ * the final state without one, and old links kept open would otherwise hold streams forever.
+ */
+export function guestStreamAllowed(request: { status: string; updatedAt: Date }, finishedStreamMs: number, now = Date.now()): boolean {
+  const finished = request.status === 'Completed' || request.status === 'Rejected';
+  return !finished || now - request.updatedAt.getTime() <= finishedStreamMs;
 }
 
 /** Who a stream is for: every key present is capped (Config.streams). */
@@ -54,16 +69,27 @@ export class StreamHub {
     return this.ends.size;
   }
 
+  /** How many of the streams guests (anyone without a login) may hold: the rest is the staff's reserve. */
+  private get guestCap(): number {
+    return Math.max(1, Math.floor((this.limits.total * this.limits.guestSharePercent) / 100));
+  }
+
+  /** The counts a stream of `owner` adds to; the first, for guests, is a share of the server's cap. */
   private keysOf(owner: StreamOwner): [key: string, max: number][] {
-    const keys: [string, number][] = [[`address ${owner.address}`, this.limits.perAddress]];
+    const keys: [string, number][] = [];
+    if (owner.requestId !== undefined) keys.push([GUESTS_KEY, this.guestCap]);
+    // An IPv6 client holds a whole /64: counted as one address.
+    keys.push([`address ${clientAddressKey(owner.address)}`, this.limits.perAddress]);
     if (owner.userId !== undefined) keys.push([`user ${owner.userId}`, this.limits.perUser]);
     if (owner.requestId !== undefined) keys.push([`request ${owner.requestId}`, this.limits.perRequest]);
     return keys;
   }
 
   private refusalOf(owner: StreamOwner): AppError | undefined {
-    if (this.ends.size >= this.limits.total) return new AppError(503, streamMessages.serverBusy);
-    if (this.keysOf(owner).some(([key, max]) => (this.counts.get(key) ?? 0) >= max)) return new AppError(429, streamMessages.tooMany);
+    const full = (key: string, max: number) => (this.counts.get(key) ?? 0) >= max;
+    const keys = this.keysOf(owner);
+    if (this.ends.size >= this.limits.total || keys.some(([key, max]) => key === GUESTS_KEY && full(key, max))) return new AppError(503, streamMessages.serverBusy);
+    if (keys.some(([key, max]) => full(key, max))) return new AppError(429, streamMessages.tooMany);
     return undefined;
   }
 
@@ -144,6 +170,8 @@ export class StreamHub {
     for (const end of [...this.ends]) end();
   }
 }
+
+const GUESTS_KEY = 'guests';
 
 const hubs = new WeakMap<AppContext, StreamHub>();
 
