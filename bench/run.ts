@@ -53,6 +53,7 @@ async function main(): Promise<void> {
       ['reports', './reports.ts', 'benchReports'],
       ['memory', './memory.ts', 'benchMemory'],
       ['sla', './sla.ts', 'benchSla'],
+      ['pglite-thread', './pglite-thread.ts', 'benchPgliteThread'],
     ] as const) {
       if (!wanted(name) || !existsSync(new URL(file, import.meta.url))) continue;
       const mod = await import(file);

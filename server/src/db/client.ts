@@ -15,6 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabasePoolConfig } from '../config';
 import { lockDataDir } from './data-lock';
+import { PgliteWorker } from './pglite-worker';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -95,15 +96,17 @@ async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const unlock = await lockDataDir(dataDir);
-  let client: PGlite;
+  let client: PgliteWorker;
   try {
     await createPgliteCluster(dir);
-    client = await PGlite.create(dir, PGLITE_OPTIONS);
+    // Off the server's thread: a long query must not hold every other call (pglite-worker.ts).
+    client = await PgliteWorker.open(dir, PGLITE_OPTIONS.startParams);
   } catch (error) {
     unlock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // The worker's client answers the two calls Drizzle's PGlite driver makes (query, transaction).
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
   // One process owns a PGlite folder, so an in-process bus is the whole fan-out.
   const bus = new EventEmitter().setMaxListeners(0);
