@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { LOCK_SOCKET } from '../../server/src/db/data-lock';
 import { testDbKind } from '../support/test-server';
 
 /*
@@ -102,7 +103,8 @@ describe.runIf(testDbKind() === 'pglite')('npm start in a built tree', () => {
       [...groupMembers(pgid).keys()].map((pid) => `${pid}: ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')}`).join('\n'),
     );
     console.log(`npm start: SIGTERM to npm → all ${members.size} processes gone in ${Date.now() - signalled} ms`);
-    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    // A clean stop leaves no lock socket behind (a killed one leaves a stale socket the next start takes over).
+    expect(existsSync(path.join(dataDir, LOCK_SOCKET))).toBe(false);
 
     const second = await npmStart();
     expect((await fetch(`http://127.0.0.1:${second.port}/api/health`)).status).toBe(200);
