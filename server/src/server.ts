@@ -42,11 +42,13 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
     escalations,
     close: () =>
       (closing ??= (async () => {
-        await escalations.stop();
-        // Stop taking requests, finish the ones in flight and the e-mails they began, then close the database.
+        // No escalation run starts any more; those under way get the same bounded wait as other e-mails.
+        const escalationsStopped = escalations.stop(BACKGROUND_LIMIT_MS);
+        // Stop taking requests first and finish the ones in flight; then wait, a bounded time, for the
+        // e-mails under way: one a hung mail server cut off stays held in its row and is sent by a retry.
         await app.close();
-        const unsent = await ctx.background.drain(BACKGROUND_LIMIT_MS);
-        if (unsent) app.log.warn(`stopped with ${unsent} e-mail(s) still being sent`);
+        const [unsentEscalations, unsent] = await Promise.all([escalationsStopped, ctx.background.drain(BACKGROUND_LIMIT_MS)]);
+        if (unsent + unsentEscalations) app.log.warn(`stopped with ${unsent + unsentEscalations} e-mail(s) still being sent`);
         await ctx.events.close();
         await database.close();
       })()),
