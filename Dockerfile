@@ -29,8 +29,10 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/dist-server ./dist-server
-# Not root: the server writes only its data folder (PGlite, the generated secret).
-RUN mkdir -p /var/lib/hotel && chown node:node /var/lib/hotel
+# `npm run backup` / `npm run restore` (scripts/start.mjs runs the built tools; without sources it builds nothing).
+COPY scripts/start.mjs scripts/preflight.mjs ./scripts/
+# Not root: the server writes only its data folder (PGlite, the generated secret); backups go to /backups.
+RUN mkdir -p /var/lib/hotel /backups && chown node:node /var/lib/hotel /backups
 USER node
 VOLUME ["/var/lib/hotel"]
 EXPOSE 8080

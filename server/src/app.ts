@@ -9,6 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance, LogController } from 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { isDatabaseUnavailable } from './db/client';
+import { databaseCode, isStorageFull, loggableError } from './db/errors';
 import { limitConnections } from './http/connection-limits';
 import { allowDesktopOrigin } from './http/desktop-cors';
 import { AppError } from './http/errors';
@@ -64,6 +65,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   limitConnections(app.server, limits);
   app.decorate('ctx', ctx);
+  app.addHook('onResponse', async (request, reply) => {
+    // A call that changes data and succeeded has written: the disk has room again.
+    if (ctx.storage.unwritable && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) ctx.storage.wrote();
+  });
   logRequests(app);
   refuseWhileClosing(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -123,10 +128,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const lang = langOf(request);
     const appError = toAppError(error, request.method);
-    if (appError.statusCode === 503) {
-      request.log.warn({ err: error }, 'database unavailable');
+    // Never the error itself: a database error carries the query's parameters (a guest's personal data).
+    if (appError.statusCode === 503 && isStorageFull(error)) {
+      ctx.storage.writeFailedForSpace();
+      request.log.error({ err: loggableError(error) }, 'disk full: the database cannot write');
+    } else if (appError.statusCode === 503) {
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    } else if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    } else if (appError.statusCode >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
     return reply.status(appError.statusCode).send(appError.body(lang));
   });
 
@@ -141,6 +150,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 function toAppError(error: FastifyError | AppError, method: string): AppError {
   if (error instanceof AppError) return error;
   if (isDatabaseUnavailable(error)) return new AppError(503, common.databaseUnavailable);
+  if (isStorageFull(error)) return new AppError(503, common.storageFull);
   const validation = (error as FastifyError & { validation?: unknown }).validation;
   if (validation && Array.isArray(validation)) {
     // fastify-type-provider-zod keeps the zod issue's fields in params, minus path and code.
@@ -174,13 +184,6 @@ function toAppError(error: FastifyError | AppError, method: string): AppError {
   if (status === 404) return new AppError(404, common.notFound);
   if (status >= 400 && status < 500) return new AppError(status, common.validation);
   return new AppError(500, common.serverError);
-}
-
-function databaseCode(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as never, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
 }
 
 /** Search engines may list the guest form; staff pages, the API and a guest's own request stay out. */

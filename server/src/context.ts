@@ -1,6 +1,7 @@
 import { BackgroundWork } from './background';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { StorageState } from './db/storage-state';
 import { RateLimiter } from './http/rate-limit';
 import { Mailer } from './mail/mailer';
 import { SessionGuard } from './security/session-guard';
@@ -20,6 +21,8 @@ export interface AppContext {
   events: EventBus;
   /** E-mails sent after a call's answer; a stop waits for them before closing the database. */
   background: BackgroundWork;
+  /** Whether writes fail for lack of disk space (health reports it). */
+  storage: StorageState;
 }
 
 export async function createContext(config: Config, database: Database): Promise<AppContext> {
@@ -38,6 +41,7 @@ export async function createContext(config: Config, database: Database): Promise
     rateLimiter: new RateLimiter(database.db, config.rateLimitsEnabled),
     events,
     background: new BackgroundWork(),
+    storage: new StorageState(),
   };
 }
 

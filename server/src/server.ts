@@ -10,6 +10,12 @@ import { seedDemo } from './seed/demo';
 
 /** How long a stop waits for e-mails under way (the whole stop must fit in main.ts's 10 s). */
 const BACKGROUND_LIMIT_MS = 5_000;
+/**
+ * How long a stop lets calls in flight finish before it closes every connection: a
+ * half-sent request (a slow or hostile client) would otherwise hold the stop until its
+ * header timeout, past main.ts's limit.
+ */
+const CALLS_LIMIT_MS = 2_500;
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -47,11 +53,14 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
     escalations,
     close: () =>
       (closing ??= (async () => {
-        await escalations.stop();
-        // Stop taking requests, finish the ones in flight and the e-mails they began, then close the database.
-        await app.close();
-        const unsent = await ctx.background.drain(BACKGROUND_LIMIT_MS);
-        if (unsent) app.log.warn(`stopped with ${unsent} e-mail(s) still being sent`);
+        // No escalation run starts any more; those under way get the same bounded wait as other e-mails.
+        const escalationsStopped = escalations.stop(BACKGROUND_LIMIT_MS);
+        // Stop taking requests first and finish the ones in flight; then wait, a bounded time, for the
+        // e-mails under way: one a hung mail server cut off stays held in its row and is sent by a retry.
+        const cutOff = setTimeout(() => app.server.closeAllConnections(), CALLS_LIMIT_MS);
+        await app.close().finally(() => clearTimeout(cutOff));
+        const [unsentEscalations, unsent] = await Promise.all([escalationsStopped, ctx.background.drain(BACKGROUND_LIMIT_MS)]);
+        if (unsent + unsentEscalations) app.log.warn(`stopped with ${unsent + unsentEscalations} e-mail(s) still being sent`);
         await ctx.events.close();
         await database.close();
       })()),

@@ -21,7 +21,7 @@ export async function hotelAndDepartment(t: TestServer): Promise<{ hotelId: numb
 /** Points the server's e-mail settings at a test SMTP receiver, through the real screen's call. */
 export async function useSmtp(
   t: Pick<TestServer, 'api' | 'adminToken'>,
-  smtp: SmtpCatcher,
+  smtp: Pick<SmtpCatcher, 'port'>,
   extra: { username?: string; password?: string } = {},
 ): Promise<void> {
   const res = await t.api.call(endpoints.updateEmailSettings, {

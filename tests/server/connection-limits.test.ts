@@ -79,6 +79,23 @@ describe('client connections are capped per address and time out', () => {
   }, 30_000);
 });
 
+describe('a stop while clients hold half-sent requests', () => {
+  it('does not wait for their header timeout: the server closes within a few seconds', async () => {
+    const t = await startTestServer();
+    const held = await Promise.all(Array.from({ length: 20 }, () => rawConnection(t.url, HALF_SENT, '127.0.4.1')));
+    try {
+      // The default header timeout is 20 s, longer than a stop may take.
+      const started = Date.now();
+      await t.close();
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await expect.poll(() => held.every((c) => c.isClosed()), { timeout: 2_000 }).toBe(true);
+    } finally {
+      held.forEach((c) => c.socket.destroy());
+      await t.cleanup();
+    }
+  }, 30_000);
+});
+
 describe('an event stream refused for a cap', () => {
   let t: TestServer;
   beforeAll(async () => {

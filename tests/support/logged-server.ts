@@ -1,8 +1,8 @@
-import { type ServerProcess, spawnServer } from './server-process';
+import { type ServerProcess, type SpawnOptions, spawnServer } from './server-process';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase, testDbKind } from './test-server';
 
 /** The server as its own process on this project's database (or env's DATABASE_URL), with its log kept. */
-export async function spawnLoggedServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function spawnLoggedServer(env: Record<string, string> = {}, options: Pick<SpawnOptions, 'dataDir'> = {}): Promise<ServerProcess> {
   return spawnServer(
     {
       HOTEL_ADMIN_EMAIL: ADMIN_EMAIL,
@@ -12,7 +12,7 @@ export async function spawnLoggedServer(env: Record<string, string> = {}): Promi
       ...(testDbKind() === 'postgres' && !env.DATABASE_URL ? { DATABASE_URL: await createPgDatabase() } : {}),
       ...env,
     },
-    { keepLog: true },
+    { ...options, keepLog: true },
   );
 }
 

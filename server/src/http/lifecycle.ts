@@ -6,6 +6,9 @@ import { AppError } from './errors';
 /** What a 503 asks clients to wait before trying again (a restart takes a few seconds). */
 export const RETRY_AFTER_SECONDS = 2;
 
+/** How long a stop keeps reading calls on kept-alive connections (each answered 503, Connection: close) before it closes them. */
+const CLOSE_GRACE_MS = 500;
+
 /** The path of a URL without its query string: queries may carry tokens, and logs must not. */
 export const pathOnly = (url: string): string => url.split('?', 1)[0];
 
@@ -41,8 +44,14 @@ export function logRequests(app: FastifyInstance): void {
  */
 export function refuseWhileClosing(app: FastifyInstance): void {
   let closing = false;
+  let graceOver = false;
   app.addHook('preClose', async () => {
     closing = true;
+    // Before the server closes its idle connections: a call already on its way over a
+    // kept-alive connection (sent, not yet read) would meet a reset. For a moment each is
+    // still read and answered, 503 with Connection: close, so its client goes elsewhere.
+    await new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS));
+    graceOver = true;
   });
   app.addHook('onRequest', async (request, reply) => {
     if (!closing) return;
@@ -55,11 +64,11 @@ export function refuseWhileClosing(app: FastifyInstance): void {
     if (closing) reply.header('connection', 'close');
     return payload;
   });
-  // Answers that began before the stop (headers already sent, event streams) end on a
-  // kept-alive connection: close it as soon as it is idle.
+  // Answers that began before the stop (headers already sent, event streams) and end after
+  // the grace leave a kept-alive connection open: close it as soon as it is idle.
   app.addHook('onRequest', async (_request, reply) => {
     reply.raw.once('finish', () => {
-      if (closing) setImmediate(() => app.server.closeIdleConnections());
+      if (graceOver) setImmediate(() => app.server.closeIdleConnections());
     });
   });
 }

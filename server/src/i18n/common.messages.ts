@@ -17,6 +17,10 @@ export const common = defineMessages({
     en: 'The database is not reachable right now, please try again in a moment',
     ar: 'قاعدة البيانات غير متاحة الآن، يرجى المحاولة بعد قليل',
   },
+  storageFull: {
+    en: 'The server cannot save right now: its disk is full. Tell the IT staff.',
+    ar: 'لا يستطيع الخادم الحفظ الآن: قرصه ممتلئ. أبلغ فريق تقنية المعلومات.',
+  },
   unavailable: { en: 'The server is starting or stopping, please try again', ar: 'الخادم قيد التشغيل أو الإيقاف، يرجى المحاولة مجددًا' },
   added: { en: 'Added Successfully', ar: 'تمت الإضافة بنجاح' },
   updated: { en: 'Updated Successfully', ar: 'تم التحديث بنجاح' },

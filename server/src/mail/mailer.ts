@@ -9,6 +9,17 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** A fixed Message-ID (`<…@host>`): a copy sent twice is one message to the reader's mail client. */
+  messageId?: string;
+}
+
+/** The host part of the server's own Message-IDs: the host guests and staff reach it by. */
+export function messageIdHost(publicUrl: string): string {
+  try {
+    return new URL(publicUrl).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
 }
 
 export class MailNotConfiguredError extends Error {
@@ -65,6 +76,7 @@ export class Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
       });
       return info.response;
     } finally {

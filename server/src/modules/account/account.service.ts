@@ -20,6 +20,7 @@ import {
   sessionFields,
 } from './account.rules';
 import { createPasswordLink, sendPasswordLink } from './password-links';
+import { loggableError } from '../../db/errors';
 
 type Ctx = Pick<AppContext, 'database' | 'tokens' | 'sessions' | 'rateLimiter' | 'mailer' | 'config' | 'background'>;
 
@@ -130,7 +131,7 @@ export async function forgotPassword(ctx: Ctx, input: ForgotPasswordInput, info:
   await ctx.rateLimiter.hit(`forgot:email:${email}`, FORGOT_LIMITS.perEmail, FORGOT_LIMITS.windowSeconds);
   ctx.background.run(
     () => sendResetLink(ctx, email),
-    (error) => info.log.warn({ err: error }, 'the password reset e-mail could not be sent'),
+    (error) => info.log.warn({ err: loggableError(error) }, 'the password reset e-mail could not be sent'),
   );
   return localize(m.resetLinkSent, info.lang);
 }

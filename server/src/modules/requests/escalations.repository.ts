@@ -67,12 +67,26 @@ export async function claimEscalation(db: DbOrTx, due: DueEscalation, at: Date, 
   return rows[0]?.id;
 }
 
+/** One receiver has the e-mail: written the moment the mail server takes it, so no later try mails them again. */
+export async function recordMailed(db: DbOrTx, id: number, userId: number): Promise<void> {
+  await db
+    .update(lineEscalations)
+    .set({
+      mailedUserIds: sql`array_append(${lineEscalations.mailedUserIds}, ${userId}::integer)`,
+      mailedTo: sql`cardinality(${lineEscalations.mailedUserIds}) + 1`,
+    })
+    .where(and(eq(lineEscalations.id, id), sql`not (${userId}::integer = any(${lineEscalations.mailedUserIds}))`));
+}
+
 /**
- * What one try at e-mailing left: who has it now, and when to try again for the others
- * (null: nothing more to send).
+ * What one try at e-mailing left: when to try again for the receivers it did not reach
+ * (null: nothing more to send). How many it reached stays as recordMailed wrote it.
  */
-export async function recordMailing(db: DbOrTx, id: number, mailedUserIds: number[], nextMailAt: Date | null): Promise<void> {
-  await db.update(lineEscalations).set({ mailedTo: mailedUserIds.length, mailedUserIds, nextMailAt }).where(eq(lineEscalations.id, id));
+export async function recordMailing(db: DbOrTx, id: number, nextMailAt: Date | null): Promise<void> {
+  await db
+    .update(lineEscalations)
+    .set({ nextMailAt, mailedTo: sql`cardinality(${lineEscalations.mailedUserIds})` })
+    .where(eq(lineEscalations.id, id));
 }
 
 /** Nothing more to send for this escalation: mail is not set up, or the line was acted on since. */

@@ -2,12 +2,13 @@ import { type Escalation, type Language, type TargetKind, missedTargets } from '
 import { clientRoutes } from '@shared/routes';
 import type { AppContext } from '../../context';
 import { defineMessages, localize } from '../../i18n/localize';
-import { MailNotConfiguredError } from '../../mail/mailer';
+import { MailNotConfiguredError, messageIdHost } from '../../mail/mailer';
 import * as repo from './escalations.repository';
 import { retryGuestNotices } from './guest-mail';
 import { iso } from './requests.mappers';
 import { announce } from './live-events';
 import { receivesEscalations } from './scope';
+import { loggableError } from '../../db/errors';
 
 /**
  * Escalation (issue 14): when an open line passes a target without its action, the
@@ -63,6 +64,8 @@ export class EscalationScheduler {
   private retrying?: Promise<void>;
   private readonly mails = new Set<Promise<void>>();
   private stopped = false;
+  /** A stop's wait ran out: no e-mail starts any more. */
+  private cutOff = false;
   private freeSlots = MAIL_CONCURRENCY;
   private readonly waitingForSlot: (() => void)[] = [];
 
@@ -86,13 +89,26 @@ export class EscalationScheduler {
     return this.running;
   }
 
-  /** Stops the timer and waits for the run and the e-mails under way. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the timer (no run, retry or e-mail starts any more) and waits for the work under
+   * way, for at most `limitMs`: a mail server that never answers must not hold a stop up.
+   * An e-mail cut off stays held in its row and is tried again once the hold runs out.
+   * Returns how many escalations' e-mails were left unfinished.
+   */
+  async stop(limitMs = Number.POSITIVE_INFINITY): Promise<number> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
-    await this.retrying;
-    await Promise.allSettled([...this.mails]);
+    const deadline = Date.now() + limitMs;
+    for (;;) {
+      const pending = [this.running, this.retrying, ...this.mails].filter((p) => p !== undefined);
+      if (!pending.length) return 0;
+      const settled = Promise.allSettled(pending).then(() => true as const);
+      if (!Number.isFinite(limitMs)) await settled;
+      else if (!(await settledWithin(settled, deadline - Date.now()))) {
+        this.cutOff = true;
+        return this.mails.size;
+      }
+    }
   }
 
   private async tick(): Promise<void> {
@@ -100,13 +116,13 @@ export class EscalationScheduler {
       await this.runOnce();
     } catch (error) {
       // A database outage: the next tick tries again; nothing was claimed without being sent.
-      this.log.warn({ err: error }, 'escalation run failed');
+      this.log.warn({ err: loggableError(error) }, 'escalation run failed');
     }
     if (this.stopped || this.retrying) return;
     // The same clock tries again the e-mails the mail server did not take: the guests' and the escalations'.
     this.retrying = Promise.all([
-      retryGuestNotices(this.ctx).catch((error: unknown) => this.log.warn({ err: error }, 'guest e-mail retry failed')),
-      this.retryMails().catch((error: unknown) => this.log.warn({ err: error }, 'escalation e-mail retry failed')),
+      retryGuestNotices(this.ctx).catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'guest e-mail retry failed')),
+      this.retryMails().catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'escalation e-mail retry failed')),
     ])
       .then(() => undefined)
       .finally(() => (this.retrying = undefined));
@@ -157,7 +173,7 @@ export class EscalationScheduler {
         receivers ??= await repo.escalationReceivers(db);
         const to = receivers.filter((r) => receivesEscalations(r, subject.hotelId));
         await announce(this.ctx, escalationEvent(subject, item));
-        this.track(this.inSlot(() => this.mailAll(id, subject, item, to, { attempts: 1, mailedUserIds: [] })));
+        this.track(this.inSlot(() => this.mailAll(id, subject, item, to, { attempts: 1 })));
       }
       if (due.length < BATCH) break;
     }
@@ -169,7 +185,8 @@ export class EscalationScheduler {
     if (this.freeSlots > 0) this.freeSlots--;
     else await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
     try {
-      await work();
+      // The stop's wait is over: what has not begun stays held in its row, for a retry once the hold runs out.
+      if (!this.cutOff) await work();
     } finally {
       const next = this.waitingForSlot.shift();
       if (next) next();
@@ -183,23 +200,27 @@ export class EscalationScheduler {
   }
 
   /**
-   * One e-mail per receiver, in their language. The row records who has it and, if the
-   * mail server did not take one, when to try again for the rest (until the tries run out).
+   * One e-mail per receiver, in their language. Each receiver the mail server took is
+   * written to the row at once, so a process killed mid-loop never mails them again; at
+   * the end the row says, if the mail server did not take one, when to try again for the
+   * rest (until the tries run out). Each e-mail has a fixed Message-ID per escalation and
+   * receiver: a copy sent again all the same (killed between the mail server's answer and
+   * the write) is one message to the receiver's mail client.
    */
   private async mailAll(
     id: number,
     subject: repo.EscalationSubject,
     due: repo.DueEscalation,
     to: repo.Receiver[],
-    before: { attempts: number; mailedUserIds: number[] },
+    before: { attempts: number },
   ): Promise<void> {
     const db = this.ctx.database.db;
-    const mailed = [...before.mailedUserIds];
     let missed = 0;
     for (const receiver of to) {
+      // The stop's wait is over: the rest stay held in the row, for a retry once the hold runs out.
+      if (this.cutOff) return;
       try {
-        await this.ctx.mailer.send(escalationMail(this.ctx.config.publicUrl, subject, due, receiver));
-        mailed.push(receiver.userId);
+        await this.ctx.mailer.send({ ...escalationMail(this.ctx.config.publicUrl, subject, due, receiver), messageId: escalationMessageId(this.ctx.config.publicUrl, id, receiver.userId) });
       } catch (error) {
         if (error instanceof MailNotConfiguredError) {
           // No mail server is set: nothing to try again.
@@ -207,13 +228,27 @@ export class EscalationScheduler {
           return;
         }
         missed++;
-        this.log.warn({ err: error, lineId: due.lineId, attempt: before.attempts }, 'escalation e-mail not sent');
+        this.log.warn({ err: loggableError(error), lineId: due.lineId, attempt: before.attempts }, 'escalation e-mail not sent');
+        continue;
       }
+      // A database outage here leaves the hold to run out: the try is then made again, and the Message-ID folds the copy.
+      await repo.recordMailed(db, id, receiver.userId).catch(() => undefined);
     }
     const wait = missed > 0 ? MAIL_RETRY_AFTER_MS[before.attempts - 1] : undefined;
-    // A database outage here leaves the hold to run out: the try is then made again.
-    await repo.recordMailing(db, id, mailed, wait === undefined ? null : new Date(Date.now() + wait)).catch(() => undefined);
+    await repo.recordMailing(db, id, wait === undefined ? null : new Date(Date.now() + wait)).catch(() => undefined);
   }
+}
+
+/** Resolves true once `settled` does, false when `ms` pass first. */
+function settledWithin(settled: Promise<true>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), Math.max(0, ms))));
+  return Promise.race([settled, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The same for every try at one escalation's e-mail to one receiver, whichever process sends it. */
+export function escalationMessageId(publicUrl: string, escalationId: number, userId: number): string {
+  return `<escalation-${escalationId}-${userId}@${messageIdHost(publicUrl)}>`;
 }
 
 function escalationEvent(subject: repo.EscalationSubject, due: repo.DueEscalation) {

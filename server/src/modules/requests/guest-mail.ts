@@ -5,8 +5,9 @@ import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/client';
 import { guestNotices } from '../../db/schema';
 import { defineMessages, localize } from '../../i18n/localize';
-import { MailNotConfiguredError } from '../../mail/mailer';
+import { MailNotConfiguredError, messageIdHost } from '../../mail/mailer';
 import * as repo from './requests.repository';
+import { loggableError } from '../../db/errors';
 
 const mail = defineMessages({
   subject: { en: 'Your request {code} is finished', ar: 'اكتمل طلبك {code}' },
@@ -84,7 +85,7 @@ export async function retryGuestNotices(ctx: AppContext, now = new Date()): Prom
     try {
       if (await sendFinished(ctx, header, attempts)) sent++;
     } catch (error) {
-      console.error(`Guest e-mail for request ${header.requestCode} failed again (try ${attempts}): ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`Guest e-mail for request ${header.requestCode} failed again (try ${attempts}): ${String(loggableError(error).message)}`);
     }
   }
   return sent;
@@ -109,6 +110,7 @@ async function sendFinished(ctx: AppContext, header: Header, attempts: number): 
       to: header.custEmail!,
       subject: localize(mail.subject, lang, params),
       text: [localize(mail.intro, lang, params), outcome.join('\n'), localize(mail.outro, lang, { link })].join('\n\n'),
+      messageId: guestMessageId(ctx.config.publicUrl, requestId),
     });
   } catch (error) {
     if (error instanceof MailNotConfiguredError) {
@@ -121,6 +123,13 @@ async function sendFinished(ctx: AppContext, header: Header, attempts: number): 
     if (wait !== undefined) await db.update(guestNotices).set({ nextAttemptAt: new Date(Date.now() + wait) }).where(finished(requestId));
     throw error;
   }
+  // At once: a process killed between the mail server's answer and this write sends it again,
+  // with the same Message-ID, which the guest's mail client shows once.
   await db.update(guestNotices).set({ sentAt: new Date() }).where(finished(requestId));
   return true;
+}
+
+/** The same for every try at one request's finished e-mail, whichever process sends it. */
+export function guestMessageId(publicUrl: string, requestId: string): string {
+  return `<guest-finished-${requestId}@${messageIdHost(publicUrl)}>`;
 }

@@ -27,6 +27,7 @@ import { announce } from './live-events';
 import { notifyGuestWhenFinished } from './guest-mail';
 import { canSeeLine } from './scope';
 import { targetsOf } from './service-levels.repository';
+import { loggableError } from '../../db/errors';
 
 /** Staff moving a service line through its workflow (SPEC §4), one transaction per step. */
 
@@ -78,7 +79,7 @@ async function step(
   // The staff member's answer does not wait for the guest's e-mail (a slow SMTP server).
   ctx.background.run(
     () => notifyGuestWhenFinished(ctx, line.requestId, status),
-    (error) => console.error(`Guest e-mail for request ${line.requestCode} failed: ${error instanceof Error ? error.message : String(error)}`),
+    (error) => console.error(`Guest e-mail for request ${line.requestCode} failed: ${String(loggableError(error).message)}`),
   );
   return status;
 }
