@@ -6,6 +6,7 @@ export * from './api/administration';
 export * from './api/dashboard';
 export * from './api/reports';
 export * from './api/canned-replies';
+export * from './api/work';
 export * from './api/endpoints';
 export * from './permissions';
 export * from './statuses';

@@ -33,7 +33,7 @@ export const CATALOGUE = [
   { section: 'Basic Data', item: 'Room', actions: CRUD },
   { section: 'Basic Data', item: 'Service Group', actions: CRUD },
   { section: 'Basic Data', item: 'Service', actions: CRUD },
-  { section: 'Basic Data', item: 'Worker', actions: CRUD },
+  { section: 'Basic Data', item: 'Worker', actions: [...CRUD, 'Pair'] },
   { section: 'Basic Data', item: 'Departments', actions: CRUD },
   { section: 'Service Management', item: 'Request List', actions: ['View'] },
   { section: 'Service Management', item: 'Service List', actions: ['View', 'Assign', 'Complete', 'Reject', 'Acknowledge'] },

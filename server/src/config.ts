@@ -51,6 +51,8 @@ const Env = z.object({
   HOTEL_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   HOTEL_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(30),
   HOTEL_ROOM_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  /** Pairing tries (POST /api/Work/Pair) one address may make per 10 minutes. */
+  HOTEL_PAIR_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** 'flag': a request without a valid room-link signature is taken and marked "unverified room"; 'require': refused. */
   HOTEL_ROOM_LINKS: z.enum(['flag', 'require']).default('flag'),
   /** Behind a reverse proxy: 'true', a hop count or a list of proxy addresses, so request.ip is the client's. */
@@ -105,6 +107,8 @@ export interface Config {
   /** Lifetime of an access token (default 15 minutes). */
   accessTokenTtlSeconds: number;
   rateLimitsEnabled: boolean;
+  /** Pairing tries one address may make per 10 minutes. */
+  pairRateLimit: number;
   /** Fastify's trustProxy: off unless a reverse proxy is in front (else X-Forwarded-For could be forged). */
   trustProxy: boolean | number | string;
   /** Guest requests (AddRequest) per IP per 10 minutes; 0 turns the limit off. */
@@ -202,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     accessTokenTtlSeconds: e.HOTEL_ACCESS_TOKEN_TTL,
     requestRateLimit: e.HOTEL_REQUEST_RATE_LIMIT,
     roomRequestRateLimit: e.HOTEL_ROOM_REQUEST_RATE_LIMIT,
+    pairRateLimit: e.HOTEL_PAIR_RATE_LIMIT,
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',
     trustProxy,

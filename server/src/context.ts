@@ -5,6 +5,7 @@ import { StorageState } from './db/storage-state';
 import { RateLimiter } from './http/rate-limit';
 import { Mailer } from './mail/mailer';
 import { SessionGuard } from './security/session-guard';
+import { DeviceTokenService } from './security/device-tokens';
 import { SecretBox, TokenService } from './security/tokens';
 import { EventBus } from './events/event-bus';
 
@@ -13,6 +14,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   tokens: TokenService;
+  /** Access tokens of workers' phones (/api/Work/*). */
+  deviceTokens: DeviceTokenService;
   /** Whether an access token's session still stands; ends sessions in every process. */
   sessions: SessionGuard;
   box: SecretBox;
@@ -35,6 +38,7 @@ export async function createContext(config: Config, database: Database): Promise
     config,
     database,
     tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds),
+    deviceTokens: new DeviceTokenService(config.jwtSecret, config.accessTokenTtlSeconds),
     sessions,
     box,
     mailer: new Mailer(database.db, box),

@@ -137,11 +137,17 @@ export const Worker = z.object({
 });
 
 // ── Department ─────────────────────────────────────────────────────────────
-export const DepartmentInput = z.object({ name: text(NAME), departmentCode: code() });
+export const DepartmentInput = z.object({
+  name: text(NAME),
+  departmentCode: code(),
+  /** Its workers may list its unassigned Open lines on their phones and take one (absent: unchanged, default false). */
+  workersTakeOpenLines: z.boolean().optional(),
+});
 export const Department = z.object({
   id: z.number(),
   departmentCode: z.string(),
   name: z.string(),
+  workersTakeOpenLines: z.boolean(),
   createdAt: Timestamp,
 });
 

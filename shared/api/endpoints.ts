@@ -7,6 +7,7 @@ import { IdParams, LangQuery, ListQuery, Lookup, MessageResponse, UuidParams } f
 import * as req from './requests';
 import * as reports from './reports';
 import * as canned from './canned-replies';
+import * as work from './work';
 import type { Claim } from '../permissions';
 
 /**
@@ -18,7 +19,8 @@ import type { Claim } from '../permissions';
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
-  auth: 'public' | 'user' | Claim;
+  /** 'device': a paired worker's phone (its device access token), on /api/Work/* only. */
+  auth: 'public' | 'user' | 'device' | Claim;
   body?: z.ZodType;
   params?: z.ZodType;
   query?: z.ZodType;
@@ -356,6 +358,84 @@ export const endpoints = {
     auth: 'Administration.Email Settings.Edit',
     body: admin.TestEmailInput,
     response: msg,
+  },
+
+  // ── Workers' phones: supervisors pair them ──
+  workerPairingCode: {
+    method: 'POST',
+    path: '/api/Workers/:workerId/PairingCode',
+    auth: 'Basic Data.Worker.Pair',
+    params: work.WorkerParams,
+    response: work.PairingCodeResponse,
+  },
+  workerDevices: {
+    method: 'GET',
+    path: '/api/Workers/:workerId/Devices',
+    auth: 'Basic Data.Worker.View',
+    params: work.WorkerParams,
+    response: z.array(work.WorkerDevice),
+  },
+  revokeWorkerDevice: {
+    method: 'DELETE',
+    path: '/api/Workers/:workerId/Devices/:deviceId',
+    auth: 'Basic Data.Worker.Pair',
+    params: work.WorkerDeviceParams,
+    response: msg,
+  },
+  setWorkerPin: {
+    method: 'PUT',
+    path: '/api/Workers/:workerId/Pin',
+    auth: 'Basic Data.Worker.Pair',
+    params: work.WorkerParams,
+    body: work.WorkerPinInput,
+    response: msg,
+  },
+
+  // ── Workers' phones: the phone itself ──
+  workPair: { method: 'POST', path: '/api/Work/Pair', auth: 'public', body: work.PairInput, response: work.DeviceSession },
+  workRefresh: { method: 'POST', path: '/api/Work/Refresh', auth: 'public', body: work.RefreshDeviceInput, response: work.DeviceSession },
+  workUnlock: { method: 'POST', path: '/api/Work/Unlock', auth: 'device', body: work.UnlockInput, response: work.DeviceSession },
+  workTasks: { method: 'GET', path: '/api/Work/Tasks', auth: 'device', response: z.array(work.WorkTask) },
+  workAccept: {
+    method: 'POST',
+    path: '/api/Work/Tasks/:lineId/Accept',
+    auth: 'device',
+    params: work.LineParams,
+    body: work.WorkActionInput,
+    response: work.WorkActionResponse,
+  },
+  workStart: {
+    method: 'POST',
+    path: '/api/Work/Tasks/:lineId/Start',
+    auth: 'device',
+    params: work.LineParams,
+    body: work.WorkActionInput,
+    response: work.WorkActionResponse,
+  },
+  workDone: {
+    method: 'POST',
+    path: '/api/Work/Tasks/:lineId/Done',
+    auth: 'device',
+    params: work.LineParams,
+    body: work.WorkDoneInput,
+    response: work.WorkActionResponse,
+  },
+  workCantDo: {
+    method: 'POST',
+    path: '/api/Work/Tasks/:lineId/CantDo',
+    auth: 'device',
+    params: work.LineParams,
+    body: work.WorkCantDoInput,
+    response: work.WorkActionResponse,
+  },
+  workPool: { method: 'GET', path: '/api/Work/Pool', auth: 'device', response: z.array(work.WorkTask) },
+  workTake: {
+    method: 'POST',
+    path: '/api/Work/Pool/:lineId/Take',
+    auth: 'device',
+    params: work.LineParams,
+    body: work.WorkActionInput,
+    response: work.WorkActionResponse,
   },
 } as const;
 

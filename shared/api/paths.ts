@@ -111,6 +111,20 @@ export const apiPaths = {
   emailSettings: '/api/Administration/GetEmailSettings',
   updateEmailSettings: '/api/Administration/UpdateEmailSettings',
   sendTestEmail: '/api/Administration/SendTestEmail',
+  workerPairingCode: '/api/Workers/:workerId/PairingCode',
+  workerDevices: '/api/Workers/:workerId/Devices',
+  revokeWorkerDevice: '/api/Workers/:workerId/Devices/:deviceId',
+  setWorkerPin: '/api/Workers/:workerId/Pin',
+  workPair: '/api/Work/Pair',
+  workRefresh: '/api/Work/Refresh',
+  workUnlock: '/api/Work/Unlock',
+  workTasks: '/api/Work/Tasks',
+  workAccept: '/api/Work/Tasks/:lineId/Accept',
+  workStart: '/api/Work/Tasks/:lineId/Start',
+  workDone: '/api/Work/Tasks/:lineId/Done',
+  workCantDo: '/api/Work/Tasks/:lineId/CantDo',
+  workPool: '/api/Work/Pool',
+  workTake: '/api/Work/Pool/:lineId/Take',
 } as const;
 
 export type ApiPathName = keyof typeof apiPaths;

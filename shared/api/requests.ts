@@ -230,6 +230,11 @@ export const AssignmentHistory = z.object({
   user_Assigned: z.string().nullable(),
   assigned_Date: Timestamp.nullable(),
   workerName: z.string().nullable(),
+  /** The worker's own Accept and Start on a phone (the worker's name, not a user's). */
+  worker_Accepted: z.string().nullable(),
+  accepted_Date: Timestamp.nullable(),
+  worker_Started: z.string().nullable(),
+  started_Date: Timestamp.nullable(),
   user_Completed: z.string().nullable(),
   completed_Date: Timestamp.nullable(),
   user_Rejected: z.string().nullable(),

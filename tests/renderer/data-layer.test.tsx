@@ -196,7 +196,7 @@ const line = (over: Partial<RequestLine>): RequestLine => ({
   isSpecial: false, specialRequest_DepartmentId: null, departmentId: null, departmentName: null, workerId: null, workerName: null, ...UNTIMED_LINE, ...over,
 });
 const guest = { custName: 'Omar Saleh', custEmail: 'omar@x.demo', custPhone: '+966511111111', hotelId: 1, hotelName: 'Corniche Hotel', roomId: 9, roomNumber: '204' };
-const history = { createdAt: '2026-01-01T10:00:00Z', user_AssignedToDepartment: null, assignedToDepartment_Date: null, departmentName: null, user_Assigned: null, assigned_Date: null, workerName: null, user_Completed: null, completed_Date: null, user_Rejected: null, rejected_Date: null, rejectReason: null };
+const history = { createdAt: '2026-01-01T10:00:00Z', user_AssignedToDepartment: null, assignedToDepartment_Date: null, departmentName: null, user_Assigned: null, assigned_Date: null, workerName: null, worker_Accepted: null, accepted_Date: null, worker_Started: null, started_Date: null, user_Completed: null, completed_Date: null, user_Rejected: null, rejected_Date: null, rejectReason: null };
 const REQUEST_ID = '0b7c6a52-3f43-4f59-9d1f-2b0a3f7f8e11';
 
 describe('one details page for a request and a service line', { timeout: 30_000 }, () => {

@@ -50,7 +50,7 @@ const line = (over: Partial<RequestLine>): RequestLine => ({
 });
 const history = (over: Partial<AssignmentHistory> = {}): AssignmentHistory => ({
   createdAt: '2026-01-01T10:00:00Z', user_AssignedToDepartment: null, assignedToDepartment_Date: null, departmentName: null, user_Assigned: null, assigned_Date: null,
-  workerName: null, user_Completed: null, completed_Date: null, user_Rejected: null, rejected_Date: null, rejectReason: null, ...over,
+  workerName: null, worker_Accepted: null, accepted_Date: null, worker_Started: null, started_Date: null, user_Completed: null, completed_Date: null, user_Rejected: null, rejected_Date: null, rejectReason: null, ...over,
 });
 const requestWith = (lines: RequestLine[]): StaffRequestDetails => ({
   requestDetails: {

@@ -5,7 +5,8 @@ import { langOf } from '../i18n/localize';
 import { currentPrincipal } from '../security/session-guard';
 import { redeemStreamTicket } from '../security/stream-tickets';
 import type { Principal } from '../security/tokens';
-import { forbidden, unauthorized } from './errors';
+import type { DevicePrincipal } from '../security/device-tokens';
+import { AppError, forbidden, unauthorized } from './errors';
 import { common } from '../i18n/common.messages';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -15,8 +16,10 @@ export interface RouteContext<E extends Endpoint> {
   params: Out<E['params']>;
   query: Out<E['query']>;
   lang: Language;
-  /** The signed-in caller; present on every route whose auth is not 'public'. */
-  user: E['auth'] extends 'public' ? Principal | undefined : Principal;
+  /** The signed-in caller; present on every staff route whose auth is not 'public'. */
+  user: E['auth'] extends 'public' | 'device' ? Principal | undefined : Principal;
+  /** The worker's phone; present on every route whose auth is 'device'. */
+  device: E['auth'] extends 'device' ? DevicePrincipal : undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -24,8 +27,13 @@ export interface RouteContext<E extends Endpoint> {
 type Answer<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : unknown;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether a device token's phone still stands (registered by the work module). */
+    deviceStanding(device: DevicePrincipal): Promise<'ok' | 'locked' | 'revoked'>;
+  }
   interface FastifyRequest {
     principal?: Principal;
+    device?: DevicePrincipal;
     /** When a stream opened with a ticket must end (ms): the expiry of the token the ticket was got with. */
     authUntil?: number;
   }
@@ -52,7 +60,8 @@ export function route<E extends Endpoint>(
       ...(endpoint.response ? { response: { 200: endpoint.response } } : {}),
     },
     // onRequest: who the caller is is settled before the body is even read or validated.
-    onRequest: endpoint.auth === 'public' ? optionalAuth : requireAuth(endpoint.auth, endpoint.kind === 'stream'),
+    onRequest:
+      endpoint.auth === 'public' ? optionalAuth : endpoint.auth === 'device' ? requireDevice : requireAuth(endpoint.auth, endpoint.kind === 'stream'),
     handler: async (request, reply) => {
       const ctx = {
         body: request.body,
@@ -60,6 +69,7 @@ export function route<E extends Endpoint>(
         query: request.query,
         lang: langOf(request),
         user: request.principal,
+        device: request.device,
         request,
         reply,
       } as RouteContext<E>;
@@ -83,6 +93,23 @@ function ticketOf(request: FastifyRequest): string | undefined {
 async function optionalAuth(request: FastifyRequest): Promise<void> {
   const token = bearerOf(request);
   if (token) request.principal = await currentPrincipal(request.server.ctx, token);
+}
+
+/**
+ * A worker's phone: its device token (a staff token has another key and fails here),
+ * its device not revoked, and unlocked when its worker has a PIN (see the work module).
+ */
+async function requireDevice(request: FastifyRequest): Promise<void> {
+  const token = bearerOf(request);
+  if (!token) throw unauthorized();
+  const { ctx } = request.server;
+  const device = await ctx.deviceTokens.verify(token);
+  if (!device) throw unauthorized(common.tokenInvalid);
+  const standing = await request.server.deviceStanding(device);
+  if (standing === 'revoked') throw unauthorized(common.deviceRevoked);
+  // A locked phone may only give its PIN.
+  if (standing === 'locked' && !request.url.toLowerCase().startsWith('/api/work/unlock')) throw new AppError(403, common.deviceLocked);
+  request.device = device;
 }
 
 function requireAuth(auth: Endpoint['auth'], stream = false) {

@@ -6,6 +6,11 @@ export const common = defineMessages({
   badJson: { en: 'The request body is not valid JSON', ar: 'محتوى الطلب ليس JSON صالحًا' },
   authRequired: { en: 'Please sign in', ar: 'يرجى تسجيل الدخول' },
   tokenInvalid: { en: 'Your session has expired, please sign in again', ar: 'انتهت صلاحية الجلسة، يرجى تسجيل الدخول مجددًا' },
+  deviceRevoked: {
+    en: 'This phone is no longer paired. Ask your supervisor for a new pairing code',
+    ar: 'لم يعد هذا الهاتف مقترنًا. اطلب من مشرفك رمز اقتران جديدًا',
+  },
+  deviceLocked: { en: 'Enter your PIN to unlock this phone', ar: 'أدخل رمزك السري لفتح هذا الهاتف' },
   forbidden: { en: 'You do not have permission to do this', ar: 'ليست لديك صلاحية للقيام بهذا الإجراء' },
   notFound: { en: 'Not found', ar: 'غير موجود' },
   routeNotFound: { en: 'There is no such address', ar: 'هذا العنوان غير موجود' },

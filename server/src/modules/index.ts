@@ -9,6 +9,7 @@ import excel from './excel/excel.routes';
 import health from './health/health.routes';
 import reports from './reports/reports.routes';
 import requests from './requests/requests.routes';
+import work from './work/work.routes';
 
 /** Every module's routes, registered in this order by app.ts. */
-export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies];
+export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work];

@@ -28,7 +28,7 @@ const line = (over: Partial<RequestLine> = {}): RequestLine => ({
   ...UNTIMED_LINE,
   ...over,
 });
-const history = { createdAt: '2026-01-01T10:00:00Z', user_AssignedToDepartment: null, assignedToDepartment_Date: null, departmentName: null, user_Assigned: null, assigned_Date: null, workerName: null, user_Completed: null, completed_Date: null, user_Rejected: null, rejected_Date: null, rejectReason: null };
+const history = { createdAt: '2026-01-01T10:00:00Z', user_AssignedToDepartment: null, assignedToDepartment_Date: null, departmentName: null, user_Assigned: null, assigned_Date: null, workerName: null, worker_Accepted: null, accepted_Date: null, worker_Started: null, started_Date: null, user_Completed: null, completed_Date: null, user_Rejected: null, rejected_Date: null, rejectReason: null };
 
 function signIn(claims: readonly string[] = ALL_CLAIMS) {
   store.set(sessionAtom, { accessToken: 't', permissions: [], claims: [...claims], userRoles: [], userName: 'Hessa', userEmail: 'h@x.demo' });

@@ -12,7 +12,7 @@ import { fakeServer } from './fake-http';
 const MESSAGE = '/api/Request/AddServiceMessage';
 const CANNED = '/api/Administration/GetAllCannedReplies';
 const HISTORY = 'GET /api/Request/GetServiceAssignmentDetails/7';
-const history = { createdAt: '2026-01-01T10:00:00Z', user_AssignedToDepartment: null, assignedToDepartment_Date: null, departmentName: null, user_Assigned: null, assigned_Date: null, workerName: null, user_Completed: null, completed_Date: null, user_Rejected: null, rejected_Date: null, rejectReason: null };
+const history = { createdAt: '2026-01-01T10:00:00Z', user_AssignedToDepartment: null, assignedToDepartment_Date: null, departmentName: null, user_Assigned: null, assigned_Date: null, workerName: null, worker_Accepted: null, accepted_Date: null, worker_Started: null, started_Date: null, user_Completed: null, completed_Date: null, user_Rejected: null, rejected_Date: null, rejectReason: null };
 
 const line = (over: Partial<RequestLine> = {}): RequestLine => ({
   id: 7,

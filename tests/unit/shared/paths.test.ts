@@ -21,8 +21,12 @@ describe('the contract package', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('protects every endpoint with a claim of the catalogue, or says it is public or for any user', () => {
-    for (const e of allEndpoints()) expect(['public', 'user', ...ALL_CLAIMS]).toContain(e.auth);
+  it('protects every endpoint with a claim of the catalogue, or says it is public, for any user or for a worker’s phone', () => {
+    for (const e of allEndpoints()) expect(['public', 'user', 'device', ...ALL_CLAIMS]).toContain(e.auth);
+  });
+
+  it('keeps workers’ phones on /api/Work/* and nothing else there', () => {
+    for (const e of allEndpoints()) if (e.auth === 'device') expect(e.path).toMatch(/^\/api\/Work\//);
   });
 
   it('derives menu entries and role-detail categories from permission names', () => {

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
+import { workers } from './basic-data';
 import { users } from './identity';
 import { requestLines } from './requests';
 
@@ -19,6 +20,8 @@ export const lineMessages = pgTable(
     text: text('text').notNull(),
     /** Who wrote it; kept when the user is removed (the name then reads as unknown). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Or the worker who wrote it on a phone (a done note, a reason for "can't do"). */
+    workerId: integer('worker_id').references(() => workers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('line_messages_line_idx').on(t.lineId, t.id)],

@@ -4,3 +4,4 @@ export * from './requests';
 export * from './streams';
 export * from './guest';
 export * from './conversation';
+export * from './work';

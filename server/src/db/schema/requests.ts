@@ -79,6 +79,12 @@ export const requestLines = pgTable(
     rejectedBy: integer('rejected_by').references(() => users.id, { onDelete: 'set null' }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true, mode: 'date' }),
     searchText: text('search_text').notNull().default(''),
+    // ── The worker's own steps on a phone (who is the worker, not a user) ──
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    acceptedByWorkerId: integer('accepted_by_worker_id').references(() => workers.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    startedByWorkerId: integer('started_by_worker_id').references(() => workers.id, { onDelete: 'set null' }),
+    completedByWorkerId: integer('completed_by_worker_id').references(() => workers.id, { onDelete: 'set null' }),
     // ── Service levels (issue 14; rules in shared/service-levels.ts) ──
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
     acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { MessageKind } from '@shared';
 import type { DbOrTx, Tx } from '../../db/client';
-import { lineMessages, requestLines, users } from '../../db/schema';
+import { lineMessages, requestLines, users, workers } from '../../db/schema';
 import { userName } from './requests.repository';
 
 /** A line's conversation in the database (issue 13). */
@@ -10,7 +10,9 @@ export interface NewMessage {
   lineId: number;
   kind: MessageKind;
   text: string;
-  userId: number;
+  /** The staff author, or the worker who wrote it on a phone. */
+  userId?: number;
+  workerId?: number;
   at: Date;
 }
 
@@ -41,10 +43,11 @@ export async function messagesOfLines(db: DbOrTx, lineIds: number[], audience: '
       kind: lineMessages.kind,
       text: lineMessages.text,
       createdAt: lineMessages.createdAt,
-      authorName: forGuest ? sql<string | null>`null` : userName(users),
+      authorName: forGuest ? sql<string | null>`null` : sql<string | null>`coalesce(${userName(users)}, ${workers.name})`,
     })
     .from(lineMessages)
     .leftJoin(users, eq(users.id, lineMessages.userId))
+    .leftJoin(workers, eq(workers.id, lineMessages.workerId))
     .where(and(inArray(lineMessages.lineId, lineIds), forGuest ? eq(lineMessages.kind, 'reply') : undefined))
     .orderBy(asc(lineMessages.id));
 }

@@ -242,6 +242,9 @@ export async function lockLine(tx: Tx, id: number) {
       serviceId: requestLines.serviceId,
       acknowledgedAt: requestLines.acknowledgedAt,
       clockStartedAt: requestLines.clockStartedAt,
+      acceptedAt: requestLines.acceptedAt,
+      startedAt: requestLines.startedAt,
+      updatedAt: requestLines.updatedAt,
     })
     .from(requestLines)
     .where(eq(requestLines.id, id))
@@ -307,6 +310,7 @@ export const userName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =
 /** Who moved the line and when (SPEC §3 status history), with the users' names. */
 export async function lineHistory(db: DbOrTx, id: number) {
   const [toDept, assigner, completer, rejecter] = ['u_dept', 'u_assign', 'u_complete', 'u_reject'].map((n) => alias(users, n));
+  const [accepter, starter, workerCompleter] = ['w_accept', 'w_start', 'w_complete'].map((n) => alias(workers, n));
   const [row] = await db
     .select({
       createdAt: requestLines.createdAt,
@@ -316,7 +320,12 @@ export async function lineHistory(db: DbOrTx, id: number) {
       user_Assigned: userName(assigner),
       assigned_Date: requestLines.assignedAt,
       workerName: workers.name,
-      user_Completed: userName(completer),
+      worker_Accepted: accepter.name,
+      accepted_Date: requestLines.acceptedAt,
+      worker_Started: starter.name,
+      started_Date: requestLines.startedAt,
+      // A worker who finished on a phone is named like the staff member who completes at the desk.
+      user_Completed: sql<string | null>`coalesce(${userName(completer)}, ${workerCompleter.name})`,
       completed_Date: requestLines.completedAt,
       user_Rejected: userName(rejecter),
       rejected_Date: requestLines.rejectedAt,
@@ -329,6 +338,9 @@ export async function lineHistory(db: DbOrTx, id: number) {
     .leftJoin(assigner, eq(assigner.id, requestLines.assignedBy))
     .leftJoin(completer, eq(completer.id, requestLines.completedBy))
     .leftJoin(rejecter, eq(rejecter.id, requestLines.rejectedBy))
+    .leftJoin(accepter, eq(accepter.id, requestLines.acceptedByWorkerId))
+    .leftJoin(starter, eq(starter.id, requestLines.startedByWorkerId))
+    .leftJoin(workerCompleter, eq(workerCompleter.id, requestLines.completedByWorkerId))
     .where(eq(requestLines.id, id));
   return row;
 }

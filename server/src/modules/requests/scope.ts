@@ -109,3 +109,14 @@ export function canHearEvent(
     event.departmentIds.some((departmentId) => canSeeLine(user, { hotelId: event.hotelId, departmentId }))
   );
 }
+
+// ── Workers (pairing their phones) ──
+/**
+ * A worker is within a supervisor's reach like a line of the same department: an admin
+ * reaches all, others the workers of their departments and those who belong to none
+ * (who may take lines of any department). Workers have no hotel. A write (a pairing
+ * code, a revoked phone, a PIN) follows the same rule as the read.
+ */
+export function canManageWorker(user: Scope, worker: { departmentId: number | null }): boolean {
+  return user.isAdmin || holds([{ field: 'departmentId', anyOf: user.departmentIds, orNone: true }], worker);
+}

@@ -156,6 +156,8 @@ export async function assignmentHistory(ctx: AppContext, user: Principal, id: nu
     createdAt: iso(row.createdAt),
     assignedToDepartment_Date: isoOrNull(row.assignedToDepartment_Date),
     assigned_Date: isoOrNull(row.assigned_Date),
+    accepted_Date: isoOrNull(row.accepted_Date),
+    started_Date: isoOrNull(row.started_Date),
     completed_Date: isoOrNull(row.completed_Date),
     rejected_Date: isoOrNull(row.rejected_Date),
   };

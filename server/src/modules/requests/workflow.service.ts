@@ -37,16 +37,30 @@ const STEPS: Record<StatusUpdate, { claim: string; action: LineAction; done: Loc
   Rejected: { claim: 'Service Management.Service List.Reject', action: 'reject', done: m.rejected },
 };
 
-type LockedLine = NonNullable<Awaited<ReturnType<typeof repo.lockLine>>>;
+export type LockedLine = NonNullable<Awaited<ReturnType<typeof repo.lockLine>>>;
+
+/**
+ * Who moves the line: staff within their scope, or a worker's phone on its own lines
+ * (the work module). `check` throws when this actor may not touch the line at all.
+ */
+export interface Actor {
+  check(line: LockedLine): void;
+}
+
+export const staffActor = (user: Principal): Actor => ({
+  check: (line) => {
+    if (!canSeeLine(user, line)) throw notFound(m.lineNotFound);
+  },
+});
 
 /**
  * Locks the line, checks scope and the rule, applies `change`, then lets the request
  * status follow its lines. Two clerks clicking at once are served in turn; the second
  * sees the first one's result and is refused by the rules.
  */
-async function step(
+export async function step(
   ctx: AppContext,
-  user: Principal,
+  actor: Actor,
   lineId: number,
   action: LineAction | ((line: LockedLine) => LineViolation | null),
   change: (tx: Tx, line: LockedLine, at: Date) => Promise<repo.LinePatch>,
@@ -54,7 +68,8 @@ async function step(
 ) {
   const result = await ctx.database.db.transaction(async (tx) => {
     const line = await repo.lockLine(tx, lineId);
-    if (!line || !canSeeLine(user, line)) throw notFound(m.lineNotFound);
+    if (!line) throw notFound(m.lineNotFound);
+    actor.check(line);
     const violation = typeof action === 'function' ? action(line) : violationOf(line, action);
     if (violation) throw conflict(violationMessages[violation]);
     const at = new Date();
@@ -81,7 +96,7 @@ async function step(
     () => notifyGuestWhenFinished(ctx, line.requestId, status),
     (error) => console.error(`Guest e-mail for request ${line.requestCode} failed: ${String(loggableError(error).message)}`),
   );
-  return status;
+  return { status, line };
 }
 
 export async function updateStatus(ctx: AppContext, user: Principal, input: StatusUpdateInput, lang: Language): Promise<MessageResponse> {
@@ -90,7 +105,7 @@ export async function updateStatus(ctx: AppContext, user: Principal, input: Stat
   const note = input.note.trim();
   if (input.status === 'Assigned' && !input.workerId) throw badRequest(m.selectWorker, {}, [{ field: 'workerId', message: m.selectWorker }]);
   if (input.status === 'Rejected' && !note) throw badRequest(m.rejectReason, {}, [{ field: 'note', message: m.rejectReason }]);
-  await step(ctx, user, input.requestDetailsId, action, async (tx, line, at) => {
+  await step(ctx, staffActor(user), input.requestDetailsId, action, async (tx, line, at) => {
     // The note is a reply the guest reads, added to the line's thread (and its `reply`);
     // an empty one adds nothing and leaves an earlier reply in place.
     if (note) await insertMessage(tx, { lineId: line.id, kind: 'reply', text: note, userId: user.userId, at });
@@ -120,7 +135,7 @@ export async function assignDepartment(
 ): Promise<MessageResponse> {
   if (!(await repo.departmentExists(ctx.database.db, input.departmentId)))
     throw badRequest(m.selectDepartment, {}, [{ field: 'departmentId', message: common.referenceMissing }]);
-  await step(ctx, user, input.requestDetailsId, 'assignDepartment', async (tx, line, at) => {
+  await step(ctx, staffActor(user), input.requestDetailsId, 'assignDepartment', async (tx, line, at) => {
     const assigned = { departmentId: input.departmentId, assignedToDepartmentBy: user.userId, assignedToDepartmentAt: at };
     // Its clock runs from creation and choosing the department keeps its promises. A line
     // stored before Special Requests had a clock from creation starts it now.
@@ -135,7 +150,7 @@ export async function assignDepartment(
 export async function acknowledge(ctx: AppContext, user: Principal, input: AcknowledgeInput, lang: Language): Promise<MessageResponse> {
   await step(
     ctx,
-    user,
+    staffActor(user),
     input.id,
     acknowledgeViolation,
     async (_tx, _line, at) => ({ acknowledgedAt: at, acknowledgedBy: user.userId }),

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { workers } from './basic-data';
+import { users } from './identity';
+
+/**
+ * Workers' phones. A supervisor shows a short pairing code; the phone redeems it once
+ * for a device credential (random, kept hashed, rotated like a staff refresh token)
+ * and short-lived access tokens for /api/Work/*.
+ */
+
+/**
+ * A code is a public selector (its first characters, to find the row and count wrong
+ * tries against it) and a secret rest, kept hashed. A live code's selector is unique.
+ */
+export const workerPairingCodes = pgTable(
+  'worker_pairing_codes',
+  {
+    id: serial('id').primaryKey(),
+    workerId: integer('worker_id')
+      .notNull()
+      .references(() => workers.id, { onDelete: 'cascade' }),
+    selector: text('selector').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** Redeemed, burnt by wrong tries, or replaced: a code is never live again. */
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('worker_pairing_codes_live_selector_uq').on(t.selector).where(sql`ended_at is null`), index('worker_pairing_codes_worker_idx').on(t.workerId)],
+);
+
+export const workerDevices = pgTable(
+  'worker_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workerId: integer('worker_id')
+      .notNull()
+      .references(() => workers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Set by Unlock with the worker's PIN; cleared when the PIN changes. */
+    unlockedAt: timestamp('unlocked_at', { withTimezone: true, mode: 'date' }),
+    failedPins: integer('failed_pins').notNull().default(0),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('worker_devices_worker_idx').on(t.workerId)],
+);
+
+/** A device's credentials; each is used once (Refresh replaces it), a reuse revokes the device. */
+export const workerDeviceCredentials = pgTable(
+  'worker_device_credentials',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => workerDevices.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('worker_device_credentials_device_idx').on(t.deviceId)],
+);
+
+/**
+ * A phone's actions by its own key: a retried tap answers what the first one did.
+ * `status` null while the first is still being applied.
+ */
+export const workerActions = pgTable(
+  'worker_actions',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => workerDevices.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    action: text('action').notNull(),
+    lineId: integer('line_id').notNull(),
+    status: integer('status'),
+    result: jsonb('result'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.key] }), index('worker_actions_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '@shared';
+import { badRequest } from '../../http/errors';
+import { route } from '../../http/route';
+import { common } from '../../i18n/common.messages';
+import * as pairing from './pairing.service';
+import * as work from './tasks.service';
+
+const KEY = /^[A-Za-z0-9._:-]{8,100}$/;
+
+/** The tap's own key: the Idempotency-Key header, else the body's clientActionId. */
+function actionKey(request: FastifyRequest, body: { clientActionId?: string }): string | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return body.clientActionId;
+  if (typeof header !== 'string' || !KEY.test(header)) throw badRequest(common.validation);
+  return header;
+}
+
+export default async function workRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  app.decorate('deviceStanding', (device) => pairing.standing(ctx, device));
+
+  // ── Supervisors ──
+  route(app, endpoints.workerPairingCode, ({ user, params }) => pairing.createPairingCode(ctx, user, params.workerId));
+  route(app, endpoints.workerDevices, ({ user, params }) => pairing.listDevices(ctx, user, params.workerId));
+  route(app, endpoints.revokeWorkerDevice, ({ user, params, lang }) => pairing.revokeDevice(ctx, user, params.workerId, params.deviceId, lang));
+  route(app, endpoints.setWorkerPin, ({ user, params, body, lang }) => pairing.setPin(ctx, user, params.workerId, body.pin, lang));
+
+  // ── The phone ──
+  route(app, endpoints.workPair, ({ body, request }) => pairing.pair(ctx, body, request.ip));
+  route(app, endpoints.workRefresh, ({ body }) => pairing.refresh(ctx, body.deviceCredential));
+  route(app, endpoints.workUnlock, ({ device, body }) => pairing.unlock(ctx, device, body.pin));
+  route(app, endpoints.workTasks, ({ device, lang }) => work.tasks(ctx, device, lang));
+  route(app, endpoints.workPool, ({ device, lang }) => work.pool(ctx, device, lang));
+
+  const actions = [
+    [endpoints.workAccept, 'accept'],
+    [endpoints.workStart, 'start'],
+    [endpoints.workTake, 'take'],
+  ] as const;
+  for (const [endpoint, action] of actions)
+    route(app, endpoint, ({ device, params, body, request, lang }) =>
+      work.act(ctx, device, action, { lineId: params.lineId, key: actionKey(request, body), version: body.version }, lang),
+    );
+  route(app, endpoints.workDone, ({ device, params, body, request, lang }) =>
+    work.act(ctx, device, 'done', { lineId: params.lineId, key: actionKey(request, body), version: body.version, note: body.note }, lang),
+  );
+  route(app, endpoints.workCantDo, ({ device, params, body, request, lang }) =>
+    work.act(ctx, device, 'cantDo', { lineId: params.lineId, key: actionKey(request, body), version: body.version, reason: body.reason }, lang),
+  );
+}

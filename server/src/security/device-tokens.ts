@@ -1,0 +1,45 @@
+import { hkdfSync } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+/** What a worker's phone's access token says: the device and its worker. */
+export interface DevicePrincipal {
+  deviceId: string;
+  workerId: number;
+}
+
+/**
+ * Access tokens of workers' phones. Their key is derived apart from the staff tokens'
+ * (another HKDF label), so a device token is no staff token and a staff token no
+ * device token: each side's verify refuses the other's signature.
+ */
+export class DeviceTokenService {
+  private readonly key: Promise<CryptoKey>;
+
+  constructor(
+    secret: string,
+    readonly ttlSeconds = 15 * 60,
+  ) {
+    const raw = new Uint8Array(hkdfSync('sha256', secret, 'hotel', 'device-access-token', 32));
+    this.key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  }
+
+  async sign(p: DevicePrincipal): Promise<string> {
+    return new SignJWT({ wid: p.workerId, typ: 'device' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(p.deviceId)
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(await this.key);
+  }
+
+  /** The device, or undefined when the token is forged, expired or not a device token. */
+  async verify(token: string): Promise<DevicePrincipal | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
+      if (payload.typ !== 'device' || typeof payload.sub !== 'string' || typeof payload.wid !== 'number') return undefined;
+      return { deviceId: payload.sub, workerId: payload.wid };
+    } catch {
+      return undefined;
+    }
+  }
+}
