@@ -33,7 +33,7 @@ const retry = process.env.CI ? 1 : 0;
 export default defineConfig({
   resolve: { alias },
   test: {
-    reporters: retry ? ['default', './tests/support/flaky-reporter.ts'] : ['default'],
+    reporters: ['default', './tests/support/slowest-reporter.ts', ...(retry ? ['./tests/support/flaky-reporter.ts'] : [])],
     projects: [
       { resolve: { alias }, test: { name: 'unit', retry, include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
