@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '@shared';
-import { isCommonPassword } from './security/password-policy';
+import { isCommonPassword, isEmailPassword } from './security/password-policy';
 
 // Defined by scripts/build-server.mjs: the bundle runs from dist-server/ (one folder below
 // the root), the sources from server/src/ (two).
@@ -102,6 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.HOTEL_ADMIN_PASSWORD && isEmailPassword(e.HOTEL_ADMIN_PASSWORD, e.HOTEL_ADMIN_EMAIL)) {
+    throw new ConfigError('Invalid HOTEL_ADMIN_PASSWORD: may not be HOTEL_ADMIN_EMAIL or its part before the @');
+  }
   const dataDir = path.resolve(e.HOTEL_DATA_DIR);
   const port = e.PORT;
   return {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
 import { localize } from '../../i18n/localize';
 import { hashPassword, verifyPassword } from '../../security/password';
-import { isCommonPassword } from '../../security/password-policy';
+import { containsEmail, isCommonPassword } from '../../security/password-policy';
 import { hashToken, newOpaqueToken, type Principal } from '../../security/tokens';
 import { accountMessages as m } from './account.messages';
 import * as repo from './account.repository';
@@ -145,6 +145,9 @@ async function sendResetLink(ctx: Ctx, email: string): Promise<void> {
 
 /** Sets a password from an invitation or reset link; every existing session of the user ends. */
 export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promise<void> {
+  if (containsEmail(input.newPassword, input.email)) {
+    throw badRequest(m.passwordHasEmail, {}, [{ field: 'newPassword', message: m.passwordHasEmail }]);
+  }
   if (isCommonPassword(input.newPassword)) {
     throw badRequest(m.commonPassword, {}, [{ field: 'newPassword', message: m.commonPassword }]);
   }
