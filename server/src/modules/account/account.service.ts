@@ -7,6 +7,7 @@ import { localize } from '../../i18n/localize';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { containsEmail, isCommonPassword } from '../../security/password-policy';
 import { hashToken, newOpaqueToken, type Principal } from '../../security/tokens';
+import { issuerStillCovers } from '../administration/link-rights';
 import { accountMessages as m } from './account.messages';
 import * as repo from './account.repository';
 import {
@@ -155,6 +156,11 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promis
   const user = await repo.findUserByEmail(db, input.email.toLowerCase());
   const token = await repo.findPasswordToken(db, hashToken(input.token));
   if (!user?.isActive || !passwordTokenUsable(token, user.id, new Date())) throw badRequest(m.badResetLink);
+  if (token!.issuedBy !== null && !(await issuerStillCovers(db, token!.issuedBy, user.id))) {
+    // Ended, and answered as any used link: whoever holds it learns nothing of why or when it might work.
+    await repo.claimPasswordToken(db, token!.id);
+    throw badRequest(m.badResetLink);
+  }
   const passwordHash = await hashPassword(input.newPassword);
   const done = await db.transaction(async (tx) => {
     if (!(await repo.claimPasswordToken(tx, token!.id))) return false;
