@@ -35,6 +35,11 @@ const Env = z.object({
   HOTEL_ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
   /** 'off' turns every rate limit off (benchmarks, load tests); never in production. */
   HOTEL_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /**
+   * The longest gap between two checks of one e-mail's password once it is under attack
+   * (8 s); a test shortens it so a burst of guesses queues in a second.
+   */
+  HOTEL_LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(32).max(60_000).default(8000),
   HOTEL_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(30),
   HOTEL_ROOM_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(10),
   /** 'flag': a request without a valid room-link signature is taken and marked "unverified room"; 'require': refused. */
@@ -77,6 +82,8 @@ export interface Config {
   /** Lifetime of an access token (default 15 minutes). */
   accessTokenTtlSeconds: number;
   rateLimitsEnabled: boolean;
+  /** The longest gap between two password checks of one e-mail (see account.rules loginDelayMs). */
+  loginSlowdownMs: number;
   /** Fastify's trustProxy: off unless a reverse proxy is in front (else X-Forwarded-For could be forged). */
   trustProxy: boolean | number | string;
   /** Guest requests (AddRequest) per IP per 10 minutes; 0 turns the limit off. */
@@ -124,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     roomRequestRateLimit: e.HOTEL_ROOM_REQUEST_RATE_LIMIT,
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',
+    loginSlowdownMs: e.HOTEL_LOGIN_SLOWDOWN_MS,
     trustProxy: parseTrustProxy(e.HOTEL_TRUST_PROXY),
     streams: {
       perAddress: e.HOTEL_STREAMS_PER_ADDRESS,
