@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '@shared';
 import { defaultMaxConnections } from './http/connection-limits';
-import { isCommonPassword } from './security/password-policy';
+import { isCommonPassword, isEmailPassword } from './security/password-policy';
 
 // Defined by scripts/build-server.mjs: the bundle runs from dist-server/ (one folder below
 // the root), the sources from server/src/ (two).
@@ -49,6 +49,11 @@ const Env = z.object({
   HOTEL_ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
   /** 'off' turns every rate limit off (benchmarks, load tests); never in production. */
   HOTEL_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /**
+   * The longest gap between two checks of one e-mail's password once it is under attack
+   * (8 s); a test shortens it so a burst of guesses queues in a second.
+   */
+  HOTEL_LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(32).max(60_000).default(8000),
   HOTEL_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(30),
   HOTEL_ROOM_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(10),
   /** Pairing tries (POST /api/Work/Pair) one address may make per 10 minutes. */
@@ -109,6 +114,8 @@ export interface Config {
   rateLimitsEnabled: boolean;
   /** Pairing tries one address may make per 10 minutes. */
   pairRateLimit: number;
+  /** The longest gap between two password checks of one e-mail (see account.rules loginDelayMs). */
+  loginSlowdownMs: number;
   /** Fastify's trustProxy: off unless a reverse proxy is in front (else X-Forwarded-For could be forged). */
   trustProxy: boolean | number | string;
   /** Guest requests (AddRequest) per IP per 10 minutes; 0 turns the limit off. */
@@ -180,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     throw new ConfigError(`Invalid ${String(issue.path[0])}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.HOTEL_ADMIN_PASSWORD && isEmailPassword(e.HOTEL_ADMIN_PASSWORD, e.HOTEL_ADMIN_EMAIL)) {
+    throw new ConfigError('Invalid HOTEL_ADMIN_PASSWORD: may not be HOTEL_ADMIN_EMAIL or its part before the @');
+  }
   const dataDir = path.resolve(e.HOTEL_DATA_DIR);
   const port = e.PORT;
   const trustProxy = parseTrustProxy(e.HOTEL_TRUST_PROXY);
@@ -209,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     pairRateLimit: e.HOTEL_PAIR_RATE_LIMIT,
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',
+    loginSlowdownMs: e.HOTEL_LOGIN_SLOWDOWN_MS,
     trustProxy,
     connections: {
       total: maxConnections,

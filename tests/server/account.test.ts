@@ -90,6 +90,45 @@ describe('Account: login, refresh, logout', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(450);
   });
 
+  it('a burst of parallel guesses at one e-mail takes turns: each check waits its gap after the one before, and a queue too long is refused', async () => {
+    // Gaps of at most 400 ms (the 8 s of production, shortened), so the queue holds 4 turns.
+    const fast = await startTestServer({ env: { HOTEL_TRUST_PROXY: 'true', HOTEL_LOGIN_SLOWDOWN_MS: '400' } });
+    try {
+      const email = 'burst@test.hotel';
+      // The e-mail is already under attack: the next guesses get the longest gap.
+      for (let i = 0; i < 30; i++) await fast.server.app.ctx.rateLimiter.count(`login:email:${email}`, 900);
+      const started = performance.now();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const res = await fast.api.call(endpoints.login, { body: { email, password: `guess-${i}` }, headers: { 'x-forwarded-for': `10.7.0.${i + 1}` } });
+          return { status: res.status, at: performance.now() - started };
+        }),
+      );
+      const checked = answers.filter((a) => a.status === 401).sort((x, y) => x.at - y.at);
+      const refused = answers.filter((a) => a.status === 429);
+      expect(checked.length + refused.length).toBe(20);
+      // Not 20 checks at once: at most the turns the queue holds (a few more if the burst spread out in time).
+      expect(checked.length).toBeGreaterThanOrEqual(3);
+      expect(checked.length).toBeLessThanOrEqual(6);
+      // One after another, each about a gap after the one before.
+      expect(checked.at(-1)!.at - checked[0].at).toBeGreaterThanOrEqual((checked.length - 1) * 400 * 0.8);
+    } finally {
+      await fast.cleanup();
+    }
+  });
+
+  it('ForgotPassword is limited per e-mail and address: a stranger flooding one e-mail does not block its owner’s reset', async () => {
+    const stranger = fromNewIp();
+    const forgot = (headers: Record<string, string>) => t.api.call(endpoints.forgotPassword, { body: { email: ADMIN_EMAIL }, headers });
+    for (let i = 0; i < 5; i++) expect((await forgot(stranger)).status).toBe(200);
+    const blocked = await forgot(stranger);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe('Too many attempts, please try again in a few minutes');
+    const owner = await forgot(fromNewIp());
+    expect(owner.status).toBe(200);
+    expect(owner.body.message).toBe('If this e-mail belongs to an account, a link to reset the password has been sent to it');
+  });
+
   it('locks one address out with 429 once it has made 50 attempts across any e-mails', async () => {
     // 49 attempts are counted directly (each real one costs a password hash); the 50th and 51st go over HTTP.
     const ip = '10.2.0.1';

@@ -107,6 +107,50 @@ describe('common passwords', () => {
     expect(good.status).toBe(200);
   });
 
+  it('ResetPassword refuses a password made of the e-mail or its part before the @, in either language, and the link still works', async () => {
+    const link = await resetLink();
+    const local = ADMIN_EMAIL.split('@')[0];
+    for (const newPassword of [ADMIN_EMAIL, `${local}2024!!`, `My-${local.toUpperCase()}-horse-91`, `x${ADMIN_EMAIL}`]) {
+      const res = await t.api.call(endpoints.resetPassword, { body: { ...link, newPassword } });
+      expect(res.status, newPassword).toBe(400);
+      expect(res.body.message).toBe('The password may not contain your e-mail address or its part before the @: choose one that cannot be guessed from it');
+      expect(res.body.errors).toEqual([{ field: 'newPassword', message: res.body.message }]);
+    }
+    const ar = await t.api.call(endpoints.resetPassword, { body: { ...link, newPassword: `${local}-river-73` }, lang: 'ar' });
+    expect(ar.body.message).toContain('لا يجوز أن تحتوي كلمة المرور على بريدك الإلكتروني');
+    expect((await t.api.call(endpoints.resetPassword, { body: { ...link, newPassword: 'Quiet-harbour-lantern-59' } })).status).toBe(200);
+  });
+
+  it('the first admin password from the environment may not be its e-mail or the part before the @', () => {
+    const env = { HOTEL_DATA_DIR: os.tmpdir(), HOTEL_JWT_SECRET: 'x'.repeat(40), HOTEL_ADMIN_EMAIL: 'frontoffice.manager@hotel.example' };
+    expect(() => loadConfig({ ...env, HOTEL_ADMIN_PASSWORD: 'frontoffice.manager' })).toThrow(/HOTEL_ADMIN_PASSWORD: may not be HOTEL_ADMIN_EMAIL/);
+    expect(() => loadConfig({ ...env, HOTEL_ADMIN_PASSWORD: 'Frontoffice.Manager2024!' })).toThrow(/HOTEL_ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ...env, HOTEL_ADMIN_PASSWORD: 'frontoffice.manager@hotel.example' })).toThrow(/HOTEL_ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ...env, HOTEL_ADMIN_PASSWORD: 'Quiet-harbour-lantern-58' })).not.toThrow();
+  });
+
+  it('refuses an access token signed with the real secret but without an expiry or an issue time', async () => {
+    const { SignJWT } = await import('jose');
+    const { hkdfSync } = await import('node:crypto');
+    const key = new Uint8Array(hkdfSync('sha256', t.config.jwtSecret, 'hotel', 'access-token', 32));
+    const { findUserByEmail } = await import('../../server/src/modules/account/account.repository');
+    const { ALL_CLAIMS } = await import('@shared');
+    const admin = (await findUserByEmail(t.server.app.ctx.database.db, ADMIN_EMAIL))!;
+    const claims = { name: 'x', email: ADMIN_EMAIL, claims: [...ALL_CLAIMS], adm: true, hot: [], dep: [], ver: admin.sessionVersion };
+    const sign = (withExp: boolean, withIat: boolean) => {
+      const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(String(admin.id));
+      if (withIat) jwt.setIssuedAt();
+      if (withExp) jwt.setExpirationTime('15m');
+      return jwt.sign(key);
+    };
+    // The same signing with both claims is accepted: what is refused is only their absence.
+    expect((await t.api.call(endpoints.allUsers, { token: await sign(true, true) })).status).toBe(200);
+    for (const [exp, iat] of [[false, true], [true, false], [false, false]]) {
+      const res = await t.api.call(endpoints.allUsers, { token: await sign(exp, iat) });
+      expect(res.status, `exp ${exp} iat ${iat}`).toBe(401);
+    }
+  });
+
   it('the first admin password from the environment may not be a common one either', () => {
     const env = { HOTEL_DATA_DIR: os.tmpdir(), HOTEL_JWT_SECRET: 'x'.repeat(40) };
     expect(() => loadConfig({ ...env, HOTEL_ADMIN_PASSWORD: 'password123' })).toThrow(/HOTEL_ADMIN_PASSWORD: is one of the most common passwords/);

@@ -23,6 +23,9 @@ async function closedPort(): Promise<number> {
  * the link (a fresh single-use credential, answered only to that call); e-mails and
  * links are in the user's own language.
  */
+/** A staff user of the test hotel and department: user administration reaches only users within one's own. */
+const ofHotel = (ids: { hotelId: number; departmentId: number }) => ({ hotelIds: [ids.hotelId], departmentIds: [ids.departmentId] });
+
 describe('invitations', () => {
   let t: TestServer;
   let smtp: SmtpCatcher;
@@ -139,7 +142,7 @@ describe('invitations', () => {
   it('nobody gets a link or resends for a user above their rights, an Admin, a switched-off user, or without the Create claim', async () => {
     await useSmtp(t, smtp);
     const db = t.server.app.ctx.database.db;
-    const clerk = await createStaffUser(db, { claims: ['Administration.Users.View', 'Administration.Users.Create'] });
+    const clerk = await createStaffUser(db, { claims: ['Administration.Users.View', 'Administration.Users.Create'], ...ofHotel(ids) });
     const clerkToken = await t.api.login(clerk.email, clerk.password);
     const viewer = await createStaffUser(db, { claims: ['Administration.Users.View'] });
     const viewerToken = await t.api.login(viewer.email, viewer.password);
@@ -215,7 +218,7 @@ describe('invitations', () => {
     await t.api.call(endpoints.resendInvitation, { token: admin, body: { userId: added.body.id } });
     expect(subjectOf(await mailTo(smtp, 'sara.switch@test.hotel', count))).toBe('حسابك في نظام خدمات الفندق');
 
-    const editor = await createStaffUser(db, { claims: ['Administration.Users.View', 'Administration.Users.Edit'] });
+    const editor = await createStaffUser(db, { claims: ['Administration.Users.View', 'Administration.Users.Edit'], ...ofHotel(ids) });
     const editorToken = await t.api.login(editor.email, editor.password);
     const adminId = (await t.api.call(endpoints.allUsers, { token: admin })).body.find((u: { email: string }) => u.email === 'admin@test.hotel').id;
     expect((await t.api.call(endpoints.setUserLanguage, { token: editorToken, body: { userId: adminId, language: 'ar' } })).status).toBe(403);

@@ -66,11 +66,17 @@ describe('Administration: no way up through users and roles', () => {
     const allowed = await t.api.call(endpoints.updateUserRoles, { token: me.token, body: { userId: other.userId, roles: [{ roleId: narrow, isSelected: true }] } });
     expect(allowed.status).toBe(200);
     expect(await roleIdsOf(other.userId)).toEqual([...before, narrow].sort());
-    // Taking a role away grants nothing: allowed even when the role holds more than the caller.
+    // Taking a role away is held to the same bound: refused when the role holds more than the caller, allowed within it.
     await db().insert(s.userRoles).values({ userId: other.userId, roleId: wide });
     const removed = await t.api.call(endpoints.updateUserRoles, { token: me.token, body: { userId: other.userId, roles: [{ roleId: wide, isSelected: false }] } });
-    expect(removed.status).toBe(200);
-    expect(await roleIdsOf(other.userId)).not.toContain(wide);
+    expect(removed.status).toBe(403);
+    expect(removed.body.message).toBe('You cannot take away permissions you do not hold yourself: Basic Data.Hotel.Delete');
+    const ar = await t.api.call(endpoints.updateUserRoles, { token: me.token, lang: 'ar', body: { userId: other.userId, roles: [{ roleId: wide, isSelected: false }] } });
+    expect(ar.body.message).toContain('لا يمكنك سحب صلاحيات لا تملكها');
+    expect(await roleIdsOf(other.userId)).toContain(wide);
+    const narrowOff = await t.api.call(endpoints.updateUserRoles, { token: me.token, body: { userId: other.userId, roles: [{ roleId: narrow, isSelected: false }] } });
+    expect(narrowOff.status).toBe(200);
+    expect(await roleIdsOf(other.userId)).not.toContain(narrow);
   });
 
   it('refuses anyone but an Admin who changes the roles of an Admin user', async () => {
@@ -120,6 +126,24 @@ describe('Administration: no way up through users and roles', () => {
     });
     expect(allowed.status).toBe(200);
     expect(await claimsOfRole(target)).toEqual(['Basic Data.Room.View']);
+  });
+
+  it('refuses a role manager who takes from another role a permission they lack, yet lets them take one they hold', async () => {
+    const me = await staff([...ROLE_MANAGER, 'Basic Data.Room.View']);
+    const target = await roleWith('Night desk', ['Basic Data.Room.View', 'Administration.Email Settings.Edit']);
+    const refused = await t.api.call(endpoints.updateRoleClaims, {
+      token: me.token,
+      body: { roleId: target, roleName: 'Night desk', claims: [{ claimType: 'Administration.Email Settings.Edit', category: 'x', isSelected: false }] },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('You cannot take away permissions you do not hold yourself: Administration.Email Settings.Edit');
+    expect(await claimsOfRole(target)).toEqual(['Administration.Email Settings.Edit', 'Basic Data.Room.View']);
+    const allowed = await t.api.call(endpoints.updateRoleClaims, {
+      token: me.token,
+      body: { roleId: target, roleName: 'Night desk', claims: [{ claimType: 'Basic Data.Room.View', category: 'x', isSelected: false }] },
+    });
+    expect(allowed.status).toBe(200);
+    expect(await claimsOfRole(target)).toEqual(['Administration.Email Settings.Edit']);
   });
 
   it('refuses anyone but an Admin who saves the Admin role, even unchanged', async () => {

@@ -30,6 +30,27 @@ export class RateLimiter {
     return Number(rowsOf<{ count: number }>(rows)[0]?.count ?? 0);
   }
 
+  /**
+   * Takes the next turn on `key`, `gapMs` after the latest turn taken (or now, if that
+   * is past), and answers how long to wait for it. Turns are handed out by one atomic
+   * upsert, so parallel callers queue one behind another instead of all waiting the same
+   * gap at once. A turn further than `maxWaitMs` away is not taken: undefined.
+   * The key's row keeps the time of its latest turn in window_start.
+   */
+  async takeTurn(key: string, gapMs: number, maxWaitMs: number): Promise<number | undefined> {
+    if (!this.enabled) return 0;
+    const gap = sql`make_interval(secs => ${gapMs / 1000})`;
+    const rows = await this.db.execute<{ wait: number }>(sql`
+      insert into rate_limits (key, window_start, count) values (${key}, now() + ${gap}, 1)
+      on conflict (key) do update set
+        window_start = greatest(rate_limits.window_start, now()) + ${gap},
+        count = rate_limits.count + 1
+      where greatest(rate_limits.window_start, now()) + ${gap} <= now() + make_interval(secs => ${maxWaitMs / 1000})
+      returning greatest(0, extract(epoch from (window_start - now())) * 1000)::float8 as wait`);
+    const row = rowsOf<{ wait: number }>(rows)[0];
+    return row === undefined ? undefined : Number(row.wait);
+  }
+
   /** Takes one hit back from `key` (an attempt that turned out to be legitimate). */
   async refund(key: string): Promise<void> {
     if (!this.enabled) return;

@@ -19,3 +19,28 @@ export function isCommonPassword(password: string): boolean {
   const stem = lower.replace(/[\d\W_]+$/u, '');
   return stem.length >= 4 && stem !== lower && list.has(stem);
 }
+
+/**
+ * Whether a password is built from its owner's e-mail: the address itself, or its
+ * part before the @ (the first thing a guesser who knows the address tries). A local
+ * part shorter than 3 characters is too common a string to forbid.
+ */
+export function containsEmail(password: string, email: string): boolean {
+  const lower = password.normalize('NFKC').toLowerCase();
+  const address = email.normalize('NFKC').toLowerCase();
+  const local = address.split('@')[0] ?? '';
+  return lower.includes(address) || (local.length >= 3 && lower.includes(local));
+}
+
+/**
+ * Whether a password is just its owner's e-mail or the part before the @, give or take
+ * the digits and symbols people add at the end ('frontdesk1!'). The narrower check for
+ * the first admin's password from the environment, where a word like 'admin' may
+ * rightly be part of a longer password.
+ */
+export function isEmailPassword(password: string, email: string): boolean {
+  const lower = password.normalize('NFKC').toLowerCase();
+  const address = email.normalize('NFKC').toLowerCase();
+  const stem = lower.replace(/[\d\W_]+$/u, '');
+  return [lower, stem].some((p) => p === address || p === address.split('@')[0]);
+}

@@ -71,6 +71,8 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
+        // A token without them would never expire: signed by us or not, it is refused.
+        requiredClaims: ['exp', 'iat', 'sub'],
         ...(options.ignoreExpiry ? { currentDate: new Date(0) } : {}),
       });
       const principal: Principal = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CLAIMS } from '@shared';
 import {
+  aboveCallerRights,
   applySelections,
   changesAdminRole,
   hasRepeats,
@@ -60,5 +61,23 @@ describe('input checks', () => {
   it('accepts e-mails a mail server takes as one recipient', () => {
     expect(isDeliverableEmail("o'brien+desk@hotel.example")).toBe(true);
     for (const bad of ['a@b', '<a>@b.cd', 'a,b@c.de', 'a@b.c"d', 'a b@c.de']) expect(isDeliverableEmail(bad), bad).toBe(false);
+  });
+});
+
+describe('aboveCallerRights', () => {
+  const holder = (claims: string[], hotelIds: number[], departmentIds: number[], isAdmin = false) => ({ isAdmin, claims: new Set(claims), hotelIds, departmentIds });
+  const me = holder(['A', 'B'], [1, 2], [10]);
+
+  it('holds a user with the Admin role, a claim the caller lacks, or a hotel or department outside the caller’s above them', () => {
+    expect(aboveCallerRights(me, holder([], [1], [10], true))).toBe(true);
+    expect(aboveCallerRights(me, holder(['A', 'C'], [1], [10]))).toBe(true);
+    expect(aboveCallerRights(me, holder(['A'], [1, 3], [10]))).toBe(true);
+    expect(aboveCallerRights(me, holder(['A'], [1], [10, 11]))).toBe(true);
+  });
+
+  it('holds a user within the caller’s claims, hotels and departments not above them; an Admin has no one above', () => {
+    expect(aboveCallerRights(me, holder(['A', 'B'], [2], [10]))).toBe(false);
+    expect(aboveCallerRights(me, holder([], [1, 2], []))).toBe(false);
+    expect(aboveCallerRights(holder([], [], [], true), holder(['Z'], [9], [99], true))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { departments, hotels } from './basic-data';
 import { timestamps } from './columns';
 
@@ -119,6 +119,12 @@ export const passwordTokens = pgTable(
     delivery: text('delivery', { enum: ['email', 'failed', 'link'] }).notNull().default('email'),
     /** Why the e-mail failed, as a key of mailFailures (plain words, never the SMTP server's text). */
     failure: text('failure'),
+    /**
+     * The administrator who had the invitation sent or took its link; null for a link the
+     * user asked for themselves (Forgot Password). The link sets a password, so it works
+     * only while the user holds nothing beyond this issuer's rights.
+     */
+    issuedBy: integer('issued_by').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('password_tokens_user_idx').on(t.userId)],

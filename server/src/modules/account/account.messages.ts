@@ -16,5 +16,9 @@ export const accountMessages = defineMessages({
     en: 'This password is one of the most common ones (it appears in lists of leaked passwords): choose a less predictable one',
     ar: 'كلمة المرور هذه من أكثر كلمات المرور شيوعًا (تظهر في قوائم كلمات المرور المسرّبة): اختر كلمة مرور يصعب توقعها',
   },
+  passwordHasEmail: {
+    en: 'The password may not contain your e-mail address or its part before the @: choose one that cannot be guessed from it',
+    ar: 'لا يجوز أن تحتوي كلمة المرور على بريدك الإلكتروني أو على الجزء الذي يسبق @ منه: اختر كلمة مرور لا يمكن تخمينها منه',
+  },
   passwordReset: { en: 'Password reset successfully', ar: 'تمت إعادة تعيين كلمة المرور بنجاح' },
 });

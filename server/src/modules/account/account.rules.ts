@@ -7,18 +7,34 @@ export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
 /**
  * Login attempts allowed per window. Per e-mail and address it stops one machine
  * guessing one password; per address it stops spraying many e-mails, yet leaves room
- * for a whole hotel behind one NAT. Per e-mail alone nothing is refused (or anyone
- * could lock the owner out by failing ten times): past `slowAfter` attempts from
- * anywhere, each one waits longer (loginDelayMs).
+ * for a whole hotel behind one NAT. Per e-mail alone nothing is refused outright (or
+ * anyone could lock the owner out by failing ten times): past `slowAfter` attempts from
+ * anywhere, the password checks of that e-mail take turns, each a longer gap after the
+ * one before (loginDelayMs), so parallel guesses are slowed as much as serial ones.
  */
 export const LOGIN_LIMITS = { perEmailAndIp: 10, perIp: 50, slowAfter: 10, windowSeconds: 15 * 60 } as const;
 
-/** The wait before checking a password, from the attempts on its e-mail in the window: 0, then 0.25 s doubling up to 8 s. */
-export function loginDelayMs(attempts: number): number {
+/** The longest gap between two checks of one e-mail's password (HOTEL_LOGIN_SLOWDOWN_MS). */
+export const LOGIN_MAX_GAP_MS = 8000;
+/** How far ahead a login may be queued, in gaps: beyond it the attempt is refused (429) rather than held open. */
+export const LOGIN_QUEUE_GAPS = 4;
+
+/**
+ * The gap before checking a password, from the attempts on its e-mail in the window:
+ * 0, then a 32nd of `maxMs` (0.25 s) doubling up to `maxMs` (8 s).
+ */
+export function loginDelayMs(attempts: number, maxMs = LOGIN_MAX_GAP_MS): number {
   const excess = attempts - LOGIN_LIMITS.slowAfter;
-  return excess <= 0 ? 0 : Math.min(250 * 2 ** (excess - 1), 8000);
+  return excess <= 0 ? 0 : Math.min((maxMs / 32) * 2 ** (excess - 1), maxMs);
 }
-export const FORGOT_LIMITS = { perEmail: 5, perIp: 20, windowSeconds: 15 * 60 } as const;
+
+/**
+ * ForgotPassword: per e-mail and address it stops one machine flooding one mailbox;
+ * per address, many mailboxes. Per e-mail alone nothing is refused (a stranger could
+ * block the owner's reset); past `mailsPerEmail` links in the window no further e-mail
+ * goes out, and the owner uses one of the links already sent (each works for an hour).
+ */
+export const FORGOT_LIMITS = { perEmailAndIp: 5, perIp: 20, mailsPerEmail: 10, windowSeconds: 15 * 60 } as const;
 
 export interface UserAccess {
   user: { id: number; firstName: string; lastName: string; email: string };

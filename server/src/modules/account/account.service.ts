@@ -3,15 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ForgotPasswordInput, Language, LoginInput, LoginResponse, RefreshTokenInput, RefreshTokenResponse, ResetPasswordInput } from '@shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
+import { common } from '../../i18n/common.messages';
 import { localize } from '../../i18n/localize';
 import { hashPassword, verifyPassword } from '../../security/password';
-import { isCommonPassword } from '../../security/password-policy';
+import { containsEmail, isCommonPassword } from '../../security/password-policy';
 import { hashToken, newOpaqueToken, type Principal } from '../../security/tokens';
+import { issuerStillCovers } from '../administration/link-rights';
 import { accountMessages as m } from './account.messages';
 import * as repo from './account.repository';
 import {
   FORGOT_LIMITS,
   LOGIN_LIMITS,
+  LOGIN_QUEUE_GAPS,
   REFRESH_TOKEN_TTL_SECONDS,
   loginDelayMs,
   passwordTokenUsable,
@@ -49,9 +52,13 @@ export async function login(ctx: Ctx, input: LoginInput, ip: string): Promise<Lo
   const email = input.email.toLowerCase();
   await ctx.rateLimiter.hit(`login:ip:${ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
   await ctx.rateLimiter.hit(`login:email-ip:${email}|${ip}`, LOGIN_LIMITS.perEmailAndIp, LOGIN_LIMITS.windowSeconds);
+  // Counted and queued in the database before the password is looked at: a burst of
+  // parallel guesses takes turns, in every process alike.
   const attempts = await ctx.rateLimiter.count(`login:email:${email}`, LOGIN_LIMITS.windowSeconds);
-  const delay = loginDelayMs(attempts);
-  if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+  const maxGap = ctx.config.loginSlowdownMs;
+  const wait = await ctx.rateLimiter.takeTurn(`login:turn:${email}`, loginDelayMs(attempts, maxGap), maxGap * LOGIN_QUEUE_GAPS);
+  if (wait === undefined) throw new AppError(429, common.rateLimited);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   const db = ctx.database.db;
   const user = await repo.findUserByEmail(db, email);
   // Always verify (a dummy hash when there is no user) so the answer time says nothing about the e-mail.
@@ -59,6 +66,7 @@ export async function login(ctx: Ctx, input: LoginInput, ip: string): Promise<Lo
   if (!user || !passwordOk || !user.isActive) throw unauthorized(m.wrongCredentials);
   await ctx.rateLimiter.reset(`login:email-ip:${email}|${ip}`);
   await ctx.rateLimiter.reset(`login:email:${email}`);
+  await ctx.rateLimiter.reset(`login:turn:${email}`);
   // A sign-in that succeeds is no guess: a shift change behind one NAT must not use up the address's budget.
   await ctx.rateLimiter.refund(`login:ip:${ip}`);
   const session = await issueSession(ctx, db, user, randomUUID());
@@ -128,7 +136,10 @@ export interface RequestInfo {
 export async function forgotPassword(ctx: Ctx, input: ForgotPasswordInput, info: RequestInfo): Promise<string> {
   const email = input.email.toLowerCase();
   await ctx.rateLimiter.hit(`forgot:ip:${info.ip}`, FORGOT_LIMITS.perIp, FORGOT_LIMITS.windowSeconds);
-  await ctx.rateLimiter.hit(`forgot:email:${email}`, FORGOT_LIMITS.perEmail, FORGOT_LIMITS.windowSeconds);
+  await ctx.rateLimiter.hit(`forgot:email-ip:${email}|${info.ip}`, FORGOT_LIMITS.perEmailAndIp, FORGOT_LIMITS.windowSeconds);
+  const mails = await ctx.rateLimiter.count(`forgot:email:${email}`, FORGOT_LIMITS.windowSeconds);
+  // The same answer either way: whether a mail went out says nothing to the asker.
+  if (mails > FORGOT_LIMITS.mailsPerEmail) return localize(m.resetLinkSent, info.lang);
   ctx.background.run(
     () => sendResetLink(ctx, email),
     (error) => info.log.warn({ err: loggableError(error) }, 'the password reset e-mail could not be sent'),
@@ -146,6 +157,9 @@ async function sendResetLink(ctx: Ctx, email: string): Promise<void> {
 
 /** Sets a password from an invitation or reset link; every existing session of the user ends. */
 export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promise<void> {
+  if (containsEmail(input.newPassword, input.email)) {
+    throw badRequest(m.passwordHasEmail, {}, [{ field: 'newPassword', message: m.passwordHasEmail }]);
+  }
   if (isCommonPassword(input.newPassword)) {
     throw badRequest(m.commonPassword, {}, [{ field: 'newPassword', message: m.commonPassword }]);
   }
@@ -153,6 +167,11 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promis
   const user = await repo.findUserByEmail(db, input.email.toLowerCase());
   const token = await repo.findPasswordToken(db, hashToken(input.token));
   if (!user?.isActive || !passwordTokenUsable(token, user.id, new Date())) throw badRequest(m.badResetLink);
+  if (token!.issuedBy !== null && !(await issuerStillCovers(db, token!.issuedBy, user.id))) {
+    // Ended, and answered as any used link: whoever holds it learns nothing of why or when it might work.
+    await repo.claimPasswordToken(db, token!.id);
+    throw badRequest(m.badResetLink);
+  }
   const passwordHash = await hashPassword(input.newPassword);
   const done = await db.transaction(async (tx) => {
     if (!(await repo.claimPasswordToken(tx, token!.id))) return false;

@@ -31,20 +31,21 @@ export interface IssuedLink {
 
 /**
  * Stores a single-use token (only its hash) and returns the link the user follows.
- * `delivery` records how it goes out ('link': handed to an administrator, no e-mail).
+ * `delivery` records how it goes out ('link': handed to an administrator, no e-mail);
+ * `issuedBy` the administrator it went out for (none: the user asked for it).
  */
 export async function issuePasswordLink(
   ctx: Pick<AppContext, 'config'>,
   db: DbOrTx,
   user: LinkRecipient,
   purpose: PasswordTokenPurpose,
-  options: { now?: Date; delivery?: 'email' | 'link' } = {},
+  options: { now?: Date; delivery?: 'email' | 'link'; issuedBy?: number } = {},
 ): Promise<IssuedLink> {
   const { token, hash } = newOpaqueToken();
   const expiresAt = new Date((options.now ?? new Date()).getTime() + PASSWORD_TOKEN_TTL_SECONDS[purpose] * 1000);
   const [row] = await db
     .insert(passwordTokens)
-    .values({ userId: user.id, purpose, tokenHash: hash, expiresAt, delivery: options.delivery ?? 'email' })
+    .values({ userId: user.id, purpose, tokenHash: hash, expiresAt, delivery: options.delivery ?? 'email', issuedBy: options.issuedBy ?? null })
     .returning({ id: passwordTokens.id });
   return { link: passwordLink(ctx.config.publicUrl, user.email, token, user.language), tokenId: row.id, expiresAt };
 }

@@ -46,6 +46,14 @@ export const adminMessages = defineMessages({
     en: 'You cannot give permissions you do not hold yourself: {claims}',
     ar: 'لا يمكنك منح صلاحيات لا تملكها أنت: {claims}',
   },
+  removesUnheldClaims: {
+    en: 'You cannot take away permissions you do not hold yourself: {claims}',
+    ar: 'لا يمكنك سحب صلاحيات لا تملكها أنت: {claims}',
+  },
+  outsideScope: {
+    en: 'You can only give a user hotels and departments that are yours',
+    ar: 'يمكنك أن تمنح المستخدم فقط فنادق وأقسامًا تابعة لك',
+  },
   ownRoleClaims: {
     en: 'You cannot change the permissions of a role you hold; ask another administrator',
     ar: 'لا يمكنك تغيير صلاحيات دور تملكه؛ اطلب ذلك من مسؤول آخر',

@@ -9,9 +9,9 @@ import * as roles from './roles.service';
 import * as users from './users.service';
 
 export default async function routes(app: FastifyInstance): Promise<void> {
-  route(app, endpoints.allUsers, ({ lang }) => users.listUsers(app.ctx, lang));
+  route(app, endpoints.allUsers, ({ user, lang }) => users.listUsers(app.ctx, user, lang));
 
-  route(app, endpoints.addUser, ({ body, lang }) => users.addUser(app.ctx, body, lang));
+  route(app, endpoints.addUser, ({ body, user, lang }) => users.addUser(app.ctx, user, body, lang));
 
   route(app, endpoints.resendInvitation, ({ body, user, lang }) => users.resendInvitation(app.ctx, user, body, lang));
 
@@ -26,7 +26,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     return users.getInvitationLink(app.ctx, user, body);
   });
 
-  route(app, endpoints.userRoles, ({ params }) => users.getUserRoles(app.ctx, params.id));
+  route(app, endpoints.userRoles, ({ params, user }) => users.getUserRoles(app.ctx, user, params.id));
 
   route(app, endpoints.updateUserRoles, async ({ body, user, lang }) => {
     await users.updateUserRoles(app.ctx, user, body);

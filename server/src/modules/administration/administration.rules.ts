@@ -1,5 +1,6 @@
 import { isClaim } from '@shared';
 import type { LocalizedFieldError } from '../../http/errors';
+import { canSeeUser } from '../requests/scope';
 import { adminMessages as m } from './administration.messages';
 
 /** Names and codes never need angle brackets; refusing them keeps markup out of every screen and e-mail. */
@@ -97,12 +98,21 @@ export function invitationOf(
   return { state: 'sent', via: latest.delivery, expiresAt: latest.expiresAt };
 }
 
+/** What a user holds: their rights (the Admin role, claims) and their reach (hotels, departments). */
+export interface Access {
+  isAdmin: boolean;
+  claims: ReadonlySet<string>;
+  hotelIds: readonly number[];
+  departmentIds: readonly number[];
+}
+
 /**
- * Whether the caller may resend or take an invitation link for this user: a link sets
- * the user's password, so it is refused for a user holding more than the caller (an
- * Admin, or any claim the caller lacks).
+ * Whether a user holds more than the caller: the Admin role, a claim the caller lacks,
+ * or a hotel or department outside the caller's. A link sets the user's password, so
+ * nobody may resend or take one for such a user, and a link of theirs stops working once
+ * the user holds more than whoever issued it.
  */
-export function aboveCallerRights(caller: { isAdmin: boolean; claims: ReadonlySet<string> }, target: { isAdmin: boolean; claims: ReadonlySet<string> }): boolean {
+export function aboveCallerRights(caller: Access, target: Access): boolean {
   if (caller.isAdmin) return false;
-  return target.isAdmin || [...target.claims].some((c) => !caller.claims.has(c));
+  return target.isAdmin || [...target.claims].some((c) => !caller.claims.has(c)) || !canSeeUser(caller, target);
 }

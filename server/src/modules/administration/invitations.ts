@@ -11,10 +11,10 @@ export type InvitationResult = { sent: true } | { sent: false; reason: Localized
  * A fresh single-use invitation: every earlier link of the user stops working first, so
  * at most one is ever usable and the list's state describes that one.
  */
-async function freshInvitation(ctx: AppContext, user: LinkRecipient, delivery: 'email' | 'link'): Promise<IssuedLink> {
+async function freshInvitation(ctx: AppContext, user: LinkRecipient, delivery: 'email' | 'link', issuedBy: number): Promise<IssuedLink> {
   return ctx.database.db.transaction(async (tx) => {
     await expireOtherPasswordTokens(tx, user.id);
-    return issuePasswordLink(ctx, tx, user, 'invite', { delivery });
+    return issuePasswordLink(ctx, tx, user, 'invite', { delivery, issuedBy });
   });
 }
 
@@ -22,12 +22,13 @@ async function freshInvitation(ctx: AppContext, user: LinkRecipient, delivery: '
  * E-mails a fresh invitation (7 days) in the user's language. Call it after the user's
  * row is committed. It never throws: a mail failure must not undo the user; the link is
  * recorded as failed with the reason, so the list shows it and the admin can resend or
- * copy the link instead.
+ * copy the link instead. `issuedBy` is the administrator it goes out for: the link
+ * works only while the user holds nothing beyond their rights.
  */
-export async function inviteUser(ctx: AppContext, user: LinkRecipient): Promise<InvitationResult> {
+export async function inviteUser(ctx: AppContext, user: LinkRecipient, issuedBy: number): Promise<InvitationResult> {
   let tokenId: number | undefined;
   try {
-    const issued = await freshInvitation(ctx, user, 'email');
+    const issued = await freshInvitation(ctx, user, 'email', issuedBy);
     tokenId = issued.tokenId;
     await sendPasswordLink(ctx, user, 'invite', issued.link);
     return { sent: true };
@@ -43,6 +44,6 @@ export async function inviteUser(ctx: AppContext, user: LinkRecipient): Promise<
  * means. It is a credential: made fresh for this call (the earlier links stop working),
  * answered once and never logged or listed.
  */
-export function invitationLink(ctx: AppContext, user: LinkRecipient): Promise<IssuedLink> {
-  return freshInvitation(ctx, user, 'link');
+export function invitationLink(ctx: AppContext, user: LinkRecipient, issuedBy: number): Promise<IssuedLink> {
+  return freshInvitation(ctx, user, 'link', issuedBy);
 }

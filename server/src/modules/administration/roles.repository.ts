@@ -1,6 +1,7 @@
 import { asc, eq, inArray, ne, and, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { roleClaims, roles, userRoles } from '../../db/schema';
+import { roleClaims, roles, userDepartments, userHotels, userRoles } from '../../db/schema';
+import type { Access } from './administration.rules';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -47,9 +48,13 @@ export async function claimsOfRoles(db: DbOrTx, roleIds: number[]): Promise<stri
   return rows.map((r) => r.claim);
 }
 
-/** What a caller holds right now, read from the database rather than their (older) token. */
-export async function accessOf(db: DbOrTx, userId: number): Promise<{ roleIds: number[]; isAdmin: boolean; claims: Set<string> }> {
+/** What a user holds right now (rights and reach), read from the database rather than their (older) token. */
+export async function accessOf(db: DbOrTx, userId: number): Promise<Access & { roleIds: number[]; claims: Set<string> }> {
+  // One query after another: inside a transaction they share one connection.
   const held = await db.select({ id: roles.id, isSystem: roles.isSystem }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId));
   const roleIds = held.map((r) => r.id);
-  return { roleIds, isAdmin: held.some((r) => r.isSystem), claims: new Set(await claimsOfRoles(db, roleIds)) };
+  const claims = new Set(await claimsOfRoles(db, roleIds));
+  const hotelIds = (await db.select({ id: userHotels.hotelId }).from(userHotels).where(eq(userHotels.userId, userId))).map((r) => r.id);
+  const departmentIds = (await db.select({ id: userDepartments.departmentId }).from(userDepartments).where(eq(userDepartments.userId, userId))).map((r) => r.id);
+  return { roleIds, isAdmin: held.some((r) => r.isSystem), claims, hotelIds, departmentIds };
 }

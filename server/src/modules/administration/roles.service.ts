@@ -6,6 +6,7 @@ import { adminMessages as m } from './administration.messages';
 import type { Principal } from '../../security/tokens';
 import { applySelections, changesAdminRole, claimsNotHeld, markupErrors, unknownClaimsOf } from './administration.rules';
 import { bumpSessionVersion, holdersOfRole } from '../account/account.repository';
+import { endLinksBeyondIssuer } from './link-rights';
 import * as repo from './roles.repository';
 
 export async function listRoles(ctx: AppContext): Promise<Role[]> {
@@ -63,6 +64,9 @@ export async function updateRoleClaims(ctx: AppContext, caller: Principal, input
       if (me.roleIds.includes(role.id)) throw new AppError(403, m.ownRoleClaims);
       const unheld = claimsNotHeld([...after].filter((c) => !current.includes(c)), me.claims);
       if (unheld.length) throw new AppError(403, m.grantsUnheldClaims, { claims: unheld.join(', ') });
+      // Taking away is held to the same bound as giving: nobody removes what is beyond their own rights.
+      const unheldRemoved = claimsNotHeld(current.filter((c) => !after.has(c)), me.claims);
+      if (unheldRemoved.length) throw new AppError(403, m.removesUnheldClaims, { claims: unheldRemoved.join(', ') });
     }
     if (role.isSystem) {
       // Saving the Admin role unchanged is allowed (the screen's Update on an untouched page); any change is not.
@@ -74,6 +78,9 @@ export async function updateRoleClaims(ctx: AppContext, caller: Principal, input
     // The holders' access tokens carry the old claims: refused from now on, a refresh issues the new ones.
     const userIds = await holdersOfRole(tx, role.id);
     await bumpSessionVersion(tx, userIds);
+    // A link handed to a holder before must not set a password for more than its issuer holds.
+    const claimsChanged = current.length !== after.size || current.some((c) => !after.has(c));
+    if (claimsChanged) await endLinksBeyondIssuer(tx, userIds);
     return userIds;
   });
   await ctx.sessions.changed(holders);

@@ -14,6 +14,7 @@ import {
   users,
   workers,
 } from '../../db/schema';
+import { accessOf } from '../administration/roles.repository';
 
 export interface CodeRow {
   id: number;
@@ -57,6 +58,11 @@ async function bulkInsert<T extends PgTable>(db: DbOrTx, table: T, rows: Partial
 /** The sheet imports' queries: one per reference table, batched inserts. */
 export class ExcelRepository {
   constructor(private readonly db: DbOrTx) {}
+
+  /** The uploader's rights and reach, read fresh (see roles.repository). */
+  accessOf(userId: number) {
+    return accessOf(this.db, userId);
+  }
 
   hotels(): Promise<CodeRow[]> {
     return this.db.select({ id: hotels.id, code: hotels.hotelCode, name: hotels.name }).from(hotels).orderBy(hotels.hotelCode);

@@ -41,11 +41,11 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         .header('cache-control', 'no-store')
         .send(bytes);
     });
-    route(app, upload, async ({ request, lang }) => {
+    route(app, upload, async ({ request, lang, user }) => {
       const form = await readMultipart(request, SHEET_LIMITS);
       const file = form.files[0];
       if (!file || file.bytes.length === 0) throw new AppError(400, excelMessages.noFile);
-      return service.upload(sheet, file.bytes, lang);
+      return service.upload(sheet, file.bytes, lang, user);
     });
   }
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
 import { localize } from '../../i18n/localize';
+import type { Principal } from '../../security/tokens';
 import { ExcelRepository } from './excel.repository';
 import { excelMessages as m } from './excel.messages';
 import type { Importer } from './importers/importer';
@@ -28,10 +29,10 @@ export class ExcelService {
    * written and every problem is answered (row, column, reason). A clean file is
    * written in one transaction.
    */
-  async upload<C, T, S>(importer: Importer<C, T, S>, bytes: Buffer, lang: Language): Promise<MessageResponse> {
+  async upload<C, T, S>(importer: Importer<C, T, S>, bytes: Buffer, lang: Language, caller: Principal): Promise<MessageResponse> {
     const rows = await readSheetRows(bytes, importer.spec);
     const db = this.app.database.db;
-    const ctx = await importer.context(new ExcelRepository(db), rows);
+    const ctx = await importer.context(new ExcelRepository(db), rows, caller);
     const problems = new RowProblems();
     const items = importer.check(rows, ctx, problems);
     if (problems.count) {
@@ -39,7 +40,7 @@ export class ExcelService {
       throw new AppError(400, m.rowsInvalid, { count: problems.count }, [], { rowErrors });
     }
     const saved = await db.transaction((tx) => importer.save(new ExcelRepository(tx), items.map((i) => i.item), lang));
-    const note = await importer.afterCommit?.(this.app, saved, lang);
+    const note = await importer.afterCommit?.(this.app, saved, lang, caller);
     // The answer says how many rows went in, so whoever uploaded can check it against the sheet.
     const message = `${localize(common.fileUploaded, lang)}. ${localize(m.imported, lang, { count: items.length })}`;
     return { message: note ? `${message}. ${localize(note.message, lang, note.params)}` : message, id: items.length };

@@ -14,7 +14,11 @@ import type { Principal } from '../../security/tokens';
  * reports run and the predicate details and live events run are both read off it,
  * so they cannot drift apart.
  */
-export type Scope = Pick<Principal, 'isAdmin' | 'hotelIds' | 'departmentIds'>;
+export interface Scope {
+  isAdmin: boolean;
+  hotelIds: readonly number[];
+  departmentIds: readonly number[];
+}
 
 type Field = 'hotelId' | 'departmentId';
 
@@ -60,6 +64,18 @@ export function requestScopeSql(user: Scope, columns: { hotelId: AnyPgColumn } =
 /** A hotel's own master data (the hotel, its rooms) follows the same rule as its requests. */
 export function canSeeHotel(user: Scope, hotelId: number): boolean {
   return canSeeRequest(user, { hotelId });
+}
+
+// ── Staff users (Users screen, their roles and invitations) ──
+/**
+ * A user is within the caller's scope when everything they could see is: each of their
+ * hotels, and each of their departments within those hotels. Managing a user (giving
+ * roles, taking their link) hands over what they see, so it follows the same rule.
+ */
+export function canSeeUser(user: Scope, target: { hotelIds: readonly number[]; departmentIds: readonly number[] }): boolean {
+  return target.hotelIds.every(
+    (hotelId) => canSeeHotel(user, hotelId) && target.departmentIds.every((departmentId) => canSeeLine(user, { hotelId, departmentId })),
+  );
 }
 
 // ── Service lines (Service List, line details, dashboard) ──

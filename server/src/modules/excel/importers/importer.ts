@@ -1,6 +1,7 @@
 import type { Language } from '@shared';
 import type { AppContext } from '../../../context';
 import type { Localized } from '../../../i18n/localize';
+import type { Principal } from '../../../security/tokens';
 import type { ExcelRepository } from '../excel.repository';
 import type { RowProblems } from '../row-check';
 import type { LookupItem, SheetRow, SheetSpec } from '../sheet-spec';
@@ -19,12 +20,13 @@ export interface Importer<Ctx, T, Saved = unknown> {
   spec: SheetSpec;
   /** The dropdown lists of the template, by lookup name. */
   lookups(repo: ExcelRepository): Promise<Record<string, LookupItem[]>>;
-  context(repo: ExcelRepository, rows: SheetRow[]): Promise<Ctx>;
+  /** `caller` is who uploads: a sheet may only add what they may add by hand. */
+  context(repo: ExcelRepository, rows: SheetRow[], caller: Principal): Promise<Ctx>;
   check(rows: SheetRow[], ctx: Ctx, problems: RowProblems): CheckedRow<T>[];
   /** `lang` is the uploader's language (a default for rows that leave a language empty). */
   save(repo: ExcelRepository, items: T[], lang: Language): Promise<Saved>;
   /** Work after the commit that must not undo the import (e-mails); may add a note to the answer. */
-  afterCommit?(app: AppContext, saved: Saved, lang: Language): Promise<AfterCommitNote | undefined>;
+  afterCommit?(app: AppContext, saved: Saved, lang: Language, caller: Principal): Promise<AfterCommitNote | undefined>;
 }
 
 export interface AfterCommitNote {

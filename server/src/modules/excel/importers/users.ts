@@ -3,6 +3,7 @@ import { type Localized, localize } from '../../../i18n/localize';
 import { adminMessages } from '../../administration/administration.messages';
 import { isDeliverableEmail, markupErrors } from '../../administration/administration.rules';
 import { inviteUser } from '../../administration/invitations';
+import { type Scope, canSeeHotel, canSeeUser } from '../../requests/scope';
 import { excelMessages } from '../excel.messages';
 import { splitCodes } from '../cell-text';
 import { CodeMap, checkUnique, checkWithSchema, resolveCodes } from '../row-check';
@@ -10,6 +11,8 @@ import type { ExcelRepository } from '../excel.repository';
 import { type Importer, asLookup } from './importer';
 
 interface Ctx {
+  /** What the uploader may give: the same hotels and departments as on the Add User screen. */
+  scope: Scope;
   hotels: CodeMap;
   departments: CodeMap;
   userCodes: Set<string>;
@@ -70,9 +73,10 @@ export const userImporter: Importer<Ctx, UserInput, Saved> = {
     const [hotels, departments] = await Promise.all([repo.hotels(), repo.departments()]);
     return { hotelCode: asLookup(hotels), departmentCode: asLookup(departments), language: LANGUAGE_CHOICES };
   },
-  async context(repo) {
-    const [hotels, departments, users] = await Promise.all([repo.hotels(), repo.departments(), repo.userKeys()]);
+  async context(repo, _rows, caller) {
+    const [hotels, departments, users, scope] = await Promise.all([repo.hotels(), repo.departments(), repo.userKeys(), repo.accessOf(caller.userId)]);
     return {
+      scope,
       hotels: new CodeMap(hotels),
       departments: new CodeMap(departments),
       // Like AddUser: user codes and e-mails are unique without regard to case.
@@ -96,6 +100,10 @@ export const userImporter: Importer<Ctx, UserInput, Saved> = {
       if (!item) return [];
       // The rules AddUser adds to the contract's: no markup in names, an address SMTP accepts.
       const extra = markupErrors({ firstName: item.firstName, lastName: item.lastName, userCode: item.userCode });
+      // Like AddUser: only the uploader's own hotels and departments (each column told apart).
+      const ownHotels = item.hotelIds.filter((hotelId) => canSeeHotel(ctx.scope, hotelId));
+      if (ownHotels.length < item.hotelIds.length) extra.push({ field: 'hotelCodes', message: adminMessages.outsideScope });
+      if (!canSeeUser(ctx.scope, { hotelIds: ownHotels, departmentIds: item.departmentIds })) extra.push({ field: 'departmentCodes', message: adminMessages.outsideScope });
       if (!isDeliverableEmail(item.email.toLowerCase())) extra.push({ field: 'email', message: adminMessages.badEmail });
       for (const e of extra) problems.add(row, e.field, e.message, e.params);
       return extra.length ? [] : [{ row, item: { ...item, email: item.email.toLowerCase() } }];
@@ -120,13 +128,13 @@ export const userImporter: Importer<Ctx, UserInput, Saved> = {
       })),
     );
   },
-  async afterCommit(app, saved, lang) {
+  async afterCommit(app, saved, lang, caller) {
     // inviteUser never throws: a mail failure leaves the user, who can be invited again.
     const queue = [...saved];
     const failures: Localized[] = [];
     const worker = async () => {
       for (let user = queue.shift(); user; user = queue.shift()) {
-        const result = await inviteUser(app, user);
+        const result = await inviteUser(app, user, caller.userId);
         if (!result.sent) failures.push(result.reason);
       }
     };

@@ -1,0 +1,2 @@
+ALTER TABLE "password_tokens" ADD COLUMN "issued_by" integer;--> statement-breakpoint
+ALTER TABLE "password_tokens" ADD CONSTRAINT "password_tokens_issued_by_users_id_fk" FOREIGN KEY ("issued_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
