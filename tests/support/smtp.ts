@@ -17,6 +17,16 @@ export interface SmtpCatcher {
   waitFor(predicate: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
   /** The most connections that were open at once. */
   peakConnections(): number;
+  /** Connections open now. */
+  openConnections(): number;
+  /**
+   * Holds every answer to a message's end of DATA until `resume`: a moment at which no
+   * sender has a message the server took and is still writing down that it did.
+   */
+  pause(): void;
+  resume(): void;
+  /** Messages whose sender was gone before the answer came (killed mid-send): never taken, so not in `messages`. */
+  abandoned(): number;
   /** Addresses refused at RCPT TO (550 mailbox unavailable), as a real server refuses a full or unknown mailbox; change it at will. */
   refuse: Set<string>;
   close(): Promise<void>;
@@ -29,6 +39,8 @@ export interface SmtpOptions {
   greetingDelayMs?: number;
   /** Refuse connections above this many at once (421), as real mail servers do. */
   maxClients?: number;
+  /** Wait this long before answering each message's end of DATA: a slow mail server, so a sender can be stopped mid-send. */
+  delayMs?: number;
 }
 
 export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher> {
@@ -38,6 +50,10 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
   let open = 0;
   let peak = 0;
   const refuse = new Set<string>();
+  const closed = new Set<string>();
+  let abandoned = 0;
+  let paused: Promise<void> | undefined;
+  let unpause = () => {};
   const server = new SMTPServer({
     ...(options.maxClients ? { maxClients: options.maxClients } : {}),
     disabledCommands: options.requireAuth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
@@ -49,7 +65,8 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
       peak = Math.max(peak, open);
       setTimeout(callback, options.greetingDelayMs ?? 0);
     },
-    onClose() {
+    onClose(session) {
+      closed.add(session.id);
       open--;
     },
     onRcptTo(address, _session, callback) {
@@ -68,14 +85,24 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        messages.push({
+        const mail: CaughtMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           text: decodeQuotedPrintable(raw),
-        });
-        waiters.forEach((w) => w());
-        callback();
+        };
+        void (async () => {
+          if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
+          while (paused) await paused;
+          // A message is the server's only once it answers 250; a sender gone before that never handed it over.
+          if (closed.has(session.id)) {
+            abandoned++;
+            return callback(new Error('Connection closed'));
+          }
+          messages.push(mail);
+          waiters.forEach((w) => w());
+          callback();
+        })();
       });
     },
   });
@@ -104,6 +131,15 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
       });
     },
     peakConnections: () => peak,
+    openConnections: () => open,
+    pause() {
+      paused ??= new Promise<void>((resolve) => (unpause = resolve));
+    },
+    resume() {
+      paused = undefined;
+      unpause();
+    },
+    abandoned: () => abandoned,
     refuse,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -113,6 +149,11 @@ function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The Message-ID header of a message, with its angle brackets. */
+export function messageIdOf(mail: CaughtMail): string | undefined {
+  return /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(mail.raw)?.[1];
 }
 
 /** The text part of a message as a reader sees it (nodemailer sends UTF-8 as base64 or quoted-printable). */
