@@ -76,6 +76,7 @@ export const usersAr: Messages['users'] = {
       Reject: 'رفض',
       Acknowledge: 'استلام',
       Receive: 'تلقّي',
+      Pair: 'ربط هاتف',
     },
   },
 };

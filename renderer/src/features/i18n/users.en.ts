@@ -75,6 +75,7 @@ export const usersEn = {
       Reject: 'Reject',
       Acknowledge: 'Acknowledge',
       Receive: 'Receive',
+      Pair: 'Pair a phone',
     },
   },
 };
