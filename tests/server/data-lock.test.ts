@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,5 +64,32 @@ describe.runIf(testDbKind() === 'pglite')('the PGlite data folder lock across pr
     await first.exited;
     const next = await start();
     expect(await healthy(next)).toBe(200);
+  }, 300_000);
+
+  /** Whether this machine lets the test make a PID namespace (root, util-linux's unshare). */
+  const namespaces = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
+
+  it.runIf(namespaces)('holds against a server and a backup started in another PID namespace (a second container on the volume)', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hotel-lock-ns-'));
+    const first = await spawnServer(ENV, { dataDir, keepLog: true });
+    started.push(first);
+    const inNamespace = (args: string[]) =>
+      promisify(execFile)('unshare', ['--pid', '--fork', '--mount-proc', process.execPath, '--import', 'tsx', ...args], {
+        env: { PATH: process.env.PATH, HOTEL_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ...ENV },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+    await expect(inNamespace(['server/src/main.ts'])).rejects.toThrow(/Another server .* is using the data folder/);
+    const file = path.join(dataDir, '..', `${path.basename(dataDir)}-ns-backup.tar.gz`);
+    try {
+      await expect(inNamespace(['server/src/cli/backup.ts', file])).rejects.toThrow(/A backup of PGlite needs the server stopped/);
+      expect(existsSync(file)).toBe(false);
+    } finally {
+      rmSync(file, { force: true });
+    }
+    expect(existsSync(path.join(dataDir, LOCK_SOCKET))).toBe(true);
+    expect(await healthy(first)).toBe(200);
+    await first.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }, 300_000);
 });
