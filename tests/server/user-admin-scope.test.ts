@@ -5,7 +5,7 @@ import * as s from '../../server/src/db/schema';
 import { createStaffUser } from '../support/fixtures';
 import { type SmtpCatcher, startSmtp } from '../support/smtp';
 import { type TestServer, startTestServer } from '../support/test-server';
-import { hotelAndDepartment, newUserInput, useSmtp } from './administration.fixtures';
+import { hotelAndDepartment, linkOf, mailTo, newUserInput, useSmtp } from './administration.fixtures';
 import { XLSX, fileForm, fillTemplate } from './excel.fixtures';
 
 /**
@@ -125,6 +125,102 @@ describe('User administration: scope and the rights behind a link', () => {
       const link = await takeLink(clerk.token, fresh);
       expect((await give(admin, fresh, await roleWith(['Basic Data.Room.View']))).status).toBe(200);
       expect((await setPassword(link)).status).toBe(200);
+    });
+  });
+
+  describe('a password set through a link taken by someone with fewer rights', () => {
+    const PASSWORD = 'Quiet-harbour-lantern-58';
+    const signIn = (email: string, password = PASSWORD) => t.api.call(endpoints.login, { body: { email, password } });
+    const refresh = (refreshToken: string) => t.api.call(endpoints.refreshToken, { body: { refreshToken } });
+    const userRow = async (id: number) => (await db().select().from(s.users).where(eq(s.users.id, id)))[0];
+    /** A clerk who may only add users adds one (no roles), takes its link and sets the password at once. */
+    const clerkSetsPassword = async (clerkClaims: Claim[] = ['Administration.Users.View', 'Administration.Users.Create']) => {
+      const clerk = await managerOfA(clerkClaims);
+      const added = await t.api.call(endpoints.addUser, { token: clerk.token, body: newUserInput(a, `used${++n}`) });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const link = await takeLink(clerk.token, added.body.id);
+      expect((await setPassword(link, PASSWORD)).status).toBe(200);
+      return { clerk, userId: added.body.id as number, email: link.email };
+    };
+
+    it('stops working once an Admin gives the user the Admin role, and so do the sessions the clerk opened with it', async () => {
+      const { userId, email } = await clerkSetsPassword();
+      const before = await signIn(email);
+      expect(before.status).toBe(200);
+      expect((await t.api.call(endpoints.generateCompanies, { token: before.body.accessToken })).status).toBe(200);
+
+      expect((await give(admin, userId, 1)).status).toBe(200);
+      expect((await signIn(email)).status).toBe(401);
+      // Neither a refresh nor the access token taken before gets the new rights.
+      expect((await refresh(before.body.refreshToken)).status).toBe(401);
+      expect((await t.api.call(endpoints.generateCompanies, { token: before.body.accessToken })).status).toBe(401);
+      expect((await t.api.call(endpoints.allUsers, { token: before.body.accessToken })).status).toBe(401);
+      const row = await userRow(userId);
+      expect(row.passwordHash).toBeNull();
+      expect(row.passwordIssuedBy).toBeNull();
+    });
+
+    it('stops working once a role the user holds gains a permission the clerk lacks', async () => {
+      const { userId, email } = await clerkSetsPassword();
+      const role = await roleWith([]);
+      expect((await give(admin, userId, role)).status).toBe(200);
+      expect((await signIn(email)).status).toBe(200);
+      const detail = (await t.api.call(endpoints.roleClaims, { token: admin, params: { id: role } })).body;
+      const saved = await t.api.call(endpoints.updateRoleClaims, {
+        token: admin,
+        body: { roleId: role, roleName: detail.roleName, claims: detail.claims.map((c: { claimType: string }) => ({ ...c, isSelected: c.claimType === 'Basic Data.Room.View' })) },
+      });
+      expect(saved.status).toBe(200);
+      expect((await signIn(email)).status).toBe(401);
+    });
+
+    it('stops working once the clerk loses a permission the user holds', async () => {
+      const { clerk, userId, email } = await clerkSetsPassword(['Administration.Users.View', 'Administration.Users.Create', 'Administration.Users.Edit', 'Basic Data.Room.View']);
+      expect((await give(clerk.token, userId, await roleWith(['Basic Data.Room.View']))).status).toBe(200);
+      expect((await signIn(email)).status).toBe(200);
+      expect((await give(admin, clerk.userId, await roleOf(clerk.userId), false)).status).toBe(200);
+      expect((await signIn(email)).status).toBe(401);
+    });
+
+    it('the user gets back in through "Forgot password" and then signs in with the new rights', async () => {
+      const { userId, email } = await clerkSetsPassword();
+      expect((await give(admin, userId, 1)).status).toBe(200);
+      expect((await signIn(email)).status).toBe(401);
+      const sent = smtp.messages.length;
+      const asked = await t.api.call(endpoints.forgotPassword, { body: { email }, headers: { 'x-forwarded-for': '10.7.0.1' } });
+      expect(asked.status).toBe(200);
+      const link = linkOf(await mailTo(smtp, email, sent));
+      expect((await setPassword(link, 'Own-choice-meadow-91')).status).toBe(200);
+      expect((await userRow(userId)).passwordIssuedBy).toBeNull();
+      expect((await signIn(email)).status).toBe(401);
+      const session = await signIn(email, 'Own-choice-meadow-91');
+      expect(session.status).toBe(200);
+      expect((await t.api.call(endpoints.allUsers, { token: session.body.accessToken })).status).toBe(200);
+      // A password only the user saw stays theirs when their rights change again.
+      expect((await give(admin, userId, await roleWith(['Basic Data.Room.View']))).status).toBe(200);
+      expect((await signIn(email, 'Own-choice-meadow-91')).status).toBe(200);
+    });
+
+    it('keeps working when set through an Admin’s link and the user is then given the Admin role (the usual invitation)', async () => {
+      const fresh = await addByAdmin([a.hotelId], [a.departmentId]);
+      const link = await takeLink(admin, fresh);
+      expect((await setPassword(link, PASSWORD)).status).toBe(200);
+      expect((await userRow(fresh)).passwordIssuedBy).not.toBeNull();
+      expect((await give(admin, fresh, 1)).status).toBe(200);
+      const session = await signIn(link.email);
+      expect(session.status).toBe(200);
+      expect((await t.api.call(endpoints.allUsers, { token: session.body.accessToken })).status).toBe(200);
+    });
+
+    it('keeps working when the user is given a role within the clerk’s rights', async () => {
+      const { clerk, userId, email } = await clerkSetsPassword(['Administration.Users.View', 'Administration.Users.Create', 'Basic Data.Room.View']);
+      const before = await signIn(email);
+      expect((await give(admin, userId, await roleWith(['Basic Data.Room.View']))).status).toBe(200);
+      // Still recorded as the clerk's: a later change beyond their rights ends it.
+      expect((await userRow(userId)).passwordIssuedBy).toBe(clerk.userId);
+      expect((await signIn(email)).status).toBe(200);
+      // The refresh gives the new rights as usual.
+      expect((await refresh(before.body.refreshToken)).status).toBe(200);
     });
   });
 

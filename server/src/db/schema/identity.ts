@@ -10,8 +10,14 @@ export const users = pgTable('users', {
   phoneNumber: text('phone_number').notNull(),
   /** Stored lower-cased: e-mail addresses are matched without regard to case. */
   email: text('email').notNull().unique(),
-  /** scrypt hash (see password.ts); null until the invitation is used. */
+  /** scrypt hash (see password.ts); null until the invitation is used, or after it was ended (see passwordIssuedBy). */
   passwordHash: text('password_hash'),
+  /**
+   * Who issued the link the current password was set with; null when only the user saw
+   * it (their own reset e-mail, the operator's reset). Should the user be given more than
+   * that issuer holds, the password the issuer could know stops working.
+   */
+  passwordIssuedBy: integer('password_issued_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   isActive: boolean('is_active').notNull().default(true),
   /**
    * Carried in every access token; raising it (logout everywhere, password reset, a

@@ -111,8 +111,9 @@ export async function markPasswordTokenFailed(db: DbOrTx, id: number, failure: s
   await db.update(passwordTokens).set({ delivery: 'failed', failure }).where(eq(passwordTokens.id, id));
 }
 
-export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+/** `issuedBy`: who issued the link the password was set with, null when only the user saw it. */
+export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string, issuedBy: number | null): Promise<void> {
+  await db.update(users).set({ passwordHash, passwordIssuedBy: issuedBy, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
 /** Makes every access token the users hold so far stop working (see session-guard.ts). */

@@ -14,7 +14,7 @@ export async function resetPasswordAsOperator(db: Db, email: string): Promise<st
   return db.transaction(async (tx) => {
     const user = await repo.findUserByEmail(tx, email.trim().toLowerCase());
     if (!user) return null;
-    await repo.setPasswordHash(tx, user.id, passwordHash);
+    await repo.setPasswordHash(tx, user.id, passwordHash, null);
     await repo.expireOtherPasswordTokens(tx, user.id);
     await repo.revokeAllOfUser(tx, user.id);
     await repo.bumpSessionVersion(tx, [user.id]);

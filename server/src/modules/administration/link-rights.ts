@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { passwordTokens, users } from '../../db/schema';
+import { revokeAllOfUser } from '../account/account.repository';
 import { aboveCallerRights } from './administration.rules';
 import { accessOf } from './roles.repository';
 
@@ -35,4 +36,36 @@ export async function endLinksBeyondIssuer(db: DbOrTx, userIds: readonly number[
     if (link.issuedBy === null || !(await issuerStillCovers(db, link.issuedBy, link.userId))) ended.push(link.id);
   }
   if (ended.length) await db.update(passwordTokens).set({ usedAt: sql`now()` }).where(inArray(passwordTokens.id, ended));
+}
+
+/**
+ * After a change of what the users hold: a password set through a link someone else
+ * issued is known to that issuer, so once its user holds more than the issuer (the user
+ * was given more, or the issuer was given less) it stops working. The user chooses a new
+ * one through a fresh link or "Forgot password"; every session of theirs ends, refresh
+ * tokens included, so nobody who signed in with the old password keeps the new rights.
+ * Call it in the transaction that made the change.
+ */
+export async function endPasswordsBeyondIssuer(db: DbOrTx, userIds: readonly number[]): Promise<number[]> {
+  if (!userIds.length) return [];
+  const known = await db
+    .select({ id: users.id, issuedBy: users.passwordIssuedBy })
+    .from(users)
+    .where(
+      and(
+        isNotNull(users.passwordIssuedBy),
+        or(inArray(users.id, [...userIds]), inArray(users.passwordIssuedBy, [...userIds])),
+      ),
+    );
+  const ended: number[] = [];
+  for (const user of known) {
+    if (!(await issuerStillCovers(db, user.issuedBy!, user.id))) ended.push(user.id);
+  }
+  if (!ended.length) return [];
+  await db
+    .update(users)
+    .set({ passwordHash: null, passwordIssuedBy: null, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: sql`now()` })
+    .where(inArray(users.id, ended));
+  for (const id of ended) await revokeAllOfUser(db, id);
+  return ended;
 }

@@ -6,7 +6,7 @@ import { adminMessages as m } from './administration.messages';
 import type { Principal } from '../../security/tokens';
 import { applySelections, changesAdminRole, claimsNotHeld, markupErrors, unknownClaimsOf } from './administration.rules';
 import { bumpSessionVersion, holdersOfRole } from '../account/account.repository';
-import { endLinksBeyondIssuer } from './link-rights';
+import { endLinksBeyondIssuer, endPasswordsBeyondIssuer } from './link-rights';
 import * as repo from './roles.repository';
 
 export async function listRoles(ctx: AppContext): Promise<Role[]> {
@@ -78,9 +78,13 @@ export async function updateRoleClaims(ctx: AppContext, caller: Principal, input
     // The holders' access tokens carry the old claims: refused from now on, a refresh issues the new ones.
     const userIds = await holdersOfRole(tx, role.id);
     await bumpSessionVersion(tx, userIds);
-    // A link handed to a holder before must not set a password for more than its issuer holds.
+    // A link handed to a holder before must not set a password for more than its issuer
+    // holds, nor a password set through one keep working for more.
     const claimsChanged = current.length !== after.size || current.some((c) => !after.has(c));
-    if (claimsChanged) await endLinksBeyondIssuer(tx, userIds);
+    if (claimsChanged) {
+      await endLinksBeyondIssuer(tx, userIds);
+      return [...new Set([...userIds, ...(await endPasswordsBeyondIssuer(tx, userIds))])];
+    }
     return userIds;
   });
   await ctx.sessions.changed(holders);

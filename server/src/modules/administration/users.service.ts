@@ -19,7 +19,7 @@ import {
 import { mailFailureText } from '../../mail/mail-failure';
 import type { DbOrTx } from '../../db/client';
 import { bumpSessionVersion } from '../account/account.repository';
-import { endLinksBeyondIssuer } from './link-rights';
+import { endLinksBeyondIssuer, endPasswordsBeyondIssuer } from './link-rights';
 import { canSeeUser } from '../requests/scope';
 import { invitationLink, inviteUser } from './invitations';
 import * as rolesRepo from './roles.repository';
@@ -143,7 +143,7 @@ export async function getUserRoles(ctx: AppContext, caller: Principal, userId: n
 export async function updateUserRoles(ctx: AppContext, caller: Principal, input: UserRolesInput): Promise<void> {
   const selections = input.roles.map((r) => ({ id: r.roleId, isSelected: r.isSelected }));
   if (hasRepeats(selections)) throw badRequest(m.repeatedRoles);
-  await ctx.database.db.transaction(async (tx) => {
+  const passwordsEnded = await ctx.database.db.transaction(async (tx) => {
     await repo.lockAdminHolders(tx);
     const { user, me, them } = await userInScope(tx, caller, input.userId);
     const known = await rolesRepo.findRolesByIds(tx, selections.map((s) => s.id));
@@ -171,10 +171,13 @@ export async function updateUserRoles(ctx: AppContext, caller: Principal, input:
     await repo.replaceUserRoles(tx, user.id, [...after].sort((a, b) => a - b));
     // Their access tokens carry the old claims: refused from now on, a refresh issues the new ones.
     await bumpSessionVersion(tx, [user.id]);
-    // A link handed out before must not set a password for more than its issuer holds.
-    if (!sameIds(before, after)) await endLinksBeyondIssuer(tx, [user.id]);
+    // A link handed out before must not set a password for more than its issuer holds,
+    // nor a password set through one keep working for more (theirs, or of those they issued links to).
+    if (sameIds(before, after)) return [];
+    await endLinksBeyondIssuer(tx, [user.id]);
+    return endPasswordsBeyondIssuer(tx, [user.id]);
   });
-  await ctx.sessions.changed([input.userId]);
+  await ctx.sessions.changed([input.userId, ...passwordsEnded.filter((id) => id !== input.userId)]);
 }
 
 /**

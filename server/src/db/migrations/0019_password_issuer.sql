@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "password_issued_by" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_password_issued_by_users_id_fk" FOREIGN KEY ("password_issued_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
