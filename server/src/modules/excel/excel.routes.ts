@@ -33,19 +33,19 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   for (const [download, upload, importer] of sheets) {
     const sheet = importer as Importer<unknown, unknown, unknown>;
-    route(app, download, async ({ reply }) => {
-      const bytes = await service.template(sheet);
+    route(app, download, async ({ user, reply }) => {
+      const bytes = await service.template(sheet, user);
       return reply
         .type(XLSX_TYPE)
         .header('content-disposition', `attachment; filename="${sheet.spec.fileName}.xlsx"`)
         .header('cache-control', 'no-store')
         .send(bytes);
     });
-    route(app, upload, async ({ request, lang }) => {
+    route(app, upload, async ({ request, user, lang }) => {
       const form = await readMultipart(request, SHEET_LIMITS);
       const file = form.files[0];
       if (!file || file.bytes.length === 0) throw new AppError(400, excelMessages.noFile);
-      return service.upload(sheet, file.bytes, lang);
+      return service.upload(sheet, file.bytes, user, lang);
     });
   }
 }

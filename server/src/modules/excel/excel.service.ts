@@ -8,6 +8,7 @@ import { excelMessages as m } from './excel.messages';
 import type { Importer } from './importers/importer';
 import { RowProblems } from './row-check';
 import { buildTemplate } from './template-builder';
+import type { Scope } from '../requests/scope';
 import { readSheetRows } from './workbook-reader';
 
 /** Enough to fix a file in one pass without an answer of megabytes. */
@@ -18,8 +19,8 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export class ExcelService {
   constructor(private readonly app: AppContext) {}
 
-  async template<C, T, S>(importer: Importer<C, T, S>): Promise<Buffer> {
-    const lookups = await importer.lookups(new ExcelRepository(this.app.database.db));
+  async template<C, T, S>(importer: Importer<C, T, S>, scope: Scope): Promise<Buffer> {
+    const lookups = await importer.lookups(new ExcelRepository(this.app.database.db), scope);
     return buildTemplate(importer.spec, lookups);
   }
 
@@ -28,10 +29,10 @@ export class ExcelService {
    * written and every problem is answered (row, column, reason). A clean file is
    * written in one transaction.
    */
-  async upload<C, T, S>(importer: Importer<C, T, S>, bytes: Buffer, lang: Language): Promise<MessageResponse> {
+  async upload<C, T, S>(importer: Importer<C, T, S>, bytes: Buffer, scope: Scope, lang: Language): Promise<MessageResponse> {
     const rows = await readSheetRows(bytes, importer.spec);
     const db = this.app.database.db;
-    const ctx = await importer.context(new ExcelRepository(db), rows);
+    const ctx = await importer.context(new ExcelRepository(db), rows, scope);
     const problems = new RowProblems();
     const items = importer.check(rows, ctx, problems);
     if (problems.count) {

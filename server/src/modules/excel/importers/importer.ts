@@ -1,6 +1,7 @@
 import type { Language } from '@shared';
 import type { AppContext } from '../../../context';
 import type { Localized } from '../../../i18n/localize';
+import type { Scope } from '../../requests/scope';
 import type { ExcelRepository } from '../excel.repository';
 import type { RowProblems } from '../row-check';
 import type { LookupItem, SheetRow, SheetSpec } from '../sheet-spec';
@@ -17,9 +18,10 @@ export interface CheckedRow<T> {
  */
 export interface Importer<Ctx, T, Saved = unknown> {
   spec: SheetSpec;
-  /** The dropdown lists of the template, by lookup name. */
-  lookups(repo: ExcelRepository): Promise<Record<string, LookupItem[]>>;
-  context(repo: ExcelRepository, rows: SheetRow[]): Promise<Ctx>;
+  /** The dropdown lists of the template, by lookup name; `scope` is the caller's (hotels they may not see are left out). */
+  lookups(repo: ExcelRepository, scope: Scope): Promise<Record<string, LookupItem[]>>;
+  /** `scope`: a row of a hotel the uploader may not see is refused as if the hotel did not exist. */
+  context(repo: ExcelRepository, rows: SheetRow[], scope: Scope): Promise<Ctx>;
   check(rows: SheetRow[], ctx: Ctx, problems: RowProblems): CheckedRow<T>[];
   /** `lang` is the uploader's language (a default for rows that leave a language empty). */
   save(repo: ExcelRepository, items: T[], lang: Language): Promise<Saved>;
