@@ -135,6 +135,14 @@ export const endpoints = {
     query: bd.RoomQrSheetQuery,
     kind: 'file',
   },
+  /** Moves the hotel's room links to a new key: the codes printed before stop being verified; print the sheet again after. */
+  rotateRoomQrCodes: {
+    method: 'POST',
+    path: '/api/BasicData/RotateRoomQrCodes',
+    auth: 'Basic Data.Room.Edit',
+    body: bd.RotateRoomQrCodesInput,
+    response: msg,
+  },
   /** The address printed codes will use, and the machine's LAN addresses as suggestions. */
   roomQrLinkInfo: { method: 'GET', path: '/api/BasicData/RoomQrLinkInfo', auth: 'Basic Data.Room.View', query: LangQuery, response: bd.RoomQrLinkInfo },
 
