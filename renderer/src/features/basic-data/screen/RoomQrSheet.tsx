@@ -9,6 +9,7 @@ import { keys } from '../../../api/query';
 import { useData } from '../../../api/use-data';
 import { handleError } from '../../../feedback/handle-error';
 import { platform } from '../../../platform';
+import { DeleteDialog } from './DeleteDialog';
 import type { Lookups } from './types';
 
 /**
@@ -17,6 +18,8 @@ import type { Lookups } from './types';
  * until the user picks one of the machine's LAN addresses or confirms it on purpose. The address and
  * suggestions are read through the query cache (keys.roomQrLinkInfo) each time the dialog opens
  * (the machine's network may have changed), showing the last answer meanwhile.
+ * New codes retire every code printed before for the hotel, so they are asked for once more
+ * (a confirmation) and made by their own POST before the sheet is downloaded.
  */
 export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
   const { t } = useTranslation();
@@ -26,6 +29,7 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
   const [picked, setPicked] = useState<string>();
   const [confirmed, setConfirmed] = useState(false);
   const [rotate, setRotate] = useState(false);
+  const [confirmRotate, setConfirmRotate] = useState(false);
   const [busy, setBusy] = useState(false);
   const hotels = lookups.hotels ?? [];
 
@@ -35,6 +39,7 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
     setPicked(undefined);
     setConfirmed(false);
     setRotate(false);
+    setConfirmRotate(false);
     setOpen(true);
   };
 
@@ -42,13 +47,15 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
   const hotel = hotels.find((h) => String(h.id) === hotelId);
   const canPrint = Boolean(info && hotel && (!loopback || confirmed) && !busy);
 
-  const print = async () => {
+  const print = async (withNewCodes: boolean) => {
     if (!hotel || !info) return;
     setBusy(true);
     try {
+      if (withNewCodes) await call(endpoints.rotateRoomQrCodes, { body: { hotelId: hotel.id } });
+      // Codes are new from here on: a failed download below must not rotate them again on retry.
+      setRotate(false);
       const query: Record<string, unknown> = { hotelId: hotel.id };
       if (base !== info.publicUrl) query.baseUrl = base;
-      if (rotate) query.rotate = 'true';
       const bytes = await download(endpoints.roomQrSheet, query);
       const safeName = hotel.name.replace(/[^\p{L}\p{N}_-]+/gu, '-');
       await platform.saveFile(`RoomQrCodes-${safeName}.pdf`, bytes, [{ name: 'PDF', extensions: ['pdf'] }]);
@@ -120,13 +127,30 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
             </DialogContent>
             <DialogActions>
               <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
-              <Button appearance="primary" disabled={!canPrint} icon={busy ? <Spinner size="tiny" /> : <QrCodeRegular />} onClick={print}>
+              <Button
+                appearance="primary"
+                disabled={!canPrint}
+                icon={busy ? <Spinner size="tiny" /> : <QrCodeRegular />}
+                onClick={() => (rotate ? setConfirmRotate(true) : print(false))}
+              >
                 {t('qrLinks.printNow')}
               </Button>
             </DialogActions>
           </DialogBody>
         </DialogSurface>
       </Dialog>
+      <DeleteDialog
+        open={confirmRotate}
+        title={t('qrLinks.rotateTitle')}
+        name={hotel?.name ?? ''}
+        question={t('qrLinks.rotateConfirm', { hotel: hotel?.name ?? '' })}
+        confirmLabel={t('qrLinks.rotateNow')}
+        onCancel={() => setConfirmRotate(false)}
+        onConfirm={async () => {
+          setConfirmRotate(false);
+          await print(true);
+        }}
+      />
     </>
   );
 }
