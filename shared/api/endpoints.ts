@@ -12,13 +12,13 @@ import type { Claim } from '../permissions';
 /**
  * Every call of SPEC §7 (and the few DESIGN adds), in one table: the server
  * registers its routes from it, the clients build their URLs from it, and the
- * authorization test walks it. `auth` is 'public', 'user' (any signed-in user)
- * or the claim the caller must hold.
+ * authorization test walks it. `auth` is 'public', 'user' (any signed-in user),
+ * the claim the caller must hold, or a list of claims of which the caller must hold one.
  */
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
-  auth: 'public' | 'user' | Claim;
+  auth: 'public' | 'user' | Claim | readonly Claim[];
   body?: z.ZodType;
   params?: z.ZodType;
   query?: z.ZodType;
@@ -263,9 +263,22 @@ export const endpoints = {
     response: z.array(reports.GuestFeedbackRow),
   },
 
-  // ── Canned replies (issue 13): staff read them to insert; an Admin manages them ──
+  // ── Canned replies: staff who write on lines read them to insert; an Admin manages them ──
   cannedReplies: {
-    list: { method: 'GET', path: '/api/Administration/GetAllCannedReplies', auth: 'user', response: z.array(canned.CannedReply) },
+    /** For whoever writes on a line (Assign or Complete) or manages the replies; not every signed-in user. */
+    list: {
+      method: 'GET',
+      path: '/api/Administration/GetAllCannedReplies',
+      auth: [
+        'Service Management.Service List.Assign',
+        'Service Management.Service List.Complete',
+        'Administration.Canned Replies.View',
+        'Administration.Canned Replies.Create',
+        'Administration.Canned Replies.Edit',
+        'Administration.Canned Replies.Delete',
+      ],
+      response: z.array(canned.CannedReply),
+    },
     add: { method: 'POST', path: '/api/Administration/AddCannedReply', auth: 'Administration.Canned Replies.Create', body: canned.CannedReplyInput, response: msg },
     edit: {
       method: 'PUT',
