@@ -39,6 +39,8 @@ const Env = z.object({
   HOTEL_ROOM_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(10),
   /** 'flag': a request without a valid room-link signature is taken and marked "unverified room"; 'require': refused. */
   HOTEL_ROOM_LINKS: z.enum(['flag', 'require']).default('flag'),
+  /** 'verified': a guest is e-mailed only for a request sent from the room's signed QR code; 'all': for any request. */
+  HOTEL_GUEST_EMAIL: z.enum(['verified', 'all']).default('all'),
   /** Behind a reverse proxy: 'true', a hop count or a list of proxy addresses, so request.ip is the client's. */
   HOTEL_TRUST_PROXY: z.string().default('false'),
   /** Open event streams: per client address, per guest request, per staff user, and in all (one process). */
@@ -85,6 +87,12 @@ export interface Config {
   roomRequestRateLimit: number;
   /** Whether AddRequest refuses a request without a valid room-link signature (else it flags it). */
   requireSignedRoomLinks: boolean;
+  /**
+   * Whether the finished-request e-mail goes only to guests whose request came from the
+   * room's signed QR code: anybody can type any address into an unsigned request, and the
+   * hotel's own mail server would then write to it.
+   */
+  guestEmailVerifiedOnly: boolean;
   /** Caps on open event streams (sse.ts): beyond them a stream is refused with 429 or, for `total`, 503. */
   streams: { perAddress: number; perRequest: number; perUser: number; total: number; idleMs: number; ticketTtlMs: number };
   /** Service levels (issue 14): the escalation scheduler's interval (0: off) and the length of a target minute. */
@@ -120,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     requestRateLimit: e.HOTEL_REQUEST_RATE_LIMIT,
     roomRequestRateLimit: e.HOTEL_ROOM_REQUEST_RATE_LIMIT,
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
+    guestEmailVerifiedOnly: e.HOTEL_GUEST_EMAIL === 'verified',
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',
     trustProxy: parseTrustProxy(e.HOTEL_TRUST_PROXY),
     streams: {
