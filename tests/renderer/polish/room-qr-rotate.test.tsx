@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RoomQrSheet } from '../../../renderer/src/features/basic-data/screen/RoomQrSheet';
+import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { fakeServer } from '../part2/fake-http';
 import { renderInApp } from '../render-app';
 
@@ -26,7 +27,12 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   bridge.saveFile.mockClear();
+  store.set(sessionAtom, undefined);
 });
+
+const signIn = (claims: string[]) =>
+  store.set(sessionAtom, { accessToken: 'token', permissions: [], claims, userRoles: [], userName: 'Hessa', userEmail: 'h@x.demo' });
+const EDITOR = ['Basic Data.Room.View', 'Basic Data.Room.Edit'];
 
 const lookups = { hotels: [{ id: 3, name: 'Nakheel Jeddah' }] };
 const linkInfo = { publicUrl: 'https://guest.example.com', loopback: false, suggestions: [] };
@@ -48,6 +54,7 @@ async function openDialog(user: ReturnType<typeof userEvent.setup>, printLabel: 
 
 describe('Print QR codes: new codes are asked for, then made by their own POST', { timeout: 30_000 }, () => {
   it('prints without rotating when "New codes" is not ticked (the GET carries no rotate)', async () => {
+    signIn(EDITOR);
     const server = serve();
     const user = userEvent.setup();
     renderInApp(<RoomQrSheet lookups={lookups} />);
@@ -59,6 +66,7 @@ describe('Print QR codes: new codes are asked for, then made by their own POST',
   });
 
   it('with "New codes": a confirmation first; cancel changes nothing, confirm posts the rotation and then downloads', async () => {
+    signIn(EDITOR);
     const server = serve();
     const user = userEvent.setup();
     renderInApp(<RoomQrSheet lookups={lookups} />);
@@ -77,7 +85,18 @@ describe('Print QR codes: new codes are asked for, then made by their own POST',
     expect(order).toEqual([ROTATE, SHEET]);
   });
 
+  it('offers new codes only to who may edit rooms', async () => {
+    signIn(['Basic Data.Room.View']);
+    serve();
+    const user = userEvent.setup();
+    renderInApp(<RoomQrSheet lookups={lookups} />);
+    await openDialog(user, 'Print QR codes');
+    await screen.findByRole('button', { name: 'Print', hidden: true });
+    expect(screen.queryByRole('checkbox', { name: /New codes/, hidden: true })).toBeNull();
+  });
+
   it('asks in Arabic', async () => {
+    signIn(EDITOR);
     serve();
     const user = userEvent.setup();
     renderInApp(<RoomQrSheet lookups={lookups} />, 'ar');

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Radio, RadioGroup, Select, Spinner, Text } from '@fluentui/react-components';
 import { OpenRegular, QrCodeRegular } from '@fluentui/react-icons';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '@shared';
@@ -9,6 +10,7 @@ import { keys } from '../../../api/query';
 import { useData } from '../../../api/use-data';
 import { handleError } from '../../../feedback/handle-error';
 import { platform } from '../../../platform';
+import { hasClaim, sessionAtom } from '../../../session/session';
 import { DeleteDialog } from './DeleteDialog';
 import type { Lookups } from './types';
 
@@ -32,6 +34,8 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
   const [confirmRotate, setConfirmRotate] = useState(false);
   const [busy, setBusy] = useState(false);
   const hotels = lookups.hotels ?? [];
+  // New codes are a change to the hotel's rooms (RotateRoomQrCodes needs Room.Edit); printing only needs View.
+  const canRotate = hasClaim(useAtomValue(sessionAtom), 'Basic Data.Room.Edit');
 
   const { data: info, failed } = useData(keys.roomQrLinkInfo, () => call(endpoints.roomQrLinkInfo), t('errors.generic'), { enabled: open, staleTime: 0 });
   const base = picked ?? info?.publicUrl ?? '';
@@ -120,7 +124,7 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
                     </MessageBar>
                   )}
                   {loopback && <Checkbox checked={confirmed} onChange={(_, d) => setConfirmed(Boolean(d.checked))} label={t('qrLinks.confirmLoopback')} />}
-                  <Checkbox checked={rotate} onChange={(_, d) => setRotate(Boolean(d.checked))} label={t('qrLinks.rotate')} />
+                  {canRotate && <Checkbox checked={rotate} onChange={(_, d) => setRotate(Boolean(d.checked))} label={t('qrLinks.rotate')} />}
                   <Text size={200}>{t('qrLinks.hint')}</Text>
                 </>
               )}
