@@ -9,6 +9,20 @@
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 
+/**
+ * Characters no single-line field may hold: C0 and C1 controls (line breaks, tabs,
+ * escapes), DEL, line and paragraph separators, the bidi marks, embeddings,
+ * overrides and isolates (U+200E/F, U+061C, U+202A–202E, U+2066–2069), which can
+ * make a name read as other text in a list or an e-mail, and the invisible
+ * zero-width ones (U+200B, U+2060–2064, U+FEFF, U+180E). The zero-width joiner and
+ * non-joiner (U+200C/D) stay allowed: Persian and Arabic names and emoji use them.
+ */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTER.test(value);
+}
+
 /** The longest string the phone rule can accept (3+1+1 + 1+4+1+1 + 5×5 + 4 characters). */
 export const PHONE_MAX_LENGTH = 41;
 

@@ -140,6 +140,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   await registerListCache(app, ctx.database);
+  // API answers carry guests' and staff's personal data (a request's e-mail and phone, users):
+  // no browser or proxy keeps them unless a route says otherwise (the master-data lists
+  // revalidate by ETag, a booking-room image is kept for good).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   for (const register of modules) await app.register(register);
 
   serveClients(app, ctx.config.clientsDir);

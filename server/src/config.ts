@@ -60,6 +60,8 @@ const Env = z.object({
   HOTEL_PAIR_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** 'flag': a request without a valid room-link signature is taken and marked "unverified room"; 'require': refused. */
   HOTEL_ROOM_LINKS: z.enum(['flag', 'require']).default('flag'),
+  /** 'verified': a guest is e-mailed only for a request sent from the room's signed QR code; 'all': for any request. */
+  HOTEL_GUEST_EMAIL: z.enum(['verified', 'all']).default('all'),
   /** Behind a reverse proxy: 'true', a hop count or a list of proxy addresses, so request.ip is the client's. */
   HOTEL_TRUST_PROXY: z.string().default('false'),
   /**
@@ -137,6 +139,12 @@ export interface Config {
     /** A connection on which no byte moved either way for this long is closed. */
     idleTimeoutMs: number;
   };
+  /**
+   * Whether the finished-request e-mail goes only to guests whose request came from the
+   * room's signed QR code: anybody can type any address into an unsigned request, and the
+   * hotel's own mail server would then write to it.
+   */
+  guestEmailVerifiedOnly: boolean;
   /** Caps on open event streams (sse.ts): beyond them a stream is refused with 429 or, for `total`, 503. */
   streams: {
     perAddress: number;
@@ -218,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     roomRequestRateLimit: e.HOTEL_ROOM_REQUEST_RATE_LIMIT,
     pairRateLimit: e.HOTEL_PAIR_RATE_LIMIT,
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
+    guestEmailVerifiedOnly: e.HOTEL_GUEST_EMAIL === 'verified',
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',
     loginSlowdownMs: e.HOTEL_LOGIN_SLOWDOWN_MS,
     trustProxy,

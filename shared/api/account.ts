@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../patterns';
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, hasControlCharacters } from '../patterns';
 
 /** `abort`: a too-long string never reaches the pattern (by default zod runs every check). */
-export const Email = z.string().trim().max(254, { abort: true }).regex(EMAIL_PATTERN, { message: 'email' });
+export const Email = z
+  .string()
+  .trim()
+  .max(254, { abort: true })
+  .regex(EMAIL_PATTERN, { message: 'email' })
+  // The pattern refuses spaces but not bidi overrides or zero-width characters.
+  .refine((s) => !hasControlCharacters(s), { message: 'email' });
 
 export const LoginInput = z.object({ email: Email, password: z.string().min(1).max(1024) });
 export const LoginResponse = z.object({

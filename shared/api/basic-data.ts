@@ -198,9 +198,9 @@ export const RoomQrSheetQuery = LangQuery.extend({
   hotelId: Id,
   /** Print with one of the machine's LAN addresses instead of PUBLIC_URL (only those RoomQrLinkInfo suggests). */
   baseUrl: z.string().max(200).optional(),
-  /** 'true': new codes; every code printed before for this hotel stops being verified. */
-  rotate: z.enum(['true', 'false']).optional(),
 });
+/** New codes for one hotel: every code printed before for it stops being verified (a POST: a link or a prefetch must not do it). */
+export const RotateRoomQrCodesInput = z.object({ hotelId: Id });
 
 export type CompanyInput = z.infer<typeof CompanyInput>;
 export type Company = z.infer<typeof Company>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, isPhoneNumber } from '../patterns';
+import { MAX_PAGE_SIZE, hasControlCharacters, isPhoneNumber } from '../patterns';
 
 export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -15,6 +15,12 @@ export const UuidParams = z.object({ id: z.string().max(64) });
 /** Free text that must say something: not only spaces; kept exactly as typed. */
 export const text = (max: number) =>
   z.string().max(max, { abort: true }).refine((s) => s.trim().length > 0, { message: 'required' });
+/**
+ * Free text of one line (a guest's name): like `text`, and no line breaks, control,
+ * bidi-override or invisible characters (hasControlCharacters), which could forge
+ * lines of an e-mail or make the name read as something else.
+ */
+export const singleLine = (max: number) => text(max).refine((s) => !hasControlCharacters(s), { message: 'singleLine' });
 /** Free text that may be empty. */
 export const optionalText = (max: number) => z.string().max(max);
 /** A code: trimmed, 1-50 characters, no control characters. */
@@ -36,7 +42,8 @@ export const Phone = z
   .string()
   .trim()
   .max(30, { abort: true })
-  .refine(isPhoneNumber, { message: 'phone' });
+  // The phone rule's separators are \s, which takes line breaks and U+FEFF too.
+  .refine((s) => isPhoneNumber(s) && !hasControlCharacters(s), { message: 'phone' });
 
 export const MessageResponse = z.object({
   message: z.string(),

@@ -13,14 +13,14 @@ import type { Claim } from '../permissions';
 /**
  * Every call of SPEC §7 (and the few DESIGN adds), in one table: the server
  * registers its routes from it, the clients build their URLs from it, and the
- * authorization test walks it. `auth` is 'public', 'user' (any signed-in user)
- * or the claim the caller must hold.
+ * authorization test walks it. `auth` is 'public', 'user' (any signed-in user),
+ * the claim the caller must hold, or a list of claims of which the caller must hold one.
  */
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
-  /** 'device': a paired worker's phone (its device access token), on /api/Work/* only. */
-  auth: 'public' | 'user' | 'device' | Claim;
+  /** 'device': a paired worker's phone (its device access token), on /api/Work/* only; a list: any one of its claims admits. */
+  auth: 'public' | 'user' | 'device' | Claim | readonly Claim[];
   body?: z.ZodType;
   params?: z.ZodType;
   query?: z.ZodType;
@@ -136,6 +136,14 @@ export const endpoints = {
     auth: 'Basic Data.Room.View',
     query: bd.RoomQrSheetQuery,
     kind: 'file',
+  },
+  /** Moves the hotel's room links to a new key: the codes printed before stop being verified; print the sheet again after. */
+  rotateRoomQrCodes: {
+    method: 'POST',
+    path: '/api/BasicData/RotateRoomQrCodes',
+    auth: 'Basic Data.Room.Edit',
+    body: bd.RotateRoomQrCodesInput,
+    response: msg,
   },
   /** The address printed codes will use, and the machine's LAN addresses as suggestions. */
   roomQrLinkInfo: { method: 'GET', path: '/api/BasicData/RoomQrLinkInfo', auth: 'Basic Data.Room.View', query: LangQuery, response: bd.RoomQrLinkInfo },
@@ -257,9 +265,22 @@ export const endpoints = {
     response: z.array(reports.GuestFeedbackRow),
   },
 
-  // ── Canned replies (issue 13): staff read them to insert; an Admin manages them ──
+  // ── Canned replies: staff who write on lines read them to insert; an Admin manages them ──
   cannedReplies: {
-    list: { method: 'GET', path: '/api/Administration/GetAllCannedReplies', auth: 'user', response: z.array(canned.CannedReply) },
+    /** For whoever writes on a line (Assign or Complete) or manages the replies; not every signed-in user. */
+    list: {
+      method: 'GET',
+      path: '/api/Administration/GetAllCannedReplies',
+      auth: [
+        'Service Management.Service List.Assign',
+        'Service Management.Service List.Complete',
+        'Administration.Canned Replies.View',
+        'Administration.Canned Replies.Create',
+        'Administration.Canned Replies.Edit',
+        'Administration.Canned Replies.Delete',
+      ],
+      response: z.array(canned.CannedReply),
+    },
     add: { method: 'POST', path: '/api/Administration/AddCannedReply', auth: 'Administration.Canned Replies.Create', body: canned.CannedReplyInput, response: msg },
     edit: {
       method: 'PUT',

@@ -72,6 +72,7 @@ export const apiPaths = {
   uploadWorker: '/api/BasicData/UploadWorker',
   uploadUser: '/api/Administration/UploadUser',
   roomQrSheet: '/api/BasicData/DownloadRoomQrCodes',
+  rotateRoomQrCodes: '/api/BasicData/RotateRoomQrCodes',
   roomQrLinkInfo: '/api/BasicData/RoomQrLinkInfo',
   addRequest: '/api/Request/AddRequest',
   addReview: '/api/Request/AddReviewToRequest',

@@ -3,7 +3,7 @@ import { CUST_NAME_MAX, RATING_MAX, RATING_MIN } from '../patterns';
 import { TARGET_KINDS } from '../service-levels';
 import { LINE_STATUSES, REQUEST_STATUSES, STATUS_UPDATES } from '../statuses';
 import { Email } from './account';
-import { Id, Lang, Lookup, Phone, Timestamp, optionalText, text } from './common';
+import { Id, Lang, Lookup, Phone, Timestamp, optionalText, singleLine, text } from './common';
 
 export const RequestStatusName = z.enum(REQUEST_STATUSES);
 export const LineStatusName = z.enum(LINE_STATUSES);
@@ -73,7 +73,7 @@ export type StaffListFilters = z.infer<typeof StaffListFilters>;
 
 // ── Guest ──────────────────────────────────────────────────────────────────
 export const AddRequestInput = z.object({
-  custName: text(CUST_NAME_MAX),
+  custName: singleLine(CUST_NAME_MAX),
   custEmail: Email,
   /** The dial code followed by the number, e.g. '+966 55 123 4567'. */
   custPhone: Phone,
@@ -83,7 +83,15 @@ export const AddRequestInput = z.object({
   services: z
     .array(z.object({ serviceId: Id, note: optionalText(2000).default('') }))
     .min(1)
-    .max(20),
+    .max(20)
+    // One line per service (the guest form says so too): a repeat is marked on the repeating line.
+    .superRefine((lines, ctx) => {
+      const seen = new Set<number>();
+      lines.forEach((line, i) => {
+        if (seen.has(line.serviceId)) ctx.addIssue({ code: 'custom', message: 'serviceTwice', path: [i, 'serviceId'] });
+        seen.add(line.serviceId);
+      });
+    }),
 });
 export const AddRequestResponse = z.object({ message: z.string(), id: z.string() });
 

@@ -30,16 +30,19 @@ const escalationsOf = (db: Db, lineIds: number[]) => db.select().from(lineEscala
 const setTargets = (db: Db, serviceId: number, acknowledgeMinutes: number | null, completeMinutes: number | null) =>
   db.update(services).set({ acknowledgeMinutes, completeMinutes }).where(eq(services.id, serviceId));
 
-/** Files requests of `perRequest` lines of one service until there are `count` lines; answers their ids. */
-async function fileLines(t: TestServer, fx: Fixture, serviceId: number, count: number, perRequest = 20): Promise<number[]> {
-  const ids: number[] = [];
-  while (ids.length < count) {
-    const n = Math.min(perRequest, count - ids.length);
-    const res = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, Array.from({ length: n }, () => serviceId)) });
+/**
+ * Files `count` lines of one service, one request each (a request names a service once),
+ * a few requests at a time; answers their ids in the order filed.
+ */
+async function fileLines(t: TestServer, fx: Fixture, serviceId: number, count: number, atOnce = 10): Promise<number[]> {
+  const fileOne = async () => {
+    const res = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [serviceId]) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const view = await t.api.call(endpoints.userRequestDetails, { params: { id: res.body.id } });
-    ids.push(...view.body.requestDetails.map((l: { id: number }) => l.id));
-  }
+    return view.body.requestDetails[0].id as number;
+  };
+  const ids: number[] = [];
+  while (ids.length < count) ids.push(...(await Promise.all(Array.from({ length: Math.min(atOnce, count - ids.length) }, fileOne))));
   return ids;
 }
 

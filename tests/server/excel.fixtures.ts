@@ -44,8 +44,8 @@ export async function seedReference(t: TestServer): Promise<Reference> {
 }
 
 let userSeq = 0;
-/** Signs in a fresh user holding exactly these claims (none: a user who may do nothing). */
-export async function tokenWithClaims(t: TestServer, claims: Claim[]): Promise<string> {
+/** Signs in a fresh user holding exactly these claims (none: a user who may do nothing), working for `hotelIds`. */
+export async function tokenWithClaims(t: TestServer, claims: Claim[], hotelIds: number[] = []): Promise<string> {
   const db = dbOf(t);
   const n = ++userSeq;
   const [role] = await db.insert(s.roles).values({ name: `limited-${n}-${Date.now()}` }).returning();
@@ -57,6 +57,7 @@ export async function tokenWithClaims(t: TestServer, claims: Claim[]): Promise<s
     .values({ userCode: `L${n}-${Date.now()}`, firstName: 'Limited', lastName: 'User', phoneNumber: '', email, passwordHash: await hashPassword(password) })
     .returning();
   await db.insert(s.userRoles).values({ userId: user.id, roleId: role.id });
+  if (hotelIds.length) await db.insert(s.userHotels).values(hotelIds.map((hotelId) => ({ userId: user.id, hotelId })));
   return t.api.login(email, password);
 }
 

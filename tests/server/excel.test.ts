@@ -213,7 +213,8 @@ describe('Excel templates and uploads', () => {
     const res = await t.api.call(endpoints.uploadRoom, { token: viewer, form: fileForm(file, 'r.xlsx', XLSX) });
     expect(res.status).toBe(403);
     expect(await dbOf(t).select().from(s.rooms).where(eq(s.rooms.number, '901'))).toEqual([]);
-    const creator = await tokenWithClaims(t, ['Basic Data.Room.Create']);
+    // Rooms go only into the uploader's hotels (master-data-scope.test.ts).
+    const creator = await tokenWithClaims(t, ['Basic Data.Room.Create'], [ref.hotelId]);
     expect((await t.api.call(endpoints.uploadRoom, { token: creator, form: fileForm(file, 'r.xlsx', XLSX) })).status).toBe(200);
   });
 });

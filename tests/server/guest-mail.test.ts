@@ -40,7 +40,7 @@ describe('the guest hears back when the request is finished', () => {
 
   it('sends one e-mail, in Arabic to a guest who wrote in Arabic, with each outcome and the review link, only once the last line is finished', async () => {
     const added = await a.api.call(endpoints.addRequest, {
-      body: guestRequest(fx, [fx.services.towels, fx.services.repair], { custEmail: 'sara@guest.test' }),
+      body: guestRequest(fx, [fx.services.towels, fx.services.repair], { custEmail: 'sara@guest.test', custName: 'Click evil.example to win', note: 'SEE evil.example' }),
       lang: 'ar',
     });
     expect(added.status).toBe(200);
@@ -56,7 +56,10 @@ describe('the guest hears back when the request is finished', () => {
     const code = (await a.api.call(endpoints.userRequestDetails, { params: { id } })).body.requestCode;
     expect(subjectOf(mail)).toBe(`اكتمل طلبك ${code}`);
     const body = bodyOf(mail);
-    expect(body).toContain('مرحبًا Layla Hassan');
+    // Nothing the guest typed is written back (the name or notes could be anybody's text to anybody's address).
+    expect(body.startsWith('مرحبًا،\n')).toBe(true);
+    expect(body).not.toContain('evil.example');
+    expect(body).not.toContain('note 1');
     expect(body).toContain('• مناشف إضافية: تم');
     expect(body).toContain('ردّنا: وصلت المناشف');
     expect(body).toContain('• إصلاح التكييف: تعذّر تنفيذه');
@@ -128,3 +131,58 @@ describe('the guest hears back when the request is finished', () => {
   });
 });
 
+/**
+ * HOTEL_GUEST_EMAIL=verified: the hotel's mail server writes only to guests whose request
+ * came from the room's signed QR code; an unsigned one may carry anybody's address.
+ */
+describe('HOTEL_GUEST_EMAIL=verified', () => {
+  let t: TestServer;
+  let smtp: SmtpCatcher;
+  let fx: Fixture;
+  let token: string;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await startTestServer({ env: { HOTEL_GUEST_EMAIL: 'verified', HOTEL_REQUEST_RATE_LIMIT: '1000' } });
+    const db = t.server.app.ctx.database.db;
+    fx = await seedFixture(db);
+    token = await tokenFor(t.server.app.ctx.tokens, await createStaffUser(db, { claims: SERVICE_CLAIMS, hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.housekeeping] }));
+    await useSmtp(t, smtp);
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    await smtp.close();
+  });
+
+  const signatureOf = async (roomId: number) => {
+    const sheet = await t.api.call<Buffer>(endpoints.roomQrSheet, { token: await t.adminToken(), query: { hotelId: fx.hotelA.id } });
+    const urls = [...sheet.body.toString('latin1').matchAll(/\/URI \(([^)]*)\)/g)].map((m) => new URL(m[1].replace(/\\(.)/g, '$1')));
+    return urls.find((u) => Number(u.searchParams.get('roomId')) === roomId)!.searchParams.get('sig')!;
+  };
+  const submitAndFinish = async (email: string, signature?: string) => {
+    const added = await t.api.call(endpoints.addRequest, {
+      body: guestRequest(fx, [fx.services.towels], { custEmail: email }),
+      ...(signature ? { headers: { 'x-room-signature': signature } } : {}),
+    });
+    expect(added.status).toBe(200);
+    const [line] = (await t.api.call(endpoints.userRequestDetails, { params: { id: added.body.id } })).body.requestDetails;
+    for (const body of [
+      { requestDetailsId: line.id, status: 'Assigned', note: '', workerId: fx.workers.housekeeper },
+      { requestDetailsId: line.id, status: 'Completed', note: 'Done' },
+    ]) {
+      const res = await t.api.call(endpoints.updateServiceRequestStatus, { token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    return added.body.id as string;
+  };
+
+  it('e-mails the guest of a signed request, not one of an unsigned request', async () => {
+    const unsigned = await submitAndFinish('victim@elsewhere.test');
+    await submitAndFinish('guest@signed.test', await signatureOf(fx.hotelA.roomIds[0]));
+    await smtp.waitFor((m) => m.to.includes('guest@signed.test'));
+    // The unsigned request was never claimed for an e-mail, and asking again still sends none.
+    const db = t.server.app.ctx.database.db;
+    expect(await db.select().from(guestNotices).where(eq(guestNotices.requestId, unsigned))).toEqual([]);
+    expect(await notifyGuestWhenFinished(t.server.app.ctx, unsigned, 'Completed')).toBe(false);
+    expect(smtp.messages.filter((m) => m.to.includes('victim@elsewhere.test'))).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '@shared';
 import { loadConfig } from '../../server/src/config';
+import { guestRequest, seedFixture } from '../support/fixtures';
 import { ADMIN_EMAIL, type TestServer, startTestServer } from '../support/test-server';
 
 /** Issue 10, item 9: the smaller holes an outside test found. */
@@ -32,6 +33,29 @@ describe('hardening', () => {
       const res = await t.api.raw('GET', url);
       expect(res.headers.get('cache-control') ?? '', url).not.toContain('immutable');
     }
+  });
+
+  it('no browser or proxy keeps an API answer with personal data: no-store unless the route says otherwise', async () => {
+    const fx = await seedFixture(t.server.app.ctx.database.db);
+    const added = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels]) });
+    expect(added.headers.get('cache-control')).toBe('no-store');
+    const answers = {
+      'the guest\'s own request (e-mail, phone)': await t.api.call(endpoints.userRequestDetails, { params: { id: added.body.id } }),
+      'the staff details': await t.api.call(endpoints.requestDetails, { token, params: { id: added.body.id } }),
+      'the request list': await t.api.call(endpoints.allRequests, { token }),
+      'the users': await t.api.call(endpoints.allUsers, { token }),
+      'a refusal': await t.api.call(endpoints.allRequests),
+      'an unknown call': await t.api.raw('GET', '/api/NoSuchThing'),
+    };
+    for (const [what, res] of Object.entries(answers)) expect(res.headers.get('cache-control'), what).toBe('no-store');
+    // Master-data lists may be kept by the caller's own browser but are asked for each time (an ETag makes it a 304).
+    const hotels = await t.api.call(endpoints.hotel.list, { token });
+    expect(hotels.headers.get('cache-control')).toBe('private, no-cache');
+    const again = await t.api.call(endpoints.hotel.list, { token });
+    expect(again.headers.get('x-cache')).toBe('hit');
+    expect(again.headers.get('cache-control')).toBe('private, no-cache');
+    // Downloads keep their own.
+    expect((await t.api.call(endpoints.roomTemplate, { token })).headers.get('cache-control')).toBe('no-store');
   });
 
   it('sends Strict-Transport-Security only over HTTPS', async () => {

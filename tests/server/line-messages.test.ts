@@ -176,7 +176,7 @@ describe('canned replies', () => {
 
   const api = endpoints.cannedReplies;
 
-  it('an Admin adds, edits and removes them; every staff member reads them', async () => {
+  it('an Admin adds, edits and removes them; staff who write on lines read them', async () => {
     const added = await t.api.call(api.add, { token: admin, body: { textEn: '  On its way  ', textAr: 'في الطريق إليك' } });
     expect(added.status).toBe(200);
     expect(added.body.message).toBe('Added Successfully');
@@ -194,6 +194,18 @@ describe('canned replies', () => {
     list = await t.api.call(api.list, { token: clerk });
     expect(list.body.map((r: { textEn: string }) => r.textEn)).toEqual(['On its way to you']);
     expect((await t.api.call(api.remove, { token: admin, params: { id: second.body.id } })).status).toBe(404);
+  });
+
+  it('are not for every signed-in user: the list needs a claim that writes on lines or manages the replies', async () => {
+    const db = t.server.app.ctx.database.db;
+    const tokenOf = async (claims: string[]) => tokenFor(t.server.app.ctx.tokens, await createStaffUser(db, { claims }));
+    const nobody = await t.api.call(api.list, { token: await tokenOf([]), lang: 'ar' });
+    expect(nobody.status).toBe(403);
+    expect(nobody.body.message).toBe('ليست لديك صلاحية للقيام بهذا الإجراء');
+    expect((await t.api.call(api.list, { token: await tokenOf(['Service Management.Service List.View']) })).status).toBe(403);
+    for (const claim of ['Service Management.Service List.Complete', 'Service Management.Service List.Assign', 'Administration.Canned Replies.View']) {
+      expect((await t.api.call(api.list, { token: await tokenOf([claim]) })).status, claim).toBe(200);
+    }
   });
 
   it('refuses the clerk, bad texts and unknown ids, in English and Arabic', async () => {

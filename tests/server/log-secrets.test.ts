@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, pathOf } from '@shared';
+import { type Endpoint, endpoints, pathOf } from '@shared';
 import { ApiClient } from '../support/api-client';
 import { logLines, spawnLoggedServer } from '../support/logged-server';
 import type { ServerProcess } from '../support/server-process';
@@ -14,8 +14,8 @@ import { linkOf, mailTo, useSmtp } from './administration.fixtures';
  * stream ticket in the URL as the admin app sends it, a token in the URL as a careless
  * client might); its whole log is then searched for every secret that passed through it.
  */
-async function companyId(api: ApiClient, token: string): Promise<number> {
-  const added = await api.call(endpoints.company.add, { token, body: { name: 'Log Company', countryName: 'Egypt', companyCode: 'LOGC' } });
+async function companyId(api: ApiClient, token: string, companyCode = 'LOGC'): Promise<number> {
+  const added = await api.call(endpoints.company.add, { token, body: { name: 'Log Company', countryName: 'Egypt', companyCode } });
   expect(added.status, JSON.stringify(added.body)).toBe(200);
   return added.body.id;
 }
@@ -113,5 +113,53 @@ describe('the server log', () => {
     const paths = logLines(log).map((l) => l.path);
     for (const endpoint of [endpoints.login, endpoints.forgotPassword, endpoints.resetPassword, endpoints.refreshToken, endpoints.staffEvents])
       expect(paths).toContain(pathOf(endpoint));
+  });
+
+  it('masks a guest request\'s id (the guest\'s credential) in logged paths, and records who rotated a hotel\'s QR codes', async () => {
+    // A server of its own: the test above stops its server to read the whole log.
+    const server = await spawnLoggedServer();
+    const api = new ApiClient(server.url);
+    const login = await api.call(endpoints.login, { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    expect(login.status).toBe(200);
+    const token: string = login.body.accessToken;
+    const add = async (endpoint: Endpoint, body: Record<string, unknown>) => {
+      const res = await api.call(endpoint, { token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.id as number;
+    };
+    const hotelId = await add(endpoints.hotel.add, { name: 'Guest Log Hotel', nameAr: 'فندق', hotelCode: 'GLOGH', companyId: await companyId(api, token, 'GLOGC') });
+    const roomId = await add(endpoints.room.add, {
+      number: '101',
+      hotelId,
+      useTypeId: await add(endpoints.useType.add, { nameEn: 'Guest', nameAr: 'نزلاء', useTypeCode: 'GLOGU' }),
+      roomTypeId: await add(endpoints.roomType.add, { nameEn: 'Single', nameAr: 'مفردة', roomTypeCode: 'GLOGR' }),
+    });
+    const serviceId = await add(endpoints.service.add, {
+      nameEn: 'Towels',
+      nameAr: 'مناشف',
+      serviceCode: 'GLOGS',
+      serviceGroupId: await add(endpoints.serviceGroup.add, { nameEn: 'Rooms', nameAr: 'الغرف', serviceGroupCode: 'GLOGG' }),
+      departmentId: await add(endpoints.department.add, { name: 'Guest Log Desk', departmentCode: 'GLOGD' }),
+    });
+    const request = await api.call(endpoints.addRequest, {
+      body: { custName: 'Log Guest', custEmail: 'guest@log.test', custPhone: '+966 55 123 4567', hotelId, roomId, services: [{ serviceId }] },
+    });
+    expect(request.status).toBe(200);
+    const id: string = request.body.id;
+    expect((await api.call(endpoints.userRequestDetails, { params: { id } })).status).toBe(200);
+    expect((await api.call(endpoints.requestDetails, { token, params: { id } })).status).toBe(200);
+    expect(await touchStream(new URL(pathOf(endpoints.guestEvents, { id }), server.url))).toBe(200);
+    expect((await api.call(endpoints.rotateRoomQrCodes, { token, body: { hotelId } })).status).toBe(200);
+
+    await server.stop();
+    const log = server.log();
+    expect(log).not.toContain(id);
+    // Not even the part after the first four characters: the whole id is the credential.
+    expect(log).not.toContain(id.slice(4));
+    const paths = logLines(log).map((l) => String(l.path));
+    const masked = (endpoint: Endpoint) => pathOf(endpoint, { id: 'ID' }).replace('ID', `${id.slice(0, 4)}…`);
+    for (const endpoint of [endpoints.userRequestDetails, endpoints.guestEvents, endpoints.requestDetails]) expect(paths).toContain(masked(endpoint));
+    const rotated = logLines(log).find((l) => l.msg === 'room QR codes rotated');
+    expect(rotated).toMatchObject({ hotelId, rooms: 1, userId: expect.any(Number) });
   });
 });

@@ -79,8 +79,38 @@ describe('room QR sheet', () => {
     expect((await t.api.call(endpoints.roomQrSheet, { query: { hotelId: ref.hotelId } })).status).toBe(401);
     const other = await tokenWithClaims(t, ['Basic Data.Hotel.View']);
     expect((await t.api.call(endpoints.roomQrSheet, { token: other, query: { hotelId: ref.hotelId } })).status).toBe(403);
-    const viewer = await tokenWithClaims(t, ['Basic Data.Room.View']);
+    const viewer = await tokenWithClaims(t, ['Basic Data.Room.View'], [ref.hotelId]);
     expect((await t.api.call(endpoints.roomQrSheet, { token: viewer, query: { hotelId: ref.hotelId } })).status).toBe(200);
+  });
+
+  it('follows the hotel scope: another hotel\'s sheet answers 404 (no signed links of it leave the server)', async () => {
+    const receptionist = await tokenWithClaims(t, ['Basic Data.Room.View', 'Basic Data.Room.Edit'], [ref.hotelId]);
+    const other = await t.api.call(endpoints.roomQrSheet, { token: receptionist, query: { hotelId: ref.hotel2Id } });
+    expect(other.status).toBe(404);
+    expect(JSON.stringify(other.body)).not.toContain('sig=');
+    const rotate = await t.api.call(endpoints.rotateRoomQrCodes, { token: receptionist, body: { hotelId: ref.hotel2Id }, lang: 'ar' });
+    expect(rotate.status).toBe(404);
+    expect(rotate.body.message).toBe('هذا الفندق غير موجود');
+    expect(await dbOf(t).select().from(s.roomLinkKeys)).toEqual([]);
+  });
+
+  it('a GET never rotates: ?rotate=true prints the same codes; new codes take the POST with Room.Edit', async () => {
+    const sigs = async (query: Record<string, string | number>) =>
+      linkedUrls((await t.api.call<Buffer>(endpoints.roomQrSheet, { token, query })).body).map((u) => new URL(u).searchParams.get('sig'));
+    const before = await sigs({ hotelId: ref.hotelId });
+    expect(await sigs({ hotelId: ref.hotelId, rotate: 'true' })).toEqual(before);
+
+    const viewer = await tokenWithClaims(t, ['Basic Data.Room.View'], [ref.hotelId]);
+    expect((await t.api.call(endpoints.rotateRoomQrCodes, { token: viewer, body: { hotelId: ref.hotelId } })).status).toBe(403);
+    expect(await sigs({ hotelId: ref.hotelId })).toEqual(before);
+
+    const editor = await tokenWithClaims(t, ['Basic Data.Room.Edit'], [ref.hotelId]);
+    const rotated = await t.api.call(endpoints.rotateRoomQrCodes, { token: editor, body: { hotelId: ref.hotelId } });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.message).toBe('New codes made for 13 rooms: the codes printed before no longer verify the room. Print the new sheet.');
+    const after = await sigs({ hotelId: ref.hotelId });
+    expect(after).toHaveLength(before.length);
+    for (const sig of after) expect(before).not.toContain(sig);
   });
 
   it('prints Arabic words apart and in reading order, the Arabic hotel name aligned right', async () => {

@@ -231,8 +231,9 @@ describe('service levels: targets, the clock and AcknowledgeService (issue 14)',
     });
 
     it('is implied by assigning a worker, and refused on a closed line', async () => {
-      const id = await submit([fx.services.towels, fx.services.towels]);
-      const [first, second] = await staffLines(id);
+      // Two towel lines: two requests, as one request names each service once.
+      const [first] = await staffLines(await submit([fx.services.towels]));
+      const [second] = await staffLines(await submit([fx.services.towels]));
       const assign = await t.api.call(endpoints.updateServiceRequestStatus, {
         token: clerk,
         body: { requestDetailsId: first.id, status: 'Assigned', workerId: fx.workers.housekeeper, note: '' },

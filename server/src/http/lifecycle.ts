@@ -12,6 +12,15 @@ const CLOSE_GRACE_MS = 500;
 /** The path of a URL without its query string: queries may carry tokens, and logs must not. */
 export const pathOnly = (url: string): string => url.split('?', 1)[0];
 
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * The path as it is logged: a guest request's UUID is the guest's only credential
+ * (GetUserRequestDetails/<id>, Events/<id>), so it is cut to its first four characters:
+ * enough to tell calls apart in a log, far too little to open the request.
+ */
+export const loggedPath = (url: string): string => pathOnly(url).replace(UUID, (id) => `${id.slice(0, 4)}…`);
+
 /**
  * One log line per call, written when the answer is finished (or the connection
  * closes, for event streams): method, path without query, status and time. It
@@ -23,7 +32,7 @@ export function logRequests(app: FastifyInstance): void {
       request.log.info(
         {
           method: request.method,
-          path: pathOnly(request.url),
+          path: loggedPath(request.url),
           status: reply.raw.statusCode,
           ms: Math.round(reply.elapsedTime * 10) / 10,
           // The client went away before the answer was complete.

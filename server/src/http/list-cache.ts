@@ -24,6 +24,13 @@ const MAX_ENTRIES = 500;
 /** Answers smaller than this are sent as they are (as @fastify/compress does). */
 const COMPRESS_FROM_BYTES = 1024;
 
+/**
+ * A client may keep a list for itself (never a shared cache: lists follow the caller's
+ * hotels) but must ask each time; an unchanged list then costs a 304. Every other API
+ * answer is no-store (app.ts).
+ */
+const REVALIDATE = 'private, no-cache';
+
 type Encoding = 'br' | 'gzip';
 
 interface Entry {
@@ -72,7 +79,7 @@ const matchesEtag = (request: FastifyRequest, etag: string) =>
     .some((tag) => tag.trim() === etag || tag.trim() === '*');
 
 function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
-  reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding').header('x-cache', 'hit');
+  reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding').header('cache-control', REVALIDATE).header('x-cache', 'hit');
   if (matchesEtag(request, entry.etag)) return reply.code(304).send();
   const encoding = entry.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(entry.body);
@@ -123,7 +130,7 @@ export async function registerListCache(app: FastifyInstance, database: Database
     }
     if (reply.statusCode !== 200 || !isCachedRead(request) || typeof payload !== 'string' || reply.getHeader('x-cache')) return payload;
     const etag = `"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`;
-    reply.header('etag', etag).header('vary', 'accept-encoding');
+    reply.header('etag', etag).header('vary', 'accept-encoding').header('cache-control', REVALIDATE);
     if (startedAt.get(request) === generation) {
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       const headers: Record<string, string> = { 'content-type': String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') };

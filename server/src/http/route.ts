@@ -129,7 +129,7 @@ function requireAuth(auth: Endpoint['auth'], stream = false) {
     }
     if (!principal) throw unauthorized(common.tokenInvalid);
     request.principal = principal;
-    if (auth !== 'user' && !principal.claims.includes(auth)) throw forbidden();
+    if (auth !== 'user' && ![auth].flat().some((claim) => principal.claims.includes(claim))) throw forbidden();
   };
 }
 

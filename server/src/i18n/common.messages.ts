@@ -55,5 +55,10 @@ export const fieldMessages = defineMessages({
   facility: { en: 'Unknown facility', ar: 'مرفق غير معروف' },
   choice: { en: 'Choose one of the allowed values', ar: 'اختر إحدى القيم المسموح بها' },
   invalid: { en: 'This value is not valid', ar: 'هذه القيمة غير صحيحة' },
+  serviceTwice: { en: 'This service is already in your request', ar: 'هذه الخدمة موجودة في طلبك بالفعل' },
+  singleLine: {
+    en: 'Must be one line without line breaks, control or invisible characters',
+    ar: 'يجب أن يكون سطرًا واحدًا دون فواصل أسطر أو محارف تحكم أو محارف غير مرئية',
+  },
   unknownField: { en: 'Unknown field', ar: 'حقل غير معروف' },
 });

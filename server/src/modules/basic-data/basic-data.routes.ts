@@ -19,18 +19,18 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   for (const key of ENTITY_KEYS) {
     const calls = endpoints[key];
-    route(app, calls.add, async ({ body, lang }) => done(common.added, lang, await service.add(key, body)));
+    route(app, calls.add, async ({ body, user, lang }) => done(common.added, lang, await service.add(key, body, user)));
     route(app, calls.list, async ({ user, query, reply, lang }) => {
       const { items, total } = await service.list(key, query, user, lang);
       reply.header('X-Total-Count', String(total));
       return items as never;
     });
-    route(app, calls.edit, async ({ params, body, lang }) => {
-      await service.edit(key, params.id, body);
+    route(app, calls.edit, async ({ params, body, user, lang }) => {
+      await service.edit(key, params.id, body, user);
       return done(common.updated, lang, params.id);
     });
-    route(app, calls.remove, async ({ params, lang }) => {
-      await service.remove(key, params.id);
+    route(app, calls.remove, async ({ params, user, lang }) => {
+      await service.remove(key, params.id, user);
       return done(common.removed, lang, params.id);
     });
   }

@@ -30,28 +30,33 @@ export class BasicDataService {
     return applyListQuery(rows, query, Object.keys(def.row.shape));
   }
 
-  async add(key: EntityKey, input: Input): Promise<number> {
+  /**
+   * Writes follow the scope of the list: a row of a hotel `scope` may not see answers as
+   * missing (404), and a hotel it may not see cannot be chosen (the same "does not exist"
+   * as a hotel that is not there), so nobody edits, fills or empties another hotel.
+   */
+  async add(key: EntityKey, input: Input, scope: Scope): Promise<number> {
     const def = ENTITIES[key];
     const values = valuesOf(def, input);
     return this.db.transaction(async (tx) => {
       const repo = new BasicDataRepository(tx);
-      await checkReferences(repo, def, values);
+      await checkReferences(repo, def, values, scope);
       if (await repo.codeTaken(def, values)) throw duplicate(def, values);
       return repo.insert(def, values).catch(rethrowDuplicate(def, values));
     });
   }
 
-  async edit(key: EntityKey, id: number, input: Input): Promise<void> {
+  async edit(key: EntityKey, id: number, input: Input, scope: Scope): Promise<void> {
     const def = ENTITIES[key];
     const values = valuesOf(def, input);
     await this.db.transaction(async (tx) => {
       const repo = new BasicDataRepository(tx);
       const existing = await repo.findById(def, id);
-      if (!existing) throw notFound(notFoundMessages[key]);
+      if (!existing || !inScope(def, existing, scope)) throw notFound(notFoundMessages[key]);
       if (values[def.codeField] !== existing[def.codeField]) {
         throw badRequest(common.codeFixed, {}, [{ field: def.codeField, message: common.codeFixed }]);
       }
-      await checkReferences(repo, def, values);
+      await checkReferences(repo, def, values, scope);
       const changed = (def.lockedWhileUsed ?? []).filter((field) => values[field] !== undefined && values[field] !== existing[field]);
       if (changed.length > 0) {
         const uses = await usesOf(repo, def, id);
@@ -63,11 +68,12 @@ export class BasicDataService {
     });
   }
 
-  async remove(key: EntityKey, id: number): Promise<void> {
+  async remove(key: EntityKey, id: number, scope: Scope): Promise<void> {
     const def = ENTITIES[key];
     await this.db.transaction(async (tx) => {
       const repo = new BasicDataRepository(tx);
-      if (!(await repo.findById(def, id))) throw notFound(notFoundMessages[key]);
+      const existing = await repo.findById(def, id);
+      if (!existing || !inScope(def, existing, scope)) throw notFound(notFoundMessages[key]);
       const uses = await usesOf(repo, def, id);
       if (uses.length > 0) throw inUse(uses);
       await repo.remove(def, id);
@@ -79,13 +85,19 @@ function valuesOf(def: EntityDef, input: Input): Input {
   return { ...input, ...def.derive?.(input) };
 }
 
-/** Every missing reference is reported at once, each on its own field. */
-async function checkReferences(repo: BasicDataRepository, def: EntityDef, values: Input): Promise<void> {
+/** A row of a hotel is in scope when its hotel is; rows of no hotel (services, workers…) always are. */
+function inScope(def: EntityDef, row: Input, scope: Scope): boolean {
+  return !def.hotelField || canSeeHotel(scope, Number(row[def.hotelField]));
+}
+
+/** Every missing reference is reported at once, each on its own field; a hotel out of scope is missing. */
+async function checkReferences(repo: BasicDataRepository, def: EntityDef, values: Input, scope: Scope): Promise<void> {
   const missing: LocalizedFieldError[] = [];
   for (const ref of def.references) {
     const id = values[ref.field];
     if (id === undefined || id === null) continue;
-    if (!(await repo.exists(ref.entity, Number(id)))) {
+    const hidden = ref.entity === 'hotel' && !canSeeHotel(scope, Number(id));
+    if (hidden || !(await repo.exists(ref.entity, Number(id)))) {
       const what = entityNames[ref.entity];
       missing.push({ field: ref.field, message: fill(messages.referenceMissing, (lang) => ({ what: what[lang] })) });
     }

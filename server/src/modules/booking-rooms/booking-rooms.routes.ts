@@ -31,21 +31,24 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     reply.header('X-Total-Count', String(total));
     return items;
   });
-  route(app, calls.add, async ({ body, lang }) => ({ message: localize(common.added, lang), id: await service.add(body.bookingRoom) }));
-  route(app, calls.edit, async ({ params, body, lang }) => {
-    await service.edit(params.id, body.bookingRoom);
+  route(app, calls.add, async ({ body, user, lang }) => ({
+    message: localize(common.added, lang),
+    id: await service.add(body.bookingRoom, user),
+  }));
+  route(app, calls.edit, async ({ params, body, user, lang }) => {
+    await service.edit(params.id, body.bookingRoom, user);
     return { message: localize(common.updated, lang), id: params.id };
   });
 
-  route(app, calls.create, async ({ request, lang }) => {
+  route(app, calls.create, async ({ request, user, lang }) => {
     const form = await readMultipart(request, IMAGE_LIMITS);
     const fields = BookingRoomFields.safeParse(createFormInput(form));
     if (!fields.success) throw validationError(fields.error.issues);
-    const id = await service.add(fields.data, checkImages(form.files));
+    const id = await service.add(fields.data, user, checkImages(form.files));
     return { message: localize(common.added, lang), id };
   });
 
-  route(app, calls.update, async ({ request, lang }) => {
+  route(app, calls.update, async ({ request, user, lang }) => {
     const form = await readMultipart(request, IMAGE_LIMITS);
     const one = (name: string) => form.fields[name]?.at(-1);
     const input = ScreenUpdate.safeParse({
@@ -57,7 +60,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     });
     if (!input.success) throw validationError(input.error.issues);
     const { id, language, ...names } = input.data;
-    await service.editFromScreen(id, names, checkImages(form.files));
+    await service.editFromScreen(id, names, user, checkImages(form.files));
     // The screen says its language in the form; ?lang, when given, still wins.
     const answerLang = (request.query as { lang?: string }).lang ? lang : parseLang(language);
     return { message: localize(common.updated, answerLang), id };

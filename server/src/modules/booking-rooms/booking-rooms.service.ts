@@ -28,10 +28,10 @@ export class BookingRoomsService {
     return applyListQuery(dtos, query, SORTABLE);
   }
 
-  /** Creates a room (and its images) in one transaction; returns its id. */
-  async add(fields: BookingRoomFields, images: CheckedImage[] = []): Promise<number> {
+  /** Creates a room (and its images) in one transaction; returns its id. A hotel out of `scope` is one that does not exist. */
+  async add(fields: BookingRoomFields, scope: Scope, images: CheckedImage[] = []): Promise<number> {
     checkImageCount(0, images.length);
-    const roomType = await this.checkReferences(fields.hotelId, fields.roomTypeId);
+    const roomType = await this.checkReferences(fields.hotelId, fields.roomTypeId, scope);
     return this.db.transaction(async (tx) => {
       const repo = new BookingRoomsRepository(tx);
       const id = await repo.insert({
@@ -48,12 +48,13 @@ export class BookingRoomsService {
   }
 
   /** Changes only the fields given; an empty name goes back to the room type's name. */
-  async edit(id: number, fields: Partial<BookingRoomFields>, images: CheckedImage[] = []): Promise<void> {
+  async edit(id: number, fields: Partial<BookingRoomFields>, scope: Scope, images: CheckedImage[] = []): Promise<void> {
     const current = await this.repo.find(id);
-    if (!current) throw notFound(m.notFound);
+    // Another hotel's room answers as the list shows it: not there.
+    if (!current || !canSeeHotel(scope, current.hotelId)) throw notFound(m.notFound);
     const hotelId = fields.hotelId ?? current.hotelId;
     const roomTypeId = fields.roomTypeId ?? current.roomTypeId;
-    const roomType = await this.checkReferences(hotelId, roomTypeId);
+    const roomType = await this.checkReferences(hotelId, roomTypeId, scope);
     checkImageCount(await this.repo.imageCount(id), images.length);
     const changes: Partial<NewBookingRoom> = {};
     if (fields.hotelId !== undefined) changes.hotelId = fields.hotelId;
@@ -73,13 +74,13 @@ export class BookingRoomsService {
    * The edit modal's save: names and new images. Its room type code is shown
    * read-only, so a code that differs from the room's is a client bug, not a change.
    */
-  async editFromScreen(id: number, names: { nameAr?: string; nameEn?: string; roomTypeCode?: string }, images: CheckedImage[]) {
+  async editFromScreen(id: number, names: { nameAr?: string; nameEn?: string; roomTypeCode?: string }, scope: Scope, images: CheckedImage[]) {
     const current = await this.repo.find(id);
-    if (!current) throw notFound(m.notFound);
+    if (!current || !canSeeHotel(scope, current.hotelId)) throw notFound(m.notFound);
     if (names.roomTypeCode && names.roomTypeCode !== current.roomTypeCode) {
       throw badRequest(common.validation, {}, [{ field: 'roomTypeCode', message: m.roomTypeFixed }]);
     }
-    await this.edit(id, { nameAr: names.nameAr, nameEn: names.nameEn }, images);
+    await this.edit(id, { nameAr: names.nameAr, nameEn: names.nameEn }, scope, images);
   }
 
   async image(id: number): Promise<{ contentType: string; bytes: Buffer; etag: string }> {
@@ -89,8 +90,11 @@ export class BookingRoomsService {
     return { ...image, etag };
   }
 
-  private async checkReferences(hotelId: number, roomTypeId: number) {
-    const [hotelExists, roomType] = await Promise.all([this.repo.hotelExists(hotelId), this.repo.roomType(roomTypeId)]);
+  private async checkReferences(hotelId: number, roomTypeId: number, scope: Scope) {
+    const [hotelExists, roomType] = await Promise.all([
+      canSeeHotel(scope, hotelId) && this.repo.hotelExists(hotelId),
+      this.repo.roomType(roomTypeId),
+    ]);
     const problems = [
       ...(hotelExists ? [] : [{ field: 'hotelId', message: m.hotelMissing }]),
       ...(roomType ? [] : [{ field: 'roomTypeId', message: m.roomTypeMissing }]),

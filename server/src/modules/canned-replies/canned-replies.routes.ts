@@ -11,8 +11,8 @@ const m = defineMessages({
 });
 
 /**
- * Canned replies (issue 13): every signed-in staff member reads them to insert into a
- * reply; the claims of Administration.Canned Replies manage them. Short texts, few rows:
+ * Canned replies: whoever writes on a line (Assign or Complete) reads them to insert into a
+ * reply; the claims of Administration.Canned Replies manage them (the list's claims are in the contract). Short texts, few rows:
  * the whole list, oldest first, so the picker keeps an order the Admin chose by adding.
  */
 export default async function cannedRepliesRoutes(app: FastifyInstance): Promise<void> {

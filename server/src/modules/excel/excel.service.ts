@@ -9,6 +9,7 @@ import { excelMessages as m } from './excel.messages';
 import type { Importer } from './importers/importer';
 import { RowProblems } from './row-check';
 import { buildTemplate } from './template-builder';
+import type { Scope } from '../requests/scope';
 import { readSheetRows } from './workbook-reader';
 
 /** Enough to fix a file in one pass without an answer of megabytes. */
@@ -19,8 +20,8 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export class ExcelService {
   constructor(private readonly app: AppContext) {}
 
-  async template<C, T, S>(importer: Importer<C, T, S>): Promise<Buffer> {
-    const lookups = await importer.lookups(new ExcelRepository(this.app.database.db));
+  async template<C, T, S>(importer: Importer<C, T, S>, scope: Scope): Promise<Buffer> {
+    const lookups = await importer.lookups(new ExcelRepository(this.app.database.db), scope);
     return buildTemplate(importer.spec, lookups);
   }
 

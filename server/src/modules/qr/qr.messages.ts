@@ -2,6 +2,10 @@ import { defineMessages } from '../../i18n/localize';
 
 export const qrMessages = defineMessages({
   hotelNotFound: { en: 'This hotel does not exist', ar: 'هذا الفندق غير موجود' },
+  rotated: {
+    en: 'New codes made for {count} rooms: the codes printed before no longer verify the room. Print the new sheet.',
+    ar: 'أُنشئت رموز جديدة لـ {count} غرفة: لم تعد الرموز المطبوعة سابقاً تُثبت الغرفة. اطبع الورقة الجديدة.',
+  },
   baseUrlNotOurs: { en: 'Codes can only use this server\'s public address or one of its network addresses', ar: 'لا يمكن أن تستخدم الرموز إلا العنوان العام لهذا الخادم أو أحد عناوين شبكته' },
 });
 

@@ -7,6 +7,7 @@ import { qrMessages } from './qr.messages';
 import { QrRepository } from './qr.repository';
 import { isLoopbackUrl, lanSuggestions } from './public-url';
 import { roomLinkVersion, rotateRoomLinks, signRoomLink } from './room-link';
+import { type Scope, canSeeHotel } from '../requests/scope';
 
 /** The guest form's address for one room (SPEC §2: Request/Service?hotelId&roomId), with the room link's signature. */
 export function guestRequestUrl(publicUrl: string, hotelId: number, roomId: number, sig?: string): string {
@@ -16,8 +17,6 @@ export function guestRequestUrl(publicUrl: string, hotelId: number, roomId: numb
 export interface SheetOptions {
   /** One of linkInfo's suggestions instead of PUBLIC_URL. */
   baseUrl?: string;
-  /** New codes: the ones printed before stop being verified. */
-  rotate?: boolean;
 }
 
 export class QrService {
@@ -36,13 +35,13 @@ export class QrService {
     return { publicUrl: this.publicUrl, loopback: isLoopbackUrl(this.publicUrl), suggestions: lanSuggestions(port) };
   }
 
-  async roomSheet(hotelId: number, port: number, options: SheetOptions = {}): Promise<{ fileName: string; pdf: Buffer }> {
+  /** The sheet of a hotel `scope` may see (another hotel's answers as one that does not exist). */
+  async roomSheet(hotelId: number, scope: Scope, port: number, options: SheetOptions = {}): Promise<{ fileName: string; pdf: Buffer }> {
     const base = (options.baseUrl ?? this.publicUrl).replace(/\/+$/, '');
     // Only addresses of this server: a staff member cannot make codes that send guests elsewhere.
     if (base !== this.publicUrl && !lanSuggestions(port).includes(base)) throw badRequest(qrMessages.baseUrlNotOurs, {}, [{ field: 'baseUrl', message: qrMessages.baseUrlNotOurs }]);
-    const hotel = await this.repo.hotel(hotelId);
-    if (!hotel) throw notFound(qrMessages.hotelNotFound);
-    const version = options.rotate ? await rotateRoomLinks(this.db, hotel.id) : await roomLinkVersion(this.db, hotel.id);
+    const hotel = await this.visibleHotel(hotelId, scope);
+    const version = await roomLinkVersion(this.db, hotel.id);
     const rooms = (await this.repo.roomsOf(hotelId)).sort((a, b) => naturalCompare(a.number, b.number));
     const pdf = await buildQrSheet({
       hotel,
@@ -50,5 +49,18 @@ export class QrService {
       fontPath: arabicFontPath(),
     });
     return { fileName: `RoomQrCodes-${hotel.code}.pdf`, pdf };
+  }
+
+  /** New codes for a hotel `scope` may see; returns how many rooms' printed codes stopped being verified. */
+  async rotate(hotelId: number, scope: Scope): Promise<{ hotelId: number; rooms: number; version: number }> {
+    const hotel = await this.visibleHotel(hotelId, scope);
+    const version = await rotateRoomLinks(this.db, hotel.id);
+    return { hotelId: hotel.id, rooms: (await this.repo.roomsOf(hotel.id)).length, version };
+  }
+
+  private async visibleHotel(hotelId: number, scope: Scope) {
+    const hotel = canSeeHotel(scope, hotelId) ? await this.repo.hotel(hotelId) : undefined;
+    if (!hotel) throw notFound(qrMessages.hotelNotFound);
+    return hotel;
   }
 }

@@ -11,7 +11,8 @@ import { loggableError } from '../../db/errors';
 
 const mail = defineMessages({
   subject: { en: 'Your request {code} is finished', ar: 'اكتمل طلبك {code}' },
-  intro: { en: 'Hello {name},\n\nOur team has finished your request {code} at {hotel}, room {room}.', ar: 'مرحبًا {name}،\n\nأنهى فريقنا طلبك {code} في {hotel}، الغرفة {room}.' },
+  // No greeting by name: the name is whatever was typed with the address, and the hotel's server must not write it to anyone.
+  intro: { en: 'Hello,\n\nOur team has finished your request {code} at {hotel}, room {room}.', ar: 'مرحبًا،\n\nأنهى فريقنا طلبك {code} في {hotel}، الغرفة {room}.' },
   Completed: { en: 'done', ar: 'تم' },
   Rejected: { en: 'could not be done', ar: 'تعذّر تنفيذه' },
   reply: { en: 'Our reply: {reply}', ar: 'ردّنا: {reply}' },
@@ -44,7 +45,7 @@ export async function notifyGuestWhenFinished(ctx: AppContext, requestId: string
   if (status !== 'Completed' && status !== 'Rejected') return false;
   const db = ctx.database.db;
   const header = await repo.requestHeader(db, requestId, 'en');
-  if (!header?.custEmail) return false;
+  if (!header || !mayEmail(ctx, header)) return false;
   const claimed = await db
     .insert(guestNotices)
     .values({ requestId, kind: 'finished', nextAttemptAt: new Date(Date.now() + TRY_LEASE_MS) })
@@ -78,7 +79,7 @@ export async function retryGuestNotices(ctx: AppContext, now = new Date()): Prom
   let sent = 0;
   for (const { request_id: requestId, attempts } of due) {
     const header = await repo.requestHeader(db, requestId, 'en');
-    if (!header?.custEmail) {
+    if (!header || !mayEmail(ctx, header)) {
       await db.delete(guestNotices).where(finished(requestId));
       continue;
     }
@@ -91,6 +92,15 @@ export async function retryGuestNotices(ctx: AppContext, now = new Date()): Prom
   return sent;
 }
 
+/**
+ * An address to write to, and (HOTEL_GUEST_EMAIL=verified) a request from the room's
+ * signed QR code: an unsigned request may carry anybody's address, and the e-mail would
+ * make the hotel's mail server write to it.
+ */
+function mayEmail(ctx: AppContext, header: Header): boolean {
+  return Boolean(header.custEmail) && (!ctx.config.guestEmailVerifiedOnly || header.roomVerified);
+}
+
 /** Sends the e-mail of a claimed row and records the outcome: sent, or when to try again. */
 async function sendFinished(ctx: AppContext, header: Header, attempts: number): Promise<boolean> {
   const db = ctx.database.db;
@@ -99,7 +109,7 @@ async function sendFinished(ctx: AppContext, header: Header, attempts: number): 
   try {
     const inLang = lang === 'en' ? header : ((await repo.requestHeader(db, requestId, lang)) ?? header);
     const lines = await repo.linesOfRequest(db, requestId, lang);
-    const params = { name: header.custName, code: header.requestCode, hotel: inLang.hotelName, room: inLang.roomNumber };
+    const params = { code: header.requestCode, hotel: inLang.hotelName, room: inLang.roomNumber };
     const link = `${ctx.config.publicUrl}${clientRoutes.guestReview}?id=${encodeURIComponent(requestId)}`;
     const outcome = lines.map((line) => {
       const state = line.status === 'Rejected' ? localize(mail.Rejected, lang) : localize(mail.Completed, lang);

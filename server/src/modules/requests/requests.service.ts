@@ -18,8 +18,6 @@ const WINDOW_SECONDS = 600;
 export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: string, lang: Language, roomSignature?: string): Promise<AddRequestResponse> {
   const { config } = ctx;
   if (config.rateLimitsEnabled && config.requestRateLimit > 0) await ctx.rateLimiter.hit(`add-request:${ip}`, config.requestRateLimit, WINDOW_SECONDS);
-  // One room cannot flood the desk either, from however many addresses.
-  if (config.rateLimitsEnabled && config.roomRequestRateLimit > 0) await ctx.rateLimiter.hit(`add-request-room:${input.roomId}`, config.roomRequestRateLimit, WINDOW_SECONDS);
   const db = ctx.database.db;
   const serviceIds = [...new Set(input.services.map((s) => s.serviceId))];
   const [place, found] = await Promise.all([repo.placeOf(db, input.hotelId, input.roomId), repo.servicesForRequest(db, serviceIds, input.hotelId)]);
@@ -33,6 +31,7 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
     if (!byId.has(s.serviceId)) problems.push({ field: `services.${i}.serviceId`, message: m.serviceMissing });
   });
   if (problems.length) throw badRequest(common.validation, {}, problems);
+  await hitRoomLimit(ctx, input, roomVerified);
 
   // The clock of each line starts now, a Special Request's too (shared/service-levels.ts).
   const now = new Date();
@@ -96,6 +95,19 @@ export async function addReview(ctx: AppContext, input: ReviewInput, lang: Langu
     at: iso(now),
   });
   return { message: localize(m.reviewAdded, lang), id: header.id };
+}
+
+/**
+ * One room cannot flood the desk either, from however many addresses. Only requests that
+ * passed the room and signature checks count (refused ones would let anybody lock a room
+ * out), and unsigned requests (accepted and marked when links are not required) have a
+ * budget of their own, so they cannot use up the signed guest's.
+ */
+async function hitRoomLimit(ctx: AppContext, input: AddRequestInput, roomVerified: boolean): Promise<void> {
+  const { config } = ctx;
+  if (!config.rateLimitsEnabled || config.roomRequestRateLimit <= 0) return;
+  const key = `add-request-room:${input.roomId}:${roomVerified ? 'signed' : 'unsigned'}`;
+  await ctx.rateLimiter.hit(key, config.roomRequestRateLimit, WINDOW_SECONDS);
 }
 
 /** A Special Request waits for staff to choose its department (SPEC §4). */

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Radio, RadioGroup, Select, Spinner, Text } from '@fluentui/react-components';
 import { OpenRegular, QrCodeRegular } from '@fluentui/react-icons';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '@shared';
@@ -9,6 +10,8 @@ import { keys } from '../../../api/query';
 import { useData } from '../../../api/use-data';
 import { handleError } from '../../../feedback/handle-error';
 import { platform } from '../../../platform';
+import { hasClaim, sessionAtom } from '../../../session/session';
+import { DeleteDialog } from './DeleteDialog';
 import type { Lookups } from './types';
 
 /**
@@ -17,6 +20,8 @@ import type { Lookups } from './types';
  * until the user picks one of the machine's LAN addresses or confirms it on purpose. The address and
  * suggestions are read through the query cache (keys.roomQrLinkInfo) each time the dialog opens
  * (the machine's network may have changed), showing the last answer meanwhile.
+ * New codes retire every code printed before for the hotel, so they are asked for once more
+ * (a confirmation) and made by their own POST before the sheet is downloaded.
  */
 export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
   const { t } = useTranslation();
@@ -26,8 +31,11 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
   const [picked, setPicked] = useState<string>();
   const [confirmed, setConfirmed] = useState(false);
   const [rotate, setRotate] = useState(false);
+  const [confirmRotate, setConfirmRotate] = useState(false);
   const [busy, setBusy] = useState(false);
   const hotels = lookups.hotels ?? [];
+  // New codes are a change to the hotel's rooms (RotateRoomQrCodes needs Room.Edit); printing only needs View.
+  const canRotate = hasClaim(useAtomValue(sessionAtom), 'Basic Data.Room.Edit');
 
   const { data: info, failed } = useData(keys.roomQrLinkInfo, () => call(endpoints.roomQrLinkInfo), t('errors.generic'), { enabled: open, staleTime: 0 });
   const base = picked ?? info?.publicUrl ?? '';
@@ -35,6 +43,7 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
     setPicked(undefined);
     setConfirmed(false);
     setRotate(false);
+    setConfirmRotate(false);
     setOpen(true);
   };
 
@@ -42,13 +51,15 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
   const hotel = hotels.find((h) => String(h.id) === hotelId);
   const canPrint = Boolean(info && hotel && (!loopback || confirmed) && !busy);
 
-  const print = async () => {
+  const print = async (withNewCodes: boolean) => {
     if (!hotel || !info) return;
     setBusy(true);
     try {
+      if (withNewCodes) await call(endpoints.rotateRoomQrCodes, { body: { hotelId: hotel.id } });
+      // Codes are new from here on: a failed download below must not rotate them again on retry.
+      setRotate(false);
       const query: Record<string, unknown> = { hotelId: hotel.id };
       if (base !== info.publicUrl) query.baseUrl = base;
-      if (rotate) query.rotate = 'true';
       const bytes = await download(endpoints.roomQrSheet, query);
       const safeName = hotel.name.replace(/[^\p{L}\p{N}_-]+/gu, '-');
       await platform.saveFile(`RoomQrCodes-${safeName}.pdf`, bytes, [{ name: 'PDF', extensions: ['pdf'] }]);
@@ -113,20 +124,37 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
                     </MessageBar>
                   )}
                   {loopback && <Checkbox checked={confirmed} onChange={(_, d) => setConfirmed(Boolean(d.checked))} label={t('qrLinks.confirmLoopback')} />}
-                  <Checkbox checked={rotate} onChange={(_, d) => setRotate(Boolean(d.checked))} label={t('qrLinks.rotate')} />
+                  {canRotate && <Checkbox checked={rotate} onChange={(_, d) => setRotate(Boolean(d.checked))} label={t('qrLinks.rotate')} />}
                   <Text size={200}>{t('qrLinks.hint')}</Text>
                 </>
               )}
             </DialogContent>
             <DialogActions>
               <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
-              <Button appearance="primary" disabled={!canPrint} icon={busy ? <Spinner size="tiny" /> : <QrCodeRegular />} onClick={print}>
+              <Button
+                appearance="primary"
+                disabled={!canPrint}
+                icon={busy ? <Spinner size="tiny" /> : <QrCodeRegular />}
+                onClick={() => (rotate ? setConfirmRotate(true) : print(false))}
+              >
                 {t('qrLinks.printNow')}
               </Button>
             </DialogActions>
           </DialogBody>
         </DialogSurface>
       </Dialog>
+      <DeleteDialog
+        open={confirmRotate}
+        title={t('qrLinks.rotateTitle')}
+        name={hotel?.name ?? ''}
+        question={t('qrLinks.rotateConfirm', { hotel: hotel?.name ?? '' })}
+        confirmLabel={t('qrLinks.rotateNow')}
+        onCancel={() => setConfirmRotate(false)}
+        onConfirm={async () => {
+          setConfirmRotate(false);
+          await print(true);
+        }}
+      />
     </>
   );
 }

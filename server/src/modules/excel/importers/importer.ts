@@ -2,6 +2,7 @@ import type { Language } from '@shared';
 import type { AppContext } from '../../../context';
 import type { Localized } from '../../../i18n/localize';
 import type { Principal } from '../../../security/tokens';
+import type { Scope } from '../../requests/scope';
 import type { ExcelRepository } from '../excel.repository';
 import type { RowProblems } from '../row-check';
 import type { LookupItem, SheetRow, SheetSpec } from '../sheet-spec';
@@ -18,9 +19,9 @@ export interface CheckedRow<T> {
  */
 export interface Importer<Ctx, T, Saved = unknown> {
   spec: SheetSpec;
-  /** The dropdown lists of the template, by lookup name. */
-  lookups(repo: ExcelRepository): Promise<Record<string, LookupItem[]>>;
-  /** `caller` is who uploads: a sheet may only add what they may add by hand. */
+  /** The dropdown lists of the template, by lookup name; `scope` is the caller's (hotels they may not see are left out). */
+  lookups(repo: ExcelRepository, scope: Scope): Promise<Record<string, LookupItem[]>>;
+  /** `caller` is who uploads: a sheet may only add what they may add by hand, of the hotels they may see. */
   context(repo: ExcelRepository, rows: SheetRow[], caller: Principal): Promise<Ctx>;
   check(rows: SheetRow[], ctx: Ctx, problems: RowProblems): CheckedRow<T>[];
   /** `lang` is the uploader's language (a default for rows that leave a language empty). */

@@ -1,4 +1,5 @@
 import { RoomInput } from '@shared';
+import { canSeeHotel } from '../../requests/scope';
 import { CodeMap, checkUnique, checkWithSchema, resolveCode } from '../row-check';
 import { type Importer, asLookup } from './importer';
 
@@ -23,13 +24,14 @@ export const roomImporter: Importer<Ctx, RoomInput> = {
       { key: 'roomTypeCode', required: true, lookup: 'roomTypeCode', description: { en: 'Code of the room type', ar: 'رمز نوع الغرفة' } },
     ],
   },
-  async lookups(repo) {
+  async lookups(repo, scope) {
     const [hotels, useTypes, roomTypes] = await Promise.all([repo.hotels(), repo.useTypes(), repo.roomTypes()]);
-    return { hotelCode: asLookup(hotels), useTypeCode: asLookup(useTypes), roomTypeCode: asLookup(roomTypes) };
+    return { hotelCode: asLookup(hotels.filter((h) => canSeeHotel(scope, h.id))), useTypeCode: asLookup(useTypes), roomTypeCode: asLookup(roomTypes) };
   },
-  async context(repo, rows) {
+  async context(repo, rows, scope) {
     const [hotels, useTypes, roomTypes] = await Promise.all([repo.hotels(), repo.useTypes(), repo.roomTypes()]);
-    const hotelCodes = new CodeMap(hotels);
+    // Rooms go only into hotels the uploader may see, as AddRoom: another hotel's code is unknown.
+    const hotelCodes = new CodeMap(hotels.filter((h) => canSeeHotel(scope, h.id)));
     const hotelIds = [...new Set(rows.map((r) => hotelCodes.get(r.values.hotelCode)).filter((id) => id !== undefined))];
     const existing = new Set((await repo.roomNumbers(hotelIds)).map((r) => roomKey(r.hotelId, r.number)));
     return { hotels: hotelCodes, useTypes: new CodeMap(useTypes), roomTypes: new CodeMap(roomTypes), existing };
