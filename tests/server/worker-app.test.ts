@@ -272,7 +272,8 @@ describe("workers' phones (server API)", () => {
       const [second] = await db.insert(workers).values({ workerCode: `W9-${Date.now()}`, name: 'Omar', phoneNumber: '+966 55 100 0009', departmentId: fx.departments.maintenance }).returning();
       const one = await pairWorker(fx.workers.technician);
       const two = await pairWorker(second.id);
-      const lineIds = (await Promise.all(Array.from({ length: 15 }, () => submit([fx.services.repair, fx.services.repair])))).flat();
+      // One line a request: a request names each service once.
+      const lineIds = (await Promise.all(Array.from({ length: 30 }, () => submit([fx.services.repair])))).flat();
       const pool = await t.api.call(endpoints.workPool, { token: one.accessToken });
       expect(pool.body.map((x: { lineId: number }) => x.lineId)).toEqual(expect.arrayContaining(lineIds));
       const tries = lineIds.flatMap((id) => [act('workTake', one.accessToken, id), act('workTake', two.accessToken, id)]);
