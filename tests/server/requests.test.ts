@@ -145,8 +145,8 @@ describe('a guest request, from the phone to the review', () => {
       await t.server.app.ctx.database.db.execute(sql`select service_id, clock_started_at, created_at from request_lines where request_id = ${added.body.id} order by id`),
     );
     expect(rows.map((r) => r.service_id)).toEqual([fx.services.repair, fx.services.special, fx.services.towels]);
-    // A Special Request's clock waits for its department; the others start when the guest sends.
-    expect(rows.map((r) => r.clock_started_at === null)).toEqual([false, true, false]);
+    // Every line's clock starts when the guest sends, a Special Request's too (it must not sit unseen).
+    expect(rows.map((r) => r.clock_started_at === null)).toEqual([false, false, false]);
   });
 
   it('shows staff the request with its lines and the departments to choose from', async () => {
