@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildXlsx, excelDate } from '../../../renderer/src/features/export/export-xlsx';
+import { buildXlsx, excelDate, exportFileName } from '../../../renderer/src/features/export/export-xlsx';
 
 /** Issue 13.6: exported dates are real Excel dates, shown in the reader's convention. */
 async function read(bytes: Uint8Array) {
@@ -51,5 +51,19 @@ describe('list dates (issue 13.4)', () => {
     expect(column.tooltip!({ createdAt: at })).toBe(formatDate(at, 'en'));
     expect(formatDate(at, 'en')).toContain('2026');
     expect((column.exportValue as (r: { createdAt: string }) => unknown)({ createdAt: at })).toBeInstanceOf(Date);
+  });
+});
+
+describe('the export file name', () => {
+  it("carries the user's own date, not UTC's (an evening export in Riyadh is already tomorrow there)", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Riyadh';
+    try {
+      expect(exportFileName('Services List', new Date('2026-11-26T22:30:00Z'))).toBe('Services List 2026-11-27.xlsx');
+      expect(exportFileName('a/b: c', new Date('2026-11-26T10:00:00Z'))).toBe('a b  c 2026-11-26.xlsx');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

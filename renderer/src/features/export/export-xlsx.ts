@@ -51,8 +51,9 @@ export async function buildXlsx(name: string, data: SheetData, rtl: boolean): Pr
   return new Uint8Array(await book.xlsx.writeBuffer());
 }
 
-/** A file name from the screen title and today's date, safe on every file system. */
+/** A file name from the screen title and today's date where the user is (as the rows show dates), safe on every file system. */
 export function exportFileName(title: string, now = new Date()): string {
-  const day = now.toISOString().slice(0, 10);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const day = `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
   return `${title.replace(/[\\/:*?"<>|]/g, ' ').trim() || 'export'} ${day}.xlsx`;
 }
