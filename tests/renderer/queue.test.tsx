@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { platform } from '../../renderer/src/platform';
 import { ALL_CLAIMS, type HomeFigures, type RequestListRow, type ServiceListRow, UNTIMED_LINE, clientRoutes } from '@shared';
 import { setNavigate } from '../../renderer/src/app/navigation';
 import { HomeDashboard } from '../../renderer/src/features/home/HomeDashboard';
@@ -158,6 +159,30 @@ describe('Services list: the work queue (issue 14.4)', () => {
     // Status badges in their own colours.
     expect(cell('1', 'statusName')?.querySelector('[data-status]')?.getAttribute('data-colour')).toBe('brand');
     expect(cell('4', 'statusName')?.querySelector('[data-status]')?.getAttribute('data-colour')).toBe('success');
+  });
+
+  it("exports the Due column as the clock time where the user is, like the other dates (not UTC's)", async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Riyadh';
+    try {
+      fakeServer({ [`GET ${LINES}`]: { data: [late], headers: { 'x-total-count': '1' } } });
+      const saved = vi.spyOn(platform, 'saveFile').mockResolvedValue({ saved: true });
+      mount(<ServiceListScreen />, clientRoutes.serviceList);
+      await waitFor(() => expect(cell('1', 'age')?.textContent).toBe('15 min'));
+      fireEvent.click(screen.getByTestId('export-xlsx'));
+      await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+      const { default: ExcelJS } = await import('exceljs');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(saved.mock.calls[0][1] as never);
+      const sheet = book.worksheets[0];
+      const headers = (sheet.getRow(1).values as unknown[]).map(String);
+      const due = sheet.getRow(2).getCell(headers.indexOf('Due')).value as Date;
+      // Excel has no zones: the cell holds Riyadh's wall-clock time, three hours ahead of UTC.
+      expect(Math.round((due.getTime() - Date.parse(late.dueAt!)) / 60_000)).toBe(180);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it('speaks Arabic: the filters, the age and the late badge', async () => {

@@ -15,6 +15,7 @@ import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { DeleteDialog } from '../basic-data/screen/DeleteDialog';
 import { EditDialog } from '../basic-data/screen/EditDialog';
+import { excelDate } from '../export/export-xlsx';
 
 const useStyles = makeStyles({ form: { display: 'grid', gap: '12px', maxWidth: '720px' } });
 const CLAIM = 'Administration.Canned Replies';
@@ -66,7 +67,7 @@ export function CannedRepliesScreen() {
     () => [
       { id: 'textEn', header: t('thread.manage.textEn'), value: (r) => r.textEn, flex: 3, render: (r) => <bdi dir="ltr">{r.textEn}</bdi> },
       { id: 'textAr', header: t('thread.manage.textAr'), value: (r) => r.textAr, flex: 3, render: (r) => <bdi dir="rtl">{r.textAr}</bdi> },
-      { id: 'createdAt', header: t('fields.createdAt'), value: (r) => formatDate(r.createdAt, i18n.language), exportValue: (r) => new Date(r.createdAt) },
+      { id: 'createdAt', header: t('fields.createdAt'), value: (r) => formatDate(r.createdAt, i18n.language), exportValue: (r) => excelDate(r.createdAt) },
     ],
     [t, i18n.language],
   );

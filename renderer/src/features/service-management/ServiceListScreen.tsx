@@ -15,6 +15,7 @@ import { DueBadge } from './DueBadge';
 import { ListFilters, statusFilterName } from './ListFilters';
 import { AgeCell, ageMinutes, ageText, dueCellText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
+import { excelDate } from '../export/export-xlsx';
 
 // Stable across renders: ag-grid reads getRowId once.
 const lineRowId = (r: ServiceListRow) => String(r.id);
@@ -61,7 +62,8 @@ export function ServiceListScreen() {
         id: 'dueAt',
         header: t('queue.due'),
         value: (r) => dueCellText(r.dueAt, lang),
-        exportValue: (r) => (r.dueAt ? new Date(r.dueAt) : null),
+        // The clock time where the user is, as every other exported date (a Date alone reads as UTC in Excel).
+        exportValue: (r) => excelDate(r.dueAt),
         render: (r) => <DueBadge line={r} compact />,
         sortKey: false,
         fitContent: true,
