@@ -220,7 +220,7 @@ describe('escalation e-mails the mail server did not take (issue 14)', { timeout
     // A minute on: the supervisor gets it, the admin does not get it twice.
     expect(await retrier.retryMails(new Date(Date.now() + 61_000))).toBe(1);
     expect(mailsAbout(line, supervisor.email)).toHaveLength(1);
-    expect(subjectOf(mailsAbout(line, supervisor.email)[0])).toBe('Late: Extra towels, room 101 not acknowledged');
+    expect(subjectOf(mailsAbout(line, supervisor.email)[0])).toBe(`Late: Extra towels, room 101, ${fx.hotelA.name}: not acknowledged`);
     expect(mailsAbout(line, ADMIN_EMAIL)).toHaveLength(1);
     const done = await rowOf(line);
     expect(done).toMatchObject({ mailAttempts: 2, nextMailAt: null });

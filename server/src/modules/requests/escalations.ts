@@ -20,8 +20,9 @@ import { loggableError } from '../../db/errors';
  */
 
 const mail = defineMessages({
-  acknowledgeSubject: { en: 'Late: {service}, room {room} not acknowledged', ar: 'متأخر: {service}، الغرفة {room} لم يُستلم' },
-  completeSubject: { en: 'Late: {service}, room {room} not completed', ar: 'متأخر: {service}، الغرفة {room} لم يكتمل' },
+  // The hotel is in the subject: a chain's hotels have rooms of the same numbers.
+  acknowledgeSubject: { en: 'Late: {service}, room {room}, {hotel}: not acknowledged', ar: 'متأخر: {service}، الغرفة {room}، {hotel}: لم يُستلم' },
+  completeSubject: { en: 'Late: {service}, room {room}, {hotel}: not completed', ar: 'متأخر: {service}، الغرفة {room}، {hotel}: لم يكتمل' },
   acknowledgeBody: {
     en: 'Hello {name},\n\nRequest {code} at {hotel}, room {room}: "{service}" ({department}) was to be acknowledged by {due}, and nobody has taken it yet.',
     ar: 'مرحبًا {name}،\n\nالطلب {code} في {hotel}، الغرفة {room}: «{service}» ({department}) كان يجب استلامه بحلول {due}، ولم يستلمه أحد بعد.',
