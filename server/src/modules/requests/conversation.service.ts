@@ -33,28 +33,16 @@ export async function addMessage(ctx: AppContext, user: Principal, input: Servic
     if (acknowledges) await updateLine(tx, line.id, { acknowledgedAt: at, acknowledgedBy: user.userId }, at);
     return { line, acknowledges, id: await insertMessage(tx, { lineId: line.id, kind, text, userId: user.userId, at }) };
   });
-  if (acknowledges) {
-    await announce(ctx, {
-      type: 'line-acknowledged',
-      requestId: line.requestId,
-      requestCode: line.requestCode,
-      hotelId: line.hotelId,
-      departmentIds: [line.departmentId],
-      lineId: line.id,
-      statusName: line.status,
-      at: iso(at),
-    });
-  }
-  await announce(ctx, {
-    type: 'message-added',
+  const aboutLine = {
     requestId: line.requestId,
     requestCode: line.requestCode,
     hotelId: line.hotelId,
     departmentIds: [line.departmentId],
     lineId: line.id,
     statusName: line.status,
-    internal: kind === 'note',
     at: iso(at),
-  });
+  };
+  if (acknowledges) await announce(ctx, { type: 'line-acknowledged', ...aboutLine });
+  await announce(ctx, { type: 'message-added', ...aboutLine, internal: kind === 'note' });
   return { message: localize(kind === 'note' ? m.noteAdded : m.replySent, lang), id };
 }
