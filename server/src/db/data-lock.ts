@@ -95,7 +95,11 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
 
 function listen(socket: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = createServer((peer) => peer.end(`${process.pid}\n`));
+    const server = createServer((peer) => {
+      // A prober that hangs up before the answer (EPIPE, ECONNRESET) must not crash the holder.
+      peer.on('error', () => undefined);
+      peer.end(`${process.pid}\n`);
+    });
     server.on('error', reject);
     server.listen(socketPath(socket), () => {
       server.off('error', reject);
