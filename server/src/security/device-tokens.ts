@@ -1,5 +1,5 @@
-import { hkdfSync } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { derivedHmacKey } from './tokens';
 
 /** What a worker's phone's access token says: the device and its worker. */
 export interface DevicePrincipal {
@@ -19,8 +19,7 @@ export class DeviceTokenService {
     secret: string,
     readonly ttlSeconds = 15 * 60,
   ) {
-    const raw = new Uint8Array(hkdfSync('sha256', secret, 'hotel', 'device-access-token', 32));
-    this.key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.key = derivedHmacKey(secret, 'device-access-token');
   }
 
   async sign(p: DevicePrincipal): Promise<string> {
@@ -35,7 +34,7 @@ export class DeviceTokenService {
   /** The device, or undefined when the token is forged, expired or not a device token. */
   async verify(token: string): Promise<DevicePrincipal | undefined> {
     try {
-      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
       if (payload.typ !== 'device' || typeof payload.sub !== 'string' || typeof payload.wid !== 'number') return undefined;
       return { deviceId: payload.sub, workerId: payload.wid };
     } catch {

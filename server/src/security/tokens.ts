@@ -20,6 +20,15 @@ export interface Principal {
 /** How many verified access tokens one process remembers (a hotel chain's desks, many times over). */
 const VERIFIED_MAX = 2_000;
 
+/**
+ * An HMAC key for one kind of token, derived from the server's secret under its own label:
+ * a token of one kind never verifies as another.
+ */
+export function derivedHmacKey(secret: string, label: string): Promise<CryptoKey> {
+  const raw = new Uint8Array(hkdfSync('sha256', secret, 'hotel', label, 32));
+  return crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
 export class TokenService {
   /**
    * Imported once: jose given raw bytes imports a Web Crypto key on every call,
@@ -31,8 +40,7 @@ export class TokenService {
     secret: string,
     readonly accessTtlSeconds = 15 * 60,
   ) {
-    const raw = new Uint8Array(hkdfSync('sha256', secret, 'hotel', 'access-token', 32));
-    this.key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.key = derivedHmacKey(secret, 'access-token');
   }
 
   async sign(p: Principal): Promise<string> {
