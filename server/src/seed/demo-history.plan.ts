@@ -236,7 +236,8 @@ function planRequest(rand: Rand, data: PlanMasterData, ask: { hotel: PlanHotel; 
   const rates = rand() < 0.6;
   const reviewAt = add(updatedAt, (5 + rand() * 8 * 60) * MINUTE);
   if (status === 'Completed' && rates && reviewAt < now) {
-    const late = lines.some((l) => l.escalations.length > 0);
+    // Waiting past the promised completion is what guests remember; a slow acknowledgement alone they mostly do not.
+    const late = lines.some((l) => l.escalations.some((e) => e.kind === 'complete'));
     rating = weighted(rand, late ? RATINGS_LATE : RATINGS_ON_TIME);
     const comments = rating <= 6 ? REVIEWS_LOW : rating <= 8 ? REVIEWS_MID : REVIEWS_HIGH;
     review = rating <= 6 || rand() < 0.4 ? pick(rand, comments)[lang] : '';
