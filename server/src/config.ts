@@ -46,6 +46,8 @@ const Env = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   HOTEL_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   HOTEL_DEMO: z.enum(['0', '1', 'true', 'false', '']).optional(),
+  /** With the demo: whether it also gets thirty days of requests (on unless 0 or false). */
+  HOTEL_DEMO_HISTORY: z.enum(['0', '1', 'true', 'false', '']).optional(),
   HOTEL_ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
   /** 'off' turns every rate limit off (benchmarks, load tests); never in production. */
   HOTEL_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -110,6 +112,8 @@ export interface Config {
   publicUrlFromEnv: boolean;
   jwtSecret: string;
   demo: boolean;
+  /** The demo's thirty days of requests (seeded only into a database without requests). */
+  demoHistory: boolean;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   /** Lifetime of an access token (default 15 minutes). */
   accessTokenTtlSeconds: number;
@@ -220,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     publicUrlFromEnv: e.PUBLIC_URL !== undefined,
     jwtSecret: e.HOTEL_JWT_SECRET ?? readOrCreateSecret(dataDir),
     demo: argv.includes('--demo') || e.HOTEL_DEMO === '1' || e.HOTEL_DEMO === 'true',
+    demoHistory: e.HOTEL_DEMO_HISTORY !== '0' && e.HOTEL_DEMO_HISTORY !== 'false',
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.HOTEL_ACCESS_TOKEN_TTL,
     requestRateLimit: e.HOTEL_REQUEST_RATE_LIMIT,

@@ -7,6 +7,7 @@ import { EscalationScheduler } from './modules/requests/escalations';
 import { secureDataDir } from './db/data-folder';
 import { ensureAdmin } from './seed/admin';
 import { seedDemo } from './seed/demo';
+import { type DemoHistoryResult, seedDemoHistory } from './seed/demo-history';
 
 /** How long a stop waits for e-mails under way (the whole stop must fit in main.ts's 10 s). */
 const BACKGROUND_LIMIT_MS = 5_000;
@@ -38,7 +39,10 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
   // Only now that the port is ours: a first start that cannot listen creates no admin whose
   // password nobody saw.
   const { generatedPassword, adminNeverSignedIn = false } = await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
-  if (config.demo) await seedDemo(database.db);
+  if (config.demo) {
+    await seedDemo(database.db);
+    if (config.demoHistory) logDemoHistory(app.log, await seedDemoHistory(database.db, { minuteMs: config.sla.minuteMs }));
+  }
   // Again, for what the first open of the database has just made.
   secureDataDir(config.dataDir);
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
@@ -65,4 +69,9 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
         await database.close();
       })()),
   };
+}
+
+function logDemoHistory(log: { info(msg: string): void }, result: DemoHistoryResult): void {
+  if (!result.seeded) log.info(`Demo history not seeded: ${result.reason === 'requests exist' ? 'the database already has requests' : 'the demo data is incomplete'}`);
+  else log.info(`Demo history seeded: ${result.requests} requests, ${result.lines} lines, ${result.reviews} reviews, ${result.escalations} escalations in ${result.ms} ms`);
 }

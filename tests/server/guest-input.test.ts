@@ -76,3 +76,37 @@ describe('AddRequest: the guest\'s single-line fields and its services', () => {
     expect(await requestCount()).toBe(before);
   });
 });
+
+/**
+ * SPEC's pattern is the floor; a guest's number must also fit the numbering plan of its
+ * country code, and the message shows that country's example, not a Saudi one.
+ */
+describe("AddRequest: a guest's phone by its country's numbering plan", () => {
+  let t: TestServer;
+  let fx: Fixture;
+  beforeAll(async () => {
+    t = await startTestServer({ env: { HOTEL_REQUEST_RATE_LIMIT: '1000' } });
+    fx = await seedFixture(t.server.app.ctx.database.db);
+  });
+  afterAll(() => t.cleanup());
+
+  const requestCount = async () => (await t.server.app.ctx.database.db.select({ id: s.requests.id }).from(s.requests)).length;
+  const add = (custPhone: string, lang?: 'ar') => t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { custPhone }), lang });
+
+  it('takes foreign mobile numbers written as guests write them', async () => {
+    for (const custPhone of ['+49 151 2345678', '+49 1512 3456789', '+44 7400 123456', '+1 202 555 0143', '+971 50 123 4567', '+966 55 123 4567']) {
+      expect((await add(custPhone)).status, custPhone).toBe(200);
+    }
+  });
+
+  it("refuses a number that passes SPEC's pattern but not its country's plan, with that country's example, and stores nothing", async () => {
+    const before = await requestCount();
+    const german = await add('+49 12');
+    expect(german.status).toBe(400);
+    expect(german.body.errors).toEqual([{ field: 'custPhone', message: 'This is not a valid phone number for its country code, e.g. +49 1512 3456789' }]);
+    const saudi = await add('+966 12 345 678', 'ar');
+    expect(saudi.status).toBe(400);
+    expect(saudi.body.errors).toEqual([{ field: 'custPhone', message: 'هذا ليس رقم هاتف صحيحًا لرمز الدولة المختار، مثل +966 51 234 5678' }]);
+    expect(await requestCount()).toBe(before);
+  });
+});

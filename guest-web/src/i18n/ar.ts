@@ -44,7 +44,7 @@ export const ar: Messages = {
     emailRequired: 'يرجى إدخال بريدك الإلكتروني',
     email: 'يرجى إدخال بريد إلكتروني صحيح',
     phoneRequired: 'يرجى إدخال رقم جوالك',
-    phone: 'يرجى إدخال رقم جوال صحيح، مثل 55 123 4567',
+    phone: 'يرجى إدخال رقم جوال صحيح في {{country}}، مثل {{example}}',
     hotelRequired: 'يرجى اختيار الفندق',
     roomRequired: 'يرجى اختيار الغرفة',
     serviceRequired: 'يرجى اختيار خدمة',

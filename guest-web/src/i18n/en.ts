@@ -43,7 +43,7 @@ export const en = {
     emailRequired: 'Please enter your e-mail',
     email: 'Must Enter Valid Email',
     phoneRequired: 'Please enter your mobile number',
-    phone: 'Please enter a valid phone number, e.g. 55 123 4567',
+    phone: 'Please enter a valid phone number for {{country}}, e.g. {{example}}',
     hotelRequired: 'Please choose your hotel',
     roomRequired: 'Please choose your room',
     serviceRequired: 'Please choose a service',

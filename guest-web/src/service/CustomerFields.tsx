@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIAL_CODES } from '@shared/dial-codes';
 import { CUST_NAME_MAX } from '@shared/patterns';
+import { phoneExample } from '@shared/phone-plan';
 import { FieldError, fieldA11y } from '../components/Field';
 import type { Draft, FieldErrors } from './draft';
-import { asciiDigits } from './phone';
+import { asciiDigits, splitInternational } from './phone';
 
 interface Props {
   draft: Draft;
@@ -30,6 +31,15 @@ export function CustomerFields({ draft, errors, update }: Props) {
     [i18n.language],
   );
   const chosen = DIAL_CODES.find((d) => d.value === draft.dialCode);
+  // The chosen country's own example, in the placeholder and in the message (LTR inside Arabic text).
+  const example = phoneExample(draft.dialCode) ?? t('service.phonePlaceholder');
+  const country = chosen ? countryNames(i18n.language, chosen.countries, chosen.label) : draft.dialCode;
+  const phoneError = errors.custPhone === 'validation.phone' ? t('validation.phone', { country, example: `\u2066${example}\u2069` }) : errors.custPhone;
+  // A guest who types the whole number ('+49 151 …') gets its code moved into the picker.
+  const takeDialCode = () => {
+    const split = draft.phoneNumber.trim().startsWith('+') || draft.phoneNumber.trim().startsWith('00') ? splitInternational(draft.phoneNumber) : null;
+    if (split) update({ dialCode: split.dialCode, phoneNumber: split.number });
+  };
 
   return (
     <fieldset className="panel">
@@ -91,13 +101,14 @@ export function CustomerFields({ draft, errors, update }: Props) {
             inputMode="tel"
             autoComplete="tel-national"
             required
-            placeholder={t('service.phonePlaceholder')}
+            placeholder={example}
             value={draft.phoneNumber}
             onChange={(e) => update({ phoneNumber: asciiDigits(e.target.value) })}
-            {...fieldA11y('custPhone', errors.custPhone)}
+            onBlur={takeDialCode}
+            {...fieldA11y('custPhone', phoneError)}
           />
         </div>
-        <FieldError id="custPhone-error" message={errors.custPhone} />
+        <FieldError id="custPhone-error" message={phoneError} />
       </div>
     </fieldset>
   );

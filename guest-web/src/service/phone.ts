@@ -1,4 +1,5 @@
 import { DEFAULT_DIAL_CODE, isPhoneNumber } from '@shared/patterns';
+import { dialCodeOf, fitsNumberingPlan } from '@shared/phone-plan';
 
 export { DEFAULT_DIAL_CODE };
 
@@ -11,14 +12,21 @@ export function asciiDigits(text: string): string {
   return text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 0xf));
 }
 
-/** The guest's part of the number, tidied: ASCII digits, single spaces, no trunk 0 (after +966, 055… is 55…). */
-export function localNumber(number: string): string {
-  return asciiDigits(number).trim().replace(/\s+/g, ' ').replace(/^0+/, '').trimStart();
+/**
+ * The guest's part of the number, tidied: ASCII digits, single spaces, no trunk 0 (after
+ * +966, 055… is 55…). Where the country's plan dials the 0 after the code (Italy's 06…,
+ * Côte d'Ivoire's 01…), the 0 stays.
+ */
+export function localNumber(number: string, dialCode?: string): string {
+  const tidy = asciiDigits(number).trim().replace(/\s+/g, ' ');
+  const stripped = tidy.replace(/^0+/, '').trimStart();
+  const zeroIsPart = dialCode !== undefined && stripped !== tidy && fitsNumberingPlan(`${dialCode} ${tidy}`) && !fitsNumberingPlan(`${dialCode} ${stripped}`);
+  return zeroIsPart ? tidy : stripped;
 }
 
 /** The stored phone is the dial code followed by the number (SPEC §5), e.g. '+966 55 123 4567'. */
 export function composePhone(dialCode: string, number: string): string {
-  const local = localNumber(number);
+  const local = localNumber(number, dialCode);
   return local ? `${dialCode} ${local}` : '';
 }
 
@@ -26,7 +34,22 @@ export type PhoneProblem = 'phoneRequired' | 'phone' | 'phoneShort' | 'phoneLong
 
 const digitCount = (text: string) => text.replace(/\D/g, '').length;
 
-/** Checks what the server will check (the SPEC pattern) and the E.164 length. */
+/**
+ * A whole number typed into the number field ('+49 151 2345678', '0049 …'): its dial code
+ * for the picker and the rest for the field; null when it does not start with a known code.
+ */
+export function splitInternational(number: string): { dialCode: string; number: string } | null {
+  const typed = asciiDigits(number).trim().replace(/^00/, '+');
+  const code = dialCodeOf(typed);
+  if (!code) return null;
+  let digitsLeft = code.value.length - 1;
+  let i = 1;
+  // Skip the code's digits, whatever separators the guest typed between them.
+  while (digitsLeft > 0 && i < typed.length) if (/\d/.test(typed[i++])) digitsLeft--;
+  return { dialCode: code.value, number: typed.slice(i).replace(/^[\s.-]+/, '') };
+}
+
+/** Checks what the server will check (the SPEC pattern, then the country's numbering plan) and the E.164 length. */
 export function phoneProblem(dialCode: string, number: string): PhoneProblem {
   if (!asciiDigits(number).trim()) return 'phoneRequired';
   // A guest who types the country code again would store it twice.
@@ -35,5 +58,6 @@ export function phoneProblem(dialCode: string, number: string): PhoneProblem {
   if (composed.length > 30 || !isPhoneNumber(composed)) return 'phone';
   if (digitCount(localNumber(number)) < PHONE_MIN_DIGITS) return 'phoneShort';
   if (digitCount(composed) > PHONE_MAX_DIGITS) return 'phoneLong';
+  if (!fitsNumberingPlan(composed)) return 'phone';
   return null;
 }

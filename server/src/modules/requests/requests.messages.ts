@@ -20,6 +20,10 @@ export const requestMessages = defineMessages({
   hotelMissing: { en: 'This hotel does not exist', ar: 'هذا الفندق غير موجود' },
   roomMissing: { en: 'This room does not belong to the chosen hotel', ar: 'هذه الغرفة لا تتبع الفندق المختار' },
   serviceMissing: { en: 'This service does not exist', ar: 'هذه الخدمة غير موجودة' },
+  phoneNotInPlan: {
+    en: 'This is not a valid phone number for its country code, e.g. {example}',
+    ar: 'هذا ليس رقم هاتف صحيحًا لرمز الدولة المختار، مثل {example}',
+  },
   selectWorker: { en: 'Please select a worker', ar: 'يرجى اختيار عامل' },
   selectDepartment: { en: 'Please select a department', ar: 'يرجى اختيار قسم' },
   workerNotAvailable: {

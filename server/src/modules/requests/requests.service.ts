@@ -1,4 +1,5 @@
 import { type AddRequestInput, type AddRequestResponse, type Language, type MessageResponse, type RequestDetail, type ReviewInput, dueTimesOf } from '@shared';
+import { dialCodeOf, fitsNumberingPlan, phoneExample } from '@shared/phone-plan';
 import type { AppContext } from '../../context';
 import { AppError, type LocalizedFieldError, badRequest, conflict, notFound } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
@@ -30,6 +31,11 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
   input.services.forEach((s, i) => {
     if (!byId.has(s.serviceId)) problems.push({ field: `services.${i}.serviceId`, message: m.serviceMissing });
   });
+  // SPEC's pattern (checked by the schema) is the floor; the number must also fit its country's plan.
+  if (!fitsNumberingPlan(input.custPhone)) {
+    const code = dialCodeOf(input.custPhone)!.value;
+    problems.push({ field: 'custPhone', message: m.phoneNotInPlan, params: { example: `${code} ${phoneExample(code) ?? ''}`.trim() } });
+  }
   if (problems.length) throw badRequest(common.validation, {}, problems);
   await hitRoomLimit(ctx, input, roomVerified);
 
