@@ -112,3 +112,11 @@ export const DIAL_CODES: readonly DialCode[] = [
   { value: "+977", countries: ["NP"], label: "Nepal", flag: "🇳🇵" },
   { value: "+994", countries: ["AZ"], label: "Azerbaijan", flag: "🇦🇿" },
 ];
+
+/** The picker's dial code a whole number starts with ('+49 151…' → +49), the longest that fits. */
+export function dialCodeOf(phone: string): DialCode | null {
+  const digits = phone.trim().replace(/[\s.()-]/g, '');
+  if (!digits.startsWith('+')) return null;
+  const fits = DIAL_CODES.filter((d) => digits.startsWith(d.value));
+  return fits.sort((a, b) => b.value.length - a.value.length)[0] ?? null;
+}

@@ -6,15 +6,9 @@
  */
 import { type CountryCode, getExampleNumber, isValidPhoneNumber } from 'libphonenumber-js';
 import examples from 'libphonenumber-js/mobile/examples';
-import { DIAL_CODES, type DialCode } from './dial-codes';
+import { DIAL_CODES, dialCodeOf } from './dial-codes';
 
-/** The picker's dial code a whole number starts with ('+49 151…' → +49), the longest that fits. */
-export function dialCodeOf(phone: string): DialCode | null {
-  const digits = phone.trim().replace(/[\s.()-]/g, '');
-  if (!digits.startsWith('+')) return null;
-  const fits = DIAL_CODES.filter((d) => digits.startsWith(d.value));
-  return fits.sort((a, b) => b.value.length - a.value.length)[0] ?? null;
-}
+export { dialCodeOf };
 
 /**
  * A mobile number of the dial code's (first) country as a guest types it after the code,

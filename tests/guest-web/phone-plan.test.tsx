@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerFields } from '../../guest-web/src/service/CustomerFields';
 import { type Draft, emptyDraft, validateDraft } from '../../guest-web/src/service/draft';
+import { loadPhonePlan } from '../../guest-web/src/service/phone-plan';
 import { i18nReady } from './setup';
 
 /** The guest's fields as the request page shows them once a submit was tried: every problem under its field. */
@@ -23,7 +24,10 @@ const phoneField = () => screen.getByRole('textbox', { name: /mobile number|رق
 const phoneMessage = () => document.getElementById('custPhone-error')?.textContent ?? '';
 
 describe("a guest's foreign number", () => {
-  beforeAll(() => i18nReady);
+  beforeAll(async () => {
+    await i18nReady;
+    await loadPhonePlan();
+  });
   afterEach(async () => {
     cleanup();
     await i18next.changeLanguage('en');

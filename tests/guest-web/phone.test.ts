@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DIAL_CODES } from '@shared/dial-codes';
 import { isPhoneNumber } from '@shared/patterns';
 import { phoneExample } from '@shared/phone-plan';
 import { DEFAULT_DIAL_CODE, asciiDigits, composePhone, phoneProblem, splitInternational } from '../../guest-web/src/service/phone';
+import { loadPhonePlan } from '../../guest-web/src/service/phone-plan';
 
 describe('guest phone', () => {
+  // The page loads the numbering plans after its first view; these checks need them.
+  beforeAll(() => loadPhonePlan());
   it('defaults to the Saudi code', () => {
     expect(DEFAULT_DIAL_CODE).toBe('+966');
   });

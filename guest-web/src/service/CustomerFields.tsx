@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DIAL_CODES } from '@shared/dial-codes';
 import { CUST_NAME_MAX } from '@shared/patterns';
-import { phoneExample } from '@shared/phone-plan';
 import { FieldError, fieldA11y } from '../components/Field';
 import type { Draft, FieldErrors } from './draft';
 import { asciiDigits, splitInternational } from './phone';
+import { usePhonePlan } from './phone-plan';
 
 interface Props {
   draft: Draft;
@@ -26,13 +26,14 @@ export function countryNames(language: string, codes: readonly string[], fallbac
 /** Name, e-mail and the phone with its country-code picker (SPEC §5). */
 export function CustomerFields({ draft, errors, update }: Props) {
   const { t, i18n } = useTranslation();
+  const plan = usePhonePlan();
   const dialOptions = useMemo(
     () => DIAL_CODES.map((d) => ({ value: d.value, text: `${d.flag} ${d.value} ${countryNames(i18n.language, d.countries, d.label)}` })),
     [i18n.language],
   );
   const chosen = DIAL_CODES.find((d) => d.value === draft.dialCode);
   // The chosen country's own example, in the placeholder and in the message (LTR inside Arabic text).
-  const example = phoneExample(draft.dialCode) ?? t('service.phonePlaceholder');
+  const example = plan?.phoneExample(draft.dialCode) ?? t('service.phonePlaceholder');
   const country = chosen ? countryNames(i18n.language, chosen.countries, chosen.label) : draft.dialCode;
   const phoneError = errors.custPhone === 'validation.phone' ? t('validation.phone', { country, example: `\u2066${example}\u2069` }) : errors.custPhone;
   // A guest who types the whole number ('+49 151 …') gets its code moved into the picker.

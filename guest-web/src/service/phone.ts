@@ -1,5 +1,9 @@
 import { DEFAULT_DIAL_CODE, isPhoneNumber } from '@shared/patterns';
-import { dialCodeOf, fitsNumberingPlan } from '@shared/phone-plan';
+import { dialCodeOf } from '@shared/dial-codes';
+import { phonePlan } from './phone-plan';
+
+/** Before the plans load, only SPEC's pattern (checked by the caller) applies. */
+const fitsNumberingPlan = (phone: string) => phonePlan()?.fitsNumberingPlan(phone) ?? true;
 
 export { DEFAULT_DIAL_CODE };
 
