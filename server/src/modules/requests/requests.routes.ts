@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { ROOM_SIGNATURE_HEADER, endpoints } from '@shared';
 import { AppError, forbidden, notFound } from '../../http/errors';
-import { issueStreamTicket } from '../../security/stream-tickets';
+import { issueStreamTicket } from '../../security/stream-tickets.repository';
 import { route } from '../../http/route';
 import { isUuid, guestPayload } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
