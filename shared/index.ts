@@ -18,3 +18,4 @@ export * from './routes';
 export * from './line-rules';
 export * from './service-levels';
 export * from './live-events';
+export * from './api/list-headers';
