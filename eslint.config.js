@@ -39,8 +39,6 @@ export default tseslint.config(
       'server/src/modules/basic-data/basic-data.entities.ts',
       // Who sees what: one rule read off as an SQL filter (for the repositories) and as a predicate; it runs no query itself.
       'server/src/modules/requests/scope.ts',
-      // Fixed-window counters: atomic upserts on rate_limits that are the limiter itself.
-      'server/src/http/rate-limit.ts',
       // The per-request session check: one prepared statement on the hot path of every call.
       'server/src/security/session-guard.ts',
       // Guests' finished-request mail: an outbox whose lease and retry schedule are its SQL.
