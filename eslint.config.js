@@ -43,8 +43,6 @@ export default tseslint.config(
       'server/src/security/session-guard.ts',
       // Guests' finished-request mail: an outbox whose lease and retry schedule are its SQL.
       'server/src/modules/requests/guest-mail.ts',
-      // Issues the one-time invite and reset tokens inside the caller's transaction, then mails the link.
-      'server/src/modules/account/password-links.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
