@@ -24,4 +24,37 @@ export default tseslint.config(
     rules: boundary([['**/server/**', '**/electron/**', 'electron']], 'clients talk to the server over HTTP and to electron through the platform interface only'),
   },
   { files: ['server/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/electron/**', 'electron']], 'the server imports only shared/') },
+  // The desktop shell shares types with the admin app through shared/ only: it never reaches into a client's source.
+  { files: ['electron/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/server/**']], 'electron/ imports shared/ only, never a client or the server') },
+  // The database appears only in repositories and db/ (STYLE §3). Types (a column type, Db)
+  // may travel; a query builder, a table or raw rows may not.
+  {
+    files: ['server/src/**'],
+    ignores: [
+      'server/src/**/*.repository.ts',
+      'server/src/db/**',
+      // Start-up seeds write the first admin and demo data straight into tables, before any request.
+      'server/src/seed/**',
+      // The table of each master-data entity, described once for the generic basic-data repository (no query of its own).
+      'server/src/modules/basic-data/basic-data.entities.ts',
+      // Who sees what: one rule read off as an SQL filter (for the repositories) and as a predicate; it runs no query itself.
+      'server/src/modules/requests/scope.ts',
+      // The per-request session check: one prepared statement on the hot path of every call.
+      'server/src/security/session-guard.ts',
+      // Guests' finished-request mail: an outbox whose lease and retry schedule are its SQL.
+      'server/src/modules/requests/guest-mail.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], allowTypeImports: true, message: 'database access belongs in a *.repository.ts (or server/src/db/)' },
+            { group: ['**/db/schema', '**/db/schema/*'], allowTypeImports: true, message: 'tables are read and written in a *.repository.ts (or server/src/db/)' },
+            { group: ['**/db/client'], importNames: ['rowsOf'], message: 'raw query rows belong in a *.repository.ts (or server/src/db/)' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -22,14 +22,15 @@ export default defineConfig({
   outputDir: 'test-results',
   timeout: 90_000,
   expect: { timeout: 10_000 },
+  // Two spec files at a time: each starts its own server (fresh data folder, port 0) and its
+  // own SMTP receiver on port 0, so they share nothing. A file's tests stay in order on one worker.
   fullyParallel: false,
-  workers: 1,
-  // On CI one retry, as Playwright advises: a test that fails once and then passes is
-  // still listed as "flaky" in the summary (to be fixed), but a timing accident on a busy
-  // 2-core machine does not refuse the whole submission. A test that fails twice fails.
-  // Run locally, every test gets one chance.
+  workers: Number(process.env.PLAYWRIGHT_WORKERS ?? 2),
+  // On CI one retry, so that a flaky test is seen as such: one that fails and then passes
+  // fails the run all the same unless tests/quarantine.json lists it with its cause
+  // (tests/support/playwright-flaky-reporter.ts). Run locally, every test gets one chance.
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./tests/support/playwright-flaky-reporter.ts']],
   use: {
     launchOptions: chromium,
     trace: 'retain-on-failure',

@@ -19,9 +19,9 @@ if (!('groupBy' in Map)) {
 const alias = { '@shared': path.resolve(import.meta.dirname, 'shared') };
 const serverTests = ['tests/server/**/*.test.ts'];
 /**
- * On CI (`.ci/run` sets CI=true) a failed test runs once more, as Playwright's do there:
- * two cores shared by a thousand tests, two databases and Chromium. A test that fails
- * twice fails the run, and the reporter names every retry, so a flaky test still shows.
+ * On CI (`.ci/run` sets CI=true) a failed test runs once more, as Playwright's do there,
+ * only to tell a flaky test from a broken one: either fails the run. A flaky test passes
+ * only while tests/quarantine.json lists it with its cause (tests/support/flaky-reporter.ts).
  */
 const retry = process.env.CI ? 1 : 0;
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserWindow, OpenDialogOptions, OpenDialogReturnValue, SaveDialogOptions, SaveDialogReturnValue } from 'electron';
 import { z } from 'zod';
 import { handle, type SenderCheck } from './ipc';
-import { IpcChannel, type OpenFileAnswer, type SaveFileAnswer } from './ipc-channels';
+import { IpcChannel, type OpenFileAnswer, type SaveFileAnswer } from '../shared/desktop/ipc';
 import { t, type MessageKey } from './i18n';
 
 /** The parts of Electron's dialog module used here. */

@@ -1,4 +1,4 @@
-import type { Lang } from './ipc-channels';
+import type { Lang } from '../shared/desktop/ipc';
 
 /**
  * Strings of native menus and dialogs. The renderer owns the UI language and tells

@@ -2,7 +2,7 @@ import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { z } from 'zod';
 import { isAppUrl } from './app-url';
 import { t } from './i18n';
-import type { IpcChannelName } from './ipc-channels';
+import type { IpcChannelName } from '../shared/desktop/ipc';
 
 /** Thrown to the caller when the sender is not ours or its arguments are bad. */
 export class IpcRefusedError extends Error {}

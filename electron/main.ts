@@ -8,7 +8,7 @@ import { DEEP_LINK_SCHEME, deepLinkFromArgv, parseDeepLink } from './deep-link';
 import { setupFiles } from './files';
 import { langFromLocale, setCurrentLang, t } from './i18n';
 import { trustedSender } from './ipc';
-import type { Lang } from './ipc-channels';
+import type { Lang } from '../shared/desktop/ipc';
 import { setupLanguage } from './menu';
 import { focusWindow, setupNotifications } from './notifications';
 import { hardenSession, hardenWebContents, setupOpenExternal } from './security';

@@ -1,7 +1,7 @@
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 import { z } from 'zod';
 import { handle, type SenderCheck } from './ipc';
-import { IpcChannel, type Lang } from './ipc-channels';
+import { IpcChannel, type Lang } from '../shared/desktop/ipc';
 import { currentLang, setCurrentLang, translate } from './i18n';
 
 export interface MenuOptions {

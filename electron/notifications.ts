@@ -1,7 +1,7 @@
 import type { BrowserWindow } from 'electron';
 import { z } from 'zod';
 import { handle, type SenderCheck } from './ipc';
-import { IpcChannel, IpcEvent } from './ipc-channels';
+import { IpcChannel, IpcEvent } from '../shared/desktop/ipc';
 
 export interface NotificationLike {
   on(event: 'click' | 'close', listener: () => void): unknown;

@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import type { OpenedFile, Platform, RefreshOutcome, SaveFileResult, StoredSession } from '../renderer/src/platform/platform';
-import { IpcChannel, IpcEvent, isFailure, type OpenFileAnswer, type SaveFileAnswer, type SetServerUrlResult } from './ipc-channels';
+import type { OpenedFile, Platform, RefreshOutcome, SaveFileResult, StoredSession } from '../shared/desktop/platform';
+import { IpcChannel, IpcEvent, isFailure, type OpenFileAnswer, type SaveFileAnswer, type SetServerUrlResult } from '../shared/desktop/ipc';
 
 /*
  * The sandboxed preload: the only code that touches ipcRenderer. It exposes one

@@ -2,7 +2,7 @@ import type { Session, WebContents } from 'electron';
 import { z } from 'zod';
 import { APP_ORIGIN, devServerUrl, isAppUrl } from './app-url';
 import { handle, type SenderCheck } from './ipc';
-import { IpcChannel } from './ipc-channels';
+import { IpcChannel } from '../shared/desktop/ipc';
 
 /**
  * The page's Content-Security-Policy: scripts only from the app's own files, network

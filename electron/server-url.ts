@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { handle, type SenderCheck } from './ipc';
-import { IpcChannel, type SetServerUrlResult } from './ipc-channels';
+import { IpcChannel, type SetServerUrlResult } from '../shared/desktop/ipc';
 import { t } from './i18n';
 
 /** Where the server address is kept (the non-secret settings store). */

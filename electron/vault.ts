@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { StoredSession } from '../renderer/src/platform/platform';
+import type { StoredSession } from '../shared/desktop/platform';
 import { handle, type SenderCheck } from './ipc';
-import { IpcChannel, type Failure } from './ipc-channels';
+import { IpcChannel, type Failure } from '../shared/desktop/ipc';
 import { currentLang, t } from './i18n';
 import type { SettingsStore } from './server-url';
 

@@ -17,3 +17,5 @@ export * from './facilities';
 export * from './routes';
 export * from './line-rules';
 export * from './service-levels';
+export * from './live-events';
+export * from './api/list-headers';

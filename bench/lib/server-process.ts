@@ -20,6 +20,6 @@ export function startServerProcess(options: { databaseUrl?: string; dataDir?: st
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },
-    { dataDir: options.dataDir },
+    { dataDir: options.dataDir, useBuild: true },
   );
 }

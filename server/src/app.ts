@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { EXPORT_MAX_ROWS_HEADER, TOTAL_COUNT_HEADER } from '@shared';
 import { isDatabaseUnavailable } from './db/client';
 import { databaseCode, isStorageFull, loggableError } from './db/errors';
 import { limitConnections } from './http/connection-limits';
@@ -145,6 +146,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // revalidate by ETag, a booking-room image is kept for good).
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  // Every paged list (fresh or from the list cache) tells the admin app how far an export of it may read.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.hasHeader(TOTAL_COUNT_HEADER)) reply.header(EXPORT_MAX_ROWS_HEADER, String(ctx.config.exportMaxRows));
     return payload;
   });
   for (const register of modules) await app.register(register);

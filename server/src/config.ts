@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '@shared';
+import { DEFAULT_EXPORT_MAX_ROWS, EMAIL_PATTERN } from '@shared';
 import { defaultMaxConnections } from './http/connection-limits';
 import { isCommonPassword, isEmailPassword } from './security/password-policy';
 
@@ -74,6 +74,8 @@ const Env = z.object({
   HOTEL_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).optional(),
   /** How long a client may take to send a request's headers before its connection is closed. */
   HOTEL_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  /** The most rows an export of a paged list reads (the admin app learns it from each list's answer). */
+  HOTEL_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_EXPORT_MAX_ROWS),
   /** Open event streams: per client address, per guest request, per staff user, and in all (one process). */
   HOTEL_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   HOTEL_STREAMS_PER_REQUEST: z.coerce.number().int().min(1).max(1000).default(5),
@@ -149,6 +151,8 @@ export interface Config {
    * hotel's own mail server would then write to it.
    */
   guestEmailVerifiedOnly: boolean;
+  /** The most rows an export of a paged list reads; sent with every list as X-Export-Max-Rows. */
+  exportMaxRows: number;
   /** Caps on open event streams (sse.ts): beyond them a stream is refused with 429 or, for `total`, 503. */
   streams: {
     perAddress: number;
@@ -244,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS,
       idleTimeoutMs: IDLE_TIMEOUT_MS,
     },
+    exportMaxRows: e.HOTEL_EXPORT_MAX_ROWS,
     streams: {
       perAddress: e.HOTEL_STREAMS_PER_ADDRESS,
       perRequest: e.HOTEL_STREAMS_PER_REQUEST,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIVE_EVENT_TYPES } from '../live-events';
 import { CUST_NAME_MAX, RATING_MAX, RATING_MIN } from '../patterns';
 import { TARGET_KINDS } from '../service-levels';
 import { LINE_STATUSES, REQUEST_STATUSES, STATUS_UPDATES } from '../statuses';
@@ -265,7 +266,8 @@ export const AcknowledgeInput = z.object({ id: Id });
 /** What opens a staff event stream from an EventSource: a ticket got with the Authorization header. */
 export const StreamTicket = z.object({ ticket: z.string(), expiresInSeconds: z.number() });
 export const StreamTicketQuery = z.object({ ticket: z.string().max(100).optional() });
-export const EVENT_TYPES = ['request-created', 'line-changed', 'review-added', 'message-added', 'line-acknowledged', 'line-escalated'] as const;
+/** The live events' names, kept with the streams' contract (shared/live-events.ts). */
+export const EVENT_TYPES = LIVE_EVENT_TYPES;
 
 /**
  * What a `line-escalated` event carries: which target the line missed and where it is,

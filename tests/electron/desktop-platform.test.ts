@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { api } from '../../electron/preload';
 import { createDesktopPlatform, desktopBridge, type HotelDesktop } from '../../renderer/src/platform/desktop-platform';
-import type { Platform } from '../../renderer/src/platform/platform';
+import type { Platform } from '../../shared/desktop/platform';
 import { sampleSession } from './support';
 
 /*

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as electron from 'electron';
 import { z } from 'zod';
 import { invokeChecked, trustedSender } from '../../electron/ipc';
-import { IpcChannel } from '../../electron/ipc-channels';
+import { IpcChannel } from '../../shared/desktop/ipc';
 import { setupFiles } from '../../electron/files';
 import { setupLanguage } from '../../electron/menu';
 import { setupNotifications } from '../../electron/notifications';

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as electron from 'electron';
-import { IpcChannel } from '../../electron/ipc-channels';
+import { IpcChannel } from '../../shared/desktop/ipc';
 import { MemoryStore, sampleSession } from './support';
 
 const fake = electron as unknown as typeof import('./fakes/electron');

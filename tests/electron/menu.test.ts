@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as electron from 'electron';
 import { currentLang, translate } from '../../electron/i18n';
-import { IpcChannel } from '../../electron/ipc-channels';
+import { IpcChannel } from '../../shared/desktop/ipc';
 import { buildMenuTemplate, setupLanguage } from '../../electron/menu';
 import { appWindow } from './support';
 import { trustedSender } from '../../electron/ipc';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as electron from 'electron';
-import { IpcEvent } from '../../electron/ipc-channels';
+import { IpcEvent } from '../../shared/desktop/ipc';
 import { liveNotificationCount, setBadgeCount, showNotification } from '../../electron/notifications';
 import { appWindow } from './support';
 

@@ -1,6 +1,6 @@
 import { BrowserWindow, type BrowserWindow as ElectronWindow } from 'electron';
 import type { BrowserWindow as FakeWindow } from './fakes/electron';
-import type { StoredSession } from '../../renderer/src/platform/platform';
+import type { StoredSession } from '../../shared/desktop/platform';
 import type { SettingsStore } from '../../electron/server-url';
 
 /** electron-store's get/set/delete over a Map, with a peek at what would be on disk. */

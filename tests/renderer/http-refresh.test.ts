@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHttp, SessionExpiredError } from '../../renderer/src/api/http';
-import type { RefreshOutcome, StoredSession } from '../../renderer/src/platform/platform';
+import type { RefreshOutcome, StoredSession } from '../../shared/desktop/platform';
 
 /**
  * A tiny real HTTP server on loopback: /protected answers 401 unless the bearer is

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StoredSession } from '../../renderer/src/platform/platform';
+import type { StoredSession } from '../../shared/desktop/platform';
 import { createWebPlatform } from '../../renderer/src/platform/web-platform';
 
 /*

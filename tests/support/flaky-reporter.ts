@@ -1,20 +1,24 @@
+import path from 'node:path';
 import type { Reporter, TestCase } from 'vitest/node';
+import { describeFlaky, type FlakyTest, readQuarantine } from './quarantine';
 
 /**
- * Lists, after the run, each test that failed and then passed on its retry (CI only,
- * see `retry` in vitest.config.ts), so that a flaky test is seen and fixed rather
- * than hidden by the retry that let the run pass.
+ * On CI (see `retry` in vitest.config.ts) a test that failed and then passed on its
+ * retry fails the run, unless tests/quarantine.json lists it with its cause: the retry
+ * shows flakiness, it does not hide it.
  */
 export default class FlakyReporter implements Reporter {
-  private readonly flaky: string[] = [];
+  private readonly flaky: FlakyTest[] = [];
 
   onTestCaseResult(test: TestCase): void {
-    if (test.diagnostic()?.flaky) this.flaky.push(`${test.project.name} › ${test.module.moduleId.replace(`${process.cwd()}/`, '')} › ${test.fullName}`);
+    if (test.diagnostic()?.flaky) this.flaky.push({ file: path.relative(process.cwd(), test.module.moduleId), test: test.fullName });
   }
 
   onTestRunEnd(): void {
     if (this.flaky.length === 0) return;
-    console.log(`\n${this.flaky.length} flaky (failed, then passed on retry):`);
-    for (const name of this.flaky) console.log(`  ${name}`);
+    const { failing, lines } = describeFlaky(this.flaky, readQuarantine());
+    console.log(`\n${lines.join('\n')}`);
+    // Vitest only ever raises the exit code, so a 1 set here survives the end of the run.
+    if (failing.length) process.exitCode = 1;
   }
 }

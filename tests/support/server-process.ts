@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,17 +20,44 @@ export interface SpawnOptions {
   dataDir?: string;
   /** Keep the process's output for `log()` (tests that read the log); otherwise it is drained and dropped. */
   keepLog?: boolean;
+  /**
+   * Run the built server (dist-server/main.js, made by `npm run build`) when it is newer
+   * than every source it was made from: it starts in a fraction of tsx's time, which
+   * counts when every browser spec starts its own server. Stale or missing: the sources under tsx.
+   */
+  useBuild?: boolean;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BUILT_SERVER = path.join(ROOT, 'dist-server/main.js');
+
+function newestFile(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestFile(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Whether dist-server/main.js exists and no file of server/src or shared/ changed after it was built. */
+export function builtServerIsFresh(): boolean {
+  if (!existsSync(BUILT_SERVER)) return false;
+  const built = statSync(BUILT_SERVER).mtimeMs;
+  return ['server/src', 'shared'].every((dir) => newestFile(path.join(ROOT, dir)) <= built);
 }
 
 /**
- * The real server as its own process (`server/src/main.ts` under tsx), as in
- * production: for browser tests and benchmarks. It reads only the environment
+ * The real server as its own process (`server/src/main.ts` under tsx, or the build with
+ * `useBuild`), as in production: for browser tests and benchmarks. It reads only the environment
  * given here (a DATABASE_URL of the caller's shell does not leak in). The data
  * folder is a fresh temp folder unless one is given, and is removed on stop then.
  */
 export async function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'hotel-server-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const entry = options.useBuild && builtServerIsFresh() ? [BUILT_SERVER] : ['--import', 'tsx', 'server/src/main.ts'];
+  const child: ChildProcess = spawn(process.execPath, entry, {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', HOST: '127.0.0.1', HOTEL_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

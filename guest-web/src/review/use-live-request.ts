@@ -1,17 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LiveEvent, RequestDetail } from '@shared';
+import type { RequestDetail } from '@shared';
+import { GUEST_LIVE_EVENT_TYPES, StreamSignal } from '@shared/live-events';
 import { ApiError, api } from '../api';
 
-/** `resync`: the server lost its event feed for a while; anything may have changed. */
-const EVENT_NAMES: readonly (LiveEvent['type'] | 'message' | 'resync')[] = [
-  'message',
-  'request-created',
-  'line-changed',
-  'line-acknowledged',
-  'review-added',
-  'message-added',
-  'resync',
-];
+/** Every event of the guest's stream means "read the request again"; `message` is an unnamed event. */
+const EVENT_NAMES: readonly string[] = ['message', ...GUEST_LIVE_EVENT_TYPES, StreamSignal.resync];
 /** How often to ask while the event stream is down (a dropped Wi-Fi, a proxy that cuts streams). */
 export const POLL_MS = 5000;
 /** After a failed read: try again after 1 s, 2 s, 4 s … up to 30 s, whether or not the stream is open. */

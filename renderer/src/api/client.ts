@@ -2,6 +2,7 @@ import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
 import type { Endpoint } from '@shared';
 import { MAX_PAGE_SIZE } from '@shared/patterns';
+import { DEFAULT_EXPORT_MAX_ROWS, EXPORT_MAX_ROWS_HEADER, TOTAL_COUNT_HEADER } from '@shared/api/list-headers';
 import { fillPath } from '@shared/api/paths';
 import { clientRoutes } from '@shared/routes';
 import { navigate } from '../app/navigation';
@@ -55,6 +56,8 @@ export interface Page<Row> {
   rows: Row[];
   /** Rows of all pages (the server's X-Total-Count). */
   total: number;
+  /** The most rows an export of this list reads (the server's X-Export-Max-Rows), when it said. */
+  exportMaxRows?: number;
 }
 
 type RowOf<E> = Out<E> extends (infer R)[] ? R : never;
@@ -63,16 +66,18 @@ type RowOf<E> = Out<E> extends (infer R)[] ? R : never;
 export async function callPage<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<Page<RowOf<E>>> {
   const res = await http.request({ method: endpoint.method, url: fillPath(endpoint.path, options.params), params: options.query, ...options.config });
   const rows = res.data as RowOf<E>[];
-  const header = Number(res.headers['x-total-count']);
-  return { rows, total: Number.isFinite(header) ? header : rows.length };
+  const header = Number(res.headers[TOTAL_COUNT_HEADER]);
+  const cap = Number(res.headers[EXPORT_MAX_ROWS_HEADER]);
+  return { rows, total: Number.isFinite(header) ? header : rows.length, ...(cap > 0 ? { exportMaxRows: cap } : {}) };
 }
 
 /**
- * The most rows an export reads from a server-paged list (20 pages of the largest
- * size): a workbook of 100,000 rows would take minutes and hundreds of MB in the
- * browser. Past it the export says how many rows it left out (narrow the view).
+ * The most rows an export reads from a server-paged list when the server does not say
+ * (X-Export-Max-Rows, HOTEL_EXPORT_MAX_ROWS): a workbook of 100,000 rows would take
+ * minutes and hundreds of MB in the browser. Past it the export says how many rows it
+ * left out (narrow the view).
  */
-export const EXPORT_MAX_ROWS = 10_000;
+export const EXPORT_MAX_ROWS = DEFAULT_EXPORT_MAX_ROWS;
 
 /** Rows read for an export, and how many matched (more than `rows` when the cap cut it). */
 export interface AllRows<Row> {
@@ -82,17 +87,20 @@ export interface AllRows<Row> {
 
 /**
  * Every row of a server-paged list (what an export saves), read page after page at the
- * largest size the server answers, up to `cap` rows. Rows that move between pages while
+ * largest size the server answers, up to `maxRows` rows (or the server's cap for the list). Rows that move between pages while
  * it reads (a live list) are kept once.
  */
 export async function fetchAllPages<Row>(
   fetchPage: (page: number, pageSize: number) => Promise<Page<Row>>,
   rowId: (row: Row) => string,
-  cap = EXPORT_MAX_ROWS,
+  maxRows?: number,
 ): Promise<AllRows<Row>> {
   const rows = new Map<string, Row>();
+  let cap = maxRows ?? EXPORT_MAX_ROWS;
   for (let page = 0; ; page++) {
-    const { rows: batch, total } = await fetchPage(page, MAX_PAGE_SIZE);
+    const { rows: batch, total, exportMaxRows } = await fetchPage(page, MAX_PAGE_SIZE);
+    // The server's cap, unless the caller named one.
+    if (maxRows === undefined && exportMaxRows) cap = exportMaxRows;
     for (const row of batch) if (!rows.has(rowId(row))) rows.set(rowId(row), row);
     const done = batch.length < MAX_PAGE_SIZE || (page + 1) * MAX_PAGE_SIZE >= total;
     if (done || rows.size >= cap) return { rows: [...rows.values()].slice(0, cap), total: Math.max(total, rows.size) };

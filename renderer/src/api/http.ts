@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import type { RefreshOutcome } from '../platform/platform';
+import type { RefreshOutcome } from '@shared/desktop/platform';
 
 declare module 'axios' {
   interface AxiosRequestConfig {

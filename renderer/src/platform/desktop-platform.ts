@@ -1,4 +1,5 @@
-import type { Platform } from './platform';
+import type { SetServerUrlResult } from '@shared/desktop/ipc';
+import type { Platform } from '@shared/desktop/platform';
 
 /**
  * The object the Electron preload exposes as `window.hotelDesktop`. Its type is taken
@@ -7,8 +8,8 @@ import type { Platform } from './platform';
  */
 export type HotelDesktop = typeof import('../../../electron/preload').api;
 
-/** Result of asking the desktop app to use another hotel server. */
-export type SetServerUrlResult = Awaited<ReturnType<HotelDesktop['setServerUrl']>>;
+/** Result of asking the desktop app to use another hotel server: the IPC payload, from the contract. */
+export type { SetServerUrlResult };
 
 /** The desktop platform plus what only a desktop app needs: choosing its server (first start and the login screen). */
 export interface DesktopPlatform extends Platform {

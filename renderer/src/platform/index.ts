@@ -1,8 +1,8 @@
 import { createDesktopPlatform, desktopBridge } from './desktop-platform';
-import type { Platform } from './platform';
+import type { Platform } from '@shared/desktop/platform';
 import { createWebPlatform } from './web-platform';
 
-export type { Platform, RefreshOutcome, StoredSession } from './platform';
+export type { Platform, RefreshOutcome, StoredSession } from '@shared/desktop/platform';
 
 /**
  * The one place that decides where the renderer runs: inside Electron the preload

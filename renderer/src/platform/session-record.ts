@@ -1,4 +1,4 @@
-import type { StoredSession } from './platform';
+import type { StoredSession } from '@shared/desktop/platform';
 
 /**
  * Where the browser build keeps the signed-in session and its refresh token.

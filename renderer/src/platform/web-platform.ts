@@ -1,4 +1,4 @@
-import type { OpenedFile, Platform, RefreshOutcome, SaveFileResult } from './platform';
+import type { OpenedFile, Platform, RefreshOutcome, SaveFileResult } from '@shared/desktop/platform';
 import { clearRecord, readRecord, writeRecord } from './session-record';
 
 /** The Web Lock every tab of this origin takes to refresh: one exchange at a time across tabs. */

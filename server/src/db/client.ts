@@ -47,6 +47,11 @@ export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
+/** One round trip to the database: it answers, or this throws (the health check). */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
 /** SQLSTATEs of a database that is down, restarting or out of connections: the call may succeed later. */
 const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300)$/;
 /** Socket errors on the way to the database. */

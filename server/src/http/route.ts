@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Endpoint, Language } from '@shared';
 import { langOf } from '../i18n/localize';
 import { currentPrincipal } from '../security/session-guard';
-import { redeemStreamTicket } from '../security/stream-tickets';
+import { redeemStreamTicket } from '../security/stream-tickets.repository';
 import type { Principal } from '../security/tokens';
 import type { DevicePrincipal } from '../security/device-tokens';
 import { AppError, forbidden, unauthorized } from './errors';

@@ -1,7 +1,6 @@
 import nodemailer from 'nodemailer';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { emailSettings } from '../db/schema';
+import { readSettings } from '../modules/administration/email-settings.repository';
 import type { SecretBox } from '../security/tokens';
 
 export interface MailMessage {
@@ -53,7 +52,7 @@ export class Mailer {
 
   /** The SMTP server's answer, e.g. '250 OK: queued'. */
   async send(message: MailMessage): Promise<string> {
-    const [settings] = await this.db.select().from(emailSettings).where(eq(emailSettings.id, 1));
+    const settings = await readSettings(this.db);
     if (!settings) throw new MailNotConfiguredError();
     if (settings.passwordEnc && settings.passwordFor !== passwordBinding(settings)) throw new PasswordNotForThisServerError();
     const password = settings.passwordEnc ? this.box.open(settings.passwordEnc) : undefined;

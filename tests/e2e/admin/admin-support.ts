@@ -18,7 +18,12 @@ export async function openMenu(page: Page): Promise<void> {
   await expect(page.getByRole('navigation')).toBeVisible();
 }
 
+/**
+ * A picture of the page for a person to look at (docs, a review): nothing compares it, so
+ * it is taken only when asked for with HOTEL_SCREENSHOTS=1, and a normal run skips the wait.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.HOTEL_SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.waitForTimeout(400); // let the 0.3 s animations settle
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });

@@ -10,12 +10,14 @@ import { liveAlertsOn } from './alerts-support';
 import { api, guestRequest, login, lookup, setLanguage, tokenOf } from './part2-support';
 
 /**
- * Issue 12 in the browser: the Guests Requests and Services lists over a large database
- * (100,000 requests seeded with SQL, as the benchmark does; LISTS_E2E_REQUESTS lowers it
- * on a slow machine). Paging, sorting, search and filters are the server's; the view
- * survives opening a request and coming back; live rows land on the open page.
+ * The Guests Requests and Services lists over more rows than a page or an export holds
+ * (seeded with SQL, as the benchmark does; the benchmark measures 100,000). Paging,
+ * sorting, search and filters are the server's; the view survives opening a request
+ * and coming back; live rows land on the open page. The server's export cap is lowered
+ * (HOTEL_EXPORT_MAX_ROWS) so that passing it takes 1,500 rows, not 10,000 and more.
  */
-const REQUESTS = Number(process.env.LISTS_E2E_REQUESTS ?? 100_000);
+const REQUESTS = Number(process.env.LISTS_E2E_REQUESTS ?? 1_500);
+const EXPORT_CAP = 1_000;
 const LIST_CALL = '/api/Request/GetAllRequests';
 
 let server: ServerProcess;
@@ -27,7 +29,7 @@ test.beforeAll(async () => {
   test.setTimeout(900_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hotel-e2e-lists-'));
   await seedRequests({ dataDir }, REQUESTS);
-  server = await startServerProcess({ dataDir });
+  server = await startServerProcess({ dataDir, env: { HOTEL_EXPORT_MAX_ROWS: String(EXPORT_CAP) } });
   const admin = await tokenOf(server.url, BENCH_ADMIN);
   riyadh = await lookup(server.url, admin, '/api/BasicData/GenerateHotels', 'Nakheel Riyadh Hotel');
   jeddah = await lookup(server.url, admin, '/api/BasicData/GenerateHotels', 'Nakheel Jeddah Corniche Hotel');
@@ -239,15 +241,15 @@ test('the export of a server-paged list saves every row of the view, not the pag
   await expect(page.getByText(/Exported the first/)).toHaveCount(0);
 });
 
-test('an export past the cap saves the first 10,000 rows and says so, in Arabic too', async ({ page }) => {
-  test.skip(REQUESTS <= 10_000, 'needs more rows than the export cap');
+test("an export past the server's cap saves the first rows up to it and says so, in Arabic too", async ({ page }) => {
+  test.skip(REQUESTS <= EXPORT_CAP, 'needs more rows than the export cap');
   test.setTimeout(300_000);
   await openRequests(page);
   await setLanguage(page, 'ar');
   await expect(page.getByTestId('total-count')).toHaveText(/\d+ صف/);
   const total = Number((await page.getByTestId('total-count').textContent())!.replace(/\D/g, ''));
   const rows = await exported(page);
-  expect(rows).toHaveLength(1 + 10_000);
+  expect(rows).toHaveLength(1 + EXPORT_CAP);
   // The toast (Fluent's live region may read the same words out at the same moment).
-  await expect(page.getByTestId('toast-warning').getByText(`تم تصدير أول 10000 من ${total} صف. ضيّق عوامل التصفية أو البحث لتصدير الباقي.`)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('toast-warning').getByText(`تم تصدير أول ${EXPORT_CAP} من ${total} صف. ضيّق عوامل التصفية أو البحث لتصدير الباقي.`)).toBeVisible({ timeout: 30_000 });
 });

@@ -1,21 +1,13 @@
 import { atom } from 'jotai';
-import type { EVENT_TYPES, LiveEvent } from '@shared';
+import type { LiveEvent } from '@shared';
 import { fillPath } from '@shared/api/paths';
+import { LIVE_EVENT_TYPES, StreamSignal } from '@shared/live-events';
 import { call, http } from '../../api/client';
 import { shellEndpoints as endpoints } from '../../api/shell-endpoints';
 import { sessionAtom, store } from '../../session/session';
 
 type Listener = (event: LiveEvent) => void;
 
-/**
- * The stream's event names, written here so the shell (which listens on every screen)
- * does not load the zod schemas; the type below fails to compile when shared/api adds
- * an event type this list lacks.
- */
-const LIVE_EVENT_TYPES = ['request-created', 'line-changed', 'review-added', 'message-added', 'line-acknowledged', 'line-escalated'] as const satisfies readonly (typeof EVENT_TYPES)[number][];
-type MissingEventTypes = Exclude<(typeof EVENT_TYPES)[number], (typeof LIVE_EVENT_TYPES)[number]>;
-const everyEventType: [MissingEventTypes] extends [never] ? true : MissingEventTypes = true;
-void everyEventType;
 interface Subscriber {
   onEvent: Listener;
   /** Events may have been missed: re-read the whole view. */
@@ -87,8 +79,8 @@ function open(es: EventSource): void {
     for (const s of [...subscribers]) s.onEvent(event);
   };
   for (const type of LIVE_EVENT_TYPES) es.addEventListener(type, deliver as EventListener);
-  es.addEventListener('resync', resyncAll);
-  es.addEventListener('reconnect', () => reopen(es, 0));
+  es.addEventListener(StreamSignal.resync, resyncAll);
+  es.addEventListener(StreamSignal.reconnect, () => reopen(es, 0));
   // The browser would retry the same URL, whose ticket is used: come back with a new one instead.
   es.onerror = () => reopen(es, RETRY_MS);
 }

@@ -83,6 +83,12 @@ export async function revokeAllOfUser(db: DbOrTx, userId: number): Promise<void>
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
+/** Stores a single-use password token (its hash only); answers its id. */
+export async function insertPasswordToken(db: DbOrTx, values: typeof passwordTokens.$inferInsert): Promise<number> {
+  const [row] = await db.insert(passwordTokens).values(values).returning({ id: passwordTokens.id });
+  return row.id;
+}
+
 export async function findPasswordToken(db: DbOrTx, tokenHash: string): Promise<PasswordTokenRow | undefined> {
   const [row] = await db.select().from(passwordTokens).where(eq(passwordTokens.tokenHash, tokenHash));
   return row;

@@ -8,7 +8,7 @@ import { localize } from '../../i18n/localize';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { containsEmail, isCommonPassword } from '../../security/password-policy';
 import { hashToken, newOpaqueToken, type Principal } from '../../security/tokens';
-import { issuerStillCovers } from '../administration/link-rights';
+import { issuerStillCovers } from '../administration/link-rights.repository';
 import { accountMessages as m } from './account.messages';
 import * as repo from './account.repository';
 import {

@@ -1,10 +1,10 @@
 import type { Language } from '@shared';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { passwordTokens } from '../../db/schema';
 import { localize } from '../../i18n/localize';
 import { newOpaqueToken } from '../../security/tokens';
 import { accountMail } from './account.mail';
+import { insertPasswordToken } from './account.repository';
 
 export type PasswordTokenPurpose = 'invite' | 'reset';
 
@@ -43,11 +43,8 @@ export async function issuePasswordLink(
 ): Promise<IssuedLink> {
   const { token, hash } = newOpaqueToken();
   const expiresAt = new Date((options.now ?? new Date()).getTime() + PASSWORD_TOKEN_TTL_SECONDS[purpose] * 1000);
-  const [row] = await db
-    .insert(passwordTokens)
-    .values({ userId: user.id, purpose, tokenHash: hash, expiresAt, delivery: options.delivery ?? 'email', issuedBy: options.issuedBy ?? null })
-    .returning({ id: passwordTokens.id });
-  return { link: passwordLink(ctx.config.publicUrl, user.email, token, user.language), tokenId: row.id, expiresAt };
+  const tokenId = await insertPasswordToken(db, { userId: user.id, purpose, tokenHash: hash, expiresAt, delivery: options.delivery ?? 'email', issuedBy: options.issuedBy ?? null });
+  return { link: passwordLink(ctx.config.publicUrl, user.email, token, user.language), tokenId, expiresAt };
 }
 
 export async function createPasswordLink(

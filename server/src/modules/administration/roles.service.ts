@@ -6,7 +6,7 @@ import { adminMessages as m } from './administration.messages';
 import type { Principal } from '../../security/tokens';
 import { applySelections, changesAdminRole, claimsNotHeld, markupErrors, unknownClaimsOf } from './administration.rules';
 import { bumpSessionVersion, holdersOfRole } from '../account/account.repository';
-import { endLinksBeyondIssuer, endPasswordsBeyondIssuer } from './link-rights';
+import { endLinksBeyondIssuer, endPasswordsBeyondIssuer } from './link-rights.repository';
 import * as repo from './roles.repository';
 
 export async function listRoles(ctx: AppContext): Promise<Role[]> {

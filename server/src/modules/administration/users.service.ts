@@ -19,7 +19,7 @@ import {
 import { mailFailureText } from '../../mail/mail-failure';
 import type { DbOrTx } from '../../db/client';
 import { bumpSessionVersion } from '../account/account.repository';
-import { endLinksBeyondIssuer, endPasswordsBeyondIssuer } from './link-rights';
+import { endLinksBeyondIssuer, endPasswordsBeyondIssuer } from './link-rights.repository';
 import { canSeeUser } from '../requests/scope';
 import { invitationLink, inviteUser } from './invitations';
 import * as rolesRepo from './roles.repository';

@@ -4,9 +4,9 @@ import { naturalCompare } from '../basic-data/list-query';
 import { arabicFontPath } from './qr-font';
 import { buildQrSheet } from './qr-sheet';
 import { qrMessages } from './qr.messages';
-import { QrRepository } from './qr.repository';
+import { QrRepository, roomLinkVersion, rotateRoomLinks } from './qr.repository';
 import { isLoopbackUrl, lanSuggestions } from './public-url';
-import { roomLinkVersion, rotateRoomLinks, signRoomLink } from './room-link';
+import { signRoomLink } from './room-link';
 import { type Scope, canSeeHotel } from '../requests/scope';
 
 /** The guest form's address for one room (SPEC §2: Request/Service?hotelId&roomId), with the room link's signature. */

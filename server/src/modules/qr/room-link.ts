@@ -1,7 +1,4 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { roomLinkKeys } from '../../db/schema';
 
 /**
  * Signed room links: the QR link of a room carries `sig=<version>.<mac>`, an HMAC of hotel
@@ -29,20 +26,4 @@ export function verifyRoomLink(secret: string, hotelId: number, roomId: number, 
   const expected = Buffer.from(mac(secret, hotelId, roomId, version));
   const given = Buffer.from(match[2]);
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/** The hotel's current key version (1 until codes are first rotated). */
-export async function roomLinkVersion(db: DbOrTx, hotelId: number): Promise<number> {
-  const [row] = await db.select({ version: roomLinkKeys.version }).from(roomLinkKeys).where(eq(roomLinkKeys.hotelId, hotelId));
-  return row?.version ?? 1;
-}
-
-/** Moves the hotel to a new key version: every code printed before stops being verified. */
-export async function rotateRoomLinks(db: DbOrTx, hotelId: number): Promise<number> {
-  const [row] = await db
-    .insert(roomLinkKeys)
-    .values({ hotelId, version: 2 })
-    .onConflictDoUpdate({ target: roomLinkKeys.hotelId, set: { version: sql`${roomLinkKeys.version} + 1`, rotatedAt: sql`now()` } })
-    .returning({ version: roomLinkKeys.version });
-  return row.version;
 }

@@ -1,4 +1,4 @@
-import { type LineClock, type LineMessage, type LineStatus, type LiveEvent, type RequestDetail, type RequestLine, clockOf, expectedBy } from '@shared';
+import { type LineClock, type LineMessage, type LineStatus, type RequestDetail, type RequestLine, clockOf, expectedBy } from '@shared';
 import type { MessageRow } from './messages.repository';
 import type { LineRow, requestHeader } from './requests.repository';
 
@@ -85,9 +85,4 @@ export function toDetail(header: Header, lines: LineRow[], messages: MessageRow[
     review: header.review,
     rating: header.rating,
   };
-}
-
-/** What a guest's stream may carry: no hotel, department or other scoping data. */
-export function guestPayload(event: LiveEvent) {
-  return { type: event.type, requestId: event.requestId, lineId: event.lineId, statusName: event.statusName, at: event.at };
 }

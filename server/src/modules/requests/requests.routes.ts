@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
-import { ROOM_SIGNATURE_HEADER, endpoints } from '@shared';
+import { type GuestStreamEvents, ROOM_SIGNATURE_HEADER, type StaffStreamEvents, StreamSignal, endpoints, guestProjection } from '@shared';
 import { AppError, forbidden, notFound } from '../../http/errors';
-import { issueStreamTicket } from '../../security/stream-tickets';
+import { issueStreamTicket } from '../../security/stream-tickets.repository';
 import { route } from '../../http/route';
-import { isUuid, guestPayload } from './requests.mappers';
+import { isUuid } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
 import { requestHeader } from './requests.repository';
 import * as guest from './requests.service';
@@ -50,7 +50,7 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
 
   route(app, endpoints.staffEvents, async ({ user, reply, request, lang }) => {
     if (!mayHearEvents(user)) throw forbidden();
-    const stream = streams.open(reply, { address: request.ip, userId: user.userId }, lang);
+    const stream = streams.open<StaffStreamEvents>(reply, { address: request.ip, userId: user.userId }, lang);
     if (!stream) return reply;
     // A stream lives no longer than its token: then the client comes back with a
     // fresh one and is checked again (a disabled user stops hearing events).
@@ -69,7 +69,7 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
     stream.onEnd(
       ctx.events.subscribe(
         (event) => canHearEvent(user, event) && stream.send(event.type, event),
-        () => stream.send('resync', resync()),
+        () => stream.send(StreamSignal.resync, resync()),
       ),
     );
     return reply;
@@ -89,13 +89,16 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
     const header = isUuid(params.id) ? await requestHeader(ctx.database.db, params.id, 'en') : undefined;
     if (!header) throw notFound(m.requestNotFound);
     if (!guestStreamAllowed(header, ctx.config.streams.finishedRequestMs)) throw new AppError(410, streamMessages.requestFinished);
-    const stream = streams.open(reply, owner, lang);
+    const stream = streams.open<GuestStreamEvents>(reply, owner, lang);
     if (!stream) return reply;
     stream.onEnd(
       ctx.events.subscribe(
         // An internal note or an escalation is staff business: the guest does not even hear of one.
-        (event) => event.requestId === params.id && !event.internal && event.type !== 'line-escalated' && stream.send(event.type, guestPayload(event)),
-        () => stream.send('resync', resync()),
+        (event) => {
+          const seen = guestProjection(event, params.id);
+          if (seen) stream.send(seen.type, seen);
+        },
+        () => stream.send(StreamSignal.resync, resync()),
       ),
     );
     return reply;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Language } from '@shared';
+import { type Language, StreamSignal } from '@shared';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { clientAddressKey } from '../../http/client-address';
@@ -27,8 +27,9 @@ export const streamMessages = defineMessages({
   },
 });
 
-export interface EventStream {
-  send(event: string, data: unknown): void;
+/** A live stream whose event names and payloads are those of `Events` (StaffStreamEvents or GuestStreamEvents in shared/). */
+export interface EventStream<Events extends object = Record<string, unknown>> {
+  send<K extends keyof Events & string>(event: K, data: Events[K]): void;
   /** Called once when the stream ends, whoever ended it. */
   onEnd(cleanup: () => void): void;
   /** Ends the stream at this time (ms since the epoch), telling the client to reconnect. */
@@ -106,7 +107,7 @@ export class StreamHub {
    * Opens a stream on the reply, or answers 429/503 and returns undefined. The check
    * and the count are one synchronous step, so concurrent opens cannot overshoot.
    */
-  open(reply: FastifyReply, owner: StreamOwner, lang: Language): EventStream | undefined {
+  open<Events extends object>(reply: FastifyReply, owner: StreamOwner, lang: Language): EventStream<Events> | undefined {
     if (this.refused(reply, owner, lang)) return undefined;
     const keys = this.keysOf(owner).map(([key]) => key);
     for (const key of keys) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
@@ -143,7 +144,7 @@ export class StreamHub {
       if (!ended && raw.writable) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     };
     const endWithHint = () => {
-      write('reconnect', {});
+      write(StreamSignal.reconnect, {});
       end();
     };
     const idle = setTimeout(endWithHint, this.limits.idleMs);

@@ -1,7 +1,7 @@
 /**
- * Every IPC channel between the preload and the main process, named once (STYLE §5).
- * The preload invokes them, the main process registers them; nothing else spells a
- * channel name.
+ * Every IPC channel between the preload and the main process, named once (STYLE §5),
+ * with the payloads that cross it. The preload invokes them, the main process registers
+ * them, the renderer reads the answers' types; nothing else spells a channel name.
  */
 export const IpcChannel = {
   getServerUrl: 'server:get-url',

@@ -1,7 +1,8 @@
 /**
  * The renderer's one seam to its host (DESIGN): the web build implements it over
  * browser APIs, the desktop build over the Electron preload bridge. No other
- * renderer file knows which one it runs in.
+ * renderer file knows which one it runs in. It lives in shared/ because both sides
+ * build on it: the renderer calls it, electron/'s preload implements it.
  */
 export interface StoredSession {
   accessToken: string;
