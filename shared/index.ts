@@ -17,3 +17,4 @@ export * from './facilities';
 export * from './routes';
 export * from './line-rules';
 export * from './service-levels';
+export * from './display-names';
