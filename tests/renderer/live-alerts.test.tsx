@@ -206,8 +206,9 @@ describe('new-request alerts on every screen (issue 13.1)', () => {
     const view = renderShell(clientRoutes.basicData('Room'), 'ar');
     const stream = await streamOpen();
     act(() => stream.emit('request-created', created('r-6', 'RQ-000106')));
-    expect(await screen.findByText('طلب جديد RQ-000106')).toBeTruthy();
-    expect(bridge.notify).toHaveBeenCalledWith('طلب جديد RQ-000106', 'نزيل بانتظارك. انقر لفتح الطلب.', expect.any(Function));
+    // The code is isolated left to right inside the Arabic sentence.
+    expect(await screen.findByText('طلب جديد \u2066RQ-000106\u2069')).toBeTruthy();
+    expect(bridge.notify).toHaveBeenCalledWith('طلب جديد \u2066RQ-000106\u2069', 'نزيل بانتظارك. انقر لفتح الطلب.', expect.any(Function));
     expect(screen.getByRole('button', { name: '1 طلبات جديدة: افتح طلبات النزلاء' })).toBeTruthy();
     expect(view.container.querySelector('[dir="rtl"]')).toBeTruthy();
   });
