@@ -14,6 +14,8 @@ const REVIEW_PHONE = '+966 551234562';
 let server: E2EServer;
 let reviewId: string;
 let listRequestId: string;
+/** The department of the requested service, in Arabic (the demo's departments have Arabic names). */
+let departmentAr: string;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -23,6 +25,10 @@ test.beforeAll(async () => {
   const { body: groups } = await api<{ services: { id: number; isSpecial?: boolean }[] }[]>(server.url, undefined, 'GET', '/api/BasicData/GenerateServices');
   const serviceId = groups.flatMap((g) => g.services).find((s) => !s.isSpecial)!.id;
   // guestRequest files the list's phone; the review page's request is filed with the other one.
+  const services = (await (
+    await fetch(`${server.url}/api/BasicData/GetAllServices?lang=ar&pageSize=100`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { id: number; departmentName: string }[];
+  departmentAr = services.find((s) => s.id === serviceId)!.departmentName;
   listRequestId = (await guestRequest(server.url, hotels[0].id, [serviceId], 'Omar Phone-List')).id;
   const { body: rooms } = await api<{ id: number }[]>(server.url, undefined, 'GET', `/api/BasicData/GenerateRooms?hotelId=${hotels[0].id}`);
   const added = await api<{ id: string }>(server.url, undefined, 'POST', '/api/Request/AddRequest', {
@@ -91,6 +97,9 @@ test('the Guests Requests list in Arabic shows the phone number as typed', async
   await page.goto(`${server.url}/Admin/Request/Details/${listRequestId}`);
   const fact = page.getByTestId('request-details').locator('bdi', { hasText: LIST_PHONE.slice(1) });
   await expectReadsAsTyped(fact, LIST_PHONE);
+  // Its line names the department in Arabic.
+  expect(departmentAr).toMatch(/[\u0600-\u06ff]/);
+  await expect(page.getByTestId('request-details')).toContainText(departmentAr);
   await screenshot(page, 'arabic-numbers-RequestDetails-ar');
 });
 
