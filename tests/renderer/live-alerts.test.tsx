@@ -406,6 +406,33 @@ describe('lines waiting to be acknowledged ring again every 30 s, on every scree
     // Not a new request: no count.
     expect(screen.queryByTestId('alerts-count')).toBeNull();
   });
+
+  it('an escalation in Arabic names the department in Arabic and keeps the room number left to right', async () => {
+    renderShell(clientRoutes.basicData('Room'), 'ar');
+    const stream = await streamOpen();
+    act(() =>
+      stream.emit('line-escalated', {
+        ...created('r-41', 'RQ-000241'),
+        type: 'line-escalated',
+        lineId: 41,
+        escalation: {
+          kind: 'acknowledge',
+          dueAt: '2026-11-23T20:10:00.000Z',
+          serviceNameEn: 'Extra towels',
+          serviceNameAr: 'مناشف إضافية',
+          hotelNameEn: 'Nakheel Riyadh Hotel',
+          hotelNameAr: 'فندق نخيل الرياض',
+          roomNumber: 'A-101',
+          departmentName: 'Housekeeping',
+          departmentNameAr: 'التدبير المنزلي',
+        },
+      }),
+    );
+    const toast = await vi.waitFor(() => screen.getByTestId('toast-error'));
+    expect(toast.textContent).toContain('\u2066A-101\u2069');
+    expect(toast.textContent).toContain('التدبير المنزلي');
+    expect(toast.textContent).not.toContain('Housekeeping');
+  });
 });
 
 describe('toasts (issue 13.6)', () => {
