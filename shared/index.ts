@@ -19,3 +19,4 @@ export * from './line-rules';
 export * from './service-levels';
 export * from './live-events';
 export * from './api/list-headers';
+export * from './display-names';

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { COUNTRY_NAMES } from '../countries';
 import { FACILITY_CODES } from '../facilities';
+import { hasControlCharacters } from '../patterns';
 import { TARGET_MINUTES_MAX } from '../service-levels';
 import { Id, LangQuery, Lookup, Phone, Timestamp, code, optionalText, text } from './common';
 
 const NAME = 200;
 const POLICY = 20_000;
+/** An optional second name in Arabic (departments, workers): one line, no bidi controls. */
+const ArabicName = z
+  .string()
+  .max(NAME, { abort: true })
+  .refine((s) => !hasControlCharacters(s), { message: 'singleLine' })
+  .nullable()
+  .optional();
 
 // ── Service-level targets (issue 14) ─────────────────────────────────────
 /** Minutes, a whole number from 1 to a week; null clears it (the next level's default applies). */
@@ -121,6 +129,8 @@ export const Service = z.object({
 // ── Worker ─────────────────────────────────────────────────────────────────
 export const WorkerInput = z.object({
   name: text(NAME),
+  /** The Arabic display name (absent: unchanged; empty or null: Arabic readers see `name`). */
+  nameAr: ArabicName,
   phoneNumber: Phone,
   workerCode: code(),
   /** Optional: a worker of a department is offered for that department's lines. */
@@ -130,6 +140,7 @@ export const Worker = z.object({
   id: z.number(),
   workerCode: z.string(),
   name: z.string(),
+  nameAr: z.string().nullable(),
   phoneNumber: z.string(),
   departmentId: z.number().nullable(),
   departmentName: z.string().nullable(),
@@ -139,6 +150,8 @@ export const Worker = z.object({
 // ── Department ─────────────────────────────────────────────────────────────
 export const DepartmentInput = z.object({
   name: text(NAME),
+  /** The Arabic name (absent: unchanged; empty or null: Arabic readers see `name`). */
+  nameAr: ArabicName,
   departmentCode: code(),
   /** Its workers may list its unassigned Open lines on their phones and take one (absent: unchanged, default false). */
   workersTakeOpenLines: z.boolean().optional(),
@@ -147,6 +160,7 @@ export const Department = z.object({
   id: z.number(),
   departmentCode: z.string(),
   name: z.string(),
+  nameAr: z.string().nullable(),
   workersTakeOpenLines: z.boolean(),
   createdAt: Timestamp,
 });

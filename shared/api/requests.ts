@@ -283,6 +283,8 @@ export const Escalation = z.object({
   hotelNameAr: z.string(),
   roomNumber: z.string(),
   departmentName: z.string().nullable(),
+  /** The department's Arabic name (null: none, Arabic readers see departmentName). */
+  departmentNameAr: z.string().nullable().optional(),
 });
 export type Escalation = z.infer<typeof Escalation>;
 export const LiveEvent = z.object({

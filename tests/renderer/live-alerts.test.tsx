@@ -206,8 +206,9 @@ describe('new-request alerts on every screen (issue 13.1)', () => {
     const view = renderShell(clientRoutes.basicData('Room'), 'ar');
     const stream = await streamOpen();
     act(() => stream.emit('request-created', created('r-6', 'RQ-000106')));
-    expect(await screen.findByText('طلب جديد RQ-000106')).toBeTruthy();
-    expect(bridge.notify).toHaveBeenCalledWith('طلب جديد RQ-000106', 'نزيل بانتظارك. انقر لفتح الطلب.', expect.any(Function));
+    // The code is isolated left to right inside the Arabic sentence.
+    expect(await screen.findByText('طلب جديد \u2066RQ-000106\u2069')).toBeTruthy();
+    expect(bridge.notify).toHaveBeenCalledWith('طلب جديد \u2066RQ-000106\u2069', 'نزيل بانتظارك. انقر لفتح الطلب.', expect.any(Function));
     expect(screen.getByRole('button', { name: '1 طلبات جديدة: افتح طلبات النزلاء' })).toBeTruthy();
     expect(view.container.querySelector('[dir="rtl"]')).toBeTruthy();
   });
@@ -404,6 +405,33 @@ describe('lines waiting to be acknowledged ring again every 30 s, on every scree
     expect(screen.getByTestId('where').textContent).toBe(clientRoutes.serviceDetails(40));
     // Not a new request: no count.
     expect(screen.queryByTestId('alerts-count')).toBeNull();
+  });
+
+  it('an escalation in Arabic names the department in Arabic and keeps the room number left to right', async () => {
+    renderShell(clientRoutes.basicData('Room'), 'ar');
+    const stream = await streamOpen();
+    act(() =>
+      stream.emit('line-escalated', {
+        ...created('r-41', 'RQ-000241'),
+        type: 'line-escalated',
+        lineId: 41,
+        escalation: {
+          kind: 'acknowledge',
+          dueAt: '2026-11-23T20:10:00.000Z',
+          serviceNameEn: 'Extra towels',
+          serviceNameAr: 'مناشف إضافية',
+          hotelNameEn: 'Nakheel Riyadh Hotel',
+          hotelNameAr: 'فندق نخيل الرياض',
+          roomNumber: 'A-101',
+          departmentName: 'Housekeeping',
+          departmentNameAr: 'التدبير المنزلي',
+        },
+      }),
+    );
+    const toast = await vi.waitFor(() => screen.getByTestId('toast-error'));
+    expect(toast.textContent).toContain('\u2066A-101\u2069');
+    expect(toast.textContent).toContain('التدبير المنزلي');
+    expect(toast.textContent).not.toContain('Housekeeping');
   });
 });
 

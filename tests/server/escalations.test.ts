@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import type { Db } from '../../server/src/db/client';
-import { lineEscalations, requestLines, services, users } from '../../server/src/db/schema';
+import { departments, lineEscalations, requestLines, services, users } from '../../server/src/db/schema';
 import { EscalationScheduler, MAIL_CONCURRENCY, MAIL_HOLD_MS } from '../../server/src/modules/requests/escalations';
 import { claimEscalation } from '../../server/src/modules/requests/escalations.repository';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
@@ -82,6 +82,8 @@ describe('escalation when a line passes its target (issue 14)', { timeout: 120_0
   it('tells the hotel supervisors once per target, live and by e-mail in their language; never the clerk without the right or another hotel', async () => {
     // Room enough for the clerk to acknowledge one line in time on a loaded machine.
     await setTargets(db(), fx.services.towels, 20, 40);
+    // An Arabic reader reads the department's Arabic name.
+    await db().update(departments).set({ nameAr: 'التدبير المنزلي' }).where(eq(departments.id, fx.departments.housekeeping));
     try {
       const supervisorStream = await stream(supervisorA);
       const clerkStream = await stream(clerk);
@@ -98,6 +100,10 @@ describe('escalation when a line passes its target (issue 14)', { timeout: 120_0
       const mail = await smtp.waitFor((m) => m.to.includes(supervisorAEmail) && subjectOf(m).includes('لم يُستلم'));
       expect(subjectOf(mail)).toContain('مناشف إضافية');
       expect(bodyOf(mail)).toContain('مرحبًا Mona');
+      // The room number and code are isolated left to right in the Arabic sentence; the department is named in Arabic.
+      expect(subjectOf(mail)).toContain('الغرفة \u2066101\u2069');
+      expect(bodyOf(mail)).toMatch(/الطلب \u2066RQ-\d{6}\u2069 في/);
+      expect(bodyOf(mail)).toContain('(التدبير المنزلي)');
       expect(bodyOf(mail)).toContain(`/Admin/Service/Details/${late}`);
 
       // The completion target passes for both lines later: one more escalation each.

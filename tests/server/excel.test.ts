@@ -28,7 +28,7 @@ describe('Excel templates and uploads', () => {
     ['roomTypeTemplate', 'RoomTypeTemplate', ['roomTypeCode', 'nameEn', 'nameAr']],
     ['roomTemplate', 'RoomTemplate', ['number', 'hotelCode', 'useTypeCode', 'roomTypeCode']],
     ['serviceTemplate', 'ServiceTemplate', ['serviceCode', 'nameEn', 'nameAr', 'serviceGroupCode', 'departmentCode', 'acknowledgeMinutes', 'completeMinutes']],
-    ['workerTemplate', 'WorkerTemplate', ['workerCode', 'name', 'phoneNumber', 'departmentCode']],
+    ['workerTemplate', 'WorkerTemplate', ['workerCode', 'name', 'phoneNumber', 'departmentCode', 'nameAr']],
     ['userTemplate', 'UserTemplate', ['userCode', 'firstName', 'lastName', 'email', 'phoneNumber', 'hotelCodes', 'departmentCodes', 'language']],
   ] as const)('%s is a real .xlsx named %s with the field names as headers and a bilingual instructions sheet', async (key, name, headers) => {
     const res = await download(endpoints[key]);

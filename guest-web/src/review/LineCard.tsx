@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LineMessage, RequestDetail, RequestLine } from '@shared';
+import { isolateLtr } from '@shared/display-names';
 
 const TONE: Record<string, string> = { Rejected: 'danger', Completed: 'primary' };
 const CLOSED = new Set(['Completed', 'Rejected']);
@@ -70,7 +71,7 @@ export function LineCard({ line, request }: { line: RequestLine; request: Reques
         <div>
           <dt>{t('review.hotelRoom')}</dt>
           <dd>
-            {request.hotelName} · {t('review.roomN', { number: request.roomNumber })}
+            {request.hotelName} · {t('review.roomN', { number: isolateLtr(request.roomNumber) })}
           </dd>
         </div>
         <div>

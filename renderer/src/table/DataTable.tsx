@@ -30,6 +30,8 @@ export interface TableColumn<T> {
   minWidth?: number;
   /** Never cut (codes, phone numbers, dates, statuses): as wide as its longest value; else long text is cut with its tooltip. */
   fitContent?: boolean;
+  /** Always left to right (phone numbers, codes, room numbers): in Arabic too, on screen and in the export. */
+  ltr?: boolean;
 }
 
 /** Column widths fitted to their text (issue 13: readable at 1366 px), from a sample of the rows. */
@@ -68,9 +70,9 @@ export function fittedWidth<T>(column: TableColumn<T>, rows: readonly T[]): numb
  * list are neither reordered nor cut at their start), cut at its end with the whole text
  * in its tooltip.
  */
-function TextCell({ text, tooltip }: { text: string; tooltip?: string }) {
+function TextCell({ text, tooltip, ltr }: { text: string; tooltip?: string; ltr?: boolean }) {
   return (
-    <span className="cell-text" dir="auto" title={tooltip ?? text}>
+    <span className="cell-text" dir={ltr ? 'ltr' : 'auto'} title={tooltip ?? text}>
       {text}
     </span>
   );
@@ -235,7 +237,7 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
           if (!p.data) return null;
           const latest = columnsRef.current.find((x) => x.id === c.id) ?? c;
           if (latest.render) return latest.render(p.data);
-          return <TextCell text={String(latest.value(p.data) ?? '')} tooltip={latest.tooltip?.(p.data)} />;
+          return <TextCell text={String(latest.value(p.data) ?? '')} tooltip={latest.tooltip?.(p.data)} ltr={latest.ltr} />;
         },
         // Server mode: the server sorted the page; the header only shows (and changes) the view's sort.
         ...(sortedBy
@@ -287,6 +289,7 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
     const exported = columns.filter((c) => c.exportValue !== false);
     return {
       headers: exported.map((c) => c.header),
+      ltrColumns: exported.flatMap((c, i) => (c.ltr ? [i] : [])),
       rows: shown.map((row) => exported.map((c) => (c.exportValue || c.value)(row) ?? '')),
       matching: all?.total ?? shown.length,
     };

@@ -8,11 +8,11 @@ import { hashPassword } from '../security/password';
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
 
 export const DEMO_DEPARTMENTS = [
-  { departmentCode: 'HK', name: 'Housekeeping' },
-  { departmentCode: 'MNT', name: 'Maintenance' },
-  { departmentCode: 'FNB', name: 'Food & Beverage' },
-  { departmentCode: 'FO', name: 'Front Office' },
-  { departmentCode: 'GR', name: 'Guest Relations' },
+  { departmentCode: 'HK', name: 'Housekeeping', nameAr: 'التدبير المنزلي' },
+  { departmentCode: 'MNT', name: 'Maintenance', nameAr: 'الصيانة' },
+  { departmentCode: 'FNB', name: 'Food & Beverage', nameAr: 'الأغذية والمشروبات' },
+  { departmentCode: 'FO', name: 'Front Office', nameAr: 'المكتب الأمامي' },
+  { departmentCode: 'GR', name: 'Guest Relations', nameAr: 'علاقات النزلاء' },
 ] as const;
 type DepartmentCode = (typeof DEMO_DEPARTMENTS)[number]['departmentCode'];
 
@@ -106,18 +106,18 @@ const SERVICES: [string, string, string, string, DepartmentCode, number?][] = [
   ['OTH-SPC', 'Special Request', 'طلب خاص', 'OTH', 'GR'],
 ];
 
-/** [code, name, phone, department code] */
-const WORKERS: [string, string, string, DepartmentCode][] = [
-  ['W-001', 'Abdullah Al-Harbi', '+966 55 214 7789', 'HK'],
-  ['W-002', 'Fahad Al-Otaibi', '+966 50 381 2256', 'HK'],
-  ['W-003', 'Mohammed Al-Zahrani', '+966 56 740 1193', 'MNT'],
-  ['W-004', 'Khalid Al-Shehri', '+966 53 902 6617', 'MNT'],
-  ['W-005', 'Saad Al-Dosari', '+966 54 118 3040', 'FNB'],
-  ['W-006', 'Nasser Al-Ghamdi', '+966 59 627 8851', 'FNB'],
-  ['W-007', 'Faisal Al-Mutairi', '+966 55 873 4402', 'FO'],
-  ['W-008', 'Turki Al-Qahtani', '+966 50 446 9975', 'FO'],
-  ['W-009', 'Omar Al-Anazi', '+966 58 305 1268', 'GR'],
-  ['W-010', 'Yousef Al-Subaie', '+966 56 992 0534', 'GR'],
+/** [code, name, phone, department code, Arabic name] */
+const WORKERS: [string, string, string, DepartmentCode, string][] = [
+  ['W-001', 'Abdullah Al-Harbi', '+966 55 214 7789', 'HK', 'عبدالله الحربي'],
+  ['W-002', 'Fahad Al-Otaibi', '+966 50 381 2256', 'HK', 'فهد العتيبي'],
+  ['W-003', 'Mohammed Al-Zahrani', '+966 56 740 1193', 'MNT', 'محمد الزهراني'],
+  ['W-004', 'Khalid Al-Shehri', '+966 53 902 6617', 'MNT', 'خالد الشهري'],
+  ['W-005', 'Saad Al-Dosari', '+966 54 118 3040', 'FNB', 'سعد الدوسري'],
+  ['W-006', 'Nasser Al-Ghamdi', '+966 59 627 8851', 'FNB', 'ناصر الغامدي'],
+  ['W-007', 'Faisal Al-Mutairi', '+966 55 873 4402', 'FO', 'فيصل المطيري'],
+  ['W-008', 'Turki Al-Qahtani', '+966 50 446 9975', 'FO', 'تركي القحطاني'],
+  ['W-009', 'Omar Al-Anazi', '+966 58 305 1268', 'GR', 'عمر العنزي'],
+  ['W-010', 'Yousef Al-Subaie', '+966 56 992 0534', 'GR', 'يوسف السبيعي'],
 ];
 
 /** Floors 1-4, ten rooms each; the last two of each floor are suites, floor 4 is executive. */
@@ -184,7 +184,7 @@ export async function seedDemo(db: Db): Promise<void> {
       .onConflictDoNothing();
     await tx
       .insert(s.workers)
-      .values(WORKERS.map(([workerCode, name, phoneNumber, department]) => ({ workerCode, name, phoneNumber, departmentId: ids.department[department] })))
+      .values(WORKERS.map(([workerCode, name, phoneNumber, department, nameAr]) => ({ workerCode, name, nameAr, phoneNumber, departmentId: ids.department[department] })))
       .onConflictDoNothing();
 
     await seedStaff(tx, hotelIds, ids.department);

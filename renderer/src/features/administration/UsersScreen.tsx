@@ -66,7 +66,7 @@ export function UsersScreen() {
       { id: 'userCode', header: t('p2.users.userCode'), value: (u) => u.userCode, flex: 0.7, fitContent: true },
       { id: 'name', header: t('fields.name'), value: (u) => `${u.firstName} ${u.lastName}` },
       { id: 'email', header: t('p2.users.email'), value: (u) => u.email, flex: 1.3 },
-      { id: 'phoneNumber', header: t('p2.users.phoneNumber'), value: (u) => u.phoneNumber, fitContent: true },
+      { id: 'phoneNumber', header: t('p2.users.phoneNumber'), value: (u) => u.phoneNumber, fitContent: true, ltr: true },
       { id: 'hotels', header: t('p2.users.hotels'), value: (u) => names(u.hotelIds, lookups.hotels) },
       { id: 'departments', header: t('p2.users.departments'), value: (u) => names(u.departmentIds, lookups.departments) },
       { id: 'roles', header: t('p2.users.roles'), value: (u) => u.roles.join(', ') },

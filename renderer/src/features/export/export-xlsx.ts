@@ -2,6 +2,8 @@ export interface SheetData {
   headers: string[];
   /** A Date becomes a date cell, a number a number cell. */
   rows: (string | number | Date)[][];
+  /** Columns read left to right in a right-to-left sheet too (phone numbers, codes): their value stays as typed. */
+  ltrColumns?: number[];
 }
 
 /**
@@ -47,6 +49,8 @@ export async function buildXlsx(name: string, data: SheetData, rtl: boolean): Pr
     if (dates.length) column.numFmt = dateFormat(rtl, !dates.every((d) => d.getTime() % 86_400_000 === 0));
     const longest = Math.max(data.headers[i]?.length ?? 0, ...data.rows.slice(0, 500).map((r) => String(r[i] ?? '').length));
     column.width = Math.min(60, Math.max(10, longest + 2));
+    // A phone number has no letter to give it a direction: in an Arabic sheet Excel would draw '+966 5…' as '…5 966+'.
+    if (rtl && data.ltrColumns?.includes(i)) column.alignment = { readingOrder: 'ltr', horizontal: 'right' };
   });
   return new Uint8Array(await book.xlsx.writeBuffer());
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { LiveEvent } from '@shared';
+import { displayName, ltrIn } from '@shared/display-names';
 import { clientRoutes } from '@shared/routes';
 import { showToast } from '../../feedback/toast';
 import { platform as hostPlatform, type Platform } from '../../platform';
@@ -63,23 +64,26 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
 
   useEffect(() => {
     const newRequest = (event: LiveEvent) => {
-      const { t, navigate, sound, pathname } = latest.current;
+      const { t, lang, navigate, sound, pathname } = latest.current;
       const open = () => navigate(clientRoutes.requestDetails(event.requestId));
-      showToast(t('p2.live.newRequest', { code: event.requestCode }), 'info', { label: t('alerts.open'), run: open });
+      const code = ltrIn(lang === 'ar' ? 'ar' : 'en', event.requestCode);
+      showToast(t('p2.live.newRequest', { code }), 'info', { label: t('alerts.open'), run: open });
       if (sound) playChime();
       if (!onRequestList(pathname)) setCount((n) => n + 1);
-      host.notify(t('alerts.notifyTitle', { code: event.requestCode }), t('alerts.notifyBody'), open);
+      host.notify(t('alerts.notifyTitle', { code }), t('alerts.notifyBody'), open);
     };
     const escalation = (event: LiveEvent) => {
       const e = event.escalation;
       if (!e) return;
       const { t, lang, navigate, sound } = latest.current;
       const ar = lang === 'ar';
-      const title = t('alerts.escalationTitle', { service: ar ? e.serviceNameAr : e.serviceNameEn, room: e.roomNumber });
+      const reader = ar ? 'ar' : 'en';
+      const title = t('alerts.escalationTitle', { service: ar ? e.serviceNameAr : e.serviceNameEn, room: ltrIn(reader, e.roomNumber) });
+      const department = e.departmentName ? displayName(reader, { name: e.departmentName, nameAr: e.departmentNameAr }) : '';
       const body = t(e.kind === 'acknowledge' ? 'alerts.escalationAcknowledge' : 'alerts.escalationComplete', {
         time: formatDueTime(e.dueAt, lang),
         hotel: ar ? e.hotelNameAr : e.hotelNameEn,
-        department: e.departmentName ? `${ar ? '، ' : ', '}${e.departmentName}` : '',
+        department: department ? `${ar ? '، ' : ', '}${department}` : '',
       });
       const open = () => navigate(event.lineId ? clientRoutes.serviceDetails(event.lineId) : clientRoutes.requestDetails(event.requestId));
       showToast(`${title}. ${body}`, 'error', { label: t('alerts.open'), run: open });
@@ -94,10 +98,11 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
 
   const reminded = REMINDED_CLAIMS.some((c) => hasClaim(session, c)) && hasClaim(session, 'Service Management.Service List.View');
   useAcknowledgeReminders(reminded, ({ oldest, total }) => {
-    const { t, navigate, sound } = latest.current;
+    const { t, lang, navigate, sound } = latest.current;
+    const reader = lang === 'ar' ? 'ar' : 'en';
     const message =
       total === 1
-        ? t('alerts.reminderOne', { service: oldest.serviceName, room: oldest.roomNumber, code: oldest.requestHeaderCode })
+        ? t('alerts.reminderOne', { service: oldest.serviceName, room: ltrIn(reader, oldest.roomNumber), code: ltrIn(reader, oldest.requestHeaderCode) })
         : t('alerts.reminderMany', { count: total });
     // Many: the Services list of exactly the lines waiting, the longest waiting first.
     const open = () => navigate(total === 1 ? clientRoutes.serviceDetails(oldest.id) : `${clientRoutes.serviceList}?waiting=true&sort=createdAt&order=asc`);

@@ -38,7 +38,10 @@ export function DetailsHeading({ title, status, backTo }: { title: string; statu
   );
 }
 
-export function Facts({ heading, facts }: { heading: string; facts: [label: string, value: string][] }) {
+/** A fact's value; `ltr`: it reads left to right in Arabic too (a phone or room number). */
+export type Fact = [label: string, value: string, ltr?: boolean];
+
+export function Facts({ heading, facts }: { heading: string; facts: Fact[] }) {
   const styles = useStyles();
   return (
     <Panel>
@@ -46,11 +49,11 @@ export function Facts({ heading, facts }: { heading: string; facts: [label: stri
         {heading}
       </Text>
       <div className={styles.facts}>
-        {facts.map(([label, value]) => (
+        {facts.map(([label, value, ltr]) => (
           <div key={label}>
             <Text size={200} className={styles.label}>{label}</Text>
             <Text>
-              <bdi>{value || '—'}</bdi>
+              <bdi dir={ltr && value ? 'ltr' : undefined}>{value || '—'}</bdi>
             </Text>
           </div>
         ))}

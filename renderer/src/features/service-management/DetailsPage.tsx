@@ -13,10 +13,11 @@ import {
   type StaffRequestDetails,
   type StaffServiceDetails,
 } from '@shared';
+import { ltrIn } from '@shared/display-names';
 import { call } from '../../api/client';
 import { keys } from '../../api/query';
 import { RoomHistoryLink } from '../reports/RoomHistoryLink';
-import { DetailsHeading, Facts, PageState, ReviewPanel } from './DetailsLayout';
+import { DetailsHeading, type Fact, Facts, PageState, ReviewPanel } from './DetailsLayout';
 import { LineCard } from './LineCard';
 import { fetchLineDetails } from './line-queries';
 import { useLiveDetails } from './use-live-details';
@@ -27,7 +28,7 @@ import { UnsentReplyGuard } from './UnsentReplyGuard';
 interface Details {
   title: string;
   status: RequestStatus | LineStatus;
-  guest: [label: string, value: string][];
+  guest: Fact[];
   hotelName: string;
   roomId: number;
   roomNumber: string;
@@ -52,13 +53,13 @@ interface DetailsKind<T> {
   concerns(event: LiveEvent, id: string): boolean;
   /** The lines the page shows: their own reads (status history, workers) follow the page's. */
   lineIds(answer: T): number[];
-  show(answer: T, t: TFunction): Details;
+  show(answer: T, t: TFunction, lang: Language): Details;
 }
 
 const guestFacts = (t: TFunction, r: { custName: string; custEmail: string; custPhone: string }): Details['guest'] => [
   [t('p2.requests.custName'), r.custName],
   [t('p2.requests.custEmail'), r.custEmail],
-  [t('p2.requests.custPhone'), r.custPhone],
+  [t('p2.requests.custPhone'), r.custPhone, true],
 ];
 
 const requestKind: DetailsKind<StaffRequestDetails> = {
@@ -69,8 +70,8 @@ const requestKind: DetailsKind<StaffRequestDetails> = {
   valid: (answer) => !!answer?.requestDetails,
   concerns: (event, id) => event.requestId === id,
   lineIds: (answer) => answer.requestDetails.requestDetails.map((line) => line.id),
-  show: ({ requestDetails: r, availableDepartments, roomVerified, guestLanguage }, t) => ({
-    title: t('p2.requests.requestHeading', { code: r.requestCode }),
+  show: ({ requestDetails: r, availableDepartments, roomVerified, guestLanguage }, t, lang) => ({
+    title: t('p2.requests.requestHeading', { code: ltrIn(lang, r.requestCode) }),
     status: r.statusName,
     guest: [...guestFacts(t, r), [t('p2.requests.note'), r.note]],
     hotelName: r.hotelName,
@@ -92,8 +93,8 @@ const serviceKind: DetailsKind<StaffServiceDetails> = {
   valid: (answer) => !!answer?.serviceDetails,
   concerns: (event, id) => event.lineId === Number(id),
   lineIds: (answer) => [answer.serviceDetails.id],
-  show: ({ serviceDetails: s, availableDepartments, availableWorkers }, t) => ({
-    title: t('p2.requests.lineHeading', { code: s.requestCode }),
+  show: ({ serviceDetails: s, availableDepartments, availableWorkers }, t, lang) => ({
+    title: t('p2.requests.lineHeading', { code: ltrIn(lang, s.requestCode) }),
     status: s.statusName,
     guest: guestFacts(t, s),
     hotelName: s.hotelName,
@@ -112,7 +113,7 @@ const serviceKind: DetailsKind<StaffServiceDetails> = {
  * changes. /Admin/Request/Details/{id} shows a request, /Admin/Service/Details/{id} one line.
  */
 function DetailsPage<T>({ kind }: { kind: DetailsKind<T> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const { data, loading, reload } = useLiveDetails(
     kind.key(id),
@@ -122,12 +123,12 @@ function DetailsPage<T>({ kind }: { kind: DetailsKind<T> }) {
     (answer: T) => kind.lineIds(answer),
   );
   if (!data) return <PageState loading={loading} message={t('p2.requests.noDetails')} />;
-  const d = kind.show(data, t);
+  const d = kind.show(data, t, i18n.language === 'ar' ? 'ar' : 'en');
   return (
     <section data-testid={kind.testId}>
       <DetailsHeading title={d.title} status={d.status} backTo={kind.backTo} />
       <Facts heading={t('p2.requests.guestInfo')} facts={d.guest} />
-      <Facts heading={t('p2.requests.hotelInfo')} facts={[[t('p2.requests.hotel'), d.hotelName], [t('p2.requests.room'), d.roomNumber]]} />
+      <Facts heading={t('p2.requests.hotelInfo')} facts={[[t('p2.requests.hotel'), d.hotelName], [t('p2.requests.room'), d.roomNumber, true]]} />
       {d.roomVerified === false && <UnverifiedRoomNotice />}
       <p>
         <RoomHistoryLink roomId={d.roomId} roomNumber={d.roomNumber} />

@@ -44,9 +44,9 @@ export function RequestListScreen() {
 
   const columns = useMemo<TableColumn<RequestListRow>[]>(
     () => [
-      { id: 'code', header: t('p2.requests.code'), value: (r) => r.code, fitContent: true },
+      { id: 'code', header: t('p2.requests.code'), value: (r) => r.code, fitContent: true, ltr: true },
       { id: 'custName', header: t('p2.requests.custName'), value: (r) => r.custName, minWidth: 96 },
-      { id: 'custPhone', header: t('p2.requests.custPhone'), value: (r) => r.custPhone, fitContent: true },
+      { id: 'custPhone', header: t('p2.requests.custPhone'), value: (r) => r.custPhone, fitContent: true, ltr: true },
       { id: 'hotelName', header: t('p2.requests.hotel'), value: (r) => r.hotelName, minWidth: 90 },
       {
         id: 'roomNumber',
@@ -54,6 +54,7 @@ export function RequestListScreen() {
         value: (r) => (r.roomVerified === false ? `${r.roomNumber} · ${t('qrLinks.unverified')}` : r.roomNumber),
         render: (r) => <RoomCell number={r.roomNumber} verified={r.roomVerified} />,
         fitContent: true,
+        ltr: true,
       },
       {
         id: 'services',

@@ -41,11 +41,11 @@ export function ServiceListScreen() {
 
   const columns = useMemo<TableColumn<ServiceListRow>[]>(
     () => [
-      { id: 'requestHeaderCode', header: t('p2.requests.code'), value: (r) => r.requestHeaderCode, fitContent: true },
+      { id: 'requestHeaderCode', header: t('p2.requests.code'), value: (r) => r.requestHeaderCode, fitContent: true, ltr: true },
       { id: 'serviceName', header: t('p2.requests.service'), value: (r) => r.serviceName },
       { id: 'departmentName', header: t('p2.requests.department'), value: (r) => r.departmentName ?? '' },
       { id: 'hotelName', header: t('p2.requests.hotel'), value: (r) => r.hotelName },
-      { id: 'roomNumber', header: t('p2.requests.room'), value: (r) => r.roomNumber, fitContent: true },
+      { id: 'roomNumber', header: t('p2.requests.room'), value: (r) => r.roomNumber, fitContent: true, ltr: true },
       dateColumn('createdAt', t('p2.requests.createdAt'), (r) => r.createdAt, lang),
       {
         // How long the guest has waited on an open line (issue 14.4); nothing once it is closed.

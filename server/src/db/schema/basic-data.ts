@@ -86,6 +86,8 @@ export const departments = pgTable('departments', {
   id: serial('id').primaryKey(),
   departmentCode: text('department_code').notNull().unique(),
   name: text('name').notNull(),
+  /** The Arabic name; null: Arabic readers see `name`. */
+  nameAr: text('name_ar'),
   /** Whether this department's workers may list its unassigned Open lines on their phones and take one. */
   workersTakeOpenLines: boolean('workers_take_open_lines').notNull().default(false),
   ...timestamps,
@@ -118,6 +120,8 @@ export const workers = pgTable(
     id: serial('id').primaryKey(),
     workerCode: text('worker_code').notNull().unique(),
     name: text('name').notNull(),
+    /** The Arabic display name; null: Arabic readers see `name`. */
+    nameAr: text('name_ar'),
     phoneNumber: text('phone_number').notNull(),
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'restrict' }),
     /** The phone PIN a supervisor may set (scrypt, as passwords); null: a paired phone needs none. */

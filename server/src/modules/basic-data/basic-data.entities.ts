@@ -125,6 +125,7 @@ export const ENTITIES: Record<EntityKey, EntityDef> = {
     references: [{ field: 'departmentId', entity: 'department' }],
     usages: [{ what: 'requestLines', table: s.requestLines, column: s.requestLines.workerId }],
     row: bd.Worker,
+    derive: arabicNameOrNull,
   },
   department: {
     key: 'department',
@@ -138,5 +139,13 @@ export const ENTITIES: Record<EntityKey, EntityDef> = {
       { what: 'requestLines', table: s.requestLines, column: s.requestLines.departmentId },
     ],
     row: bd.Department,
+    derive: arabicNameOrNull,
   },
 };
+
+/** An empty Arabic name is stored as none (readers fall back to `name`); absent leaves it as it is. */
+function arabicNameOrNull(input: Record<string, unknown>): Record<string, unknown> {
+  if (input.nameAr === undefined) return {};
+  const nameAr = typeof input.nameAr === 'string' ? input.nameAr.trim() : '';
+  return { nameAr: nameAr || null };
+}

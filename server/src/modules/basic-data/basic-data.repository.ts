@@ -2,6 +2,7 @@ import type { Language } from '@shared';
 import { and, asc, count, desc, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { nameIn } from '../../db/display-names';
 import * as s from '../../db/schema';
 import { ENTITIES, type EntityDef, type EntityKey, type Usage } from './basic-data.entities';
 
@@ -89,7 +90,7 @@ export class BasicDataRepository {
             ...getTableColumns(s.services),
             serviceGroupNameEn: s.serviceGroups.nameEn,
             serviceGroupNameAr: s.serviceGroups.nameAr,
-            departmentName: s.departments.name,
+            departmentName: nameIn(s.departments, lang),
           })
           .from(s.services)
           .innerJoin(s.serviceGroups, eq(s.serviceGroups.id, s.services.serviceGroupId))
@@ -97,7 +98,7 @@ export class BasicDataRepository {
           .orderBy(...order);
       case 'worker':
         return this.db
-          .select({ ...getTableColumns(s.workers), departmentName: s.departments.name })
+          .select({ ...getTableColumns(s.workers), departmentName: nameIn(s.departments, lang) })
           .from(s.workers)
           .leftJoin(s.departments, eq(s.departments.id, s.workers.departmentId))
           .orderBy(...order);

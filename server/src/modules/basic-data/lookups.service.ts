@@ -11,8 +11,8 @@ type Named = Record<string, unknown>;
 /** The name shown in a select, in the caller's language (DESIGN: nameAr for ar, nameEn for en). */
 export function nameFor(row: Named, lang: Language): string {
   if ('nameEn' in row) return String(lang === 'ar' ? row.nameAr : row.nameEn);
-  // Hotels have name (English) and nameAr; companies and departments one name only.
-  if (lang === 'ar' && typeof row.nameAr === 'string') return row.nameAr;
+  // Hotels, departments and workers have name (English) and nameAr (optional but for hotels); companies one name only.
+  if (lang === 'ar' && typeof row.nameAr === 'string' && row.nameAr.trim()) return row.nameAr;
   return String(row.name);
 }
 

@@ -2,6 +2,7 @@ import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, lte, sql } fro
 import type { Language } from '@shared';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { nameIn } from '../../db/display-names';
 import { departments, hotels, requestLines, requests, rooms, services } from '../../db/schema';
 import { type Scope, lineScopeSql, requestScopeSql } from '../requests/scope';
 
@@ -74,12 +75,13 @@ export async function reviewsSince(db: DbOrTx, scope: Scope, since: Date): Promi
 }
 
 /** Open lines past their due time at `now`, per department (issue 14): the home page's links into the overdue queue. */
-export async function overdueByDepartment(db: DbOrTx, scope: Scope, now: Date) {
-  const { lines, scopeSql } = linesInScope(db, { departmentId: requestLines.departmentId, departmentName: departments.name, overdue: count() }, scope);
+export async function overdueByDepartment(db: DbOrTx, scope: Scope, now: Date, lang: Language = 'en') {
+  const name = nameIn(departments, lang);
+  const { lines, scopeSql } = linesInScope(db, { departmentId: requestLines.departmentId, departmentName: name, overdue: count() }, scope);
   const rows = await lines
     .leftJoin(departments, eq(departments.id, requestLines.departmentId))
     .where(and(lte(requestLines.dueAt, now), scopeSql))
-    .groupBy(requestLines.departmentId, departments.name)
-    .orderBy(desc(count()), asc(departments.name));
+    .groupBy(requestLines.departmentId, departments.name, departments.nameAr)
+    .orderBy(desc(count()), asc(name));
   return rows.map((r) => ({ ...r, overdue: Number(r.overdue) }));
 }

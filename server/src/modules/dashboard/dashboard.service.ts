@@ -24,7 +24,7 @@ export async function todayFigures(ctx: AppContext, user: Principal, query: Home
     repo.oldestOpenLines(db, user, lang, WAITING_SHOWN),
     repo.completedSince(db, user, since),
     repo.reviewsSince(db, user, since),
-    repo.overdueByDepartment(db, user, now),
+    repo.overdueByDepartment(db, user, now, lang),
   ]);
   return {
     openLines,

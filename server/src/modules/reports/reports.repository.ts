@@ -1,6 +1,7 @@
 import { type SQL, and, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Language, ServiceLevelGroup } from '@shared';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
+import { nameIn } from '../../db/display-names';
 import { departments, hotels, requestLines, requests, rooms, services, workers } from '../../db/schema';
 import { type Scope, lineScopeSql, requestScopeSql } from '../requests/scope';
 
@@ -37,9 +38,9 @@ function grouping(groupBy: ServiceLevelGroup, lang: Language, timeZone: string):
     case 'hotel':
       return { key: sql`${requests.hotelId}`, name: sql`(select ${lang === 'ar' ? hotels.nameAr : hotels.name} from ${hotels} where ${hotels.id} = a.k)` };
     case 'department':
-      return { key: sql`${requestLines.departmentId}`, name: sql`(select ${departments.name} from ${departments} where ${departments.id} = a.k)` };
+      return { key: sql`${requestLines.departmentId}`, name: sql`(select ${nameIn(departments, lang)} from ${departments} where ${departments.id} = a.k)` };
     case 'worker':
-      return { key: sql`${requestLines.workerId}`, name: sql`(select ${workers.name} from ${workers} where ${workers.id} = a.k)` };
+      return { key: sql`${requestLines.workerId}`, name: sql`(select ${nameIn(workers, lang)} from ${workers} where ${workers.id} = a.k)` };
     case 'service':
       return { key: sql`${requestLines.serviceId}`, name: sql`(select ${lang === 'ar' ? services.nameAr : services.nameEn} from ${services} where ${services.id} = a.k)` };
     case 'day':
@@ -164,8 +165,8 @@ export function linesOf(db: DbOrTx, requestIds: string[], lang: Language) {
       serviceId: requestLines.serviceId,
       serviceName: lang === 'ar' ? services.nameAr : services.nameEn,
       departmentId: requestLines.departmentId,
-      departmentName: departments.name,
-      workerName: workers.name,
+      departmentName: nameIn(departments, lang),
+      workerName: nameIn(workers, lang),
       statusName: requestLines.status,
       createdAt: requestLines.createdAt,
       assignedToDepartmentAt: requestLines.assignedToDepartmentAt,
@@ -210,7 +211,7 @@ export async function guestFeedback(
       roomId: rooms.id,
       roomNumber: rooms.number,
       departments: sql<string[]>`array(
-        select distinct ${departments.name} from ${requestLines} join ${departments} on ${departments.id} = ${requestLines.departmentId}
+        select distinct ${nameIn(departments, lang)} from ${requestLines} join ${departments} on ${departments.id} = ${requestLines.departmentId}
         where ${requestLines.requestId} = ${requests.id} order by 1)`,
     })
     .from(requests)

@@ -139,6 +139,7 @@ export async function escalationSubject(db: DbOrTx, lineId: number) {
       completeDueAt: requestLines.completeDueAt,
       departmentId: requestLines.departmentId,
       departmentName: departments.name,
+      departmentNameAr: departments.nameAr,
       serviceNameEn: services.nameEn,
       serviceNameAr: services.nameAr,
       requestId: requests.id,

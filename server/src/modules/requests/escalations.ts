@@ -1,4 +1,4 @@
-import { type Escalation, type Language, type TargetKind, missedTargets } from '@shared';
+import { type Escalation, type Language, type TargetKind, displayName, ltrIn, missedTargets } from '@shared';
 import { clientRoutes } from '@shared/routes';
 import type { AppContext } from '../../context';
 import { defineMessages, localize } from '../../i18n/localize';
@@ -262,6 +262,7 @@ function escalationEvent(subject: repo.EscalationSubject, due: repo.DueEscalatio
     hotelNameAr: subject.hotelNameAr,
     roomNumber: subject.roomNumber,
     departmentName: subject.departmentName,
+    departmentNameAr: subject.departmentNameAr,
   };
   return {
     type: 'line-escalated' as const,
@@ -285,11 +286,14 @@ export function escalationMail(publicUrl: string, subject: repo.EscalationSubjec
   const lang = receiver.language;
   const params = {
     name: receiver.firstName,
-    code: subject.requestCode,
+    code: ltrIn(lang, subject.requestCode),
     hotel: lang === 'ar' ? subject.hotelNameAr : subject.hotelNameEn,
-    room: subject.roomNumber,
+    room: ltrIn(lang, subject.roomNumber),
     service: lang === 'ar' ? subject.serviceNameAr : subject.serviceNameEn,
-    department: subject.departmentName ?? localize(mail.noDepartment, lang),
+    department:
+      subject.departmentName === null
+        ? localize(mail.noDepartment, lang)
+        : displayName(lang, { name: subject.departmentName, nameAr: subject.departmentNameAr }),
     due: timeOf(due.dueAt, lang),
   };
   const link = `${publicUrl}${clientRoutes.serviceDetails(due.lineId)}`;

@@ -1,4 +1,4 @@
-import type { Language, RequestStatus } from '@shared';
+import { type Language, type RequestStatus, ltrIn } from '@shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { clientRoutes } from '@shared/routes';
 import type { AppContext } from '../../context';
@@ -109,7 +109,8 @@ async function sendFinished(ctx: AppContext, header: Header, attempts: number): 
   try {
     const inLang = lang === 'en' ? header : ((await repo.requestHeader(db, requestId, lang)) ?? header);
     const lines = await repo.linesOfRequest(db, requestId, lang);
-    const params = { code: header.requestCode, hotel: inLang.hotelName, room: inLang.roomNumber };
+    // The code and room read left to right inside the Arabic sentence.
+    const params = { code: ltrIn(lang, header.requestCode), hotel: inLang.hotelName, room: ltrIn(lang, inLang.roomNumber) };
     const link = `${ctx.config.publicUrl}${clientRoutes.guestReview}?id=${encodeURIComponent(requestId)}`;
     const outcome = lines.map((line) => {
       const state = line.status === 'Rejected' ? localize(mail.Rejected, lang) : localize(mail.Completed, lang);

@@ -2,6 +2,7 @@ import { type SQL, and, asc, desc, eq, exists, gte, ilike, inArray, isNull, lt, 
 import type { Language, LineStatus, RequestStatus, StaffListFilters } from '@shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { nameIn } from '../../db/display-names';
 import { departments, hotels, requestLines, requests, rooms, services } from '../../db/schema';
 import { lineClockColumns } from './requests.repository';
 import { type Scope, lineScopeSql, requestScopeSql } from './scope';
@@ -59,7 +60,11 @@ function createdWithin(column: AnyPgColumn, filter: StaffListFilters): SQL[] {
 }
 
 /** Names sort in the language they are shown in. */
-const ARABIC_SORTS: Partial<Record<string, AnyPgColumn>> = { hotelName: hotels.nameAr, serviceName: services.nameAr };
+const ARABIC_SORTS: Partial<Record<string, AnyPgColumn | SQL>> = {
+  hotelName: hotels.nameAr,
+  serviceName: services.nameAr,
+  departmentName: nameIn(departments, 'ar'),
+};
 const sortColumnOf = <S extends string>(sorts: Record<S, AnyPgColumn>, options: ListOptions<S>) => {
   const key = options.sort ?? ('updatedAt' as S);
   return (options.lang === 'ar' && Object.hasOwn(ARABIC_SORTS, key) && ARABIC_SORTS[key]) || sorts[key];
@@ -178,7 +183,7 @@ export async function listLines(
   const myQueue = (filter.mine === 'true' || filter.overdue === 'true') && !options.sort;
   const ownSort = OWN_LINE_SORTS[options.sort ?? 'updatedAt'];
   /** The page's order, on the line's own columns (from the table, or from a page of it). */
-  const orderOnLine = (line: LineOrderColumns, sortColumn: AnyPgColumn) =>
+  const orderOnLine = (line: LineOrderColumns, sortColumn: AnyPgColumn | SQL) =>
     myQueue
       ? // The most urgent first (the earliest due is the latest); lines without a target after, oldest first.
         [sql`${line.dueAt} asc nulls last`, asc(line.createdAt), asc(line.id)]
@@ -200,7 +205,7 @@ export async function listLines(
     requestId: requests.id,
     requestHeaderCode: requests.requestCode,
     serviceName: options.lang === 'ar' ? services.nameAr : services.nameEn,
-    departmentName: departments.name,
+    departmentName: nameIn(departments, options.lang),
     hotelName: options.lang === 'ar' ? hotels.nameAr : hotels.name,
     roomNumber: rooms.number,
   };

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { type Language, type LineStatus, type RequestStatus, resolveTargets } from '@shared';
 import { type DbOrTx, type Tx, rowsOf } from '../../db/client';
+import { nameIn } from '../../db/display-names';
 import { departments, hotels, requestLines, requests, roomLinkKeys, rooms, serviceGroups, services, users, workers } from '../../db/schema';
 
 /** The only place the requests area talks to the database (STYLE §3). */
@@ -196,9 +197,9 @@ const lineColumns = (lang: Language) => ({
   note: requestLines.note,
   reply: requestLines.reply,
   departmentId: requestLines.departmentId,
-  departmentName: departments.name,
+  departmentName: nameIn(departments, lang),
   workerId: requestLines.workerId,
-  workerName: workers.name,
+  workerName: nameIn(workers, lang),
   createdAt: requestLines.createdAt,
   updatedAt: requestLines.updatedAt,
   ...lineClockColumns,
@@ -287,8 +288,9 @@ export async function saveReview(db: DbOrTx, id: string, feedback: string, ratin
 }
 
 // ── Lookups for the staff screens ──────────────────────────────────────────
-export async function departmentLookup(db: DbOrTx) {
-  return db.select({ id: departments.id, name: departments.name }).from(departments).orderBy(asc(departments.name));
+export async function departmentLookup(db: DbOrTx, lang: Language = 'en') {
+  const name = nameIn(departments, lang);
+  return db.select({ id: departments.id, name }).from(departments).orderBy(asc(name));
 }
 
 export async function departmentExists(db: DbOrTx, id: number): Promise<boolean> {
@@ -296,19 +298,20 @@ export async function departmentExists(db: DbOrTx, id: number): Promise<boolean>
 }
 
 /** The workers who may take a line: those of its department and those who belong to none. */
-export async function workersFor(db: DbOrTx, departmentId: number | null) {
+export async function workersFor(db: DbOrTx, departmentId: number | null, lang: Language = 'en') {
   const noDepartment = isNull(workers.departmentId);
+  const name = nameIn(workers, lang);
   return db
-    .select({ id: workers.id, name: workers.name })
+    .select({ id: workers.id, name })
     .from(workers)
     .where(departmentId === null ? noDepartment : or(eq(workers.departmentId, departmentId), noDepartment))
-    .orderBy(asc(workers.name));
+    .orderBy(asc(name));
 }
 
 export const userName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '')`;
 
 /** Who moved the line and when (SPEC §3 status history), with the users' names. */
-export async function lineHistory(db: DbOrTx, id: number) {
+export async function lineHistory(db: DbOrTx, id: number, lang: Language = 'en') {
   const [toDept, assigner, completer, rejecter] = ['u_dept', 'u_assign', 'u_complete', 'u_reject'].map((n) => alias(users, n));
   const [accepter, starter, workerCompleter] = ['w_accept', 'w_start', 'w_complete'].map((n) => alias(workers, n));
   const [row] = await db
@@ -316,16 +319,16 @@ export async function lineHistory(db: DbOrTx, id: number) {
       createdAt: requestLines.createdAt,
       user_AssignedToDepartment: userName(toDept),
       assignedToDepartment_Date: requestLines.assignedToDepartmentAt,
-      departmentName: departments.name,
+      departmentName: nameIn(departments, lang),
       user_Assigned: userName(assigner),
       assigned_Date: requestLines.assignedAt,
-      workerName: workers.name,
-      worker_Accepted: accepter.name,
+      workerName: nameIn(workers, lang),
+      worker_Accepted: nameIn(accepter, lang),
       accepted_Date: requestLines.acceptedAt,
-      worker_Started: starter.name,
+      worker_Started: nameIn(starter, lang),
       started_Date: requestLines.startedAt,
       // A worker who finished on a phone is named like the staff member who completes at the desk.
-      user_Completed: sql<string | null>`coalesce(${userName(completer)}, ${workerCompleter.name})`,
+      user_Completed: sql<string | null>`coalesce(${userName(completer)}, ${nameIn(workerCompleter, lang)})`,
       completed_Date: requestLines.completedAt,
       user_Rejected: userName(rejecter),
       rejected_Date: requestLines.rejectedAt,

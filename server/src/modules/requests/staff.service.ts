@@ -107,7 +107,7 @@ export async function staffRequestDetails(ctx: AppContext, user: Principal, id: 
   const header = isUuid(id) ? await repo.requestHeader(db, id, lang) : undefined;
   // Out of scope answers like unknown: existence is not revealed.
   if (!header || !canSeeRequest(user, header)) throw notFound(m.requestNotFound);
-  const [lines, availableDepartments] = await Promise.all([repo.linesOfRequest(db, id, lang), repo.departmentLookup(db)]);
+  const [lines, availableDepartments] = await Promise.all([repo.linesOfRequest(db, id, lang), repo.departmentLookup(db, lang)]);
   const messages = await messagesOfLines(db, lines.map((l) => l.id), 'staff');
   return { requestDetails: toDetail(header, lines, messages), availableDepartments, roomVerified: header.roomVerified, guestLanguage: header.lang };
 }
@@ -124,8 +124,8 @@ export async function staffServiceDetails(ctx: AppContext, user: Principal, id: 
   const line = await visibleLine(ctx, user, id, lang);
   const [header, availableWorkers, availableDepartments, messages] = await Promise.all([
     repo.requestHeader(db, line.requestId, lang),
-    repo.workersFor(db, line.departmentId),
-    repo.departmentLookup(db),
+    repo.workersFor(db, line.departmentId, lang),
+    repo.departmentLookup(db, lang),
     messagesOfLines(db, [line.id], 'staff'),
   ]);
   return {
@@ -150,7 +150,7 @@ export async function staffServiceDetails(ctx: AppContext, user: Principal, id: 
 
 export async function assignmentHistory(ctx: AppContext, user: Principal, id: number, lang: Language): Promise<AssignmentHistory> {
   await visibleLine(ctx, user, id, lang);
-  const row = (await repo.lineHistory(ctx.database.db, id))!;
+  const row = (await repo.lineHistory(ctx.database.db, id, lang))!;
   return {
     ...row,
     createdAt: iso(row.createdAt),

@@ -1,3 +1,4 @@
+import type { Language } from '@shared';
 import type { TFunction } from 'i18next';
 import { dateColumn } from '../../../table/date-column';
 import type { TableColumn } from '../../../table/DataTable';
@@ -23,3 +24,6 @@ export const createdAtCol = <Row extends { createdAt: string }>(t: TFunction, la
 
 /** The name in the user's language for bilingual rows. */
 export const localName = (row: { nameAr: string; nameEn: string }, lang: string) => (lang === 'ar' ? row.nameAr : row.nameEn);
+
+/** The reader's language as the contract names it (anything but Arabic reads English). */
+export const readerOf = (lang: string): Language => (lang === 'ar' ? 'ar' : 'en');

@@ -1,9 +1,10 @@
 import { endpoints, type Room, type Service, type Worker } from '@shared';
+import { displayName } from '@shared/display-names';
 import { createElement } from 'react';
 import { RoomHistoryLink } from '../../reports/RoomHistoryLink';
 import { RoomQrSheet } from '../screen/RoomQrSheet';
 import type { EntityDescriptor } from '../screen/types';
-import { col, createdAtCol, localKey, localName } from './columns';
+import { col, createdAtCol, localKey, localName, readerOf } from './columns';
 import { targetColumns, targetFields } from './targets';
 
 export const room: EntityDescriptor<Room> = {
@@ -64,17 +65,19 @@ export const worker: EntityDescriptor<Worker> = {
   fields: [
     { name: 'workerCode', label: 'workerCode', kind: 'text', lockedOnEdit: true },
     { name: 'name', label: 'name', kind: 'text' },
+    { name: 'nameAr', label: 'nameAr', kind: 'text', required: false },
     { name: 'phoneNumber', label: 'phoneNumber', kind: 'phone' },
     { name: 'departmentId', label: 'department', kind: 'select', lookup: 'departments', required: false },
   ],
   columns: (t, lang) => [
-    col(t, 'workerCode', (r) => r.workerCode),
+    { ...col(t, 'workerCode', (r) => r.workerCode), ltr: true },
     col(t, 'name', (r) => r.name, 2),
-    col(t, 'phoneNumber', (r) => r.phoneNumber),
+    col(t, 'nameAr', (r) => r.nameAr ?? '', 2),
+    { ...col(t, 'phoneNumber', (r) => r.phoneNumber), ltr: true },
     col(t, 'department', (r) => r.departmentName ?? '', undefined, 'departmentName'),
     createdAtCol(t, lang),
   ],
-  nameOf: (r) => r.name,
+  nameOf: (r, lang) => displayName(readerOf(lang), r),
   errors: { create: 'createWorker', update: 'updateWorker', remove: 'removeWorker' },
   excel: { template: endpoints.workerTemplate, upload: endpoints.uploadWorker, fileName: 'WorkerTemplate' },
 };

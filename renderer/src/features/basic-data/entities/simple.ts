@@ -1,7 +1,8 @@
 import { endpoints, type Company, type Department, type Hotel, type RoomType, type ServiceGroup, type UseType } from '@shared';
+import { displayName } from '@shared/display-names';
 import { countryLabel } from '../screen/countries';
 import type { EntityDescriptor } from '../screen/types';
-import { col, createdAtCol, localName } from './columns';
+import { col, createdAtCol, localName, readerOf } from './columns';
 import { targetColumns, targetFields } from './targets';
 
 export const company: EntityDescriptor<Company> = {
@@ -95,8 +96,14 @@ export const department: EntityDescriptor<Department> = {
   fields: [
     { name: 'departmentCode', label: 'departmentCode', kind: 'text', lockedOnEdit: true },
     { name: 'name', label: 'name', kind: 'text' },
+    { name: 'nameAr', label: 'nameAr', kind: 'text', required: false },
   ],
-  columns: (t, lang) => [col(t, 'departmentCode', (r) => r.departmentCode), col(t, 'name', (r) => r.name, 2), createdAtCol(t, lang)],
-  nameOf: (r) => r.name,
+  columns: (t, lang) => [
+    { ...col(t, 'departmentCode', (r) => r.departmentCode), ltr: true },
+    col(t, 'name', (r) => r.name, 2),
+    col(t, 'nameAr', (r) => r.nameAr ?? '', 2),
+    createdAtCol(t, lang),
+  ],
+  nameOf: (r, lang) => displayName(readerOf(lang), r),
   errors: { create: 'createDepartment', update: 'updateDepartment', remove: 'removeDepartment' },
 };

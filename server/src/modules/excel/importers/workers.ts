@@ -28,6 +28,12 @@ export const workerImporter: Importer<Ctx, WorkerInput> = {
           ar: 'اختياري: رمز القسم الذي يُعرض العامل لطلباته',
         },
       },
+      // Last, so a sheet filled before the column existed still lines up.
+      {
+        key: 'nameAr',
+        required: false,
+        description: { en: 'Optional: the name in Arabic (Arabic screens show name without it)', ar: 'اختياري: الاسم بالعربية (تعرض الشاشات العربية الاسم الكامل بدونه)' },
+      },
     ],
   },
   async lookups(repo) {
@@ -42,6 +48,8 @@ export const workerImporter: Importer<Ctx, WorkerInput> = {
       const input = {
         workerCode: values.workerCode,
         name: values.name,
+        // A sheet from before the column (or a blank cell) gives '': no Arabic name.
+        nameAr: values.nameAr?.trim() || null,
         phoneNumber: values.phoneNumber,
         departmentId: values.departmentCode
           ? (resolveCode(ctx.departments, values.departmentCode, row, 'departmentCode', problems) ?? null)
@@ -54,6 +62,6 @@ export const workerImporter: Importer<Ctx, WorkerInput> = {
     return items;
   },
   async save(repo, items) {
-    await repo.insertWorkers(items.map((i) => ({ ...i, departmentId: i.departmentId ?? null })));
+    await repo.insertWorkers(items.map((i) => ({ ...i, nameAr: i.nameAr ?? null, departmentId: i.departmentId ?? null })));
   },
 };
