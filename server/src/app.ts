@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import type { Clock } from './clock';
 import { isDatabaseUnavailable } from './db/client';
 import { databaseCode, isStorageFull, loggableError } from './db/errors';
 import { limitConnections } from './http/connection-limits';
@@ -24,6 +25,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Readable lines for a person at a terminal (pino-pretty) instead of JSON for a log collector. */
   prettyLogs?: boolean;
+  /** The time every rule reads (default: the system clock); tests pass one they set. */
+  clock?: Clock;
 }
 
 /** pino-pretty written synchronously: a line is on the terminal before the process may exit. */

@@ -123,7 +123,7 @@ function requireAuth(auth: Endpoint['auth'], stream = false) {
     if (token) principal = await currentPrincipal(ctx, token);
     else {
       // A ticket carries the principal of the token it was got with; its session is checked the same way.
-      const redeemed = await redeemStreamTicket(ctx.database.db, ticket!);
+      const redeemed = await redeemStreamTicket(ctx.database.db, ticket!, ctx.clock.now());
       principal = redeemed && (await ctx.sessions.isCurrent(redeemed.principal)) ? redeemed.principal : undefined;
       request.authUntil = redeemed?.streamUntil;
     }

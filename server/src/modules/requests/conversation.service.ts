@@ -20,7 +20,7 @@ export async function addMessage(ctx: AppContext, user: Principal, input: Servic
   if (!WRITE_CLAIMS.some((claim) => user.claims.includes(claim))) throw forbidden();
   const { kind } = input;
   const text = input.text.trim();
-  const at = new Date();
+  const at = ctx.clock.now();
   const { line, acknowledges, id } = await ctx.database.db.transaction(async (tx) => {
     // Locked, so a reply and a Complete sent at once are served in turn: no reply lands on a closed line.
     const line = await lockLine(tx, input.requestDetailsId);

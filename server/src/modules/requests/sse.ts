@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Language } from '@shared';
+import { type Clock, systemClock } from '../../clock';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { clientAddressKey } from '../../http/client-address';
@@ -40,7 +41,7 @@ export interface EventStream {
  * one (Completed, Rejected) only for a while after its last change. Its page shows
  * the final state without one, and old links kept open would otherwise hold streams forever.
  */
-export function guestStreamAllowed(request: { status: string; updatedAt: Date }, finishedStreamMs: number, now = Date.now()): boolean {
+export function guestStreamAllowed(request: { status: string; updatedAt: Date }, finishedStreamMs: number, now: number): boolean {
   const finished = request.status === 'Completed' || request.status === 'Rejected';
   return !finished || now - request.updatedAt.getTime() <= finishedStreamMs;
 }
@@ -63,7 +64,11 @@ export class StreamHub {
   private readonly ends = new Set<() => void>();
   private readonly counts = new Map<string, number>();
 
-  constructor(private readonly limits: Config['streams']) {}
+  constructor(
+    private readonly limits: Config['streams'],
+    /** Stream ends are moments of the server's clock (a token's expiry); the timer waits the real time to them. */
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   get size(): number {
     return this.ends.size;
@@ -108,6 +113,7 @@ export class StreamHub {
    */
   open(reply: FastifyReply, owner: StreamOwner, lang: Language): EventStream | undefined {
     if (this.refused(reply, owner, lang)) return undefined;
+    const { clock } = this;
     const keys = this.keysOf(owner).map(([key]) => key);
     for (const key of keys) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
 
@@ -159,7 +165,7 @@ export class StreamHub {
         cleanups.push(cleanup);
       },
       endAt(time) {
-        const timer = setTimeout(endWithHint, Math.max(0, time - Date.now()));
+        const timer = setTimeout(endWithHint, Math.max(0, time - clock.now().getTime()));
         cleanups.push(() => clearTimeout(timer));
       },
     };
@@ -179,7 +185,7 @@ const hubs = new WeakMap<AppContext, StreamHub>();
 export function streamHub(app: FastifyInstance): StreamHub {
   let hub = hubs.get(app.ctx);
   if (!hub) {
-    const created = new StreamHub(app.ctx.config.streams);
+    const created = new StreamHub(app.ctx.config.streams, app.ctx.clock);
     hubs.set(app.ctx, created);
     // An open stream would otherwise hold app.close() up.
     app.addHook('preClose', async () => created.endAll());

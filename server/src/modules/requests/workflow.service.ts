@@ -72,7 +72,7 @@ export async function step(
     actor.check(line);
     const violation = typeof action === 'function' ? action(line) : violationOf(line, action);
     if (violation) throw conflict(violationMessages[violation]);
-    const at = new Date();
+    const at = ctx.clock.now();
     const patch = await change(tx, line, at);
     await repo.updateLine(tx, line.id, patch, at);
     const status = requestStatusOf(await repo.lineStatuses(tx, line.requestId));
