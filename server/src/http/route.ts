@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint, Language } from '@shared';
+import type { Claim, Endpoint, Language } from '@shared';
 import { langOf } from '../i18n/localize';
 import { currentPrincipal } from '../security/session-guard';
 import { redeemStreamTicket } from '../security/stream-tickets';
@@ -134,6 +134,6 @@ function requireAuth(auth: Endpoint['auth'], stream = false) {
 }
 
 /** For routes whose claim depends on the input (e.g. the status being set). */
-export function requireClaim(user: Principal, claim: string): void {
+export function requireClaim(user: Principal, claim: Claim): void {
   if (!user.claims.includes(claim)) throw forbidden();
 }
