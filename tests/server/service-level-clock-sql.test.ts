@@ -65,4 +65,18 @@ describe('the service-level clock in TypeScript and in SQL', { timeout: 240_000 
           }
     expect(cases).toBe(STATUSES.length * ACKNOWLEDGED.length * ACKNOWLEDGE_DUE.length * COMPLETE_DUE.length);
   });
+
+  it("counts an open line in the report's on-time share by the server's clock, not the database's", async () => {
+    // Not due yet at the server's clock (the database's own clock is months later).
+    const line = { status: 'Open' as const, clockStartedAt: minutes(-30), acknowledgedAt: minutes(-10), acknowledgeDueAt: null, completeDueAt: minutes(5) };
+    await db().update(requestLines).set(line).where(eq(requestLines.id, lineId));
+    const [{ createdAt }] = await db().select({ createdAt: requestLines.createdAt }).from(requestLines).where(eq(requestLines.id, lineId));
+    const period = { from: new Date(createdAt.getTime() - 1).toISOString(), to: new Date(createdAt.getTime() + 1).toISOString() };
+    const report = async () => (await t.api.call(endpoints.serviceLevels, { token: await t.adminToken(), query: { ...period, groupBy: 'department' } })).body;
+    expect(clockOf(line, t.clock.now()).isOverdue).toBe(false);
+    expect((await report()).total).toMatchObject({ lines: 1, onTimePercent: null });
+    // Past its due time: a promise not kept.
+    t.clock.set(minutes(6));
+    expect((await report()).total).toMatchObject({ lines: 1, onTimePercent: 0 });
+  });
 });
