@@ -1,4 +1,5 @@
 /** The line rules of SPEC §4, shared so the server enforces and the admin app offers exactly the same actions. */
+import type { Claim } from './permissions';
 import { type LineStatus, isClosed } from './statuses';
 
 /** What the workflow needs to know about a service line to decide what may happen to it. */
@@ -11,6 +12,17 @@ export interface LineState {
 }
 
 export type LineAction = 'assignDepartment' | 'assignWorker' | 'complete' | 'reject';
+
+/** The claim each line action needs: the server checks it, the admin app shows the button by it. */
+export const LINE_ACTION_CLAIMS: Record<LineAction, Claim> = {
+  assignDepartment: 'Service Management.Service List.Assign',
+  assignWorker: 'Service Management.Service List.Assign',
+  complete: 'Service Management.Service List.Complete',
+  reject: 'Service Management.Service List.Reject',
+};
+
+/** Who may write on a line (a reply or a note): whoever could answer it by assigning or completing it. */
+export const LINE_WRITE_CLAIMS: readonly Claim[] = [LINE_ACTION_CLAIMS.assignWorker, LINE_ACTION_CLAIMS.complete];
 
 /** Why an action is refused; the service turns each into a message in both languages. */
 export type LineViolation =

@@ -9,6 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance, LogController } from 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { EXPORT_MAX_ROWS_HEADER, TOTAL_COUNT_HEADER } from '@shared';
+import type { Clock } from './clock';
 import { isDatabaseUnavailable } from './db/client';
 import { databaseCode, isStorageFull, loggableError } from './db/errors';
 import { limitConnections } from './http/connection-limits';
@@ -25,6 +26,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Readable lines for a person at a terminal (pino-pretty) instead of JSON for a log collector. */
   prettyLogs?: boolean;
+  /** The time every rule reads (default: the system clock); tests pass one they set. */
+  clock?: Clock;
 }
 
 /** pino-pretty written synchronously: a line is on the terminal before the process may exit. */

@@ -1,4 +1,5 @@
 import { BackgroundWork } from './background';
+import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { StorageState } from './db/storage-state';
@@ -13,6 +14,8 @@ import { EventBus } from './events/event-bus';
 export interface AppContext {
   config: Config;
   database: Database;
+  /** What every rule and query that reads the time asks (tests set it). */
+  clock: Clock;
   tokens: TokenService;
   /** Access tokens of workers' phones (/api/Work/*). */
   deviceTokens: DeviceTokenService;
@@ -28,7 +31,7 @@ export interface AppContext {
   storage: StorageState;
 }
 
-export async function createContext(config: Config, database: Database): Promise<AppContext> {
+export async function createContext(config: Config, database: Database, clock: Clock = systemClock): Promise<AppContext> {
   const box = new SecretBox(config.jwtSecret);
   const events = new EventBus(database);
   await events.start();
@@ -37,8 +40,9 @@ export async function createContext(config: Config, database: Database): Promise
   return {
     config,
     database,
-    tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds),
-    deviceTokens: new DeviceTokenService(config.jwtSecret, config.accessTokenTtlSeconds),
+    clock,
+    tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds, clock),
+    deviceTokens: new DeviceTokenService(config.jwtSecret, config.accessTokenTtlSeconds, clock),
     sessions,
     box,
     mailer: new Mailer(database.db, box),

@@ -33,7 +33,7 @@ export interface RunningServer {
 export async function startServer(config: Config, options: BuildOptions = {}): Promise<RunningServer> {
   secureDataDir(config.dataDir);
   const database = await openDatabase(config);
-  const ctx = await createContext(config, database);
+  const ctx = await createContext(config, database, options.clock);
   const app = await buildApp(ctx, options);
   const address = await app.listen({ port: config.port, host: config.host });
   // Only now that the port is ours: a first start that cannot listen creates no admin whose

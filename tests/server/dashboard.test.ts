@@ -105,8 +105,8 @@ describe("Home figures (GET /api/Dashboard/GetTodayFigures)", () => {
     const future = new Date(Date.now() + 3600_000).toISOString();
     expect((await figures(clerkA, { since: future })).body.completedToday).toBe(1);
     // Only completions after "half a second ago", asked a second after the last one: none.
-    await new Promise((r) => setTimeout(r, 1100));
-    const justNow = new Date(Date.now() - 500).toISOString();
+    t.clock.advance(1100);
+    const justNow = new Date(t.clock.now().getTime() - 500).toISOString();
     expect((await figures(clerkA, { since: justNow })).body).toMatchObject({ completedToday: 0, reviewsToday: 0, avgRating: null });
   });
 

@@ -9,6 +9,7 @@ import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixtur
 import { type ServerProcess, spawnServer } from '../support/server-process';
 import { type CaughtMail, type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
 import { openStream } from '../support/sse';
+import { TestClock } from '../support/test-clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer, testDbKind } from '../support/test-server';
 import { useSmtp } from './administration.fixtures';
 
@@ -60,7 +61,8 @@ describe('escalation when a line passes its target (issue 14)', { timeout: 120_0
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await startTestServer({ env: FAST });
+    // No timer: the test moves the server's clock past each target and runs a tick itself.
+    t = await startTestServer({ env: { ...FAST, HOTEL_SLA_TICK_MS: '0' } });
     fx = await seedFixture(db());
     await useSmtp(t, smtp);
     const tokens = t.server.app.ctx.tokens;
@@ -80,7 +82,6 @@ describe('escalation when a line passes its target (issue 14)', { timeout: 120_0
   });
 
   it('tells the hotel supervisors once per target, live and by e-mail in their language; never the clerk without the right or another hotel', async () => {
-    // Room enough for the clerk to acknowledge one line in time on a loaded machine.
     await setTargets(db(), fx.services.towels, 20, 40);
     // An Arabic reader reads the department's Arabic name.
     await db().update(departments).set({ nameAr: 'التدبير المنزلي' }).where(eq(departments.id, fx.departments.housekeeping));
@@ -91,6 +92,11 @@ describe('escalation when a line passes its target (issue 14)', { timeout: 120_0
       const [late, taken] = await fileLines(t, fx, fx.services.towels, 2);
       // Acknowledged in time: no acknowledge escalation for this one.
       expect((await t.api.call(endpoints.acknowledgeService, { token: clerk, body: { id: taken } })).status).toBe(200);
+      const [lateLine, takenLine] = await Promise.all([late, taken].map(async (id) => (await db().select().from(requestLines).where(eq(requestLines.id, id)))[0]));
+      // Just short of the acknowledge target: nothing yet; just past it, the late line escalates.
+      expect((await t.server.escalations.runOnce(new Date(lateLine.acknowledgeDueAt!.getTime() - 1))).sent).toBe(0);
+      t.clock.set(lateLine.acknowledgeDueAt!.getTime() + 200);
+      await t.tick();
 
       const event = await supervisorStream.next((e) => e.event === 'line-escalated' && e.data.lineId === late, 'escalation of the late line');
       expect(event.data).toMatchObject({
@@ -107,14 +113,21 @@ describe('escalation when a line passes its target (issue 14)', { timeout: 120_0
       expect(bodyOf(mail)).toContain(`/Admin/Service/Details/${late}`);
 
       // The completion target passes for both lines later: one more escalation each.
-      await until(async () => (await escalationsOf(db(), [late, taken])).length === 3, 'three escalations');
+      t.clock.set(Math.max(lateLine.completeDueAt!.getTime(), takenLine.completeDueAt!.getTime()) + 200);
+      await t.tick();
+      expect(await escalationsOf(db(), [late, taken])).toHaveLength(3);
       await smtp.waitFor((m) => m.to.includes(supervisorAEmail) && subjectOf(m).includes('لم يكتمل') && bodyOf(m).includes(`/Details/${taken}`));
-      // More ticks change nothing: exactly once per line and target.
-      await new Promise((r) => setTimeout(r, 500));
+      const aboutBoth = (m: CaughtMail) => m.to.includes(supervisorAEmail) && [late, taken].includes(lineOfMail(m));
+      await until(async () => smtp.messages.filter(aboutBoth).length >= 3, 'three e-mails to the supervisor');
+      await until(async () => supervisorStream.received.filter((e) => e.event === 'line-escalated' && [late, taken].includes(e.data.lineId as number)).length >= 3, 'three live escalations');
+      // More ticks, later still, change nothing: exactly once per line and target.
+      t.clock.advance(60 * MINUTE_MS);
+      await t.tick();
+      expect((await t.server.escalations.runOnce(t.clock.now())).sent).toBe(0);
       const rows = await escalationsOf(db(), [late, taken]);
       expect(rows.map((r) => `${r.lineId}:${r.kind}`).sort()).toEqual([`${late}:acknowledge`, `${late}:complete`, `${taken}:complete`].sort());
       for (const row of rows) expect(row.escalatedAt.getTime()).toBeGreaterThanOrEqual(row.dueAt.getTime());
-      const toSupervisorA = smtp.messages.filter((m) => m.to.includes(supervisorAEmail) && [late, taken].includes(lineOfMail(m)));
+      const toSupervisorA = smtp.messages.filter(aboutBoth);
       expect(toSupervisorA).toHaveLength(3);
       expect(supervisorStream.received.filter((e) => e.event === 'line-escalated' && [late, taken].includes(e.data.lineId as number))).toHaveLength(3);
 
@@ -142,7 +155,9 @@ describe('escalation when a line passes its target (issue 14)', { timeout: 120_0
       const [line] = (await t.api.call(endpoints.userRequestDetails, { params: { id: res.body.id } })).body.requestDetails;
       await t.api.call(endpoints.updateServiceRequestStatus, { token: await t.adminToken(), body: { requestDetailsId: line.id, status: 'Rejected', note: 'Not today' } });
       const { completeDueAt } = (await t.api.call(endpoints.serviceDetails, { token: await t.adminToken(), params: { id: line.id } })).body.serviceDetails;
-      await new Promise((r) => setTimeout(r, Date.parse(completeDueAt) - Date.now() + 500));
+      t.clock.set(Date.parse(completeDueAt) + 500);
+      await t.tick();
+      expect((await t.server.escalations.runOnce(t.clock.now())).sent).toBe(0);
       expect(await escalationsOf(db(), [line.id])).toEqual([]);
       expect(guest.received.some((e) => e.event === 'line-escalated')).toBe(false);
       guest.close();
@@ -156,18 +171,20 @@ describe('escalation catches up after a restart (issue 14)', { timeout: 120_000 
   it('escalates on start a line that fell due while no server ran', async () => {
     const smtp = await startSmtp();
     // The scheduler is off: as if the server were down when the line fell due.
-    const first = await startTestServer({ env: { ...FAST, HOTEL_SLA_TICK_MS: '0' } });
+    // One clock across the restart, as the hotel's PC has.
+    const clock = new TestClock();
+    const first = await startTestServer({ env: { ...FAST, HOTEL_SLA_TICK_MS: '0' }, clock });
     let second: TestServer | undefined;
     try {
       const fx = await seedFixture(first.server.app.ctx.database.db);
       await useSmtp(first, smtp);
       await setTargets(first.server.app.ctx.database.db, fx.services.towels, 1, null);
       const [line] = await fileLines(first, fx, fx.services.towels, 1);
-      await new Promise((r) => setTimeout(r, MINUTE_MS + 300));
+      clock.advance(MINUTE_MS + 300);
       expect(await escalationsOf(first.server.app.ctx.database.db, [line])).toEqual([]);
       await first.close();
 
-      second = await startTestServer({ env: FAST, reuse: { dataDir: first.config.dataDir, databaseUrl: first.config.databaseUrl } });
+      second = await startTestServer({ env: FAST, reuse: { dataDir: first.config.dataDir, databaseUrl: first.config.databaseUrl }, clock });
       const db = second.server.app.ctx.database.db;
       await until(async () => (await escalationsOf(db, [line])).length === 1, 'the escalation after restart');
       await smtp.waitFor((m) => m.to.includes(ADMIN_EMAIL) && bodyOf(m).includes(`/Admin/Service/Details/${line}`));
@@ -240,11 +257,11 @@ describe('escalation e-mails the mail server did not take (issue 14)', { timeout
 
   it('sends, once its hold runs out, an escalation whose e-mail a stopped process never sent; not for a line acted on since', async () => {
     const [waiting, taken] = await fileLines(t, fx, fx.services.towels, 2);
-    await new Promise((r) => setTimeout(r, MINUTE_MS + 100));
+    t.clock.advance(MINUTE_MS + 100);
     // Claimed as the scheduler claims, then nothing: the process stopped before its e-mails went.
     const lines = await db().select({ id: requestLines.id, dueAt: requestLines.acknowledgeDueAt }).from(requestLines).where(inArray(requestLines.id, [waiting, taken]));
-    const hold = new Date(Date.now() + MAIL_HOLD_MS);
-    for (const l of lines) expect(await claimEscalation(db(), { lineId: l.id, kind: 'acknowledge', dueAt: l.dueAt! }, new Date(), hold)).toBeDefined();
+    const hold = new Date(t.clock.now().getTime() + MAIL_HOLD_MS);
+    for (const l of lines) expect(await claimEscalation(db(), { lineId: l.id, kind: 'acknowledge', dueAt: l.dueAt! }, t.clock.now(), hold)).toBeDefined();
     // Meanwhile a clerk takes one of the two lines: its escalation has nothing left to say.
     expect((await t.api.call(endpoints.acknowledgeService, { token: await t.adminToken(), body: { id: taken } })).status).toBe(200);
 

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { type Config, loadConfig } from '../../server/src/config';
 import { type RunningServer, startServer } from '../../server/src/server';
 import { ApiClient } from './api-client';
+import { TestClock } from './test-clock';
 
 export const ADMIN_EMAIL = 'admin@test.hotel';
 export const ADMIN_PASSWORD = 'Admin-Passw0rd!';
@@ -44,6 +45,10 @@ export interface TestServer {
   config: Config;
   api: ApiClient;
   server: RunningServer;
+  /** The server's clock: set or advance it to pass a target instead of waiting for it. */
+  clock: TestClock;
+  /** One escalation tick (escalations due, e-mail retries) at the clock's time, awaited. */
+  tick(): Promise<void>;
   /** Closes the server; the data stays (for restart tests) until cleanup(). */
   close(): Promise<void>;
   cleanup(): Promise<void>;
@@ -55,6 +60,8 @@ export interface TestServerOptions {
   /** Reuse the database of an earlier server (restart tests). */
   reuse?: { dataDir: string; databaseUrl?: string };
   argv?: string[];
+  /** A clock to share (e.g. across a restart); default: a new one at the real time. */
+  clock?: TestClock;
 }
 
 /** Starts the real server on a random loopback port against a fresh database. */
@@ -80,7 +87,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     options.argv ?? [],
   );
-  const server = await startServer(config, { logger: false });
+  const clock = options.clock ?? new TestClock();
+  const server = await startServer(config, { logger: false, clock });
   const api = new ApiClient(server.url);
   let token: string | undefined;
   return {
@@ -88,6 +96,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     api,
     server,
+    clock,
+    tick: () => server.escalations.tick(clock.now()),
     close: () => server.close(),
     async cleanup() {
       await server.close();

@@ -1,3 +1,4 @@
+import type { Claim } from '@shared';
 import { atom, getDefaultStore } from 'jotai';
 import type { RefreshOutcome, StoredSession } from '../platform';
 import { platform } from '../platform';
@@ -45,6 +46,6 @@ export async function refreshAccessToken(): Promise<RefreshOutcome> {
   return outcome;
 }
 
-export function hasClaim(session: StoredSession | undefined, claim: string): boolean {
+export function hasClaim(session: StoredSession | undefined, claim: Claim): boolean {
   return !!session && session.claims.includes(claim);
 }

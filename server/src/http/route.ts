@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint, Language } from '@shared';
+import type { Claim, Endpoint, Language } from '@shared';
 import { langOf } from '../i18n/localize';
 import { currentPrincipal } from '../security/session-guard';
 import { redeemStreamTicket } from '../security/stream-tickets.repository';
@@ -123,7 +123,7 @@ function requireAuth(auth: Endpoint['auth'], stream = false) {
     if (token) principal = await currentPrincipal(ctx, token);
     else {
       // A ticket carries the principal of the token it was got with; its session is checked the same way.
-      const redeemed = await redeemStreamTicket(ctx.database.db, ticket!);
+      const redeemed = await redeemStreamTicket(ctx.database.db, ticket!, ctx.clock.now());
       principal = redeemed && (await ctx.sessions.isCurrent(redeemed.principal)) ? redeemed.principal : undefined;
       request.authUntil = redeemed?.streamUntil;
     }
@@ -134,6 +134,6 @@ function requireAuth(auth: Endpoint['auth'], stream = false) {
 }
 
 /** For routes whose claim depends on the input (e.g. the status being set). */
-export function requireClaim(user: Principal, claim: string): void {
+export function requireClaim(user: Principal, claim: Claim): void {
   if (!user.claims.includes(claim)) throw forbidden();
 }

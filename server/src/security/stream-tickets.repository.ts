@@ -10,8 +10,7 @@ const MAX_TICKET_LENGTH = 100;
  * Issues a single-use ticket that opens one event stream for `principal` within
  * `ttlMs`; the stream may last until `streamUntil`. Expired tickets are swept here.
  */
-export async function issueStreamTicket(db: DbOrTx, principal: Principal, streamUntil: Date, ttlMs: number): Promise<string> {
-  const now = new Date();
+export async function issueStreamTicket(db: DbOrTx, principal: Principal, streamUntil: Date, ttlMs: number, now: Date): Promise<string> {
   await db.delete(streamTickets).where(lt(streamTickets.expiresAt, now));
   const { token, hash } = newOpaqueToken();
   await db.insert(streamTickets).values({
@@ -25,11 +24,11 @@ export async function issueStreamTicket(db: DbOrTx, principal: Principal, stream
 }
 
 /** The ticket's principal and stream end, once: the row is deleted as it is read. Undefined when unknown, used or expired. */
-export async function redeemStreamTicket(db: DbOrTx, ticket: string): Promise<{ principal: Principal; streamUntil: number } | undefined> {
+export async function redeemStreamTicket(db: DbOrTx, ticket: string, now: Date): Promise<{ principal: Principal; streamUntil: number } | undefined> {
   if (!ticket || ticket.length > MAX_TICKET_LENGTH) return undefined;
   const [row] = await db
     .delete(streamTickets)
-    .where(and(eq(streamTickets.tokenHash, hashToken(ticket)), gt(streamTickets.expiresAt, new Date())))
+    .where(and(eq(streamTickets.tokenHash, hashToken(ticket)), gt(streamTickets.expiresAt, now)))
     .returning();
   return row ? { principal: row.principal as Principal, streamUntil: row.streamUntil.getTime() } : undefined;
 }

@@ -1,5 +1,6 @@
 import { createHash, hkdfSync, randomBytes, createCipheriv, createDecipheriv } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { type Clock, systemClock } from '../clock';
 
 /** What an access token says about its holder; verified statelessly by every process. */
 export interface Principal {
@@ -39,17 +40,19 @@ export class TokenService {
   constructor(
     secret: string,
     readonly accessTtlSeconds = 15 * 60,
+    private readonly clock: Clock = systemClock,
   ) {
     this.key = derivedHmacKey(secret, 'access-token');
   }
 
   async sign(p: Principal): Promise<string> {
+    const now = this.clock.now();
     const session = { ver: p.sessionVersion ?? 0, ...(p.sessionId ? { sid: p.sessionId } : {}) };
     return new SignJWT({ name: p.name, email: p.email, claims: p.claims, adm: p.isAdmin, hot: p.hotelIds, dep: p.departmentIds, ...session })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(p.userId))
-      .setIssuedAt()
-      .setExpirationTime(`${this.accessTtlSeconds}s`)
+      .setIssuedAt(now)
+      .setExpirationTime(Math.floor(now.getTime() / 1000) + this.accessTtlSeconds)
       .sign(await this.key);
   }
 
@@ -66,7 +69,7 @@ export class TokenService {
   /** The principal, or undefined when the token is missing, forged or expired. */
   async verify(token: string, options: { ignoreExpiry?: boolean } = {}): Promise<Principal | undefined> {
     const known = this.verified.get(token);
-    if (known && (options.ignoreExpiry || known.expiresAt > Date.now())) return known.principal;
+    if (known && (options.ignoreExpiry || known.expiresAt > this.clock.now().getTime())) return known.principal;
     const principal = await this.check(token, options);
     if (principal && !options.ignoreExpiry) {
       if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
@@ -81,7 +84,7 @@ export class TokenService {
         algorithms: ['HS256'],
         // A token without them would never expire: signed by us or not, it is refused.
         requiredClaims: ['exp', 'iat', 'sub'],
-        ...(options.ignoreExpiry ? { currentDate: new Date(0) } : {}),
+        currentDate: options.ignoreExpiry ? new Date(0) : this.clock.now(),
       });
       const principal: Principal = {
         userId: Number(payload.sub),

@@ -2,7 +2,7 @@ import { atom, useAtom, useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { LiveEvent } from '@shared';
+import type { Claim, LiveEvent } from '@shared';
 import { displayName, ltrIn } from '@shared/display-names';
 import { clientRoutes } from '@shared/routes';
 import { showToast } from '../../feedback/toast';
@@ -24,7 +24,7 @@ export const newRequestsAtom = atom(0);
 const onRequestList = (pathname: string) => pathname === clientRoutes.requestList;
 
 /** Who is reminded of lines nobody has acknowledged: those who see the lines and may take them. */
-const REMINDED_CLAIMS = ['Service Management.Service List.Acknowledge', 'Service Management.Service List.Assign'];
+const REMINDED_CLAIMS: readonly Claim[] = ['Service Management.Service List.Acknowledge', 'Service Management.Service List.Assign'];
 
 /**
  * The one place that alerts staff to live events (issues 13.1 and 14.3), mounted once in

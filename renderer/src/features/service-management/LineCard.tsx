@@ -2,7 +2,7 @@ import { Button, Card, CardHeader, Dropdown, Field, Option, Text, makeStyles, to
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { acknowledgeViolation, endpoints, threadReplyViolation, type Language, type LineAction, type Lookup, type RequestLine } from '@shared';
+import { LINE_WRITE_CLAIMS, acknowledgeViolation, endpoints, threadReplyViolation, type Language, type LineAction, type Lookup, type RequestLine } from '@shared';
 import { call } from '../../api/client';
 import { keys } from '../../api/query';
 import { useData } from '../../api/use-data';
@@ -10,7 +10,7 @@ import { handleError, showSuccess } from '../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { formatDate } from '../../table/format';
 import { DueBadge } from './DueBadge';
-import { cardActions, missingInput, WRITE_CLAIMS } from './line-actions';
+import { cardActions, missingInput } from './line-actions';
 import { fetchLineDetails } from './line-queries';
 import { LineThread } from './LineThread';
 import { RejectDialog } from './RejectDialog';
@@ -155,7 +155,7 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
         lineId={line.id}
         messages={line.messages ?? []}
         canReply={threadReplyViolation({ status: line.statusName }) === null}
-        mayWrite={WRITE_CLAIMS.some((claim) => hasClaim(session, claim))}
+        mayWrite={LINE_WRITE_CLAIMS.some((claim) => hasClaim(session, claim))}
         draft={replyText}
         onDraft={setReplyText}
         guestLanguage={guestLanguage}

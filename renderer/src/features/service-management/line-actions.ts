@@ -1,4 +1,4 @@
-import { allowedActions, canReply, type LineAction, type LineStatus } from '@shared';
+import { LINE_ACTION_CLAIMS, allowedActions, canReply, type LineAction, type LineStatus } from '@shared';
 
 /** What a line card needs to know about a line (RequestLine and ServiceDetails both have it). */
 export interface CardLine {
@@ -16,15 +16,6 @@ export interface CardActions {
   reply: ReplyMode;
 }
 
-const ACTION_CLAIMS: Record<LineAction, string> = {
-  assignDepartment: 'Service Management.Service List.Assign',
-  assignWorker: 'Service Management.Service List.Assign',
-  complete: 'Service Management.Service List.Complete',
-  reject: 'Service Management.Service List.Reject',
-};
-
-/** Who may write on a line (reply or note): whoever could answer it with Assign or Complete (the server's rule too). */
-export const WRITE_CLAIMS = [ACTION_CLAIMS.assignWorker, ACTION_CLAIMS.complete] as const;
 
 /**
  * The buttons a line card shows (SPEC §4): exactly what the shared line rules allow in
@@ -35,7 +26,7 @@ export const WRITE_CLAIMS = [ACTION_CLAIMS.assignWorker, ACTION_CLAIMS.complete]
  */
 export function cardActions(line: CardLine, claims: readonly string[]): CardActions {
   const state = { status: line.statusName, isSpecial: line.isSpecial, departmentId: line.departmentId, workerId: line.workerId };
-  const actions = allowedActions(state).filter((a) => claims.includes(ACTION_CLAIMS[a]));
+  const actions = allowedActions(state).filter((a) => claims.includes(LINE_ACTION_CLAIMS[a]));
   const reply: ReplyMode = canReply(state) ? 'edit' : line.reply ? 'show' : 'hidden';
   return { actions, reply };
 }

@@ -25,7 +25,7 @@ import {
 import { createPasswordLink, sendPasswordLink } from './password-links';
 import { loggableError } from '../../db/errors';
 
-type Ctx = Pick<AppContext, 'database' | 'tokens' | 'sessions' | 'rateLimiter' | 'mailer' | 'config' | 'background'>;
+type Ctx = Pick<AppContext, 'database' | 'clock' | 'tokens' | 'sessions' | 'rateLimiter' | 'mailer' | 'config' | 'background'>;
 
 /** Signs an access token from the user's current roles and stores a new refresh token of the family. */
 async function issueSession(ctx: Ctx, db: repo.DbLike, user: repo.UserRow, familyId: string) {
@@ -37,7 +37,7 @@ async function issueSession(ctx: Ctx, db: repo.DbLike, user: repo.UserRow, famil
     userId: user.id,
     familyId,
     tokenHash: hash,
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    expiresAt: new Date(ctx.clock.now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
   });
   return {
     access,
@@ -81,7 +81,7 @@ export async function login(ctx: Ctx, input: LoginInput, ip: string): Promise<Lo
 export async function refresh(ctx: Ctx, input: RefreshTokenInput): Promise<RefreshTokenResponse> {
   const db = ctx.database.db;
   const stored = await repo.findRefreshToken(db, hashToken(input.refreshToken));
-  const state = refreshTokenState(stored, new Date());
+  const state = refreshTokenState(stored, ctx.clock.now());
   if (state === 'reused') {
     await repo.revokeFamily(db, stored!.familyId);
     await ctx.sessions.changed([stored!.userId]);
@@ -166,7 +166,7 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promis
   const db = ctx.database.db;
   const user = await repo.findUserByEmail(db, input.email.toLowerCase());
   const token = await repo.findPasswordToken(db, hashToken(input.token));
-  if (!user?.isActive || !passwordTokenUsable(token, user.id, new Date())) throw badRequest(m.badResetLink);
+  if (!user?.isActive || !passwordTokenUsable(token, user.id, ctx.clock.now())) throw badRequest(m.badResetLink);
   if (token!.issuedBy !== null && !(await issuerStillCovers(db, token!.issuedBy, user.id))) {
     // Ended, and answered as any used link: whoever holds it learns nothing of why or when it might work.
     await repo.claimPasswordToken(db, token!.id);

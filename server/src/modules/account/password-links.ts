@@ -35,24 +35,24 @@ export interface IssuedLink {
  * `issuedBy` the administrator it went out for (none: the user asked for it).
  */
 export async function issuePasswordLink(
-  ctx: Pick<AppContext, 'config'>,
+  ctx: Pick<AppContext, 'config' | 'clock'>,
   db: DbOrTx,
   user: LinkRecipient,
   purpose: PasswordTokenPurpose,
   options: { now?: Date; delivery?: 'email' | 'link'; issuedBy?: number } = {},
 ): Promise<IssuedLink> {
   const { token, hash } = newOpaqueToken();
-  const expiresAt = new Date((options.now ?? new Date()).getTime() + PASSWORD_TOKEN_TTL_SECONDS[purpose] * 1000);
+  const expiresAt = new Date((options.now ?? ctx.clock.now()).getTime() + PASSWORD_TOKEN_TTL_SECONDS[purpose] * 1000);
   const tokenId = await insertPasswordToken(db, { userId: user.id, purpose, tokenHash: hash, expiresAt, delivery: options.delivery ?? 'email', issuedBy: options.issuedBy ?? null });
   return { link: passwordLink(ctx.config.publicUrl, user.email, token, user.language), tokenId, expiresAt };
 }
 
 export async function createPasswordLink(
-  ctx: Pick<AppContext, 'config'>,
+  ctx: Pick<AppContext, 'config' | 'clock'>,
   db: DbOrTx,
   user: LinkRecipient,
   purpose: PasswordTokenPurpose,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<string> {
   return (await issuePasswordLink(ctx, db, user, purpose, { now })).link;
 }

@@ -25,17 +25,17 @@ export async function issuerStillCovers(db: DbOrTx, issuerId: number, userId: nu
  * (the usual invite, then give roles) keeps working; one a lesser issuer took before
  * the user was given more does not.
  */
-export async function endLinksBeyondIssuer(db: DbOrTx, userIds: readonly number[]): Promise<void> {
+export async function endLinksBeyondIssuer(db: DbOrTx, userIds: readonly number[], now: Date): Promise<void> {
   if (!userIds.length) return;
   const pending = await db
     .select({ id: passwordTokens.id, userId: passwordTokens.userId, issuedBy: passwordTokens.issuedBy })
     .from(passwordTokens)
-    .where(and(inArray(passwordTokens.userId, [...userIds]), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, sql`now()`)));
+    .where(and(inArray(passwordTokens.userId, [...userIds]), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)));
   const ended: number[] = [];
   for (const link of pending) {
     if (link.issuedBy === null || !(await issuerStillCovers(db, link.issuedBy, link.userId))) ended.push(link.id);
   }
-  if (ended.length) await db.update(passwordTokens).set({ usedAt: sql`now()` }).where(inArray(passwordTokens.id, ended));
+  if (ended.length) await db.update(passwordTokens).set({ usedAt: now }).where(inArray(passwordTokens.id, ended));
 }
 
 /**

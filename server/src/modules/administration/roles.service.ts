@@ -82,7 +82,7 @@ export async function updateRoleClaims(ctx: AppContext, caller: Principal, input
     // holds, nor a password set through one keep working for more.
     const claimsChanged = current.length !== after.size || current.some((c) => !after.has(c));
     if (claimsChanged) {
-      await endLinksBeyondIssuer(tx, userIds);
+      await endLinksBeyondIssuer(tx, userIds, ctx.clock.now());
       return [...new Set([...userIds, ...(await endPasswordsBeyondIssuer(tx, userIds))])];
     }
     return userIds;

@@ -32,7 +32,7 @@ import * as repo from './users.repository';
 export async function listUsers(ctx: AppContext, caller: Principal, lang: Language): Promise<User[]> {
   const db = ctx.database.db;
   const [rows, me] = await Promise.all([repo.listUsers(db), rolesRepo.accessOf(db, caller.userId)]);
-  const now = new Date();
+  const now = ctx.clock.now();
   return rows.filter((u) => canSeeUser(me, u)).map((u) => ({
     id: u.id,
     userCode: u.userCode,
@@ -174,7 +174,7 @@ export async function updateUserRoles(ctx: AppContext, caller: Principal, input:
     // A link handed out before must not set a password for more than its issuer holds,
     // nor a password set through one keep working for more (theirs, or of those they issued links to).
     if (sameIds(before, after)) return [];
-    await endLinksBeyondIssuer(tx, [user.id]);
+    await endLinksBeyondIssuer(tx, [user.id], ctx.clock.now());
     return endPasswordsBeyondIssuer(tx, [user.id]);
   });
   await ctx.sessions.changed([input.userId, ...passwordsEnded.filter((id) => id !== input.userId)]);

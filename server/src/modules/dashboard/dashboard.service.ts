@@ -13,7 +13,7 @@ export function startOfUtcDay(now: Date): Date {
 /** One decimal place: a figure on a tile, not a statistic. */
 const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
 
-export async function todayFigures(ctx: AppContext, user: Principal, query: HomeFiguresQuery, lang: Language, now = new Date()): Promise<HomeFigures> {
+export async function todayFigures(ctx: AppContext, user: Principal, query: HomeFiguresQuery, lang: Language, now = ctx.clock.now()): Promise<HomeFigures> {
   const db = ctx.database.db;
   // A `since` in the future or more than two days back is not "today" anywhere on Earth.
   const asked = query.since ? new Date(query.since) : undefined;

@@ -78,13 +78,14 @@ export async function serviceLevels(
   groupBy: ServiceLevelGroup,
   lang: Language,
   timeZone: string,
+  now: Date,
 ): Promise<ServiceLevelSqlRow[]> {
   const { key, name } = grouping(groupBy, lang, timeZone);
   // least() skips nulls: the first of an acknowledgement (issue 14) or an assignment.
   const acknowledgedAt = sql`least(${requestLines.acknowledgedAt}, ${requestLines.assignedToDepartmentAt}, ${requestLines.assignedAt})`;
   // A line with a completion target counts once its fate is known: completed (by its due
   // time or not) or still open past it; 1 when it kept the promise.
-  const onTime = sql`case when ${requestLines.completeDueAt} is not null and (${requestLines.status} = 'Completed' or ${requestLines.dueAt} <= now())
+  const onTime = sql`case when ${requestLines.completeDueAt} is not null and (${requestLines.status} = 'Completed' or ${requestLines.dueAt} <= ${now.toISOString()}::timestamptz)
     then (${requestLines.status} = 'Completed' and ${requestLines.completedAt} <= ${requestLines.completeDueAt})::int end`;
   // The period's lines (tens of thousands at chain scale) are sorted per measure and group:
   // enough memory keeps those sorts and the shared CTE off disk (the default is 4 MB).

@@ -51,6 +51,7 @@ export async function serviceLevels(ctx: AppContext, user: Principal, query: Ser
     query.groupBy,
     lang,
     query.timeZone ?? 'UTC',
+    ctx.clock.now(),
   ).catch((error: unknown) => {
     // A zone this runtime knows but the database's time zone files do not (22023): the caller's input, not a fault.
     if (query.timeZone && causeCode(error) === '22023') throw badRequest(common.validation, {}, [{ field: 'timeZone', message: fieldMessages.invalid }]);
@@ -86,7 +87,7 @@ export async function serviceLevels(ctx: AppContext, user: Principal, query: Ser
  * Every request of one room, newest first, each line flagged when it is the third (or
  * later) request for its service in this room within 30 days: a fault that keeps coming back.
  */
-export async function roomHistory(ctx: AppContext, user: Principal, roomId: number, lang: Language, now = new Date()): Promise<RoomHistory> {
+export async function roomHistory(ctx: AppContext, user: Principal, roomId: number, lang: Language, now = ctx.clock.now()): Promise<RoomHistory> {
   const db = ctx.database.db;
   const room = await repo.roomOf(db, roomId, lang);
   if (!room || !canSeeRequest(user, room)) throw notFound(m.roomNotFound);

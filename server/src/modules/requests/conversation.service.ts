@@ -1,4 +1,4 @@
-import type { Language, MessageResponse, ServiceMessageInput } from '@shared';
+import { LINE_WRITE_CLAIMS, type Language, type MessageResponse, type ServiceMessageInput } from '@shared';
 import type { AppContext } from '../../context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { localize } from '../../i18n/localize';
@@ -13,14 +13,11 @@ import { canSeeLine } from './scope';
 
 /** Staff answering the guest on a line, or leaving a note for colleagues (issue 13). */
 
-/** Whoever may answer a line today (the reply went out with Assign or Complete) may write on it. */
-export const WRITE_CLAIMS = ['Service Management.Service List.Assign', 'Service Management.Service List.Complete'] as const;
-
 export async function addMessage(ctx: AppContext, user: Principal, input: ServiceMessageInput, lang: Language): Promise<MessageResponse> {
-  if (!WRITE_CLAIMS.some((claim) => user.claims.includes(claim))) throw forbidden();
+  if (!LINE_WRITE_CLAIMS.some((claim) => user.claims.includes(claim))) throw forbidden();
   const { kind } = input;
   const text = input.text.trim();
-  const at = new Date();
+  const at = ctx.clock.now();
   const { line, acknowledges, id } = await ctx.database.db.transaction(async (tx) => {
     // Locked, so a reply and a Complete sent at once are served in turn: no reply lands on a closed line.
     const line = await lockLine(tx, input.requestDetailsId);

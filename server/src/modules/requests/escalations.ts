@@ -79,13 +79,14 @@ export class EscalationScheduler {
   start(): void {
     const { tickMs } = this.ctx.config.sla;
     if (tickMs <= 0) return;
-    void this.tick();
-    this.timer = setInterval(() => void this.tick(), tickMs);
+    void this.tick(this.ctx.clock.now());
+    // The interval is real time; what each tick computes is measured at the server's clock.
+    this.timer = setInterval(() => void this.tick(this.ctx.clock.now()), tickMs);
     this.timer.unref();
   }
 
   /** One run now; a run already under way is joined rather than doubled. */
-  runOnce(now?: Date): Promise<EscalationRun> {
+  runOnce(now = this.ctx.clock.now()): Promise<EscalationRun> {
     this.running ??= this.escalateDue(now).finally(() => (this.running = undefined));
     return this.running;
   }
@@ -112,9 +113,13 @@ export class EscalationScheduler {
     }
   }
 
-  private async tick(): Promise<void> {
+  /**
+   * One tick at `now`: the escalations due, then the e-mail retries whose time has come.
+   * Tests call it to play a tick at a time they set.
+   */
+  async tick(now: Date): Promise<void> {
     try {
-      await this.runOnce();
+      await this.runOnce(now);
     } catch (error) {
       // A database outage: the next tick tries again; nothing was claimed without being sent.
       this.log.warn({ err: loggableError(error) }, 'escalation run failed');
@@ -122,8 +127,8 @@ export class EscalationScheduler {
     if (this.stopped || this.retrying) return;
     // The same clock tries again the e-mails the mail server did not take: the guests' and the escalations'.
     this.retrying = Promise.all([
-      retryGuestNotices(this.ctx).catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'guest e-mail retry failed')),
-      this.retryMails().catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'escalation e-mail retry failed')),
+      retryGuestNotices(this.ctx, now).catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'guest e-mail retry failed')),
+      this.retryMails(now).catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'escalation e-mail retry failed')),
     ])
       .then(() => undefined)
       .finally(() => (this.retrying = undefined));
@@ -136,9 +141,9 @@ export class EscalationScheduler {
    * run it; a row is taken by one. Returns how many escalations were tried, once their
    * e-mails have gone.
    */
-  async retryMails(now = new Date()): Promise<number> {
+  async retryMails(now = this.ctx.clock.now()): Promise<number> {
     const db = this.ctx.database.db;
-    const due = await repo.takeMailRetries(db, now, MAIL_RETRY_AFTER_MS.length, new Date(Date.now() + MAIL_HOLD_MS), RETRY_BATCH);
+    const due = await repo.takeMailRetries(db, now, MAIL_RETRY_AFTER_MS.length, new Date(now.getTime() + MAIL_HOLD_MS), RETRY_BATCH);
     if (!due.length) return 0;
     const receivers = await repo.escalationReceivers(db);
     const sending: Promise<void>[] = [];
@@ -158,7 +163,7 @@ export class EscalationScheduler {
     return due.length;
   }
 
-  private async escalateDue(now = new Date()): Promise<EscalationRun> {
+  private async escalateDue(now: Date): Promise<EscalationRun> {
     const db = this.ctx.database.db;
     let sent = 0;
     let receivers: repo.Receiver[] | undefined;
@@ -166,14 +171,14 @@ export class EscalationScheduler {
       if (this.stopped) break;
       const due = await repo.dueEscalations(db, now, BATCH);
       for (const item of due) {
-        const id = await repo.claimEscalation(db, item, new Date(), new Date(Date.now() + MAIL_HOLD_MS));
+        const id = await repo.claimEscalation(db, item, now, new Date(now.getTime() + MAIL_HOLD_MS));
         if (id === undefined) continue;
         sent++;
         const subject = await repo.escalationSubject(db, item.lineId);
         if (!subject) continue;
         receivers ??= await repo.escalationReceivers(db);
         const to = receivers.filter((r) => receivesEscalations(r, subject.hotelId));
-        await announce(this.ctx, escalationEvent(subject, item));
+        await announce(this.ctx, escalationEvent(subject, item, now));
         this.track(this.inSlot(() => this.mailAll(id, subject, item, to, { attempts: 1 })));
       }
       if (due.length < BATCH) break;
@@ -236,7 +241,7 @@ export class EscalationScheduler {
       await repo.recordMailed(db, id, receiver.userId).catch(() => undefined);
     }
     const wait = missed > 0 ? MAIL_RETRY_AFTER_MS[before.attempts - 1] : undefined;
-    await repo.recordMailing(db, id, wait === undefined ? null : new Date(Date.now() + wait)).catch(() => undefined);
+    await repo.recordMailing(db, id, wait === undefined ? null : new Date(this.ctx.clock.now().getTime() + wait)).catch(() => undefined);
   }
 }
 
@@ -252,7 +257,7 @@ export function escalationMessageId(publicUrl: string, escalationId: number, use
   return `<escalation-${escalationId}-${userId}@${messageIdHost(publicUrl)}>`;
 }
 
-function escalationEvent(subject: repo.EscalationSubject, due: repo.DueEscalation) {
+function escalationEvent(subject: repo.EscalationSubject, due: repo.DueEscalation, now: Date) {
   const escalation: Escalation = {
     kind: due.kind,
     dueAt: iso(due.dueAt),
@@ -272,7 +277,7 @@ function escalationEvent(subject: repo.EscalationSubject, due: repo.DueEscalatio
     departmentIds: [subject.departmentId],
     lineId: subject.lineId,
     statusName: subject.status,
-    at: iso(new Date()),
+    at: iso(now),
     escalation,
   };
 }

@@ -48,7 +48,7 @@ export async function notifyGuestWhenFinished(ctx: AppContext, requestId: string
   if (!header || !mayEmail(ctx, header)) return false;
   const claimed = await db
     .insert(guestNotices)
-    .values({ requestId, kind: 'finished', nextAttemptAt: new Date(Date.now() + TRY_LEASE_MS) })
+    .values({ requestId, kind: 'finished', nextAttemptAt: new Date(ctx.clock.now().getTime() + TRY_LEASE_MS) })
     .onConflictDoNothing()
     .returning({ requestId: guestNotices.requestId });
   if (!claimed.length) return false;
@@ -60,7 +60,7 @@ export async function notifyGuestWhenFinished(ctx: AppContext, requestId: string
  * LOCKED), the finished-request e-mails whose retry time has come. Returns how many
  * the mail server took.
  */
-export async function retryGuestNotices(ctx: AppContext, now = new Date()): Promise<number> {
+export async function retryGuestNotices(ctx: AppContext, now = ctx.clock.now()): Promise<number> {
   const db = ctx.database.db;
   const due = rowsOf<{ request_id: string; attempts: number }>(
     await db.execute(sql`
@@ -131,12 +131,12 @@ async function sendFinished(ctx: AppContext, header: Header, attempts: number): 
     }
     const wait = RETRY_AFTER_MS[attempts - 1];
     // After the last try the row stays, unsent, as the record that the guest was not told.
-    if (wait !== undefined) await db.update(guestNotices).set({ nextAttemptAt: new Date(Date.now() + wait) }).where(finished(requestId));
+    if (wait !== undefined) await db.update(guestNotices).set({ nextAttemptAt: new Date(ctx.clock.now().getTime() + wait) }).where(finished(requestId));
     throw error;
   }
   // At once: a process killed between the mail server's answer and this write sends it again,
   // with the same Message-ID, which the guest's mail client shows once.
-  await db.update(guestNotices).set({ sentAt: new Date() }).where(finished(requestId));
+  await db.update(guestNotices).set({ sentAt: ctx.clock.now() }).where(finished(requestId));
   return true;
 }
 

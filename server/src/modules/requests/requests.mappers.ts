@@ -41,7 +41,7 @@ function messagesOf(lineId: number, messages: MessageRow[]): LineMessage[] {
 }
 
 /** `messages`: the line's conversation as its reader may see it (the repository filtered it for a guest). */
-export function toLine(row: LineRow, messages: MessageRow[] = [], now = new Date()): RequestLine {
+export function toLine(row: LineRow, messages: MessageRow[], now: Date): RequestLine {
   return {
     id: row.id,
     serviceId: row.serviceId,
@@ -66,7 +66,7 @@ export function toLine(row: LineRow, messages: MessageRow[] = [], now = new Date
 
 type Header = NonNullable<Awaited<ReturnType<typeof requestHeader>>>;
 
-export function toDetail(header: Header, lines: LineRow[], messages: MessageRow[] = [], now = new Date()): RequestDetail {
+export function toDetail(header: Header, lines: LineRow[], messages: MessageRow[], now: Date): RequestDetail {
   return {
     id: header.id,
     requestCode: header.requestCode,

@@ -46,7 +46,7 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
 
   // ── Live events (server-sent events) ──
   const streams = streamHub(app);
-  const resync = () => ({ at: new Date().toISOString() });
+  const resync = () => ({ at: ctx.clock.now().toISOString() });
 
   route(app, endpoints.staffEvents, async ({ user, reply, request, lang }) => {
     if (!mayHearEvents(user)) throw forbidden();
@@ -61,7 +61,7 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
       ctx.sessions.onChange((userIds) => {
         if (userIds !== 'everyone' && !userIds.includes(user.userId)) return;
         void ctx.sessions.isCurrent(user).then(
-          (current) => current || stream.endAt(Date.now()),
+          (current) => current || stream.endAt(ctx.clock.now().getTime()),
           () => undefined,
         );
       }),
@@ -78,8 +78,8 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
   route(app, endpoints.eventsTicket, async ({ user, request }) => {
     if (!mayHearEvents(user)) throw forbidden();
     const ttlMs = ctx.config.streams.ticketTtlMs;
-    const until = new Date(tokenExpiry(request) ?? Date.now() + ctx.config.accessTokenTtlSeconds * 1000);
-    return { ticket: await issueStreamTicket(ctx.database.db, user, until, ttlMs), expiresInSeconds: ttlMs / 1000 };
+    const until = new Date(tokenExpiry(request) ?? ctx.clock.now().getTime() + ctx.config.accessTokenTtlSeconds * 1000);
+    return { ticket: await issueStreamTicket(ctx.database.db, user, until, ttlMs, ctx.clock.now()), expiresInSeconds: ttlMs / 1000 };
   });
 
   route(app, endpoints.guestEvents, async ({ params, reply, request, lang }) => {
@@ -88,7 +88,7 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
     // Checked before the stream opens, so an unknown id is an ordinary 404.
     const header = isUuid(params.id) ? await requestHeader(ctx.database.db, params.id, 'en') : undefined;
     if (!header) throw notFound(m.requestNotFound);
-    if (!guestStreamAllowed(header, ctx.config.streams.finishedRequestMs)) throw new AppError(410, streamMessages.requestFinished);
+    if (!guestStreamAllowed(header, ctx.config.streams.finishedRequestMs, ctx.clock.now().getTime())) throw new AppError(410, streamMessages.requestFinished);
     const stream = streams.open<GuestStreamEvents>(reply, owner, lang);
     if (!stream) return reply;
     stream.onEnd(

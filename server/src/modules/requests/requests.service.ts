@@ -40,7 +40,7 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
   await hitRoomLimit(ctx, input, roomVerified);
 
   // The clock of each line starts now, a Special Request's too (shared/service-levels.ts).
-  const now = new Date();
+  const now = ctx.clock.now();
   const clockOfLine = (serviceId: number) => ({ clockStartedAt: now, ...dueTimesOf(now, byId.get(serviceId)!.targets, config.sla.minuteMs) });
   const created = await repo.insertRequest(db, {
     hotelId: input.hotelId,
@@ -77,13 +77,13 @@ export async function requestDetail(ctx: AppContext, id: string, lang: Language)
   if (!header) throw notFound(m.requestNotFound);
   const lines = await repo.linesOfRequest(db, id, lang);
   // Replies only: an internal note never reaches a guest.
-  return toDetail(header, lines, await messagesOfLines(db, lines.map((l) => l.id), 'guest'));
+  return toDetail(header, lines, await messagesOfLines(db, lines.map((l) => l.id), 'guest'), ctx.clock.now());
 }
 
 export async function addReview(ctx: AppContext, input: ReviewInput, lang: Language): Promise<MessageResponse> {
   const db = ctx.database.db;
   if (!isUuid(input.id)) throw notFound(m.requestNotFound);
-  const now = new Date();
+  const now = ctx.clock.now();
   // One conditional UPDATE: two reviews sent at once cannot both be stored.
   if (!(await repo.saveReview(db, input.id, input.feedback, input.rating, now))) {
     const header = await repo.requestHeader(db, input.id, lang);

@@ -1,6 +1,6 @@
 import { type SQL, and, inArray, isNull, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { LiveEvent } from '@shared';
+import type { Claim, LiveEvent } from '@shared';
 import { requestLines, requests } from '../../db/schema';
 import type { Principal } from '../../security/tokens';
 
@@ -92,9 +92,9 @@ export function lineScopeSql(
 }
 
 // ── Live events ──
-export const REQUEST_LIST_VIEW = 'Service Management.Request List.View';
-export const SERVICE_LIST_VIEW = 'Service Management.Service List.View';
-export const ESCALATIONS_RECEIVE = 'Service Management.Escalations.Receive';
+export const REQUEST_LIST_VIEW: Claim = 'Service Management.Request List.View';
+export const SERVICE_LIST_VIEW: Claim = 'Service Management.Service List.View';
+export const ESCALATIONS_RECEIVE: Claim = 'Service Management.Escalations.Receive';
 
 /** The staff event stream is for those who may read one of the lists it keeps current, or who are told of escalations. */
 export function mayHearEvents(user: Pick<Principal, 'claims'>): boolean {

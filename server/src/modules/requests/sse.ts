@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type Language, StreamSignal } from '@shared';
+import { type Clock, systemClock } from '../../clock';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { clientAddressKey } from '../../http/client-address';
@@ -41,7 +42,7 @@ export interface EventStream<Events extends object = Record<string, unknown>> {
  * one (Completed, Rejected) only for a while after its last change. Its page shows
  * the final state without one, and old links kept open would otherwise hold streams forever.
  */
-export function guestStreamAllowed(request: { status: string; updatedAt: Date }, finishedStreamMs: number, now = Date.now()): boolean {
+export function guestStreamAllowed(request: { status: string; updatedAt: Date }, finishedStreamMs: number, now: number): boolean {
   const finished = request.status === 'Completed' || request.status === 'Rejected';
   return !finished || now - request.updatedAt.getTime() <= finishedStreamMs;
 }
@@ -64,7 +65,11 @@ export class StreamHub {
   private readonly ends = new Set<() => void>();
   private readonly counts = new Map<string, number>();
 
-  constructor(private readonly limits: Config['streams']) {}
+  constructor(
+    private readonly limits: Config['streams'],
+    /** Stream ends are moments of the server's clock (a token's expiry); the timer waits the real time to them. */
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   get size(): number {
     return this.ends.size;
@@ -109,6 +114,7 @@ export class StreamHub {
    */
   open<Events extends object>(reply: FastifyReply, owner: StreamOwner, lang: Language): EventStream<Events> | undefined {
     if (this.refused(reply, owner, lang)) return undefined;
+    const { clock } = this;
     const keys = this.keysOf(owner).map(([key]) => key);
     for (const key of keys) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
 
@@ -160,7 +166,7 @@ export class StreamHub {
         cleanups.push(cleanup);
       },
       endAt(time) {
-        const timer = setTimeout(endWithHint, Math.max(0, time - Date.now()));
+        const timer = setTimeout(endWithHint, Math.max(0, time - clock.now().getTime()));
         cleanups.push(() => clearTimeout(timer));
       },
     };
@@ -180,7 +186,7 @@ const hubs = new WeakMap<AppContext, StreamHub>();
 export function streamHub(app: FastifyInstance): StreamHub {
   let hub = hubs.get(app.ctx);
   if (!hub) {
-    const created = new StreamHub(app.ctx.config.streams);
+    const created = new StreamHub(app.ctx.config.streams, app.ctx.clock);
     hubs.set(app.ctx, created);
     // An open stream would otherwise hold app.close() up.
     app.addHook('preClose', async () => created.endAll());

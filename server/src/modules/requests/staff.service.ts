@@ -64,7 +64,7 @@ export async function requestList(
   query: StaffListQuery<RequestStatus>,
   lang: Language,
 ): Promise<Page<RequestListRow>> {
-  const now = new Date();
+  const now = ctx.clock.now();
   const { rows, count } = await listRequests(ctx.database.db, user, query, listOptions(query, REQUEST_SORTS, lang, now));
   const total = await totalOf(ctx, 'requests', user, query, count);
   const services = await serviceNamesOf(ctx.database.db, rows.map((r) => r.id), lang);
@@ -88,7 +88,7 @@ export async function serviceList(
   query: StaffListQuery<LineStatus>,
   lang: Language,
 ): Promise<Page<ServiceListRow>> {
-  const now = new Date();
+  const now = ctx.clock.now();
   const { rows, count } = await listLines(ctx.database.db, user, query, listOptions(query, LINE_SORTS, lang, now));
   const total = await totalOf(ctx, 'lines', user, query, count);
   return {
@@ -109,7 +109,7 @@ export async function staffRequestDetails(ctx: AppContext, user: Principal, id: 
   if (!header || !canSeeRequest(user, header)) throw notFound(m.requestNotFound);
   const [lines, availableDepartments] = await Promise.all([repo.linesOfRequest(db, id, lang), repo.departmentLookup(db, lang)]);
   const messages = await messagesOfLines(db, lines.map((l) => l.id), 'staff');
-  return { requestDetails: toDetail(header, lines, messages), availableDepartments, roomVerified: header.roomVerified, guestLanguage: header.lang };
+  return { requestDetails: toDetail(header, lines, messages, ctx.clock.now()), availableDepartments, roomVerified: header.roomVerified, guestLanguage: header.lang };
 }
 
 /** The line, if it exists and the user may see it; otherwise 404. */
@@ -130,7 +130,7 @@ export async function staffServiceDetails(ctx: AppContext, user: Principal, id: 
   ]);
   return {
     serviceDetails: {
-      ...toLine(line, messages),
+      ...toLine(line, messages, ctx.clock.now()),
       requestId: header!.id,
       requestCode: header!.requestCode,
       requestStatusName: header!.status,

@@ -6,6 +6,7 @@ import {
   type MessageResponse,
   type StatusUpdate,
   type StatusUpdateInput,
+  LINE_ACTION_CLAIMS,
   NO_TARGETS,
   acknowledgeViolation,
   dueTimesOf,
@@ -31,10 +32,10 @@ import { loggableError } from '../../db/errors';
 
 /** Staff moving a service line through its workflow (SPEC §4), one transaction per step. */
 
-const STEPS: Record<StatusUpdate, { claim: string; action: LineAction; done: Localized }> = {
-  Assigned: { claim: 'Service Management.Service List.Assign', action: 'assignWorker', done: m.assigned },
-  Completed: { claim: 'Service Management.Service List.Complete', action: 'complete', done: m.completed },
-  Rejected: { claim: 'Service Management.Service List.Reject', action: 'reject', done: m.rejected },
+const STEPS: Record<StatusUpdate, { action: LineAction; done: Localized }> = {
+  Assigned: { action: 'assignWorker', done: m.assigned },
+  Completed: { action: 'complete', done: m.completed },
+  Rejected: { action: 'reject', done: m.rejected },
 };
 
 export type LockedLine = NonNullable<Awaited<ReturnType<typeof repo.lockLine>>>;
@@ -72,7 +73,7 @@ export async function step(
     actor.check(line);
     const violation = typeof action === 'function' ? action(line) : violationOf(line, action);
     if (violation) throw conflict(violationMessages[violation]);
-    const at = new Date();
+    const at = ctx.clock.now();
     const patch = await change(tx, line, at);
     await repo.updateLine(tx, line.id, patch, at);
     const status = requestStatusOf(await repo.lineStatuses(tx, line.requestId));
@@ -100,8 +101,8 @@ export async function step(
 }
 
 export async function updateStatus(ctx: AppContext, user: Principal, input: StatusUpdateInput, lang: Language): Promise<MessageResponse> {
-  const { claim, action, done } = STEPS[input.status];
-  requireClaim(user, claim);
+  const { action, done } = STEPS[input.status];
+  requireClaim(user, LINE_ACTION_CLAIMS[action]);
   const note = input.note.trim();
   if (input.status === 'Assigned' && !input.workerId) throw badRequest(m.selectWorker, {}, [{ field: 'workerId', message: m.selectWorker }]);
   if (input.status === 'Rejected' && !note) throw badRequest(m.rejectReason, {}, [{ field: 'note', message: m.rejectReason }]);

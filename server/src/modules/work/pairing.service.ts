@@ -34,7 +34,7 @@ async function reachableWorker(ctx: AppContext, user: Principal, workerId: numbe
   return worker;
 }
 
-export async function createPairingCode(ctx: AppContext, user: Principal, workerId: number, now = new Date()): Promise<PairingCodeResponse> {
+export async function createPairingCode(ctx: AppContext, user: Principal, workerId: number, now = ctx.clock.now()): Promise<PairingCodeResponse> {
   await reachableWorker(ctx, user, workerId);
   const expiresAt = new Date(now.getTime() + PAIRING_TTL_MS);
   for (;;) {
@@ -59,7 +59,7 @@ async function session(ctx: AppContext, device: { id: string; workerId: number; 
   };
 }
 
-export async function pair(ctx: AppContext, input: { code: string; deviceName: string }, address: string, now = new Date()): Promise<DeviceSession> {
+export async function pair(ctx: AppContext, input: { code: string; deviceName: string }, address: string, now = ctx.clock.now()): Promise<DeviceSession> {
   await ctx.rateLimiter.hit(`work-pair:${address}`, ctx.config.pairRateLimit, PAIR_WINDOW_SECONDS);
   const code = input.code;
   if (code.length !== PAIRING_CODE_LENGTH) throw badRequest(m.codeInvalid);
@@ -87,7 +87,7 @@ export async function pair(ctx: AppContext, input: { code: string; deviceName: s
 }
 
 /** Rotates the device credential like a staff refresh token: a reused one unpairs the phone. */
-export async function refresh(ctx: AppContext, credential: string, now = new Date()): Promise<DeviceSession> {
+export async function refresh(ctx: AppContext, credential: string, now = ctx.clock.now()): Promise<DeviceSession> {
   const next = newOpaqueToken();
   const outcome = await ctx.database.db.transaction(async (tx) => {
     const used = await repo.useCredential(tx, hashToken(credential), now);
@@ -107,7 +107,7 @@ export async function refresh(ctx: AppContext, credential: string, now = new Dat
 }
 
 /** A shared phone: after Pair (and after a PIN change) the worker's PIN unlocks it. */
-export async function unlock(ctx: AppContext, device: DevicePrincipal, pin: string, now = new Date()): Promise<DeviceSession> {
+export async function unlock(ctx: AppContext, device: DevicePrincipal, pin: string, now = ctx.clock.now()): Promise<DeviceSession> {
   const row = await repo.deviceById(ctx.database.db, device.deviceId);
   if (!row || row.revokedAt) throw unauthorized(m.credentialInvalid);
   if (row.pinHash === null) throw badRequest(m.pinNotSet);
@@ -144,14 +144,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function revokeDevice(ctx: AppContext, user: Principal, workerId: number, deviceId: string, lang: Language): Promise<MessageResponse> {
   await reachableWorker(ctx, user, workerId);
-  if (!UUID.test(deviceId) || !(await repo.revokeWorkerDevice(ctx.database.db, workerId, deviceId, new Date()))) throw notFound(m.deviceNotFound);
+  if (!UUID.test(deviceId) || !(await repo.revokeWorkerDevice(ctx.database.db, workerId, deviceId, ctx.clock.now()))) throw notFound(m.deviceNotFound);
   return { message: localize(m.deviceRevoked, lang), id: workerId };
 }
 
 /** Read on every phone call (route.ts): revoked, locked by a PIN, or standing. */
 export async function standing(ctx: AppContext, device: DevicePrincipal): Promise<'ok' | 'locked' | 'revoked'> {
   if (!UUID.test(device.deviceId)) return 'revoked';
-  const row = await repo.deviceStanding(ctx.database.db, device.deviceId, device.workerId, new Date());
+  const row = await repo.deviceStanding(ctx.database.db, device.deviceId, device.workerId, ctx.clock.now());
   if (!row) return 'revoked';
   return row.locked ? 'locked' : 'ok';
 }

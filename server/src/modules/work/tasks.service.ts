@@ -44,7 +44,7 @@ function toTasks(rows: repo.TaskRow[], messages: Awaited<ReturnType<typeof messa
 export async function tasks(ctx: AppContext, device: DevicePrincipal, lang: Language): Promise<WorkTask[]> {
   const db = ctx.database.db;
   const rows = await repo.tasksOf(db, device.workerId);
-  return toTasks(rows, await messagesOfLines(db, rows.map((r) => r.lineId), 'staff'), lang, new Date());
+  return toTasks(rows, await messagesOfLines(db, rows.map((r) => r.lineId), 'staff'), lang, ctx.clock.now());
 }
 
 export async function pool(ctx: AppContext, device: DevicePrincipal, lang: Language): Promise<WorkTask[]> {
@@ -52,7 +52,7 @@ export async function pool(ctx: AppContext, device: DevicePrincipal, lang: Langu
   if (departmentId === undefined) throw new AppError(403, m.poolClosed);
   const rows = await repo.poolOf(ctx.database.db, departmentId);
   // The pool shows what the line is; its conversation stays with whoever takes it.
-  return toTasks(rows, [], lang, new Date());
+  return toTasks(rows, [], lang, ctx.clock.now());
 }
 
 // ── Actions ──
@@ -178,7 +178,7 @@ async function take(ctx: AppContext, device: DevicePrincipal, lineId: number) {
   const db = ctx.database.db;
   const departmentId = await repo.poolDepartmentOf(db, device.workerId);
   if (departmentId === undefined) throw new AppError(403, m.poolClosed);
-  const at = new Date();
+  const at = ctx.clock.now();
   const taken = await db.transaction(async (tx) => {
     const row = await repo.takeLine(tx, lineId, device.workerId, departmentId, at);
     if (!row) return undefined;

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isClaim } from '@shared';
 import { call } from '../../../api/client';
 import { keys } from '../../../api/query';
 import { handleError, showSuccess } from '../../../feedback/handle-error';
@@ -35,7 +36,11 @@ export function EntityScreen<Row extends { id: number }>({ descriptor: d }: { de
 
   const sources = useMemo(() => [...new Set(d.fields.flatMap((f) => (f.lookup ? [f.lookup] : [])))] as LookupSource[], [d]);
   const lookups = useLookups(sources, lang);
-  const can = (action: string) => hasClaim(session, `${d.claim}.${action}`);
+  const can = (action: string) => {
+    // The entity's claim is built from its definition: only a claim of the catalogue can be held.
+    const claim = `${d.claim}.${action}`;
+    return isClaim(claim) && hasClaim(session, claim);
+  };
 
   // A change re-reads this list and every select (a new hotel appears in the rooms' hotel select).
   const reload = () => {
