@@ -253,9 +253,14 @@ export const AssignmentHistory = z.object({
 export const StatusUpdateInput = z.object({
   requestDetailsId: Id,
   status: z.enum(STATUS_UPDATES),
-  /** The reply to the guest; for Rejected, the reason (required). */
+  /**
+   * The reply to the guest; for Rejected, the reason (required), which stays internal:
+   * staff read it in the line's history, the guest never does.
+   */
   note: optionalText(2000).default(''),
   workerId: Id.nullable().optional(),
+  /** Rejected only: what the guest reads instead of the reason (optional; nothing when empty). */
+  guestMessage: optionalText(2000).default(''),
 });
 export const AssignDepartmentInput = z.object({ requestDetailsId: Id, departmentId: Id });
 /** AcknowledgeService: a staff member has seen the line and takes it (stops its alert, meets the acknowledge target). */
