@@ -248,6 +248,13 @@ export const AssignmentHistory = z.object({
   user_Rejected: z.string().nullable(),
   rejected_Date: Timestamp.nullable(),
   rejectReason: z.string().nullable(),
+  /** Who took the line (Acknowledge, or assigning a worker, which takes it too). */
+  user_Acknowledged: z.string().nullable().optional(),
+  acknowledged_Date: Timestamp.nullable().optional(),
+  /** Each reply the guest was sent, oldest first: who and when, not its text (the thread shows that). */
+  replies: z.array(z.object({ by: z.string().nullable(), at: Timestamp })).optional(),
+  /** Each target the line missed, when it was escalated, and how many receivers the e-mail reached (null: not e-mailed). */
+  escalations: z.array(z.object({ kind: z.enum(TARGET_KINDS), at: Timestamp, mailedTo: z.number().nullable() })).optional(),
 });
 
 export const StatusUpdateInput = z.object({

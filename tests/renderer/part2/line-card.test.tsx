@@ -145,6 +145,43 @@ describe('a line card', { timeout: 30_000 }, () => {
     expect(list.textContent).toContain('Completed by Hessa');
   });
 
+  it('the history shows every step in order, with who and when: acknowledged, replies (not their text), escalations, the internal reject reason', async () => {
+    fakeServer({
+      'GET /api/Request/GetServiceAssignmentDetails/7': {
+        data: {
+          ...history,
+          user_Acknowledged: 'Hessa',
+          acknowledged_Date: '2026-01-01T10:02:00Z',
+          user_Assigned: 'Hessa',
+          assigned_Date: '2026-01-01T10:05:00Z',
+          workerName: 'Faisal',
+          replies: [
+            { by: 'Hessa', at: '2026-01-01T10:03:00Z' },
+            { by: 'Omar', at: '2026-01-01T10:20:00Z' },
+          ],
+          escalations: [{ kind: 'complete', at: '2026-01-01T10:15:00Z', mailedTo: 2 }],
+          user_Rejected: 'Omar',
+          rejected_Date: '2026-01-01T10:30:00Z',
+          rejectReason: 'Guest in, DND',
+        },
+      },
+    });
+    renderInApp(<LineCard line={line({ isSpecial: false, statusName: 'Rejected', departmentId: 4, workerId: 12 })} departments={[]} onChanged={() => undefined} />);
+    const list = await screen.findByTestId('status-history');
+    await waitFor(() => expect(within(list).queryAllByRole('listitem').length).toBeGreaterThan(1));
+    const steps = within(list).getAllByRole('listitem').map((li) => li.textContent ?? '');
+    expect(steps.map((s) => s.split(/\d/)[0].trim())).toEqual([
+      'Received',
+      'Acknowledged by Hessa',
+      'Reply sent to the guest by Hessa',
+      'Assigned to Faisal by Hessa',
+      'Escalated: complete target missed',
+      'Reply sent to the guest by Omar',
+      'Rejected by Omar',
+    ]);
+    expect(steps[6]).toContain('Reason (staff only): Guest in, DND');
+  });
+
   it('hides what the user may not do', () => {
     signIn(['Service Management.Service List.View', 'Service Management.Service List.Reject']);
     fakeServer({ 'GET /api/Request/GetServiceAssignmentDetails/7': { data: history } });
