@@ -240,6 +240,13 @@ export const endpoints = {
     query: dashboard.HomeFiguresQuery,
     response: dashboard.HomeFigures,
   },
+  /** Whether escalation e-mails can be sent; for Home's readers and the escalations' receivers. */
+  escalationMailStatus: {
+    method: 'GET',
+    path: '/api/Dashboard/GetEscalationMailStatus',
+    auth: ['Service Management.Escalations.Receive', 'Service Management.Request List.View'],
+    response: dashboard.EscalationMailStatus,
+  },
 
   // ── Reports (issue 16), scoped like the lists ──
   serviceLevels: {

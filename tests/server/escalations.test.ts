@@ -257,6 +257,50 @@ describe('escalation e-mails the mail server did not take (issue 14)', { timeout
   });
 });
 
+describe('escalations that fell due before e-mail was set up', { timeout: 120_000 }, () => {
+  it('warns while e-mail is not set up, then e-mails, once, those whose line is still open', async () => {
+    const smtp = await startSmtp();
+    // A fresh install: no e-mail settings; the test runs the scheduler itself.
+    const t = await startTestServer({ env: { ...FAST, HOTEL_SLA_TICK_MS: '0' } });
+    try {
+      const db = t.server.app.ctx.database.db;
+      const fx = await seedFixture(db);
+      const supervisor = await createStaffUser(db, { claims: [RECEIVE], hotelIds: [fx.hotelA.id] });
+      const supervisorToken = await tokenFor(t.server.app.ctx.tokens, supervisor);
+      await setTargets(db, fx.services.towels, 1, null);
+      const [waiting, taken] = await fileLines(t, fx, fx.services.towels, 2);
+      const mailsAbout = (line: number) => smtp.messages.filter((m) => lineOfMail(m) === line);
+
+      const status = await t.api.call(endpoints.escalationMailStatus, { token: supervisorToken });
+      expect(status.status).toBe(200);
+      expect(status.body).toEqual({ ready: false });
+      const first = new EscalationScheduler(t.server.app.ctx, t.server.app.log);
+      expect((await first.runOnce(new Date(Date.now() + 5 * MINUTE_MS))).sent).toBe(2);
+      // Its e-mails' tries (which find no mail server) are over.
+      await first.stop();
+      const scheduler = new EscalationScheduler(t.server.app.ctx, t.server.app.log);
+      // Nothing to try while e-mail is not set up, however late.
+      expect(await scheduler.retryMails(new Date(Date.now() + 60 * 60_000))).toBe(0);
+      expect(smtp.messages).toHaveLength(0);
+      // Meanwhile a clerk takes one line: its escalation has nothing left to say.
+      expect((await t.api.call(endpoints.acknowledgeService, { token: await t.adminToken(), body: { id: taken } })).status).toBe(200);
+
+      await useSmtp(t, smtp);
+      expect((await t.api.call(endpoints.escalationMailStatus, { token: supervisorToken })).body).toEqual({ ready: true });
+      expect(await scheduler.retryMails()).toBe(2);
+      expect(mailsAbout(waiting).map((m) => m.to).flat().sort()).toEqual([ADMIN_EMAIL, supervisor.email].map((e) => e.toLowerCase()).sort());
+      expect(mailsAbout(taken)).toHaveLength(0);
+      // Once: later runs, in any process, send nothing more.
+      expect(await scheduler.retryMails(new Date(Date.now() + 60 * 60_000))).toBe(0);
+      await scheduler.stop();
+      expect(mailsAbout(waiting)).toHaveLength(2);
+    } finally {
+      await t.cleanup();
+      await smtp.close();
+    }
+  });
+});
+
 describe.runIf(testDbKind() === 'postgres')('two server processes on one PostgreSQL (issue 14)', { timeout: 240_000 }, () => {
   let a: TestServer;
   let b: ServerProcess;

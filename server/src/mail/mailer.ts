@@ -51,6 +51,11 @@ export class Mailer {
     private readonly box: SecretBox,
   ) {}
 
+  /** Whether a mail server is set (UpdateEmailSettings has been saved). */
+  async isSetUp(): Promise<boolean> {
+    return (await this.db.select({ id: emailSettings.id }).from(emailSettings).where(eq(emailSettings.id, 1))).length > 0;
+  }
+
   /** The SMTP server's answer, e.g. '250 OK: queued'. */
   async send(message: MailMessage): Promise<string> {
     const [settings] = await this.db.select().from(emailSettings).where(eq(emailSettings.id, 1));

@@ -128,6 +128,7 @@ export const p2En = {
   },
   home: {
     title: "Today's figures",
+    escalationMailOff: 'E-mail is not set up: escalation e-mails cannot be sent. Late lines are e-mailed to their receivers once it is set up (Administration › E-mail Settings).',
     open: 'Open lines',
     waitingLongest: 'Waiting longest',
     completedToday: 'Completed today',

@@ -138,6 +138,7 @@ export class EscalationScheduler {
    */
   async retryMails(now = new Date()): Promise<number> {
     const db = this.ctx.database.db;
+    if (await this.ctx.mailer.isSetUp()) await repo.releaseAwaitingMail(db, now);
     const due = await repo.takeMailRetries(db, now, MAIL_RETRY_AFTER_MS.length, new Date(Date.now() + MAIL_HOLD_MS), RETRY_BATCH);
     if (!due.length) return 0;
     const receivers = await repo.escalationReceivers(db);
@@ -224,8 +225,8 @@ export class EscalationScheduler {
         await this.ctx.mailer.send({ ...escalationMail(this.ctx.config.publicUrl, subject, due, receiver), messageId: escalationMessageId(this.ctx.config.publicUrl, id, receiver.userId) });
       } catch (error) {
         if (error instanceof MailNotConfiguredError) {
-          // No mail server is set: nothing to try again.
-          await repo.endMailing(db, id).catch(() => undefined);
+          // No mail server is set: the e-mail waits for one (Home warns meanwhile).
+          await repo.awaitMailSetup(db, id).catch(() => undefined);
           return;
         }
         missed++;
