@@ -295,6 +295,17 @@ export const Escalation = z.object({
   departmentName: z.string().nullable(),
 });
 export type Escalation = z.infer<typeof Escalation>;
+/** A new request as a busy desk's toast names it: where, what, and the first words of the guest's note. */
+export const NewRequestSummary = z.object({
+  roomNumber: z.string(),
+  hotelNameEn: z.string(),
+  hotelNameAr: z.string(),
+  /** The first few services (an event crosses processes in one PostgreSQL notification, of at most 8000 bytes). */
+  services: z.array(z.object({ nameEn: z.string(), nameAr: z.string() })),
+  serviceCount: z.number(),
+  notePreview: z.string(),
+});
+export type NewRequestSummary = z.infer<typeof NewRequestSummary>;
 export const LiveEvent = z.object({
   type: z.enum(EVENT_TYPES),
   requestId: z.string(),
@@ -312,6 +323,13 @@ export const LiveEvent = z.object({
   at: Timestamp,
   /** Only on `line-escalated`. */
   escalation: Escalation.optional(),
+  /** Only on `request-created`, staff only: what a toast names without another call. */
+  summary: NewRequestSummary.optional(),
+  /**
+   * Staff stream only: whether a line concerned is in the user's department scope. The
+   * lists take every event they may show; the alerts (chime, notification, bell) follow this.
+   */
+  mine: z.boolean().optional(),
 });
 
 export type AddRequestInput = z.infer<typeof AddRequestInput>;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { clientRoutes } from '@shared/routes';
 import { platform } from '../../platform';
-import { newRequestsAtom } from './LiveAlerts';
+import { WAITING_LIST, newRequestsAtom, waitingLinesAtom } from './LiveAlerts';
 import { liveConnectedAtom } from './live-events';
 import { REPEAT_CHOICES_S, reminderSecondsAtom } from './reminders';
 import { liveSoundAtom } from './sound';
@@ -30,12 +30,16 @@ export function HeaderAlerts({ canOpenList }: { canOpenList: boolean }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const [count, setCount] = useAtom(newRequestsAtom);
+  const [newCount, setCount] = useAtom(newRequestsAtom);
+  // A Service List user's bell counts what waits for them (their scope's lines nobody has taken) and opens that list.
+  const waiting = useAtomValue(waitingLinesAtom);
+  const count = waiting ?? newCount;
   const [sound, setSound] = useAtom(liveSoundAtom);
   const [repeat, setRepeat] = useAtom(reminderSecondsAtom);
   const [notifyPermission, setNotifyPermission] = useState(platform.notifyPermission);
   const live = useAtomValue(liveConnectedAtom);
-  const bellLabel = `${count > 0 ? t('alerts.bellCount', { count }) : t('alerts.bell')}${live ? '' : ` (${t('alerts.bellOffline')})`}`;
+  const countLabel = waiting !== undefined ? (count > 0 ? t('alerts.bellWaiting', { count }) : t('alerts.bellNoneWaiting')) : count > 0 ? t('alerts.bellCount', { count }) : t('alerts.bell');
+  const bellLabel = `${countLabel}${live ? '' : ` (${t('alerts.bellOffline')})`}`;
   return (
     <>
       <span className={styles.bell}>
@@ -48,7 +52,8 @@ export function HeaderAlerts({ canOpenList }: { canOpenList: boolean }) {
             data-live={live ? 'on' : 'off'}
             onClick={() => {
               setCount(0);
-              if (canOpenList) navigate(clientRoutes.requestList);
+              if (waiting !== undefined) navigate(WAITING_LIST);
+              else if (canOpenList) navigate(clientRoutes.requestList);
             }}
           />
         </Tooltip>

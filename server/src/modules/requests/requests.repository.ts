@@ -73,6 +73,8 @@ export async function servicesForRequest(db: DbOrTx, ids: number[], hotelId: num
       service: { acknowledgeMinutes: services.acknowledgeMinutes, completeMinutes: services.completeMinutes },
       group: { acknowledgeMinutes: serviceGroups.acknowledgeMinutes, completeMinutes: serviceGroups.completeMinutes },
       hotel: { acknowledgeMinutes: hotels.acknowledgeMinutes, completeMinutes: hotels.completeMinutes },
+      hotelNameEn: hotels.name,
+      hotelNameAr: hotels.nameAr,
     })
     .from(services)
     .innerJoin(serviceGroups, eq(serviceGroups.id, services.serviceGroupId))
