@@ -13,6 +13,8 @@ export const alertsAr: typeof alertsEn = {
   moreServices: '{{list}} و{{count}} أخرى',
   bellWaiting: '{{count}} خدمات بانتظار أن تستلمها: افتحها',
   bellNoneWaiting: 'لا توجد خدمة بانتظارك',
+  soundBlocked: 'الصوت متوقف حتى تنقر على هذه الصفحة: انقر لتشغيل الصوت',
+  soundBlockedShort: 'انقر لتشغيل الصوت',
   notifyTitle: 'طلب جديد {{code}}',
   notifyBody: 'نزيل بانتظارك. انقر لفتح الطلب.',
   reminderOne: '{{service}} (الغرفة {{room}}، {{code}}) بانتظار الاستلام',
