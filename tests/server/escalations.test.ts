@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import type { Db } from '../../server/src/db/client';
-import { lineEscalations, requestLines, services, users } from '../../server/src/db/schema';
+import { hotels, lineEscalations, requestLines, services, users } from '../../server/src/db/schema';
 import { EscalationScheduler, MAIL_CONCURRENCY, MAIL_HOLD_MS } from '../../server/src/modules/requests/escalations';
 import { claimEscalation } from '../../server/src/modules/requests/escalations.repository';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
@@ -294,6 +294,38 @@ describe('escalations that fell due before e-mail was set up', { timeout: 120_00
       expect(await scheduler.retryMails(new Date(Date.now() + 60 * 60_000))).toBe(0);
       await scheduler.stop();
       expect(mailsAbout(waiting)).toHaveLength(2);
+    } finally {
+      await t.cleanup();
+      await smtp.close();
+    }
+  });
+});
+
+describe('escalation e-mails give times as the hotel\'s clocks show them', { timeout: 120_000 }, () => {
+  it('in the hotel\'s own time zone, else HOTEL_TIME_ZONE, whatever zone the server runs in', async () => {
+    const smtp = await startSmtp();
+    const t = await startTestServer({ env: { ...FAST, HOTEL_SLA_TICK_MS: '0', HOTEL_TIME_ZONE: 'Asia/Riyadh' } });
+    try {
+      const db = t.server.app.ctx.database.db;
+      const fx = await seedFixture(db);
+      await useSmtp(t, smtp);
+      await setTargets(db, fx.services.towels, 1, null);
+      // Hotel B keeps its own zone; hotel A has none and follows HOTEL_TIME_ZONE.
+      await db.update(hotels).set({ timeZone: 'America/New_York' }).where(eq(hotels.id, fx.hotelB.id));
+      const [inA] = await fileLines(t, fx, fx.services.towels, 1);
+      const inB = await (async () => {
+        const res = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { hotelId: fx.hotelB.id, roomId: fx.hotelB.roomIds[0] }) });
+        return (await t.api.call(endpoints.userRequestDetails, { params: { id: res.body.id } })).body.requestDetails[0].id as number;
+      })();
+      const scheduler = new EscalationScheduler(t.server.app.ctx, t.server.app.log);
+      await scheduler.runOnce(new Date(Date.now() + 5 * MINUTE_MS));
+      await scheduler.stop();
+      const due = async (line: number) => (await db.select({ at: requestLines.acknowledgeDueAt }).from(requestLines).where(eq(requestLines.id, line)))[0].at!;
+      const shown = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
+      const mailA = await smtp.waitFor((m) => m.to.includes(ADMIN_EMAIL) && lineOfMail(m) === inA);
+      expect(bodyOf(mailA)).toContain(`by ${shown(await due(inA), 'Asia/Riyadh')},`);
+      const mailB = await smtp.waitFor((m) => m.to.includes(ADMIN_EMAIL) && lineOfMail(m) === inB);
+      expect(bodyOf(mailB)).toContain(`by ${shown(await due(inB), 'America/New_York')},`);
     } finally {
       await t.cleanup();
       await smtp.close();

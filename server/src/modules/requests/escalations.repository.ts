@@ -166,6 +166,7 @@ export async function escalationSubject(db: DbOrTx, lineId: number) {
       hotelId: requests.hotelId,
       hotelNameEn: hotels.name,
       hotelNameAr: hotels.nameAr,
+      hotelTimeZone: hotels.timeZone,
       roomNumber: rooms.number,
     })
     .from(requestLines)
