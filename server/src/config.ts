@@ -96,6 +96,15 @@ const Env = z.object({
    * bench's simulated shift shortens it so a 10-minute target passes in a second.
    */
   HOTEL_SLA_MINUTE_MS: z.coerce.number().int().min(1).max(60_000).default(60_000),
+  /**
+   * The hotels' time zone (IANA name) where a hotel has none of its own: e-mails give times
+   * as the hotel's clocks show them, whatever zone the server runs in.
+   */
+  HOTEL_TIME_ZONE: z
+    .string()
+    .max(64)
+    .refine((zone) => isTimeZone(zone), { message: 'must be an IANA time zone name such as Asia/Riyadh' })
+    .default('Asia/Riyadh'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -168,6 +177,8 @@ export interface Config {
   };
   /** Service levels (issue 14): the escalation scheduler's interval (0: off) and the length of a target minute. */
   sla: { tickMs: number; minuteMs: number };
+  /** IANA time zone of the hotels that have none of their own. */
+  hotelTimeZone: string;
   /** Folder of built clients to serve (renderer at /Admin, guest-web at /Request). */
   clientsDir: string;
 }
@@ -260,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       ticketTtlMs: e.HOTEL_STREAM_TICKET_SECONDS * 1000,
     },
     sla: { tickMs: e.HOTEL_SLA_TICK_MS, minuteMs: e.HOTEL_SLA_MINUTE_MS },
+    hotelTimeZone: e.HOTEL_TIME_ZONE,
     clientsDir: path.resolve(import.meta.dirname, SERVER_BUNDLE ? '../dist' : '../../dist'),
   };
 }
@@ -282,4 +294,14 @@ function parseTrustProxy(value: string): boolean | number | string {
   if (value === 'false' || value === '') return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/** Whether Intl knows `zone` as a time zone (an IANA name such as Asia/Riyadh). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }

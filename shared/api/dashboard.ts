@@ -29,6 +29,10 @@ export const HomeFigures = z.object({
   overdueByDepartment: z.array(z.object({ departmentId: z.number().nullable(), departmentName: z.string().nullable(), overdue: z.number() })),
 });
 
+/** Whether escalation e-mails can go out (e-mail is set up); Home and the escalations' receivers are warned when not. */
+export const EscalationMailStatus = z.object({ ready: z.boolean() });
+
+export type EscalationMailStatus = z.infer<typeof EscalationMailStatus>;
 export type HomeFiguresQuery = z.infer<typeof HomeFiguresQuery>;
 export type WaitingLine = z.infer<typeof WaitingLine>;
 export type HomeFigures = z.infer<typeof HomeFigures>;

@@ -240,6 +240,13 @@ export const endpoints = {
     query: dashboard.HomeFiguresQuery,
     response: dashboard.HomeFigures,
   },
+  /** Whether escalation e-mails can be sent; for Home's readers and the escalations' receivers. */
+  escalationMailStatus: {
+    method: 'GET',
+    path: '/api/Dashboard/GetEscalationMailStatus',
+    auth: ['Service Management.Escalations.Receive', 'Service Management.Request List.View'],
+    response: dashboard.EscalationMailStatus,
+  },
 
   // ── Reports (issue 16), scoped like the lists ──
   serviceLevels: {
@@ -267,13 +274,14 @@ export const endpoints = {
 
   // ── Canned replies: staff who write on lines read them to insert; an Admin manages them ──
   cannedReplies: {
-    /** For whoever writes on a line (Assign or Complete) or manages the replies; not every signed-in user. */
+    /** For whoever writes on a line (Assign, Complete, or Reject's message to the guest) or manages the replies; not every signed-in user. */
     list: {
       method: 'GET',
       path: '/api/Administration/GetAllCannedReplies',
       auth: [
         'Service Management.Service List.Assign',
         'Service Management.Service List.Complete',
+        'Service Management.Service List.Reject',
         'Administration.Canned Replies.View',
         'Administration.Canned Replies.Create',
         'Administration.Canned Replies.Edit',

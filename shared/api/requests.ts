@@ -249,14 +249,26 @@ export const AssignmentHistory = z.object({
   user_Rejected: z.string().nullable(),
   rejected_Date: Timestamp.nullable(),
   rejectReason: z.string().nullable(),
+  /** Who took the line (Acknowledge, or assigning a worker, which takes it too). */
+  user_Acknowledged: z.string().nullable().optional(),
+  acknowledged_Date: Timestamp.nullable().optional(),
+  /** Each reply the guest was sent, oldest first: who and when, not its text (the thread shows that). */
+  replies: z.array(z.object({ by: z.string().nullable(), at: Timestamp })).optional(),
+  /** Each target the line missed, when it was escalated, and how many receivers the e-mail reached (null: not e-mailed). */
+  escalations: z.array(z.object({ kind: z.enum(TARGET_KINDS), at: Timestamp, mailedTo: z.number().nullable() })).optional(),
 });
 
 export const StatusUpdateInput = z.object({
   requestDetailsId: Id,
   status: z.enum(STATUS_UPDATES),
-  /** The reply to the guest; for Rejected, the reason (required). */
+  /**
+   * The reply to the guest; for Rejected, the reason (required), which stays internal:
+   * staff read it in the line's history, the guest never does.
+   */
   note: optionalText(2000).default(''),
   workerId: Id.nullable().optional(),
+  /** Rejected only: what the guest reads instead of the reason (optional; nothing when empty). */
+  guestMessage: optionalText(2000).default(''),
 });
 export const AssignDepartmentInput = z.object({ requestDetailsId: Id, departmentId: Id });
 /** AcknowledgeService: a staff member has seen the line and takes it (stops its alert, meets the acknowledge target). */
@@ -287,6 +299,17 @@ export const Escalation = z.object({
   departmentNameAr: z.string().nullable().optional(),
 });
 export type Escalation = z.infer<typeof Escalation>;
+/** A new request as a busy desk's toast names it: where, what, and the first words of the guest's note. */
+export const NewRequestSummary = z.object({
+  roomNumber: z.string(),
+  hotelNameEn: z.string(),
+  hotelNameAr: z.string(),
+  /** The first few services (an event crosses processes in one PostgreSQL notification, of at most 8000 bytes). */
+  services: z.array(z.object({ nameEn: z.string(), nameAr: z.string() })),
+  serviceCount: z.number(),
+  notePreview: z.string(),
+});
+export type NewRequestSummary = z.infer<typeof NewRequestSummary>;
 export const LiveEvent = z.object({
   type: z.enum(EVENT_TYPES),
   requestId: z.string(),
@@ -304,6 +327,13 @@ export const LiveEvent = z.object({
   at: Timestamp,
   /** Only on `line-escalated`. */
   escalation: Escalation.optional(),
+  /** Only on `request-created`, staff only: what a toast names without another call. */
+  summary: NewRequestSummary.optional(),
+  /**
+   * Staff stream only: whether a line concerned is in the user's department scope. The
+   * lists take every event they may show; the alerts (chime, notification, bell) follow this.
+   */
+  mine: z.boolean().optional(),
 });
 
 export type AddRequestInput = z.infer<typeof AddRequestInput>;

@@ -189,6 +189,39 @@ describe('new-request alerts on every screen (issue 13.1)', () => {
     expect(bridge.setBadgeCount).toHaveBeenLastCalledWith(0);
   });
 
+  it('names room, hotel, services and the first words of the note in the toast and the notification', async () => {
+    renderShell(clientRoutes.basicData('Room'));
+    const stream = await streamOpen();
+    const summary = {
+      roomNumber: '214',
+      hotelNameEn: 'Riyadh Palace',
+      hotelNameAr: 'قصر الرياض',
+      services: [
+        { nameEn: 'Extra towels', nameAr: 'مناشف إضافية' },
+        { nameEn: 'AC repair', nameAr: 'إصلاح التكييف' },
+      ],
+      serviceCount: 4,
+      notePreview: 'Please hurry, my daughter…',
+    };
+    act(() => stream.emit('request-created', { ...created('r-9', 'RQ-000109'), summary, mine: true }));
+    const text = 'New request RQ-000109: room 214, Riyadh Palace: Extra towels, AC repair and 2 more “Please hurry, my daughter…”';
+    expect(await screen.findByText(text)).toBeTruthy();
+    const [title, body] = bridge.notify.mock.calls[0];
+    expect(title).toBe('New request RQ-000109');
+    expect(body).toBe('room 214, Riyadh Palace: Extra towels, AC repair and 2 more “Please hurry, my daughter…”');
+  });
+
+  it('does not alert a user to a new request none of whose lines is in their departments (the lists still take it)', async () => {
+    renderShell(clientRoutes.basicData('Room'));
+    const stream = await streamOpen();
+    act(() => stream.emit('request-created', { ...created('r-10', 'RQ-000110'), mine: false }));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByText(/RQ-000110/)).toBeNull();
+    expect(chimes()).toBe(0);
+    expect(bridge.notify).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('alerts-count')).toBeNull();
+  });
+
   it('the sound switch in the header turns the chime off (the same switch as on the lists)', async () => {
     renderShell(clientRoutes.basicData('Room'));
     const stream = await streamOpen();
@@ -326,6 +359,17 @@ describe('lines waiting to be acknowledged ring again every 30 s, on every scree
     expect(await screen.findByText('150 service lines wait to be acknowledged')).toBeTruthy();
     act(() => screen.getByRole('button', { name: 'Open' }).click());
     await vi.waitFor(() => expect(screen.getByTestId('where').textContent).toBe(clientRoutes.serviceList));
+    expect(screen.getByTestId('where-search').textContent).toBe('?waiting=true&sort=createdAt&order=asc');
+  });
+
+  it('the bell counts the lines waiting for this user and opens exactly those', async () => {
+    lines = [waitingLine(41), waitingLine(42), waitingLine(43)];
+    renderShell(clientRoutes.basicData('Room'));
+    await streamOpen();
+    await round();
+    await vi.waitFor(() => expect(screen.getByTestId('alerts-count').textContent).toBe('3'));
+    await userEvent.click(screen.getByRole('button', { name: '3 lines wait for you to take them: open them' }));
+    expect(screen.getByTestId('where').textContent).toBe(clientRoutes.serviceList);
     expect(screen.getByTestId('where-search').textContent).toBe('?waiting=true&sort=createdAt&order=asc');
   });
 

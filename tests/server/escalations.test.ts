@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import type { Db } from '../../server/src/db/client';
-import { departments, lineEscalations, requestLines, services, users } from '../../server/src/db/schema';
+import { departments, hotels, lineEscalations, requestLines, services, users } from '../../server/src/db/schema';
 import { EscalationScheduler, MAIL_CONCURRENCY, MAIL_HOLD_MS } from '../../server/src/modules/requests/escalations';
 import { claimEscalation } from '../../server/src/modules/requests/escalations.repository';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
@@ -277,6 +277,82 @@ describe('escalation e-mails the mail server did not take (issue 14)', { timeout
     expect(await rowOf(waiting)).toMatchObject({ nextMailAt: null, mailAttempts: 2 });
     expect((await rowOf(waiting)).mailedUserIds).toContain(supervisor.userId);
     expect(await rowOf(taken)).toMatchObject({ nextMailAt: null, mailedTo: null });
+  });
+});
+
+describe('escalations that fell due before e-mail was set up', { timeout: 120_000 }, () => {
+  it('warns while e-mail is not set up, then e-mails, once, those whose line is still open', async () => {
+    const smtp = await startSmtp();
+    // A fresh install: no e-mail settings; the test runs the scheduler itself.
+    const t = await startTestServer({ env: { ...FAST, HOTEL_SLA_TICK_MS: '0' } });
+    try {
+      const db = t.server.app.ctx.database.db;
+      const fx = await seedFixture(db);
+      const supervisor = await createStaffUser(db, { claims: [RECEIVE], hotelIds: [fx.hotelA.id] });
+      const supervisorToken = await tokenFor(t.server.app.ctx.tokens, supervisor);
+      await setTargets(db, fx.services.towels, 1, null);
+      const [waiting, taken] = await fileLines(t, fx, fx.services.towels, 2);
+      const mailsAbout = (line: number) => smtp.messages.filter((m) => lineOfMail(m) === line);
+
+      const status = await t.api.call(endpoints.escalationMailStatus, { token: supervisorToken });
+      expect(status.status).toBe(200);
+      expect(status.body).toEqual({ ready: false });
+      const first = new EscalationScheduler(t.server.app.ctx, t.server.app.log);
+      expect((await first.runOnce(new Date(Date.now() + 5 * MINUTE_MS))).sent).toBe(2);
+      // Its e-mails' tries (which find no mail server) are over.
+      await first.stop();
+      const scheduler = new EscalationScheduler(t.server.app.ctx, t.server.app.log);
+      // Nothing to try while e-mail is not set up, however late.
+      expect(await scheduler.retryMails(new Date(Date.now() + 60 * 60_000))).toBe(0);
+      expect(smtp.messages).toHaveLength(0);
+      // Meanwhile a clerk takes one line: its escalation has nothing left to say.
+      expect((await t.api.call(endpoints.acknowledgeService, { token: await t.adminToken(), body: { id: taken } })).status).toBe(200);
+
+      await useSmtp(t, smtp);
+      expect((await t.api.call(endpoints.escalationMailStatus, { token: supervisorToken })).body).toEqual({ ready: true });
+      expect(await scheduler.retryMails()).toBe(2);
+      expect(mailsAbout(waiting).map((m) => m.to).flat().sort()).toEqual([ADMIN_EMAIL, supervisor.email].map((e) => e.toLowerCase()).sort());
+      expect(mailsAbout(taken)).toHaveLength(0);
+      // Once: later runs, in any process, send nothing more.
+      expect(await scheduler.retryMails(new Date(Date.now() + 60 * 60_000))).toBe(0);
+      await scheduler.stop();
+      expect(mailsAbout(waiting)).toHaveLength(2);
+    } finally {
+      await t.cleanup();
+      await smtp.close();
+    }
+  });
+});
+
+describe('escalation e-mails give times as the hotel\'s clocks show them', { timeout: 120_000 }, () => {
+  it('in the hotel\'s own time zone, else HOTEL_TIME_ZONE, whatever zone the server runs in', async () => {
+    const smtp = await startSmtp();
+    const t = await startTestServer({ env: { ...FAST, HOTEL_SLA_TICK_MS: '0', HOTEL_TIME_ZONE: 'Asia/Riyadh' } });
+    try {
+      const db = t.server.app.ctx.database.db;
+      const fx = await seedFixture(db);
+      await useSmtp(t, smtp);
+      await setTargets(db, fx.services.towels, 1, null);
+      // Hotel B keeps its own zone; hotel A has none and follows HOTEL_TIME_ZONE.
+      await db.update(hotels).set({ timeZone: 'America/New_York' }).where(eq(hotels.id, fx.hotelB.id));
+      const [inA] = await fileLines(t, fx, fx.services.towels, 1);
+      const inB = await (async () => {
+        const res = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { hotelId: fx.hotelB.id, roomId: fx.hotelB.roomIds[0] }) });
+        return (await t.api.call(endpoints.userRequestDetails, { params: { id: res.body.id } })).body.requestDetails[0].id as number;
+      })();
+      const scheduler = new EscalationScheduler(t.server.app.ctx, t.server.app.log);
+      await scheduler.runOnce(new Date(Date.now() + 5 * MINUTE_MS));
+      await scheduler.stop();
+      const due = async (line: number) => (await db.select({ at: requestLines.acknowledgeDueAt }).from(requestLines).where(eq(requestLines.id, line)))[0].at!;
+      const shown = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
+      const mailA = await smtp.waitFor((m) => m.to.includes(ADMIN_EMAIL) && lineOfMail(m) === inA);
+      expect(bodyOf(mailA)).toContain(`by ${shown(await due(inA), 'Asia/Riyadh')},`);
+      const mailB = await smtp.waitFor((m) => m.to.includes(ADMIN_EMAIL) && lineOfMail(m) === inB);
+      expect(bodyOf(mailB)).toContain(`by ${shown(await due(inB), 'America/New_York')},`);
+    } finally {
+      await t.cleanup();
+      await smtp.close();
+    }
   });
 });
 

@@ -52,6 +52,29 @@ describe('live events on one server', () => {
     expect(stream.received.some((e) => e.data.requestId === b.id)).toBe(false);
   });
 
+  it('names room, hotel, services and the first words of the note in a new request\'s event, and marks whether it is the clerk\'s own department\'s', async () => {
+    const stream = await open(url(endpoints.staffEvents), { authorization: `Bearer ${clerkToken}` });
+    const long = 'Please bring two extra towels and a bathrobe for my daughter, she arrives late tonight after the wedding';
+    const towels = await submit({ note: `  ${long}  ` }, [fx.services.towels, fx.services.repair]);
+    const created = await stream.next((e) => e.event === 'request-created' && e.data.requestId === towels.id, 'the towels request');
+    expect(created.data.mine).toBe(true);
+    expect(created.data.summary).toEqual({
+      roomNumber: '101',
+      hotelNameEn: fx.hotelA.name,
+      hotelNameAr: expect.any(String),
+      services: [
+        { nameEn: 'Extra towels', nameAr: 'مناشف إضافية' },
+        { nameEn: 'AC repair', nameAr: 'إصلاح التكييف' },
+      ],
+      serviceCount: 2,
+      notePreview: 'Please bring two extra towels and a bathrobe for my…',
+    });
+    // A plumbing-only request still keeps the clerk's Request List live, but it is not the clerk's to be alerted to.
+    const repair = await submit({}, [fx.services.repair]);
+    const other = await stream.next((e) => e.event === 'request-created' && e.data.requestId === repair.id, 'the repair request');
+    expect(other.data.mine).toBe(false);
+  });
+
   it('refuses a token in the URL, on the stream and on any other route', async () => {
     const inUrl = await fetch(`${url(endpoints.staffEvents)}?access_token=${encodeURIComponent(clerkToken)}`);
     expect(inUrl.status).toBe(401);

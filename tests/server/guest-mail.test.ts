@@ -83,6 +83,47 @@ describe('the guest hears back when the request is finished', () => {
     expect(bodyOf(mail)).toContain('Our reply: Left at your door');
   });
 
+  it('keeps a reject reason among staff: the guest reads only the optional guest message, and the e-mail says the request could not be done', async () => {
+    const added = await a.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels, fx.services.repair], { custEmail: 'dnd@guest.test' }), lang: 'en' });
+    const id: string = added.body.id;
+    const [towels, repair] = (await a.api.call(endpoints.userRequestDetails, { params: { id } })).body.requestDetails;
+    await finish(a, tokenA, towels.id, 'Rejected', 'Room is occupied by the guest (DND)');
+    const withMessage = await a.api.call(endpoints.updateServiceRequestStatus, {
+      token: tokenA,
+      body: { requestDetailsId: repair.id, status: 'Rejected', note: 'Technician off sick', guestMessage: 'We will call you to arrange a time' },
+    });
+    expect(withMessage.status, JSON.stringify(withMessage.body)).toBe(200);
+
+    const guest = (await a.api.call(endpoints.userRequestDetails, { params: { id } })).body;
+    expect(JSON.stringify(guest)).not.toContain('DND');
+    expect(JSON.stringify(guest)).not.toContain('off sick');
+    expect(guest.requestDetails.map((l: { reply: string | null }) => l.reply)).toEqual([null, 'We will call you to arrange a time']);
+    // Staff still read the reason.
+    const history = await a.api.call(endpoints.serviceAssignmentDetails, { token: tokenA, params: { id: towels.id } });
+    expect(history.body.rejectReason).toBe('Room is occupied by the guest (DND)');
+
+    const mail = await smtp.waitFor((m) => m.to.includes('dnd@guest.test'));
+    expect(subjectOf(mail)).toMatch(/^Your request RQ-\d{6} could not be done$/);
+    const body = bodyOf(mail);
+    expect(body).toContain('we could not do your request');
+    expect(body).not.toContain('finished');
+    expect(body).not.toContain('DND');
+    expect(body).not.toContain('off sick');
+    expect(body).toContain('• Extra towels: could not be done');
+    expect(body).toContain('Our reply: We will call you to arrange a time');
+  });
+
+  it('says so in Arabic when part of a request could not be done', async () => {
+    const added = await a.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels, fx.services.repair], { custEmail: 'part@guest.test' }), lang: 'ar' });
+    const [towels, repair] = (await a.api.call(endpoints.userRequestDetails, { params: { id: added.body.id } })).body.requestDetails;
+    await finish(a, tokenA, towels.id, 'Completed', '');
+    await finish(a, tokenA, repair.id, 'Rejected', 'لا توجد قطعة');
+    const mail = await smtp.waitFor((m) => m.to.includes('part@guest.test'));
+    expect(subjectOf(mail)).toMatch(/^اكتمل طلبك RQ-\d{6}$/);
+    expect(bodyOf(mail)).toContain('وتعذّر تنفيذ جزء منه');
+    expect(bodyOf(mail)).not.toContain('لا توجد قطعة');
+  });
+
   /** A request of one line, finished while the mail server is down: its e-mail is not sent. */
   const finishedWhileMailIsDown = async (email: string) => {
     const down = await startSmtp();

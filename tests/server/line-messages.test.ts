@@ -79,11 +79,11 @@ describe('the conversation on a service line', () => {
     expect(JSON.stringify(guest)).not.toContain('"kind":"note"');
   });
 
-  it("puts Assign's, Complete's and Reject's reply into the thread", async () => {
+  it("puts Assign's and Complete's reply, and Reject's guest message (never its reason), into the thread", async () => {
     const { lineIds: [towels, repair] } = await submit([fx.services.towels, fx.services.repair]);
     expect((await step(towels, { status: 'Assigned', workerId: fx.workers.housekeeper, note: 'Assigned to Huda' })).status).toBe(200);
     expect((await step(towels, { status: 'Completed', note: '' })).status).toBe(200);
-    expect((await step(repair, { status: 'Rejected', note: 'The part is out of stock' })).status).toBe(200);
+    expect((await step(repair, { status: 'Rejected', note: 'Supplier let us down again', guestMessage: 'The part is out of stock' })).status).toBe(200);
     const thread = async (line: number) =>
       (await t.api.call(endpoints.serviceDetails, { token: clerk, params: { id: line } })).body.serviceDetails.messages.map((m: { text: string }) => m.text);
     expect(await thread(towels)).toEqual(['Assigned to Huda']);
@@ -112,7 +112,7 @@ describe('the conversation on a service line', () => {
     const { lineIds: [special, towels] } = await submit([fx.services.special, fx.services.towels]);
     const waiting = await write(special, 'We are on it');
     expect(waiting.status).toBe(200);
-    expect((await step(towels, { status: 'Rejected', note: 'No towels left' })).status).toBe(200);
+    expect((await step(towels, { status: 'Rejected', note: 'No towels left', guestMessage: 'Sorry, none left tonight' })).status).toBe(200);
     const closed = await write(towels, 'Sorry again', 'reply', clerk, 'ar');
     expect(closed.status).toBe(409);
     expect(closed.body.message).toBe('هذه الخدمة مغلقة بالفعل ولا يمكن تغييرها');

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { endpoints } from '@shared';
 import { rowsOf } from '../../server/src/db/client';
+import { lineEscalations } from '../../server/src/db/schema';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
 
@@ -83,7 +84,8 @@ describe('a guest request, from the phone to the review', () => {
     expect(view.statusName).toBe('Completed');
     expect(view.requestDetails.map((l: { statusName: string; reply: string }) => [l.statusName, l.reply])).toEqual([
       ['Completed', 'Your adapter is on the desk'],
-      ['Rejected', 'Towels are being washed'],
+      // The reject reason is internal: without a guest message the guest reads no reply.
+      ['Rejected', null],
     ]);
 
     // Who did what and when.
@@ -156,5 +158,35 @@ describe('a guest request, from the phone to the review', () => {
     expect(res.body.requestDetails).toMatchObject({ id: added.body.id, statusName: 'Open', custName: 'Layla Hassan' });
     expect(res.body.requestDetails.requestDetails).toHaveLength(1);
     expect(res.body.availableDepartments.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('writes every step into the status history, with who and when: received, acknowledged, worker, replies (not their text), escalations, rejected', async () => {
+    const added = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels]) });
+    const [line] = (await guestView(added.body.id)).requestDetails;
+    expect((await t.api.call(endpoints.acknowledgeService, { token, body: { id: line.id } })).status).toBe(200);
+    const reply = await t.api.call(endpoints.addServiceMessage, { token, body: { requestDetailsId: line.id, kind: 'reply', text: 'Coming up shortly' } });
+    expect(reply.status).toBe(200);
+    expect((await t.api.call(endpoints.addServiceMessage, { token, body: { requestDetailsId: line.id, kind: 'note', text: 'internal only' } })).status).toBe(200);
+    expect((await update({ requestDetailsId: line.id, status: 'Assigned', workerId: fx.workers.housekeeper, note: 'Huda is on her way' })).status).toBe(200);
+    const escalatedAt = new Date();
+    await t.server.app.ctx.database.db.insert(lineEscalations).values({ lineId: line.id, kind: 'complete', dueAt: escalatedAt, escalatedAt, mailedTo: 2, nextMailAt: null });
+    expect((await update({ requestDetailsId: line.id, status: 'Rejected', note: 'Laundry is closed' })).status).toBe(200);
+
+    const history = (await t.api.call(endpoints.serviceAssignmentDetails, { token, params: { id: line.id } })).body;
+    expect(history).toMatchObject({
+      user_Acknowledged: clerkName,
+      acknowledged_Date: expect.any(String),
+      user_Assigned: clerkName,
+      user_Rejected: clerkName,
+      rejectReason: 'Laundry is closed',
+      replies: [
+        { by: clerkName, at: expect.any(String) },
+        { by: clerkName, at: expect.any(String) },
+      ],
+      escalations: [{ kind: 'complete', at: escalatedAt.toISOString(), mailedTo: 2 }],
+    });
+    // Who and when only: the replies' text is in the thread, a note is not a reply.
+    expect(JSON.stringify(history.replies)).not.toContain('Coming up');
+    expect(history.replies).toHaveLength(2);
   });
 });

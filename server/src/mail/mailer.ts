@@ -50,6 +50,11 @@ export class Mailer {
     private readonly box: SecretBox,
   ) {}
 
+  /** Whether a mail server is set (UpdateEmailSettings has been saved). */
+  async isSetUp(): Promise<boolean> {
+    return (await readSettings(this.db)) !== undefined;
+  }
+
   /** The SMTP server's answer, e.g. '250 OK: queued'. */
   async send(message: MailMessage): Promise<string> {
     const settings = await readSettings(this.db);

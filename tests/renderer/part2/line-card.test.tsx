@@ -102,10 +102,31 @@ describe('a line card', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject', hidden: true }));
     expect(await within(dialog).findByText('Please Enter Reason for Cancellation')).toBeTruthy();
     expect(server.sent('PUT', STATUS)).toHaveLength(0);
-    await user.type(within(dialog).getByRole('textbox', { hidden: true }), '  No stock  ');
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason for cancellation/, hidden: true }), '  No stock  ');
     await user.click(within(dialog).getByRole('button', { name: 'Reject', hidden: true }));
     await waitFor(() => expect(server.sent('PUT', STATUS)).toHaveLength(1));
-    expect(server.sent('PUT', STATUS)[0].body).toEqual({ requestDetailsId: 7, status: 'Rejected', note: 'No stock' });
+    expect(server.sent('PUT', STATUS)[0].body).toEqual({ requestDetailsId: 7, status: 'Rejected', note: 'No stock', guestMessage: '' });
+  });
+
+  it('keeps the reject reason apart from the message to the guest, says which the guest sees, and offers canned texts in the guest\'s language', async () => {
+    const server = fakeServer({
+      'GET /api/Request/GetServiceAssignmentDetails/7': { data: history },
+      'GET /api/Administration/GetAllCannedReplies': { data: [{ id: 1, textEn: 'Sorry, we could not do this today.', textAr: 'نعتذر، تعذّر ذلك اليوم.', createdAt: '2026-01-01T10:00:00Z' }] },
+      [`PUT ${STATUS}`]: { data: { message: 'Request Rejected' } },
+    });
+    renderInApp(<LineCard line={line({ isSpecial: false, statusName: 'Assigned', departmentId: 4, workerId: 12, workerName: 'Faisal' })} departments={[]} guestLanguage="ar" onChanged={() => undefined} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    expect(dialog.textContent).toContain('Staff only: the guest never sees this.');
+    expect(dialog.textContent).toContain('The guest sees this on their request page and in the e-mail.');
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason for cancellation/, hidden: true }), 'Room is occupied by the guest (DND)');
+    await user.click(within(dialog).getByRole('button', { name: 'Canned replies', hidden: true }));
+    await user.click(await screen.findByRole('menuitem', { name: /نعتذر/, hidden: true }));
+    expect((within(dialog).getByRole('textbox', { name: /Message to the guest/, hidden: true }) as HTMLTextAreaElement).value).toBe('نعتذر، تعذّر ذلك اليوم.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject', hidden: true }));
+    await waitFor(() => expect(server.sent('PUT', STATUS)).toHaveLength(1));
+    expect(server.sent('PUT', STATUS)[0].body).toEqual({ requestDetailsId: 7, status: 'Rejected', note: 'Room is occupied by the guest (DND)', guestMessage: 'نعتذر، تعذّر ذلك اليوم.' });
   });
 
   it('a closed line shows its reply read-only and no actions; the history says who did what', async () => {
@@ -122,6 +143,43 @@ describe('a line card', { timeout: 30_000 }, () => {
     // The history comes with its own read (the section says it is loading meanwhile).
     await waitFor(() => expect(list.textContent).toContain('Assigned to Faisal by Hessa'));
     expect(list.textContent).toContain('Completed by Hessa');
+  });
+
+  it('the history shows every step in order, with who and when: acknowledged, replies (not their text), escalations, the internal reject reason', async () => {
+    fakeServer({
+      'GET /api/Request/GetServiceAssignmentDetails/7': {
+        data: {
+          ...history,
+          user_Acknowledged: 'Hessa',
+          acknowledged_Date: '2026-01-01T10:02:00Z',
+          user_Assigned: 'Hessa',
+          assigned_Date: '2026-01-01T10:05:00Z',
+          workerName: 'Faisal',
+          replies: [
+            { by: 'Hessa', at: '2026-01-01T10:03:00Z' },
+            { by: 'Omar', at: '2026-01-01T10:20:00Z' },
+          ],
+          escalations: [{ kind: 'complete', at: '2026-01-01T10:15:00Z', mailedTo: 2 }],
+          user_Rejected: 'Omar',
+          rejected_Date: '2026-01-01T10:30:00Z',
+          rejectReason: 'Guest in, DND',
+        },
+      },
+    });
+    renderInApp(<LineCard line={line({ isSpecial: false, statusName: 'Rejected', departmentId: 4, workerId: 12 })} departments={[]} onChanged={() => undefined} />);
+    const list = await screen.findByTestId('status-history');
+    await waitFor(() => expect(within(list).queryAllByRole('listitem').length).toBeGreaterThan(1));
+    const steps = within(list).getAllByRole('listitem').map((li) => li.textContent ?? '');
+    expect(steps.map((s) => s.split(/\d/)[0].trim())).toEqual([
+      'Received',
+      'Acknowledged by Hessa',
+      'Reply sent to the guest by Hessa',
+      'Assigned to Faisal by Hessa',
+      'Escalated: complete target missed',
+      'Reply sent to the guest by Omar',
+      'Rejected by Omar',
+    ]);
+    expect(steps[6]).toContain('Reason (staff only): Guest in, DND');
   });
 
   it('hides what the user may not do', () => {

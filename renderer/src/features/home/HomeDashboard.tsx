@@ -11,6 +11,7 @@ import { useData } from '../../api/use-data';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { formatDate } from '../../table/format';
 import { invalidateOnLiveEvents } from '../live/live-invalidation';
+import { EscalationMailWarning } from './EscalationMailWarning';
 import { durationParts, startOfLocalDay } from './figures';
 
 const useStyles = makeStyles({
@@ -51,6 +52,7 @@ export function HomeDashboard() {
     <section className={styles.hero}>
       <LargeTitle as="h1">{t('home.title')}</LargeTitle>
       <Body1 className={styles.sub}>{allowed ? t('p2.home.title') : t('home.subtitle')}</Body1>
+      <EscalationMailWarning />
     </section>
   );
   if (!allowed) return hero;

@@ -7,6 +7,13 @@ export const alertsEn = {
   open: 'Open',
   askNotify: 'Show new requests as notifications on this computer',
   dismiss: 'Dismiss',
+  newRequestWhere: 'room {{room}}, {{hotel}}: {{services}}',
+  newRequestNote: '“{{note}}”',
+  moreServices: '{{list}} and {{count}} more',
+  bellWaiting: '{{count}} lines wait for you to take them: open them',
+  bellNoneWaiting: 'No line waits for you',
+  soundBlocked: 'Sound is off until you click on this page: click to turn sound on',
+  soundBlockedShort: 'Click to turn sound on',
   notifyTitle: 'New request {{code}}',
   notifyBody: 'A guest is waiting. Click to open the request.',
   // Issue 14.3: reminders until a line is acknowledged, the line's clock, escalations.

@@ -1,15 +1,15 @@
 import { Button, CounterBadge, Menu, MenuGroup, MenuGroupHeader, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { AlertBadgeRegular, AlertRegular, ClockAlarmRegular, Speaker2Regular, SpeakerMuteRegular } from '@fluentui/react-icons';
 import { useAtom, useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { clientRoutes } from '@shared/routes';
 import { platform } from '../../platform';
-import { newRequestsAtom } from './LiveAlerts';
+import { WAITING_LIST, newRequestsAtom, waitingLinesAtom } from './LiveAlerts';
 import { liveConnectedAtom } from './live-events';
 import { REPEAT_CHOICES_S, reminderSecondsAtom } from './reminders';
-import { liveSoundAtom } from './sound';
+import { liveSoundAtom, useSoundAllowed } from './sound';
 
 const useStyles = makeStyles({
   onBrand: { color: tokens.colorNeutralForegroundOnBrand },
@@ -30,12 +30,20 @@ export function HeaderAlerts({ canOpenList }: { canOpenList: boolean }) {
   const { t } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
-  const [count, setCount] = useAtom(newRequestsAtom);
+  const [newCount, setCount] = useAtom(newRequestsAtom);
+  // A Service List user's bell counts what waits for them (their scope's lines nobody has taken) and opens that list.
+  const waiting = useAtomValue(waitingLinesAtom);
+  const count = waiting ?? newCount;
   const [sound, setSound] = useAtom(liveSoundAtom);
   const [repeat, setRepeat] = useAtom(reminderSecondsAtom);
   const [notifyPermission, setNotifyPermission] = useState(platform.notifyPermission);
   const live = useAtomValue(liveConnectedAtom);
-  const bellLabel = `${count > 0 ? t('alerts.bellCount', { count }) : t('alerts.bell')}${live ? '' : ` (${t('alerts.bellOffline')})`}`;
+  // The chime is on but the page may not play yet (no click since it loaded): it would be silent.
+  const soundAllowed = useSoundAllowed();
+  const blocked = sound && !soundAllowed;
+  const unlocking = useRef(false);
+  const countLabel = waiting !== undefined ? (count > 0 ? t('alerts.bellWaiting', { count }) : t('alerts.bellNoneWaiting')) : count > 0 ? t('alerts.bellCount', { count }) : t('alerts.bell');
+  const bellLabel = `${countLabel}${live ? '' : ` (${t('alerts.bellOffline')})`}`;
   return (
     <>
       <span className={styles.bell}>
@@ -48,21 +56,31 @@ export function HeaderAlerts({ canOpenList }: { canOpenList: boolean }) {
             data-live={live ? 'on' : 'off'}
             onClick={() => {
               setCount(0);
-              if (canOpenList) navigate(clientRoutes.requestList);
+              if (waiting !== undefined) navigate(WAITING_LIST);
+              else if (canOpenList) navigate(clientRoutes.requestList);
             }}
           />
         </Tooltip>
         {count > 0 && <CounterBadge className={styles.count} count={count} overflowCount={99} size="small" color="danger" data-testid="alerts-count" aria-hidden />}
       </span>
-      <Tooltip content={t('p2.live.sound')} relationship="label">
+      <Tooltip content={blocked ? t('alerts.soundBlocked') : t('p2.live.sound')} relationship="label">
         <Button
           appearance="transparent"
           className={styles.onBrand}
-          icon={sound ? <Speaker2Regular /> : <SpeakerMuteRegular />}
+          icon={sound && !blocked ? <Speaker2Regular /> : <SpeakerMuteRegular />}
           aria-pressed={sound}
-          onClick={() => setSound(!sound)}
+          // While the page may not play yet, this click is the one that lets it: it keeps the chime on
+          // (the gesture unlocks the page before the click arrives, so remember it from the press).
+          onPointerDown={() => (unlocking.current = blocked)}
+          onKeyDown={() => (unlocking.current = blocked)}
+          onClick={() => {
+            if (unlocking.current || blocked) unlocking.current = false;
+            else setSound(!sound);
+          }}
           data-testid="alerts-sound"
-        />
+        >
+          {blocked && <span data-testid="sound-blocked">{t('alerts.soundBlockedShort')}</span>}
+        </Button>
       </Tooltip>
       <Menu checkedValues={{ repeat: [String(repeat)] }} onCheckedValueChange={(_, d) => d.checkedItems[0] && setRepeat(Number(d.checkedItems[0]))}>
         <MenuTrigger disableButtonEnhancement>

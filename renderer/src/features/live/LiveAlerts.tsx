@@ -1,4 +1,4 @@
-import { atom, useAtom, useAtomValue } from 'jotai';
+import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { hasClaim, sessionAtom } from '../../session/session';
 import { formatDueTime } from '../../table/format';
 import { subscribeLive } from './live-events';
 import { reminderSecondsAtom, useAcknowledgeReminders } from './reminders';
+import { newRequestText } from './new-request-text';
 import { liveSoundAtom, playChime } from './sound';
 
 /**
@@ -19,6 +20,13 @@ import { liveSoundAtom, playChime } from './sound';
  * sets it back to 0.
  */
 export const newRequestsAtom = atom(0);
+/**
+ * The lines of the user's own scope waiting to be taken (not yet acknowledged): what the
+ * header's bell counts for a user of the Service List, and what it opens. Undefined until read.
+ */
+export const waitingLinesAtom = atom<number | undefined>(undefined);
+/** The Services list of exactly the lines waiting, the longest waiting first. */
+export const WAITING_LIST = `${clientRoutes.serviceList}?waiting=true&sort=createdAt&order=asc`;
 
 /** Whether the user is looking at the Guests Requests list (new requests show there as rows: no count). */
 const onRequestList = (pathname: string) => pathname === clientRoutes.requestList;
@@ -46,6 +54,7 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
   const [count, setCount] = useAtom(newRequestsAtom);
   const sound = useAtomValue(liveSoundAtom);
   const reminderSeconds = useAtomValue(reminderSecondsAtom);
+  const setWaiting = useSetAtom(waitingLinesAtom);
   const latest = useRef({ t, lang: i18n.language, navigate, sound, pathname });
   latest.current = { t, lang: i18n.language, navigate, sound, pathname };
 
@@ -64,13 +73,15 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
 
   useEffect(() => {
     const newRequest = (event: LiveEvent) => {
+      // The lists stay live with every request of the hotel; the alerts are for the user's own departments' lines.
+      if (event.mine === false) return;
       const { t, lang, navigate, sound, pathname } = latest.current;
       const open = () => navigate(clientRoutes.requestDetails(event.requestId));
-      const code = ltrIn(lang === 'ar' ? 'ar' : 'en', event.requestCode);
-      showToast(t('p2.live.newRequest', { code }), 'info', { label: t('alerts.open'), run: open });
+      const { title, body } = newRequestText(t, lang, event);
+      showToast(body ? `${title}: ${body}` : title, 'info', { label: t('alerts.open'), run: open });
       if (sound) playChime();
       if (!onRequestList(pathname)) setCount((n) => n + 1);
-      host.notify(t('alerts.notifyTitle', { code }), t('alerts.notifyBody'), open);
+      host.notify(title, body || t('alerts.notifyBody'), open);
     };
     const escalation = (event: LiveEvent) => {
       const e = event.escalation;
@@ -105,11 +116,12 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
         ? t('alerts.reminderOne', { service: oldest.serviceName, room: ltrIn(reader, oldest.roomNumber), code: ltrIn(reader, oldest.requestHeaderCode) })
         : t('alerts.reminderMany', { count: total });
     // Many: the Services list of exactly the lines waiting, the longest waiting first.
-    const open = () => navigate(total === 1 ? clientRoutes.serviceDetails(oldest.id) : `${clientRoutes.serviceList}?waiting=true&sort=createdAt&order=asc`);
+    const open = () => navigate(total === 1 ? clientRoutes.serviceDetails(oldest.id) : WAITING_LIST);
     showToast(message, 'warning', { label: t('alerts.open'), run: open });
     if (sound) playChime('reminder');
     if (!document.hasFocus()) host.notify(t('alerts.reminderTitle'), message, open);
-  }, reminderSeconds * 1000);
+  }, reminderSeconds * 1000, setWaiting);
 
   return null;
 }
+

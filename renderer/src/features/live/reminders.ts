@@ -47,9 +47,17 @@ export async function readWaitingLines(): Promise<Waiting | undefined> {
  * once it answers that nothing waits, the reminders rest until the next such event. A
  * line acknowledged (or given a worker) before the next round does not ring again.
  */
-export function useAcknowledgeReminders(enabled: boolean, ring: (waiting: Waiting) => void, repeatMs = ALERT_REPEAT_MS): void {
+export function useAcknowledgeReminders(
+  enabled: boolean,
+  ring: (waiting: Waiting) => void,
+  repeatMs = ALERT_REPEAT_MS,
+  /** Each round's count of lines waiting (0 when none); undefined when the reminders stop. The header's bell shows it. */
+  onCount?: (total: number | undefined) => void,
+): void {
   const latest = useRef(ring);
   latest.current = ring;
+  const counted = useRef(onCount);
+  counted.current = onCount;
   useEffect(() => {
     if (!enabled) return;
     let maybeWaiting = true;
@@ -61,6 +69,7 @@ export function useAcknowledgeReminders(enabled: boolean, ring: (waiting: Waitin
       try {
         const waiting = await readWaitingLines();
         if (stopped) return;
+        counted.current?.(waiting?.total ?? 0);
         if (waiting) latest.current(waiting);
         else maybeWaiting = false;
       } catch {
@@ -80,6 +89,7 @@ export function useAcknowledgeReminders(enabled: boolean, ring: (waiting: Waitin
       stopped = true;
       clearInterval(timer);
       unsubscribe();
+      counted.current?.(undefined);
     };
   }, [enabled, repeatMs]);
 }

@@ -1,4 +1,5 @@
 import { atomWithStorage } from 'jotai/utils';
+import { useEffect, useState } from 'react';
 
 /** Whether a new request plays a sound; the user turns it off per machine. */
 export const liveSoundAtom = atomWithStorage('hotel.liveSound', true);
@@ -16,6 +17,41 @@ const TUNES = {
 export type Chime = keyof typeof TUNES;
 
 let context: AudioContext | undefined;
+
+function audio(): AudioContext | undefined {
+  try {
+    context ??= new AudioContext();
+    return context;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the page may play sound yet. A browser (and a fresh tab or a reload) keeps an
+ * AudioContext suspended until the user's first click or key: a chime before that is
+ * silent, so the header says so until then. No audio device at all counts as allowed:
+ * there is nothing a click would change.
+ */
+export function useSoundAllowed(): boolean {
+  const [allowed, setAllowed] = useState(() => audio()?.state !== 'suspended');
+  useEffect(() => {
+    const ctx = audio();
+    if (!ctx || ctx.state !== 'suspended') return;
+    const check = () => setAllowed(ctx.state !== 'suspended');
+    // The first gesture anywhere on the page lets it play: resume then.
+    const unlock = () => void ctx.resume().then(check, () => undefined);
+    ctx.addEventListener?.('statechange', check);
+    document.addEventListener('pointerdown', unlock, true);
+    document.addEventListener('keydown', unlock, true);
+    return () => {
+      ctx.removeEventListener?.('statechange', check);
+      document.removeEventListener('pointerdown', unlock, true);
+      document.removeEventListener('keydown', unlock, true);
+    };
+  }, []);
+  return allowed;
+}
 
 /** A short chime made with Web Audio, so no sound file ships in the bundle. */
 export function playChime(tune: Chime = 'newRequest'): void {

@@ -86,8 +86,8 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
     send('assignWorker', () => call(endpoints.updateServiceRequestStatus, { body: { requestDetailsId: line.id, status: 'Assigned', workerId, note: replyText } }), t('p2.line.assigned'), t('p2.line.assignError'));
   const complete = () =>
     send('complete', () => call(endpoints.updateServiceRequestStatus, { body: { requestDetailsId: line.id, status: 'Completed', note: replyText } }), t('p2.line.completed'), t('p2.line.completeError'));
-  const reject = async (reason: string) => {
-    await send('reject', () => call(endpoints.updateServiceRequestStatus, { body: { requestDetailsId: line.id, status: 'Rejected', note: reason } }), t('p2.line.rejected'), t('p2.line.rejectError'));
+  const reject = async (reason: string, guestMessage: string) => {
+    await send('reject', () => call(endpoints.updateServiceRequestStatus, { body: { requestDetailsId: line.id, status: 'Rejected', note: reason, guestMessage } }), t('p2.line.rejected'), t('p2.line.rejectError'));
     setRejecting(false);
   };
   const acknowledge = () =>
@@ -163,7 +163,7 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
       />
       {reply === 'show' && !line.messages?.length && (
         <div>
-          <Text className={styles.label}>{line.statusName === 'Rejected' ? t('p2.line.rejectReason') : t('p2.line.replyShown')}</Text>
+          <Text className={styles.label}>{t('p2.line.replyShown')}</Text>
           <div className={styles.reply} data-testid="reply">{line.reply}</div>
         </div>
       )}
@@ -174,7 +174,7 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
         </div>
       )}
       {hasClaim(session, 'Service Management.Service List.View') && <StatusHistory lineId={line.id} />}
-      <RejectDialog open={rejecting} busy={busy} validate={(reason) => missingInput('reject', { reason })} onCancel={() => setRejecting(false)} onConfirm={reject} />
+      <RejectDialog open={rejecting} busy={busy} guestLanguage={guestLanguage} validate={(reason) => missingInput('reject', { reason })} onCancel={() => setRejecting(false)} onConfirm={reject} />
     </Card>
   );
 }

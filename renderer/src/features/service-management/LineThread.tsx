@@ -111,7 +111,7 @@ export function LineThread({ lineId, messages, canReply, mayWrite, draft, onDraf
  * Read when the menu first opens, through the cache the Canned Replies screen shares
  * (keys.cannedReplies: its changes re-read them); every card's menu uses the same answer.
  */
-function CannedReplyMenu({ language, onPick }: { language: Language; onPick(text: string): void }) {
+export function CannedReplyMenu({ language, onPick }: { language: Language; onPick(text: string): void }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const { data: replies, loading, failed } = useData(keys.cannedReplies, () => call(endpoints.cannedReplies.list), t('thread.manage.loadFailed'), { enabled: open });

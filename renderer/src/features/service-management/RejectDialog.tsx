@@ -1,25 +1,40 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Textarea } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Textarea, makeStyles } from '@fluentui/react-components';
+import { LockClosedRegular } from '@fluentui/react-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '@shared';
 import { DangerButton } from '../../ui/DangerButton';
+import { CannedReplyMenu } from './LineThread';
+
+const useStyles = makeStyles({ body: { display: 'flex', flexDirection: 'column', gap: '12px' } });
 
 export interface RejectDialogProps {
   open: boolean;
   busy: boolean;
+  /** The guest's language, when known: canned texts are inserted in it. */
+  guestLanguage?: Language;
   /** The message key when the reason is not acceptable. */
   validate(reason: string): string | undefined;
   onCancel(): void;
-  onConfirm(reason: string): void;
+  /** `guestMessage` is empty when the guest is to read nothing. */
+  onConfirm(reason: string, guestMessage: string): void;
 }
 
-/** Asks for the reason a line is rejected; SPEC §5 requires one. */
-export function RejectDialog({ open, busy, validate, onCancel, onConfirm }: RejectDialogProps) {
-  const { t } = useTranslation();
+/**
+ * Asks for the reason a line is rejected (SPEC §5 requires one), which staff alone read,
+ * and apart from it an optional message to the guest: a reason written for colleagues
+ * ("guest in, DND") must never reach the guest by accident.
+ */
+export function RejectDialog({ open, busy, guestLanguage, validate, onCancel, onConfirm }: RejectDialogProps) {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
   const [reason, setReason] = useState('');
+  const [guestMessage, setGuestMessage] = useState('');
   const [problem, setProblem] = useState<string>();
   useEffect(() => {
     if (open) {
       setReason('');
+      setGuestMessage('');
       setProblem(undefined);
     }
   }, [open]);
@@ -27,7 +42,7 @@ export function RejectDialog({ open, busy, validate, onCancel, onConfirm }: Reje
   const confirm = () => {
     const key = validate(reason);
     setProblem(key);
-    if (!key) onConfirm(reason.trim());
+    if (!key) onConfirm(reason.trim(), guestMessage.trim());
   };
 
   return (
@@ -35,10 +50,24 @@ export function RejectDialog({ open, busy, validate, onCancel, onConfirm }: Reje
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{t('p2.line.rejectTitle')}</DialogTitle>
-          <DialogContent>
-            <Field label={t('p2.line.reason')} required validationMessage={problem ? t(problem as 'p2.line.enterReason') : undefined}>
-              <Textarea value={reason} onChange={(_, d) => setReason(d.value)} maxLength={2000} />
+          <DialogContent className={styles.body}>
+            <Field
+              label={{ children: <><LockClosedRegular aria-hidden /> {t('p2.line.reason')}</> }}
+              hint={t('p2.line.reasonHint')}
+              required
+              validationMessage={problem ? t(problem as 'p2.line.enterReason') : undefined}
+            >
+              <Textarea value={reason} onChange={(_, d) => setReason(d.value)} maxLength={2000} dir="auto" />
             </Field>
+            <Field label={t('p2.line.guestMessage')} hint={t('p2.line.guestMessageHint')}>
+              <Textarea value={guestMessage} onChange={(_, d) => setGuestMessage(d.value)} maxLength={2000} dir="auto" />
+            </Field>
+            <div>
+              <CannedReplyMenu
+                language={guestLanguage ?? (i18n.language === 'ar' ? 'ar' : 'en')}
+                onPick={(text) => setGuestMessage((draft) => (draft.trim() ? `${draft.trimEnd()}\n${text}` : text))}
+              />
+            </div>
           </DialogContent>
           <DialogActions>
             <Button onClick={onCancel}>{t('common.cancel')}</Button>

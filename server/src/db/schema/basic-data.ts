@@ -27,6 +27,8 @@ export const hotels = pgTable(
       .references(() => companies.id, { onDelete: 'restrict' }),
     bookingPolicy: text('booking_policy').notNull().default(''),
     accommodationPolicy: text('accommodation_policy').notNull().default(''),
+    /** IANA time zone of the hotel's clocks; null: the server's HOTEL_TIME_ZONE. */
+    timeZone: text('time_zone'),
     ...targetColumns,
     ...timestamps,
   },

@@ -149,9 +149,15 @@ export const lineEscalations = pgTable(
      * nothing is left to send.
      */
     nextMailAt: timestamp('next_mail_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * E-mail was not set up when it fell due: sent once it is, if the line still misses
+     * the target (a fresh install's duty manager must not be left unwarned).
+     */
+    awaitingMailSetup: boolean('awaiting_mail_setup').notNull().default(false),
   },
   (t) => [
     uniqueIndex('line_escalations_line_kind_uq').on(t.lineId, t.kind),
+    index('line_escalations_awaiting_mail_idx').on(t.id).where(sql`awaiting_mail_setup`),
     index('line_escalations_mail_due_idx').on(t.nextMailAt).where(sql`next_mail_at is not null`),
   ],
 );

@@ -5,4 +5,5 @@ import { todayFigures } from './dashboard.service';
 
 export default async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.homeFigures, ({ user, query, lang }) => todayFigures(app.ctx, user, query, lang));
+  route(app, endpoints.escalationMailStatus, async () => ({ ready: await app.ctx.mailer.isSetUp() }));
 }

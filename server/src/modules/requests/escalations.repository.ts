@@ -89,7 +89,26 @@ export async function recordMailing(db: DbOrTx, id: number, nextMailAt: Date | n
     .where(eq(lineEscalations.id, id));
 }
 
-/** Nothing more to send for this escalation: mail is not set up, or the line was acted on since. */
+/** E-mail is not set up: the escalation waits for it (releaseAwaitingMail) instead of being dropped. */
+export async function awaitMailSetup(db: DbOrTx, id: number): Promise<void> {
+  await db.update(lineEscalations).set({ nextMailAt: null, awaitingMailSetup: true }).where(eq(lineEscalations.id, id));
+}
+
+/**
+ * E-mail is set up now: the escalations that waited for it become due for a try at once
+ * (takeMailRetries), which drops those whose line was acted on since. The update takes
+ * each row once, however many processes run it together.
+ */
+export async function releaseAwaitingMail(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db
+    .update(lineEscalations)
+    .set({ awaitingMailSetup: false, nextMailAt: now })
+    .where(eq(lineEscalations.awaitingMailSetup, true))
+    .returning({ id: lineEscalations.id });
+  return rows.length;
+}
+
+/** Nothing more to send for this escalation: the line was acted on since. */
 export async function endMailing(db: DbOrTx, id: number): Promise<void> {
   await db.update(lineEscalations).set({ nextMailAt: null }).where(eq(lineEscalations.id, id));
 }
@@ -148,6 +167,7 @@ export async function escalationSubject(db: DbOrTx, lineId: number) {
       hotelId: requests.hotelId,
       hotelNameEn: hotels.name,
       hotelNameAr: hotels.nameAr,
+      hotelTimeZone: hotels.timeZone,
       roomNumber: rooms.number,
     })
     .from(requestLines)

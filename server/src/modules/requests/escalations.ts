@@ -143,6 +143,7 @@ export class EscalationScheduler {
    */
   async retryMails(now = this.ctx.clock.now()): Promise<number> {
     const db = this.ctx.database.db;
+    if (await this.ctx.mailer.isSetUp()) await repo.releaseAwaitingMail(db, now);
     const due = await repo.takeMailRetries(db, now, MAIL_RETRY_AFTER_MS.length, new Date(now.getTime() + MAIL_HOLD_MS), RETRY_BATCH);
     if (!due.length) return 0;
     const receivers = await repo.escalationReceivers(db);
@@ -226,11 +227,11 @@ export class EscalationScheduler {
       // The stop's wait is over: the rest stay held in the row, for a retry once the hold runs out.
       if (this.cutOff) return;
       try {
-        await this.ctx.mailer.send({ ...escalationMail(this.ctx.config.publicUrl, subject, due, receiver), messageId: escalationMessageId(this.ctx.config.publicUrl, id, receiver.userId) });
+        await this.ctx.mailer.send({ ...escalationMail(this.ctx.config.publicUrl, subject, due, receiver, this.ctx.config.hotelTimeZone), messageId: escalationMessageId(this.ctx.config.publicUrl, id, receiver.userId) });
       } catch (error) {
         if (error instanceof MailNotConfiguredError) {
-          // No mail server is set: nothing to try again.
-          await repo.endMailing(db, id).catch(() => undefined);
+          // No mail server is set: the e-mail waits for one (Home warns meanwhile).
+          await repo.awaitMailSetup(db, id).catch(() => undefined);
           return;
         }
         missed++;
@@ -282,12 +283,18 @@ function escalationEvent(subject: repo.EscalationSubject, due: repo.DueEscalatio
   };
 }
 
-/** The due time as the hotel's PC shows its clock (the server runs in the hotel's zone). */
-function timeOf(at: Date, lang: Language): string {
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+/** The due time as the hotel's clocks show it, whatever zone the server runs in. */
+function timeOf(at: Date, lang: Language, timeZone: string): string {
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
 }
 
-export function escalationMail(publicUrl: string, subject: repo.EscalationSubject, due: { kind: TargetKind; dueAt: Date; lineId: number }, receiver: repo.Receiver) {
+export function escalationMail(
+  publicUrl: string,
+  subject: repo.EscalationSubject,
+  due: { kind: TargetKind; dueAt: Date; lineId: number },
+  receiver: repo.Receiver,
+  defaultTimeZone: string,
+) {
   const lang = receiver.language;
   const params = {
     name: receiver.firstName,
@@ -299,7 +306,7 @@ export function escalationMail(publicUrl: string, subject: repo.EscalationSubjec
       subject.departmentName === null
         ? localize(mail.noDepartment, lang)
         : displayName(lang, { name: subject.departmentName, nameAr: subject.departmentNameAr }),
-    due: timeOf(due.dueAt, lang),
+    due: timeOf(due.dueAt, lang, subject.hotelTimeZone ?? defaultTimeZone),
   };
   const link = `${publicUrl}${clientRoutes.serviceDetails(due.lineId)}`;
   const [subjectText, body] = due.kind === 'acknowledge' ? [mail.acknowledgeSubject, mail.acknowledgeBody] : [mail.completeSubject, mail.completeBody];

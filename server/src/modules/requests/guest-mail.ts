@@ -11,8 +11,17 @@ import { loggableError } from '../../db/errors';
 
 const mail = defineMessages({
   subject: { en: 'Your request {code} is finished', ar: 'اكتمل طلبك {code}' },
+  subjectRejected: { en: 'Your request {code} could not be done', ar: 'تعذّر تنفيذ طلبك {code}' },
   // No greeting by name: the name is whatever was typed with the address, and the hotel's server must not write it to anyone.
   intro: { en: 'Hello,\n\nOur team has finished your request {code} at {hotel}, room {room}.', ar: 'مرحبًا،\n\nأنهى فريقنا طلبك {code} في {hotel}، الغرفة {room}.' },
+  introRejected: {
+    en: 'Hello,\n\nWe are sorry: we could not do your request {code} at {hotel}, room {room}.',
+    ar: 'مرحبًا،\n\nنعتذر: تعذّر علينا تنفيذ طلبك {code} في {hotel}، الغرفة {room}.',
+  },
+  introPartly: {
+    en: 'Hello,\n\nOur team has finished your request {code} at {hotel}, room {room}; part of it could not be done.',
+    ar: 'مرحبًا،\n\nأنهى فريقنا طلبك {code} في {hotel}، الغرفة {room}؛ وتعذّر تنفيذ جزء منه.',
+  },
   Completed: { en: 'done', ar: 'تم' },
   Rejected: { en: 'could not be done', ar: 'تعذّر تنفيذه' },
   reply: { en: 'Our reply: {reply}', ar: 'ردّنا: {reply}' },
@@ -112,6 +121,10 @@ async function sendFinished(ctx: AppContext, header: Header, attempts: number): 
     // The code and room read left to right inside the Arabic sentence.
     const params = { code: ltrIn(lang, header.requestCode), hotel: inLang.hotelName, room: ltrIn(lang, inLang.roomNumber) };
     const link = `${ctx.config.publicUrl}${clientRoutes.guestReview}?id=${encodeURIComponent(requestId)}`;
+    // A request none of which was done must not read as "complete" (the request's status follows its lines).
+    const rejected = lines.filter((line) => line.status === 'Rejected').length;
+    const allRejected = lines.length > 0 && rejected === lines.length;
+    const intro = allRejected ? mail.introRejected : rejected ? mail.introPartly : mail.intro;
     const outcome = lines.map((line) => {
       const state = line.status === 'Rejected' ? localize(mail.Rejected, lang) : localize(mail.Completed, lang);
       const reply = line.reply ? `\n   ${localize(mail.reply, lang, { reply: line.reply })}` : '';
@@ -119,8 +132,8 @@ async function sendFinished(ctx: AppContext, header: Header, attempts: number): 
     });
     await ctx.mailer.send({
       to: header.custEmail!,
-      subject: localize(mail.subject, lang, params),
-      text: [localize(mail.intro, lang, params), outcome.join('\n'), localize(mail.outro, lang, { link })].join('\n\n'),
+      subject: localize(allRejected ? mail.subjectRejected : mail.subject, lang, params),
+      text: [localize(intro, lang, params), outcome.join('\n'), localize(mail.outro, lang, { link })].join('\n\n'),
       messageId: guestMessageId(ctx.config.publicUrl, requestId),
     });
   } catch (error) {

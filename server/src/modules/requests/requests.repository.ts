@@ -3,7 +3,7 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { type Language, type LineStatus, type RequestStatus, resolveTargets } from '@shared';
 import { type DbOrTx, type Tx, rowsOf } from '../../db/client';
 import { nameIn } from '../../db/display-names';
-import { departments, hotels, requestLines, requests, roomLinkKeys, rooms, serviceGroups, services, users, workers } from '../../db/schema';
+import { departments, hotels, lineEscalations, lineMessages, requestLines, requests, roomLinkKeys, rooms, serviceGroups, services, users, workers } from '../../db/schema';
 
 /** The only place the requests area talks to the database (STYLE §3). */
 
@@ -74,6 +74,8 @@ export async function servicesForRequest(db: DbOrTx, ids: number[], hotelId: num
       service: { acknowledgeMinutes: services.acknowledgeMinutes, completeMinutes: services.completeMinutes },
       group: { acknowledgeMinutes: serviceGroups.acknowledgeMinutes, completeMinutes: serviceGroups.completeMinutes },
       hotel: { acknowledgeMinutes: hotels.acknowledgeMinutes, completeMinutes: hotels.completeMinutes },
+      hotelNameEn: hotels.name,
+      hotelNameAr: hotels.nameAr,
     })
     .from(services)
     .innerJoin(serviceGroups, eq(serviceGroups.id, services.serviceGroupId))
@@ -312,7 +314,7 @@ export const userName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =
 
 /** Who moved the line and when (SPEC §3 status history), with the users' names. */
 export async function lineHistory(db: DbOrTx, id: number, lang: Language = 'en') {
-  const [toDept, assigner, completer, rejecter] = ['u_dept', 'u_assign', 'u_complete', 'u_reject'].map((n) => alias(users, n));
+  const [toDept, assigner, completer, rejecter, acknowledger] = ['u_dept', 'u_assign', 'u_complete', 'u_reject', 'u_ack'].map((n) => alias(users, n));
   const [accepter, starter, workerCompleter] = ['w_accept', 'w_start', 'w_complete'].map((n) => alias(workers, n));
   const [row] = await db
     .select({
@@ -333,6 +335,8 @@ export async function lineHistory(db: DbOrTx, id: number, lang: Language = 'en')
       user_Rejected: userName(rejecter),
       rejected_Date: requestLines.rejectedAt,
       rejectReason: requestLines.rejectReason,
+      user_Acknowledged: userName(acknowledger),
+      acknowledged_Date: requestLines.acknowledgedAt,
     })
     .from(requestLines)
     .leftJoin(departments, eq(departments.id, requestLines.departmentId))
@@ -341,9 +345,27 @@ export async function lineHistory(db: DbOrTx, id: number, lang: Language = 'en')
     .leftJoin(assigner, eq(assigner.id, requestLines.assignedBy))
     .leftJoin(completer, eq(completer.id, requestLines.completedBy))
     .leftJoin(rejecter, eq(rejecter.id, requestLines.rejectedBy))
+    .leftJoin(acknowledger, eq(acknowledger.id, requestLines.acknowledgedBy))
     .leftJoin(accepter, eq(accepter.id, requestLines.acceptedByWorkerId))
     .leftJoin(starter, eq(starter.id, requestLines.startedByWorkerId))
     .leftJoin(workerCompleter, eq(workerCompleter.id, requestLines.completedByWorkerId))
     .where(eq(requestLines.id, id));
   return row;
+}
+
+/** The history's later steps: each reply sent to the guest (who and when, not the text) and each escalation. */
+export async function lineHistorySteps(db: DbOrTx, id: number) {
+  const replies = await db
+    .select({ by: sql<string | null>`coalesce(${userName(users)}, ${workers.name})`, at: lineMessages.createdAt })
+    .from(lineMessages)
+    .leftJoin(users, eq(users.id, lineMessages.userId))
+    .leftJoin(workers, eq(workers.id, lineMessages.workerId))
+    .where(and(eq(lineMessages.lineId, id), eq(lineMessages.kind, 'reply')))
+    .orderBy(asc(lineMessages.id));
+  const escalations = await db
+    .select({ kind: lineEscalations.kind, at: lineEscalations.escalatedAt, mailedTo: lineEscalations.mailedTo })
+    .from(lineEscalations)
+    .where(eq(lineEscalations.lineId, id))
+    .orderBy(asc(lineEscalations.escalatedAt));
+  return { replies, escalations };
 }

@@ -8,7 +8,7 @@ import { isUuid } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
 import { requestHeader } from './requests.repository';
 import * as guest from './requests.service';
-import { canHearEvent, mayHearEvents } from './scope';
+import { canHearEvent, isOwnEvent, mayHearEvents } from './scope';
 import { guestStreamAllowed, streamHub, streamMessages } from './sse';
 import * as conversation from './conversation.service';
 import * as staff from './staff.service';
@@ -68,7 +68,7 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
     );
     stream.onEnd(
       ctx.events.subscribe(
-        (event) => canHearEvent(user, event) && stream.send(event.type, event),
+        (event) => canHearEvent(user, event) && stream.send(event.type, { ...event, mine: isOwnEvent(user, event) }),
         () => stream.send(StreamSignal.resync, resync()),
       ),
     );

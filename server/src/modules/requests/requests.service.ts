@@ -67,8 +67,33 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
     departmentIds,
     statusName: 'Open',
     at: iso(created.createdAt),
+    summary: newRequestSummary(input, place.roomNumber ?? '', (id) => byId.get(id)!),
   });
   return { message: localize(m.submitted, lang), id: created.id };
+}
+
+/** How many characters of the guest's note a toast shows. */
+const NOTE_PREVIEW_CHARS = 60;
+/** How many services a toast names ("and 3 more"), which keeps the event small. */
+const SERVICES_NAMED = 3;
+
+/** What a desk's toast names: room, hotel, the services, and the first words of the guest's note. */
+function newRequestSummary(
+  input: AddRequestInput,
+  roomNumber: string,
+  serviceOf: (id: number) => { nameEn: string; nameAr: string; hotelNameEn: string | null; hotelNameAr: string | null },
+) {
+  const first = serviceOf(input.services[0].serviceId);
+  const note = [input.note, ...input.services.map((s) => s.note)].map((n) => n.trim().replace(/\s+/g, ' ')).find(Boolean) ?? '';
+  const cut = note.length > NOTE_PREVIEW_CHARS ? `${note.slice(0, NOTE_PREVIEW_CHARS).replace(/\s+\S*$/, '')}…` : note;
+  return {
+    roomNumber,
+    hotelNameEn: first.hotelNameEn ?? '',
+    hotelNameAr: first.hotelNameAr ?? '',
+    services: input.services.slice(0, SERVICES_NAMED).map((s) => ({ nameEn: serviceOf(s.serviceId).nameEn, nameAr: serviceOf(s.serviceId).nameAr })),
+    serviceCount: input.services.length,
+    notePreview: cut,
+  };
 }
 
 export async function requestDetail(ctx: AppContext, id: string, lang: Language): Promise<RequestDetail> {

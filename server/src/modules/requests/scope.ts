@@ -126,6 +126,15 @@ export function canHearEvent(
   );
 }
 
+/**
+ * Whether an event concerns one of the user's own lines (their departments): a Request
+ * List reader hears of every request of their hotels, but a Housekeeping clerk is not
+ * alerted to a plumbing-only request.
+ */
+export function isOwnEvent(user: Scope, event: Pick<LiveEvent, 'hotelId' | 'departmentIds'>): boolean {
+  return event.departmentIds.some((departmentId) => canSeeLine(user, { hotelId: event.hotelId, departmentId }));
+}
+
 // ── Workers (pairing their phones) ──
 /**
  * A worker is within a supervisor's reach like a line of the same department: an admin

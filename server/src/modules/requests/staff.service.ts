@@ -151,8 +151,12 @@ export async function staffServiceDetails(ctx: AppContext, user: Principal, id: 
 export async function assignmentHistory(ctx: AppContext, user: Principal, id: number, lang: Language): Promise<AssignmentHistory> {
   await visibleLine(ctx, user, id, lang);
   const row = (await repo.lineHistory(ctx.database.db, id, lang))!;
+  const { replies, escalations } = await repo.lineHistorySteps(ctx.database.db, id);
   return {
     ...row,
+    acknowledged_Date: isoOrNull(row.acknowledged_Date),
+    replies: replies.map((r) => ({ by: r.by, at: iso(r.at) })),
+    escalations: escalations.map((e) => ({ ...e, at: iso(e.at) })),
     createdAt: iso(row.createdAt),
     assignedToDepartment_Date: isoOrNull(row.assignedToDepartment_Date),
     assigned_Date: isoOrNull(row.assigned_Date),

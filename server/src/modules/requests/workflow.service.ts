@@ -106,10 +106,12 @@ export async function updateStatus(ctx: AppContext, user: Principal, input: Stat
   const note = input.note.trim();
   if (input.status === 'Assigned' && !input.workerId) throw badRequest(m.selectWorker, {}, [{ field: 'workerId', message: m.selectWorker }]);
   if (input.status === 'Rejected' && !note) throw badRequest(m.rejectReason, {}, [{ field: 'note', message: m.rejectReason }]);
+  // A reject reason is written for colleagues ("guest in, DND"): only the separate guest message goes out.
+  const reply = input.status === 'Rejected' ? input.guestMessage.trim() : note;
   await step(ctx, staffActor(user), input.requestDetailsId, action, async (tx, line, at) => {
-    // The note is a reply the guest reads, added to the line's thread (and its `reply`);
+    // The reply is added to the line's thread (and its `reply`), which the guest reads;
     // an empty one adds nothing and leaves an earlier reply in place.
-    if (note) await insertMessage(tx, { lineId: line.id, kind: 'reply', text: note, userId: user.userId, at });
+    if (reply) await insertMessage(tx, { lineId: line.id, kind: 'reply', text: reply, userId: user.userId, at });
     switch (input.status) {
       case 'Assigned': {
         const allowed = await repo.workersFor(tx, line.departmentId);
