@@ -248,6 +248,8 @@ export const AssignmentHistory = z.object({
   user_Rejected: z.string().nullable(),
   rejected_Date: Timestamp.nullable(),
   rejectReason: z.string().nullable(),
+  /** Photos the worker sent with Done (LinePhoto/:id). */
+  photoIds: z.array(z.string()),
 });
 
 export const StatusUpdateInput = z.object({

@@ -1,3 +1,4 @@
+import { attachedPhotoIds } from '../work/photos.repository';
 import {
   type AssignmentHistory,
   type Language,
@@ -160,5 +161,6 @@ export async function assignmentHistory(ctx: AppContext, user: Principal, id: nu
     started_Date: isoOrNull(row.started_Date),
     completed_Date: isoOrNull(row.completed_Date),
     rejected_Date: isoOrNull(row.rejected_Date),
+    photoIds: await attachedPhotoIds(ctx.database.db, id),
   };
 }
