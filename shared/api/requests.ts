@@ -248,8 +248,8 @@ export const AssignmentHistory = z.object({
   user_Rejected: z.string().nullable(),
   rejected_Date: Timestamp.nullable(),
   rejectReason: z.string().nullable(),
-  /** Photos the worker sent with Done (LinePhoto/:id). */
-  photoIds: z.array(z.string()),
+  /** Photos the worker sent with Done (LinePhoto/:id); the server always sends it, older ones did not. */
+  photoIds: z.array(z.string()).optional(),
 });
 
 export const StatusUpdateInput = z.object({

@@ -5,6 +5,7 @@ import { call } from '../../api/client';
 import { keys } from '../../api/query';
 import { useData } from '../../api/use-data';
 import { formatDate } from '../../table/format';
+import { LinePhotos } from '../work-phones/LinePhotos';
 
 const useStyles = makeStyles({
   list: { margin: 0, paddingInlineStart: '18px', display: 'flex', flexDirection: 'column', gap: '2px' },
@@ -35,6 +36,9 @@ export function StatusHistory({ lineId }: { lineId: number }) {
   if (history.assignedToDepartment_Date)
     steps.push({ text: t('p2.line.historyDepartment', { department: history.departmentName ?? '', user: history.user_AssignedToDepartment ?? '' }), at: history.assignedToDepartment_Date });
   if (history.assigned_Date) steps.push({ text: t('p2.line.historyAssigned', { worker: history.workerName ?? '', user: history.user_Assigned ?? '' }), at: history.assigned_Date });
+  // The worker's own taps on a phone: who and when.
+  if (history.accepted_Date) steps.push({ text: t('phones.accepted', { worker: history.worker_Accepted ?? '' }), at: history.accepted_Date });
+  if (history.started_Date) steps.push({ text: t('phones.started', { worker: history.worker_Started ?? '' }), at: history.started_Date });
   if (history.completed_Date) steps.push({ text: t('p2.line.historyCompleted', { user: history.user_Completed ?? '' }), at: history.completed_Date });
   if (history.rejected_Date) steps.push({ text: t('p2.line.historyRejected', { user: history.user_Rejected ?? '' }), at: history.rejected_Date });
 
@@ -48,6 +52,7 @@ export function StatusHistory({ lineId }: { lineId: number }) {
           </li>
         ))}
       </ol>
+      <LinePhotos photoIds={history.photoIds ?? []} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { endpoints, type Room, type Service, type Worker } from '@shared';
 import { createElement } from 'react';
 import { RoomHistoryLink } from '../../reports/RoomHistoryLink';
 import { RoomQrSheet } from '../screen/RoomQrSheet';
+import { WorkerRowDialog, workerMenuItems } from '../../work-phones/WorkerRowDialog';
 import type { EntityDescriptor } from '../screen/types';
 import { col, createdAtCol, localKey, localName } from './columns';
 import { targetColumns, targetFields } from './targets';
@@ -72,8 +73,12 @@ export const worker: EntityDescriptor<Worker> = {
     col(t, 'name', (r) => r.name, 2),
     col(t, 'phoneNumber', (r) => r.phoneNumber),
     col(t, 'department', (r) => r.departmentName ?? '', undefined, 'departmentName'),
+    { id: 'phones', header: t('phones.phonesColumn'), value: (r) => r.phones, fitContent: true },
+    { id: 'openTasks', header: t('phones.openTasksColumn'), value: (r) => r.openTasks, fitContent: true },
     createdAtCol(t, lang),
   ],
+  rowMenu: { items: workerMenuItems, Dialog: WorkerRowDialog },
+  followsLiveEvents: true,
   nameOf: (r) => r.name,
   errors: { create: 'createWorker', update: 'updateWorker', remove: 'removeWorker' },
   excel: { template: endpoints.workerTemplate, upload: endpoints.uploadWorker, fileName: 'WorkerTemplate' },
