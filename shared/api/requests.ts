@@ -207,6 +207,11 @@ export const ServiceListRow = z.object({
   updatedAt: Timestamp,
   statusName: LineStatusName,
   ...LineClock.shape,
+  /** The worker's Accept and Start on a phone (who, when); absent from older servers. */
+  acceptedAt: Timestamp.nullable().optional(),
+  acceptedBy: z.string().nullable().optional(),
+  startedAt: Timestamp.nullable().optional(),
+  startedBy: z.string().nullable().optional(),
 });
 
 export const ServiceDetails = RequestLine.extend({

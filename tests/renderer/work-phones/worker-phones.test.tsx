@@ -7,7 +7,7 @@ import { StatusHistory } from '../../../renderer/src/features/service-management
 import { worker as workerDescriptor } from '../../../renderer/src/features/basic-data/entities/linked';
 import { PairPhoneDialog } from '../../../renderer/src/features/work-phones/PairPhoneDialog';
 import { WorkerPhonesDialog } from '../../../renderer/src/features/work-phones/WorkerPhonesDialog';
-import { countdown, groupCode, pairLink } from '../../../renderer/src/features/work-phones/pairing';
+import { countdown, groupCode, pairLink, workerStep } from '../../../renderer/src/features/work-phones/pairing';
 import { i18next } from '../../../renderer/src/i18n';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { DataTable } from '../../../renderer/src/table/DataTable';
@@ -35,6 +35,13 @@ describe('pairing rules', () => {
     expect(countdown(600_000)).toBe('10:00');
     expect(countdown(61_500)).toBe('1:02');
     expect(countdown(-5)).toBe('0:00');
+  });
+
+  it("names the worker's latest step on a phone for the Services list", () => {
+    expect(workerStep({ acceptedAt: null, startedAt: null })).toBeUndefined();
+    expect(workerStep({})).toBeUndefined();
+    expect(workerStep({ acceptedAt: '2026-01-01T10:02:00Z', acceptedBy: 'Huda', startedAt: null })).toEqual({ key: 'phones.accepted', worker: 'Huda', at: '2026-01-01T10:02:00Z' });
+    expect(workerStep({ acceptedAt: '2026-01-01T10:02:00Z', acceptedBy: 'Huda', startedAt: '2026-01-01T10:05:00Z', startedBy: 'Huda' })).toMatchObject({ key: 'phones.started', at: '2026-01-01T10:05:00Z' });
   });
 });
 

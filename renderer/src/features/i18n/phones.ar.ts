@@ -35,6 +35,7 @@ export const phonesAr: Strings = {
   openTasksColumn: 'المهام المفتوحة',
   accepted: 'قبلها {{worker}}',
   started: 'بدأها {{worker}}',
+  stepColumn: 'على الهاتف',
   photos: 'صور من العامل',
   photoAlt: 'الصورة {{n}} من العامل',
 };

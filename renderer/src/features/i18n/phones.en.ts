@@ -32,6 +32,7 @@ export const phonesEn = {
   openTasksColumn: 'Open tasks',
   accepted: 'Accepted by {{worker}}',
   started: 'Started by {{worker}}',
+  stepColumn: 'On the phone',
   photos: 'Photos from the worker',
   photoAlt: 'Photo {{n}} from the worker',
 };

@@ -18,3 +18,10 @@ export function countdown(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
+
+/** The latest of the worker's own steps on a phone, for a list cell: 'Started by Huda' / 'Accepted by Huda', or none. */
+export function workerStep(row: { acceptedAt?: string | null; acceptedBy?: string | null; startedAt?: string | null; startedBy?: string | null }) {
+  if (row.startedAt) return { key: 'phones.started' as const, worker: row.startedBy ?? '', at: row.startedAt };
+  if (row.acceptedAt) return { key: 'phones.accepted' as const, worker: row.acceptedBy ?? '', at: row.acceptedAt };
+  return undefined;
+}

@@ -97,6 +97,8 @@ export async function serviceList(
       ...r,
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
+      acceptedAt: isoOrNull(r.acceptedAt),
+      startedAt: isoOrNull(r.startedAt),
       ...toClock({ status: r.statusName, acknowledgedAt, clockStartedAt, acknowledgeDueAt, completeDueAt }, now),
     })),
     total,
