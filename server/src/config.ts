@@ -60,6 +60,8 @@ const Env = z.object({
   HOTEL_ROOM_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(10),
   /** Pairing tries (POST /api/Work/Pair) one address may make per 10 minutes. */
   HOTEL_PAIR_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Tests only: lets a phone subscribe with a push service at http://127.0.0.1 (a real push service is https). */
+  HOTEL_PUSH_LOOPBACK: z.enum(['on', 'off']).default('off'),
   /** 'flag': a request without a valid room-link signature is taken and marked "unverified room"; 'require': refused. */
   HOTEL_ROOM_LINKS: z.enum(['flag', 'require']).default('flag'),
   /** 'verified': a guest is e-mailed only for a request sent from the room's signed QR code; 'all': for any request. */
@@ -131,6 +133,8 @@ export interface Config {
   rateLimitsEnabled: boolean;
   /** Pairing tries one address may make per 10 minutes. */
   pairRateLimit: number;
+  /** Tests only: push endpoints at http://127.0.0.1 are accepted. */
+  pushLoopback: boolean;
   /** The longest gap between two password checks of one e-mail (see account.rules loginDelayMs). */
   loginSlowdownMs: number;
   /** Fastify's trustProxy: off unless a reverse proxy is in front (else X-Forwarded-For could be forged). */
@@ -245,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     requestRateLimit: e.HOTEL_REQUEST_RATE_LIMIT,
     roomRequestRateLimit: e.HOTEL_ROOM_REQUEST_RATE_LIMIT,
     pairRateLimit: e.HOTEL_PAIR_RATE_LIMIT,
+    pushLoopback: e.HOTEL_PUSH_LOOPBACK === 'on',
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
     guestEmailVerifiedOnly: e.HOTEL_GUEST_EMAIL === 'verified',
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',

@@ -144,6 +144,10 @@ export const Worker = z.object({
   phoneNumber: z.string(),
   departmentId: z.number().nullable(),
   departmentName: z.string().nullable(),
+  /** Paired phones not revoked. */
+  phones: z.number(),
+  /** Lines assigned to the worker and not finished. */
+  openTasks: z.number(),
   createdAt: Timestamp,
 });
 

@@ -466,6 +466,27 @@ export const endpoints = {
     body: work.WorkActionInput,
     response: work.WorkActionResponse,
   },
+  /** The phone's task photo (multipart, one file: jpeg, png or webp, 10 MB), then sent as Done's photoId. */
+  workPhoto: {
+    method: 'POST',
+    path: '/api/Work/Tasks/:lineId/Photo',
+    auth: 'device',
+    params: work.LineParams,
+    kind: 'multipart',
+    response: work.WorkPhotoResponse,
+  },
+  /** A Done line's photo, for the desk's line card. */
+  linePhoto: {
+    method: 'GET',
+    path: '/api/Request/LinePhoto/:id',
+    auth: 'Service Management.Service List.View',
+    params: UuidParams,
+    kind: 'file',
+  },
+  workPushKey: { method: 'GET', path: '/api/Work/PushKey', auth: 'device', response: work.PushKeyResponse },
+  /** One subscription per phone: a second replaces the first. 204. */
+  workPushSubscribe: { method: 'PUT', path: '/api/Work/PushSubscription', auth: 'device', body: work.PushSubscriptionInput },
+  workPushUnsubscribe: { method: 'DELETE', path: '/api/Work/PushSubscription', auth: 'device' },
 } as const;
 
 /** '/api/BasicData/EditCompany/:id' + { id: 3 } → '/api/BasicData/EditCompany/3' */

@@ -208,6 +208,11 @@ export const ServiceListRow = z.object({
   updatedAt: Timestamp,
   statusName: LineStatusName,
   ...LineClock.shape,
+  /** The worker's Accept and Start on a phone (who, when); absent from older servers. */
+  acceptedAt: Timestamp.nullable().optional(),
+  acceptedBy: z.string().nullable().optional(),
+  startedAt: Timestamp.nullable().optional(),
+  startedBy: z.string().nullable().optional(),
 });
 
 export const ServiceDetails = RequestLine.extend({
@@ -256,6 +261,8 @@ export const AssignmentHistory = z.object({
   replies: z.array(z.object({ by: z.string().nullable(), at: Timestamp })).optional(),
   /** Each target the line missed, when it was escalated, and how many receivers the e-mail reached (null: not e-mailed). */
   escalations: z.array(z.object({ kind: z.enum(TARGET_KINDS), at: Timestamp, mailedTo: z.number().nullable() })).optional(),
+  /** Photos the worker sent with Done (LinePhoto/:id); the server always sends it, older ones did not. */
+  photoIds: z.array(z.string()).optional(),
 });
 
 export const StatusUpdateInput = z.object({

@@ -90,10 +90,29 @@ export const WorkTask = z.object({
 const actionKey = z.string().trim().min(8).max(100, { abort: true }).regex(/^[A-Za-z0-9._:-]+$/);
 const ActionBase = z.object({ clientActionId: actionKey.optional(), version: Timestamp.max(40).optional() });
 export const WorkActionInput = ActionBase;
-export const WorkDoneInput = ActionBase.extend({ note: optionalText(2000).default('') });
+/** `photoId`: a photo the phone uploaded for this line first (Tasks/:lineId/Photo). */
+export const WorkDoneInput = ActionBase.extend({ note: optionalText(2000).default(''), photoId: z.string().max(64).optional() });
 export const WorkCantDoInput = ActionBase.extend({ reason: text(500) });
 export const WorkActionResponse = z.object({ message: z.string(), lineId: z.number(), status: LineStatusName });
 
+// ── Web Push to the worker's phone ──
+export const PushKeyResponse = z.object({ publicKey: z.string() });
+/** The browser's PushSubscription.toJSON(); only an https endpoint is kept. */
+export const PushSubscriptionInput = z.object({
+  endpoint: z.string().max(1000, { abort: true }).url(),
+  keys: z.object({
+    p256dh: z.string().max(200, { abort: true }).regex(/^[A-Za-z0-9_-]+=*$/),
+    auth: z.string().max(64, { abort: true }).regex(/^[A-Za-z0-9_-]+=*$/),
+  }),
+});
+/** What a push carries: the room and the service only, never the guest's name, note, e-mail or phone. */
+export const PushPayload = z.object({ kind: z.literal('task'), lineId: z.number(), title: z.string(), body: z.string() });
+export const WorkPhotoResponse = z.object({ photoId: z.string() });
+
+export type PushKeyResponse = z.infer<typeof PushKeyResponse>;
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInput>;
+export type PushPayload = z.infer<typeof PushPayload>;
+export type WorkPhotoResponse = z.infer<typeof WorkPhotoResponse>;
 export type PairingCodeResponse = z.infer<typeof PairingCodeResponse>;
 export type PairInput = z.infer<typeof PairInput>;
 export type DeviceSession = z.infer<typeof DeviceSession>;

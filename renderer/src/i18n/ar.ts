@@ -10,6 +10,7 @@ import { alertsAr } from '../features/i18n/alerts.ar';
 import { polishAr } from '../features/i18n/polish.ar';
 import { targetsAr } from '../features/i18n/targets.ar';
 import { queueAr } from '../features/i18n/queue.ar';
+import { phonesAr } from '../features/i18n/phones.ar';
 import type { Messages } from './en';
 
 export const ar: Messages = {
@@ -220,4 +221,5 @@ export const ar: Messages = {
   polish: polishAr,
   targets: targetsAr,
   queue: queueAr,
+  phones: phonesAr,
 };

@@ -10,6 +10,7 @@ import { alertsEn } from '../features/i18n/alerts.en';
 import { polishEn } from '../features/i18n/polish.en';
 import { targetsEn } from '../features/i18n/targets.en';
 import { queueEn } from '../features/i18n/queue.en';
+import { phonesEn } from '../features/i18n/phones.en';
 
 /** The English resource: its shape is the type every other language must match. */
 export const en = {
@@ -220,6 +221,7 @@ export const en = {
   polish: polishEn,
   targets: targetsEn,
   queue: queueEn,
+  phones: phonesEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

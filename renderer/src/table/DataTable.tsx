@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SERVICE_SEARCH_DEBOUNCE_MS } from '@shared';
 import { registerGridModules } from './grid-modules';
 import { ExportButton } from '../features/export/ExportButton';
-import { RowActions } from './RowActions';
+import { RowActions, type RowMenuItem } from './RowActions';
 import { cellControlKeys, leaveGridOnTab, useKeepGridFocus } from './grid-keyboard';
 
 registerGridModules();
@@ -109,6 +109,8 @@ export interface DataTableProps<T> {
   rowName: (row: T) => string;
   onEdit?: (row: T) => void;
   onDelete?: (row: T) => void;
+  /** Further actions of a row, in a menu after edit and delete. */
+  rowMenu?: (row: T) => RowMenuItem[];
   loading?: boolean;
   /** Shows an export button saving the rows as shown (after search and sort) under this name. */
   exportName?: string;
@@ -130,7 +132,7 @@ const useStyles = makeStyles({
  * The shared list table (SPEC §2): entries selector, search over every column, header
  * sort, 'page X of Y', row number by position on the page, yellow edit and red delete.
  */
-export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading, exportName, rowId, server }: DataTableProps<T>) {
+export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, rowMenu, loading, exportName, rowId, server }: DataTableProps<T>) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const apiRef = useRef<GridApi<T> | null>(null);
@@ -149,10 +151,11 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
   columnsRef.current = columns;
   // The latest handlers, read when a button is pressed: screens pass new arrow functions on
   // every render, which must not rebuild the grid's columns.
-  const handlers = useRef({ onEdit, onDelete, rowName });
-  handlers.current = { onEdit, onDelete, rowName };
+  const handlers = useRef({ onEdit, onDelete, rowName, rowMenu });
+  handlers.current = { onEdit, onDelete, rowName, rowMenu };
   const canEdit = !!onEdit;
   const canDelete = !!onDelete;
+  const hasMenu = !!rowMenu;
 
   // Server mode: the typed search goes to the server after a pause; a view restored from
   // the URL (Back) puts its search back in the box.
@@ -245,12 +248,14 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
           : {}),
       })),
     ];
-    if (canEdit || canDelete) {
+    if (canEdit || canDelete || hasMenu) {
       defs.push({
         colId: 'actions',
         headerName: t('common.actions'),
         // The buttons (28 px each) or the header's word, whichever is wider.
-        width: Math.ceil(Math.max((canEdit && canDelete ? 62 : 28) + CELL_PADDING_PX, textWidth(t('common.actions')) + CELL_PADDING_PX)),
+        width: Math.ceil(
+          Math.max([canEdit, canDelete, hasMenu].filter(Boolean).length * 34 - 6 + CELL_PADDING_PX, textWidth(t('common.actions')) + CELL_PADDING_PX),
+        ),
         // Kept in view at the row's end when a narrow window scrolls the other columns.
         pinned: rtl ? 'left' : 'right',
         sortable: false,
@@ -261,12 +266,13 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, loading
               name={handlers.current.rowName(p.data)}
               onEdit={canEdit ? () => handlers.current.onEdit?.(p.data!) : undefined}
               onDelete={canDelete ? () => handlers.current.onDelete?.(p.data!) : undefined}
+              menu={handlers.current.rowMenu?.(p.data)}
             />
           ) : null,
       });
     }
     return defs;
-  }, [columns, canEdit, canDelete, pageSize, t, sortedBy, widths, rtl]);
+  }, [columns, canEdit, canDelete, hasMenu, pageSize, t, sortedBy, widths, rtl]);
 
   // New columns with the same ids (select data arrived: '#1' → 'Corniche Hotel') keep the
   // grid's cells; their values are read again.

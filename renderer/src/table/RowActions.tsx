@@ -1,5 +1,5 @@
-import { Button, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { DeleteRegular, EditRegular } from '@fluentui/react-icons';
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { DeleteRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 
 const useStyles = makeStyles({
@@ -16,7 +16,14 @@ const useStyles = makeStyles({
   },
 });
 
-export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit?: () => void; onDelete?: () => void }) {
+/** A row's further actions (the Workers screen's Pair a phone), in a menu after edit and delete. */
+export interface RowMenuItem {
+  key: string;
+  label: string;
+  onClick(): void;
+}
+
+export function RowActions({ name, onEdit, onDelete, menu }: { name: string; onEdit?: () => void; onDelete?: () => void; menu?: RowMenuItem[] }) {
   const { t } = useTranslation();
   const styles = useStyles();
   return (
@@ -30,6 +37,22 @@ export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit?: 
         <Tooltip content={t('common.delete')} relationship="label">
           <Button size="small" className={styles.remove} icon={<DeleteRegular />} onClick={onDelete} aria-label={`${t('common.delete')} ${name}`} />
         </Tooltip>
+      )}
+      {menu && menu.length > 0 && (
+        <Menu positioning="below-end">
+          <MenuTrigger disableButtonEnhancement>
+            <Button size="small" appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={t('users.more', { name })} />
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              {menu.map((item) => (
+                <MenuItem key={item.key} onClick={item.onClick}>
+                  {item.label}
+                </MenuItem>
+              ))}
+            </MenuList>
+          </MenuPopover>
+        </Menu>
       )}
     </div>
   );

@@ -16,6 +16,8 @@ import { ListFilters, statusFilterName } from './ListFilters';
 import { AgeCell, ageMinutes, ageText, dueCellText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
 import { excelDate } from '../export/export-xlsx';
+import { workerStep } from '../work-phones/pairing';
+import { formatListDate } from '../../table/format';
 
 // Stable across renders: ag-grid reads getRowId once.
 const lineRowId = (r: ServiceListRow) => String(r.id);
@@ -67,6 +69,16 @@ export function ServiceListScreen() {
         render: (r) => <DueBadge line={r} compact />,
         sortKey: false,
         fitContent: true,
+      },
+      {
+        // The worker's Accept or Start on a phone, who and when; live events re-read the page.
+        id: 'workerStep',
+        header: t('phones.stepColumn'),
+        value: (r) => {
+          const step = workerStep(r);
+          return step ? `${t(step.key, { worker: step.worker })}, ${formatListDate(step.at, lang)}` : '';
+        },
+        sortKey: false,
       },
       dateColumn('updatedAt', t('p2.requests.updatedAt'), (r) => r.updatedAt, lang),
       { id: 'statusName', header: t('p2.requests.status'), value: (r) => t(`p2.status.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} />, fitContent: true },

@@ -5,6 +5,7 @@ import { call } from '../../api/client';
 import { keys } from '../../api/query';
 import { useData } from '../../api/use-data';
 import { formatDate } from '../../table/format';
+import { LinePhotos } from '../work-phones/LinePhotos';
 
 const useStyles = makeStyles({
   list: { margin: 0, paddingInlineStart: '18px', display: 'flex', flexDirection: 'column', gap: '2px' },
@@ -39,6 +40,9 @@ export function StatusHistory({ lineId }: { lineId: number }) {
   for (const reply of history.replies ?? []) steps.push({ text: t('p2.line.historyReply', { user: reply.by ?? '' }), at: reply.at });
   for (const escalation of history.escalations ?? [])
     steps.push({ text: t('p2.line.historyEscalated', { target: t(`p2.line.historyTargets.${escalation.kind}`) }), at: escalation.at });
+  // The worker's own taps on a phone: who and when.
+  if (history.accepted_Date) steps.push({ text: t('phones.accepted', { worker: history.worker_Accepted ?? '' }), at: history.accepted_Date });
+  if (history.started_Date) steps.push({ text: t('phones.started', { worker: history.worker_Started ?? '' }), at: history.started_Date });
   if (history.completed_Date) steps.push({ text: t('p2.line.historyCompleted', { user: history.user_Completed ?? '' }), at: history.completed_Date });
   if (history.rejected_Date)
     steps.push({
@@ -64,6 +68,7 @@ export function StatusHistory({ lineId }: { lineId: number }) {
           </li>
         ))}
       </ol>
+      <LinePhotos photoIds={history.photoIds ?? []} />
     </section>
   );
 }

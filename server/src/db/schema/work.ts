@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { workers } from './basic-data';
+import { bytea, workers } from './basic-data';
+import { requestLines } from './requests';
 import { users } from './identity';
 
 /**
@@ -85,4 +86,49 @@ export const workerActions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.key] }), index('worker_actions_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The VAPID key pair pushes are signed with: one row, made by whichever process starts
+ * first. It lives in the database, not the data folder, because every process of a
+ * PostgreSQL deployment must sign with the same key (a phone's subscription is bound to
+ * the public key) and each process may have its own data folder.
+ */
+export const webPushKeys = pgTable('web_push_keys', {
+  id: integer('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A phone's Web Push subscription: one per device, replaced by the next, gone with the device. */
+export const workerPushSubscriptions = pgTable('worker_push_subscriptions', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => workerDevices.id, { onDelete: 'cascade' }),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  /** The device has no language of its own: the one the phone subscribed in. */
+  lang: text('lang').notNull().default('en'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A photo a worker took of a line (kept in the database, as booking-room images are). */
+export const linePhotos = pgTable(
+  'line_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => requestLines.id, { onDelete: 'cascade' }),
+    workerId: integer('worker_id').references(() => workers.id, { onDelete: 'set null' }),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    /** Set when Done names it: until then it is the phone's draft. */
+    attachedAt: timestamp('attached_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('line_photos_line_idx').on(t.lineId)],
 );

@@ -1,5 +1,5 @@
 import type { Language } from '@shared';
-import { and, asc, count, desc, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { nameIn } from '../../db/display-names';
@@ -98,7 +98,13 @@ export class BasicDataRepository {
           .orderBy(...order);
       case 'worker':
         return this.db
-          .select({ ...getTableColumns(s.workers), departmentName: nameIn(s.departments, lang) })
+          .select({
+            ...getTableColumns(s.workers),
+            departmentName: nameIn(s.departments, lang),
+            // The supervisor's view of the crew: paired phones that stand, lines in hand.
+            phones: sql<number>`(select count(*)::int from ${s.workerDevices} d where d.worker_id = ${s.workers.id} and d.revoked_at is null)`,
+            openTasks: sql<number>`(select count(*)::int from ${s.requestLines} l where l.worker_id = ${s.workers.id} and l.status in ('Open', 'Assigned'))`,
+          })
           .from(s.workers)
           .leftJoin(s.departments, eq(s.departments.id, s.workers.departmentId))
           .orderBy(...order);

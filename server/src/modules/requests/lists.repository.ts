@@ -3,7 +3,7 @@ import type { Language, LineStatus, RequestStatus, StaffListFilters } from '@sha
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { nameIn } from '../../db/display-names';
-import { departments, hotels, requestLines, requests, rooms, services } from '../../db/schema';
+import { departments, hotels, requestLines, requests, rooms, services, workers } from '../../db/schema';
 import { lineClockColumns } from './requests.repository';
 import { type Scope, lineScopeSql, requestScopeSql } from './scope';
 
@@ -153,6 +153,13 @@ export const LINE_SORTS = {
   statusName: requestLines.status,
 } as const;
 export type LineSort = keyof typeof LINE_SORTS;
+/** The worker's own Accept and Start on a phone: when, and who (read for the page's rows only). */
+const workerStepColumns = {
+  acceptedAt: requestLines.acceptedAt,
+  acceptedBy: sql<string | null>`(select w.name from ${workers} w where w.id = ${requestLines.acceptedByWorkerId})`.as('accepted_by'),
+  startedAt: requestLines.startedAt,
+  startedBy: sql<string | null>`(select w.name from ${workers} w where w.id = ${requestLines.startedByWorkerId})`.as('started_by'),
+};
 /** The sorts on the line's own columns, by the column's key: a page of them is found before any join. */
 const OWN_LINE_SORTS: Partial<Record<LineSort, 'createdAt' | 'updatedAt' | 'status'>> = { createdAt: 'createdAt', updatedAt: 'updatedAt', statusName: 'status' };
 type LineOrderColumns = Record<'id' | 'createdAt' | 'dueAt', AnyPgColumn>;
@@ -215,7 +222,7 @@ export async function listLines(
     // those 20. Planned as one six-table join, PostgreSQL weighed every index of
     // request_lines at every join level: ~2 ms of planning for a 0.3 ms read, on every call.
     const found = db
-      .select({ id: requestLines.id, requestId: requestLines.requestId, serviceId: requestLines.serviceId, departmentId: requestLines.departmentId, createdAt: requestLines.createdAt, updatedAt: requestLines.updatedAt, status: requestLines.status, dueAt: requestLines.dueAt, ...lineClockColumns })
+      .select({ id: requestLines.id, requestId: requestLines.requestId, serviceId: requestLines.serviceId, departmentId: requestLines.departmentId, createdAt: requestLines.createdAt, updatedAt: requestLines.updatedAt, status: requestLines.status, dueAt: requestLines.dueAt, ...lineClockColumns, ...workerStepColumns })
       .from(requestLines)
       .$dynamic();
     const page = (needsRequest ? found.innerJoin(requests, eq(requests.id, requestLines.requestId)) : found)
@@ -235,6 +242,10 @@ export async function listLines(
         clockStartedAt: page.clockStartedAt,
         acknowledgeDueAt: page.acknowledgeDueAt,
         completeDueAt: page.completeDueAt,
+        acceptedAt: page.acceptedAt,
+        acceptedBy: page.acceptedBy,
+        startedAt: page.startedAt,
+        startedBy: page.startedBy,
       })
       .from(page)
       .innerJoin(requests, eq(requests.id, page.requestId))
@@ -254,6 +265,7 @@ export async function listLines(
       updatedAt: requestLines.updatedAt,
       statusName: requestLines.status,
       ...lineClockColumns,
+      ...workerStepColumns,
     })
     .from(requestLines)
     .innerJoin(requests, eq(requests.id, requestLines.requestId))

@@ -10,6 +10,7 @@ import * as repo from './requests.repository';
 import { messagesOfLines } from './messages.repository';
 import { announce } from './live-events';
 import { verifyRoomLink } from '../qr/room-link';
+import { pushOffered } from '../work/push.service';
 
 /** The guest's side: submit, follow and review a request (no login). */
 
@@ -69,6 +70,7 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
     at: iso(created.createdAt),
     summary: newRequestSummary(input, place.roomNumber ?? '', (id) => byId.get(id)!),
   });
+  pushOffered(ctx, { requestId: created.id });
   return { message: localize(m.submitted, lang), id: created.id };
 }
 

@@ -1,3 +1,4 @@
+import { attachedPhotoIds } from '../work/photos.repository';
 import {
   type AssignmentHistory,
   type Language,
@@ -96,6 +97,8 @@ export async function serviceList(
       ...r,
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
+      acceptedAt: isoOrNull(r.acceptedAt),
+      startedAt: isoOrNull(r.startedAt),
       ...toClock({ status: r.statusName, acknowledgedAt, clockStartedAt, acknowledgeDueAt, completeDueAt }, now),
     })),
     total,
@@ -164,5 +167,6 @@ export async function assignmentHistory(ctx: AppContext, user: Principal, id: nu
     started_Date: isoOrNull(row.started_Date),
     completed_Date: isoOrNull(row.completed_Date),
     rejected_Date: isoOrNull(row.rejected_Date),
+    photoIds: await attachedPhotoIds(ctx.database.db, id),
   };
 }

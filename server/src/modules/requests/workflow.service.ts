@@ -29,6 +29,8 @@ import { notifyGuestWhenFinished } from './guest-mail';
 import { canSeeLine } from './scope';
 import { targetsOf } from './service-levels.repository';
 import { loggableError } from '../../db/errors';
+import { pushAssigned, pushOffered } from '../work/push.service';
+import { workerHasPhone } from '../work/work.repository';
 
 /** Staff moving a service line through its workflow (SPEC §4), one transaction per step. */
 
@@ -117,8 +119,11 @@ export async function updateStatus(ctx: AppContext, user: Principal, input: Stat
         const allowed = await repo.workersFor(tx, line.departmentId);
         if (!allowed.some((w) => w.id === input.workerId))
           throw badRequest(m.workerNotAvailable, {}, [{ field: 'workerId', message: m.workerNotAvailable }]);
-        // Whoever hands the line to a worker has taken it: that acknowledges it too.
-        const acknowledged = line.acknowledgedAt ? {} : { acknowledgedAt: at, acknowledgedBy: user.userId };
+        // Whoever hands the line to a worker has taken it: that acknowledges it too. Not when
+        // the worker has a paired phone: then the worker's own Accept acknowledges it, and a
+        // task nobody accepts escalates like one nobody acknowledged.
+        const byPhone = await workerHasPhone(tx, input.workerId!);
+        const acknowledged = line.acknowledgedAt || byPhone ? {} : { acknowledgedAt: at, acknowledgedBy: user.userId };
         return { ...acknowledged, status: 'Assigned', workerId: input.workerId!, assignedBy: user.userId, assignedAt: at };
       }
       case 'Completed':
@@ -127,6 +132,7 @@ export async function updateStatus(ctx: AppContext, user: Principal, input: Stat
         return { rejectReason: note, status: 'Rejected', rejectedBy: user.userId, rejectedAt: at };
     }
   });
+  if (input.status === 'Assigned') pushAssigned(ctx, input.workerId!, input.requestDetailsId);
   return { message: localize(done, lang), id: input.requestDetailsId };
 }
 
@@ -146,6 +152,7 @@ export async function assignDepartment(
     const targets = (await targetsOf(tx, [line.serviceId], line.hotelId)).get(line.serviceId) ?? NO_TARGETS;
     return { ...assigned, clockStartedAt: at, ...dueTimesOf(at, targets, ctx.config.sla.minuteMs) };
   });
+  pushOffered(ctx, { lineId: input.requestDetailsId });
   return { message: localize(m.assigned, lang), id: input.requestDetailsId };
 }
 

@@ -9,6 +9,8 @@ import { iso } from '../requests/requests.mappers';
 import * as lines from '../requests/requests.repository';
 import { requestStatusOf } from '../requests/request-status';
 import { type Actor, type LockedLine, step } from '../requests/workflow.service';
+import { attach as attachPhoto } from './photos.service';
+import { pushOffered } from './push.service';
 import { workMessages as m } from './work.messages';
 import * as repo from './work.repository';
 
@@ -66,6 +68,8 @@ export interface ActionInput {
   version?: string;
   note?: string;
   reason?: string;
+  /** Done: a photo uploaded for this line first. */
+  photoId?: string;
 }
 
 /** The worker's phone may touch only its own worker's line, and (given a version) only as the phone saw it. */
@@ -147,6 +151,7 @@ async function applyLocalized(
       await step(ctx, actor, input.lineId, 'complete', async (tx, line, at) => {
         // The worker's words are for staff: an internal note, never a reply the guest reads unseen.
         if (note) await insertMessage(tx, { lineId: line.id, kind: 'note', text: note, workerId: me, at });
+        if (input.photoId) await attachPhoto(tx, input.photoId, line.id, me, at);
         return { status: 'Completed', completedAt: at, completedByWorkerId: me, ...(line.acknowledgedAt ? {} : { acknowledgedAt: at }) };
       });
       return { message: m.done, lineId: input.lineId, status: 'Completed' };
@@ -167,6 +172,7 @@ async function applyLocalized(
           startedByWorkerId: null,
         };
       });
+      pushOffered(ctx, { lineId: input.lineId });
       return { message: m.returned, lineId: input.lineId, status: 'Open' };
     }
     case 'take':

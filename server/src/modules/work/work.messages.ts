@@ -44,5 +44,22 @@ export const workMessages = defineMessages({
     en: 'This action key was already used for another action',
     ar: 'مفتاح الإجراء هذا استُخدم لإجراء آخر',
   },
+  photoOne: { en: 'Send exactly one photo', ar: 'أرسل صورة واحدة فقط' },
+  photoType: { en: 'The photo must be a JPEG, PNG or WebP image', ar: 'يجب أن تكون الصورة بصيغة JPEG أو PNG أو WebP' },
+  photoClosed: { en: 'This task is not open any more', ar: 'لم تعد هذه المهمة مفتوحة' },
+  photoTooMany: { en: 'This task already has {max} photos', ar: 'لهذه المهمة {max} صور بالفعل' },
+  photoUnknown: { en: 'This photo was not found for this task. Upload it again', ar: 'لم يتم العثور على هذه الصورة لهذه المهمة. ارفعها مرة أخرى' },
+  photoNotFound: { en: 'This photo was not found', ar: 'هذه الصورة غير موجودة' },
   cantDoReason: { en: "Worker couldn't do it: {reason}", ar: 'تعذّر على العامل التنفيذ: {reason}' },
+});
+
+/** What a push to the worker's phone says (the room and the service only). */
+export const pushMessages = defineMessages({
+  assignedTitle: { en: 'New task: {service}', ar: 'مهمة جديدة: {service}' },
+  offeredTitle: { en: 'Open task: {service}', ar: 'مهمة مفتوحة: {service}' },
+  room: { en: 'Room {room}', ar: 'الغرفة {room}' },
+  endpointInvalid: {
+    en: 'This push subscription cannot be used. Turn notifications off and on again',
+    ar: 'لا يمكن استخدام اشتراك الإشعارات هذا. أوقف الإشعارات ثم فعّلها مرة أخرى',
+  },
 });

@@ -11,6 +11,7 @@ import {
   workerDeviceCredentials,
   workerDevices,
   workerPairingCodes,
+  workerPushSubscriptions,
   workers,
 } from '../../db/schema';
 
@@ -136,8 +137,24 @@ export async function deviceStanding(db: DbOrTx, deviceId: string, workerId: num
   return { locked: worker?.pinHash != null && row.unlockedAt === null };
 }
 
+/** A revoked phone is never pushed to again: its subscription goes with it. */
+async function dropSubscription(db: DbOrTx, deviceId: string): Promise<void> {
+  await db.delete(workerPushSubscriptions).where(eq(workerPushSubscriptions.deviceId, deviceId));
+}
+
 export async function revokeDevice(db: DbOrTx, deviceId: string, now: Date): Promise<void> {
   await db.update(workerDevices).set({ revokedAt: now }).where(and(eq(workerDevices.id, deviceId), isNull(workerDevices.revokedAt)));
+  await dropSubscription(db, deviceId);
+}
+
+/** Whether the worker has a paired phone that stands: then the worker's Accept acknowledges a task. */
+export async function workerHasPhone(db: DbOrTx, workerId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: workerDevices.id })
+    .from(workerDevices)
+    .where(and(eq(workerDevices.workerId, workerId), isNull(workerDevices.revokedAt)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function revokeWorkerDevice(db: DbOrTx, workerId: number, deviceId: string, now: Date): Promise<boolean> {
@@ -146,6 +163,7 @@ export async function revokeWorkerDevice(db: DbOrTx, workerId: number, deviceId:
     .set({ revokedAt: sql`coalesce(${workerDevices.revokedAt}, ${now.toISOString()}::timestamptz)` })
     .where(and(eq(workerDevices.id, deviceId), eq(workerDevices.workerId, workerId)))
     .returning({ id: workerDevices.id });
+  if (rows.length) await dropSubscription(db, deviceId);
   return rows.length > 0;
 }
 
@@ -177,6 +195,7 @@ export async function recordWrongPin(db: DbOrTx, deviceId: string, revokeAt: num
     })
     .where(eq(workerDevices.id, deviceId))
     .returning({ revokedAt: workerDevices.revokedAt });
+  if (row?.revokedAt != null) await dropSubscription(db, deviceId);
   return row?.revokedAt != null;
 }
 

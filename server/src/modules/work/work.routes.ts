@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@shared';
 import { badRequest } from '../../http/errors';
+import { readMultipart, registerMultipart } from '../../http/multipart';
 import { route } from '../../http/route';
 import { common } from '../../i18n/common.messages';
 import * as pairing from './pairing.service';
+import * as photos from './photos.service';
+import * as push from './push.service';
 import * as work from './tasks.service';
 
 const KEY = /^[A-Za-z0-9._:-]{8,100}$/;
@@ -32,6 +35,21 @@ export default async function workRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.workUnlock, ({ device, body }) => pairing.unlock(ctx, device, body.pin));
   route(app, endpoints.workTasks, ({ device, lang }) => work.tasks(ctx, device, lang));
   route(app, endpoints.workPool, ({ device, lang }) => work.pool(ctx, device, lang));
+  route(app, endpoints.workPushKey, () => push.publicKey(ctx));
+  route(app, endpoints.workPushSubscribe, async ({ device, body, lang, request, reply }) => {
+    await push.subscribe(ctx, device, body, push.subscriberLang(lang, request.headers['accept-language']));
+    return reply.code(204).send();
+  });
+  route(app, endpoints.workPushUnsubscribe, async ({ device, reply }) => {
+    await push.unsubscribe(ctx, device);
+    return reply.code(204).send();
+  });
+  await registerMultipart(app, photos.PHOTO_LIMITS);
+  route(app, endpoints.workPhoto, async ({ device, params, request }) => photos.upload(ctx, device, params.lineId, await readMultipart(request, photos.PHOTO_LIMITS)));
+  route(app, endpoints.linePhoto, async ({ user, params, reply }) => {
+    const photo = await photos.forStaff(ctx, user, params.id);
+    return reply.header('Content-Type', photo.contentType).header('Cache-Control', 'private, max-age=3600').header('X-Content-Type-Options', 'nosniff').send(photo.bytes);
+  });
 
   const actions = [
     [endpoints.workAccept, 'accept'],
@@ -43,7 +61,7 @@ export default async function workRoutes(app: FastifyInstance): Promise<void> {
       work.act(ctx, device, action, { lineId: params.lineId, key: actionKey(request, body), version: body.version }, lang),
     );
   route(app, endpoints.workDone, ({ device, params, body, request, lang }) =>
-    work.act(ctx, device, 'done', { lineId: params.lineId, key: actionKey(request, body), version: body.version, note: body.note }, lang),
+    work.act(ctx, device, 'done', { lineId: params.lineId, key: actionKey(request, body), version: body.version, note: body.note, photoId: body.photoId }, lang),
   );
   route(app, endpoints.workCantDo, ({ device, params, body, request, lang }) =>
     work.act(ctx, device, 'cantDo', { lineId: params.lineId, key: actionKey(request, body), version: body.version, reason: body.reason }, lang),

@@ -3,6 +3,7 @@ import { displayName } from '@shared/display-names';
 import { createElement } from 'react';
 import { RoomHistoryLink } from '../../reports/RoomHistoryLink';
 import { RoomQrSheet } from '../screen/RoomQrSheet';
+import { WorkerRowDialog, workerMenuItems } from '../../work-phones/WorkerRowDialog';
 import type { EntityDescriptor } from '../screen/types';
 import { col, createdAtCol, localKey, localName, readerOf } from './columns';
 import { targetColumns, targetFields } from './targets';
@@ -75,8 +76,12 @@ export const worker: EntityDescriptor<Worker> = {
     col(t, 'nameAr', (r) => r.nameAr ?? '', 2),
     { ...col(t, 'phoneNumber', (r) => r.phoneNumber), ltr: true },
     col(t, 'department', (r) => r.departmentName ?? '', undefined, 'departmentName'),
+    { id: 'phones', header: t('phones.phonesColumn'), value: (r) => r.phones, fitContent: true },
+    { id: 'openTasks', header: t('phones.openTasksColumn'), value: (r) => r.openTasks, fitContent: true },
     createdAtCol(t, lang),
   ],
+  rowMenu: { items: workerMenuItems, Dialog: WorkerRowDialog },
+  followsLiveEvents: true,
   nameOf: (r, lang) => displayName(readerOf(lang), r),
   errors: { create: 'createWorker', update: 'updateWorker', remove: 'removeWorker' },
   excel: { template: endpoints.workerTemplate, upload: endpoints.uploadWorker, fileName: 'WorkerTemplate' },

@@ -1,7 +1,7 @@
 import { Button } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isClaim } from '@shared';
 import { call } from '../../../api/client';
@@ -9,6 +9,7 @@ import { keys } from '../../../api/query';
 import { handleError, showSuccess } from '../../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../../session/session';
 import { DataTable } from '../../../table/DataTable';
+import { invalidateOnLiveEvents } from '../../live/live-invalidation';
 import { useListView } from '../../../table/url-view';
 import { Collapse } from '../../../ui/Collapse';
 import { Panel } from '../../../ui/Panel';
@@ -33,6 +34,7 @@ export function EntityScreen<Row extends { id: number }>({ descriptor: d }: { de
   const [createValues, setCreateValues] = useState<FormValues>(() => toValues(d.fields));
   const [editing, setEditing] = useState<{ row: Row; values: FormValues }>();
   const [removing, setRemoving] = useState<Row>();
+  const [acting, setActing] = useState<{ key: string; row: Row }>();
 
   const sources = useMemo(() => [...new Set(d.fields.flatMap((f) => (f.lookup ? [f.lookup] : [])))] as LookupSource[], [d]);
   const lookups = useLookups(sources, lang);
@@ -93,6 +95,14 @@ export function EntityScreen<Row extends { id: number }>({ descriptor: d }: { de
   );
   const onDelete = useMemo(() => (canDelete ? (row: Row) => setRemoving(row) : undefined), [canDelete]);
   const Toolbar = d.Toolbar;
+  const RowDialog = d.rowMenu?.Dialog;
+  const has = useCallback((claim: string) => isClaim(claim) && hasClaim(session, claim), [session]);
+  const rowMenu = useMemo(
+    () => (d.rowMenu ? (row: Row) => d.rowMenu!.items(row, t, has).map((item) => ({ ...item, onClick: () => setActing({ key: item.key, row }) })) : undefined),
+    [d, t, has],
+  );
+  const followsLive = !!d.followsLiveEvents;
+  useEffect(() => (followsLive ? invalidateOnLiveEvents(client, keys.basicData(d.item)) : undefined), [followsLive, client, d.item]);
 
   return (
     <section data-testid={`screen-${d.item}`}>
@@ -108,7 +118,7 @@ export function EntityScreen<Row extends { id: number }>({ descriptor: d }: { de
         </Collapse>
       )}
       <Panel>
-        <DataTable rows={rows} columns={columns} rowName={nameOf} onEdit={onEdit} onDelete={onDelete} loading={loading} exportName={title} server={server} />
+        <DataTable rows={rows} columns={columns} rowName={nameOf} onEdit={onEdit} onDelete={onDelete} rowMenu={rowMenu} loading={loading} exportName={title} server={server} />
       </Panel>
       <EditDialog open={!!editing} title={t('crud.editTitle', { item: editing ? nameOf(editing.row) : '' })} onClose={() => setEditing(undefined)}>
         {editing && (
@@ -125,6 +135,7 @@ export function EntityScreen<Row extends { id: number }>({ descriptor: d }: { de
           />
         )}
       </EditDialog>
+      {RowDialog && <RowDialog action={acting} onClose={() => setActing(undefined)} onChanged={() => void invalidate()} />}
       <DeleteDialog
         open={!!removing}
         title={t('crud.deleteTitle', { item: title })}

@@ -52,6 +52,16 @@ export interface EntityDescriptor<Row extends { id: number }> {
   closeDeleteOnError?: boolean;
   /** Extra toolbar (the room screen's QR sheet). */
   Toolbar?: ComponentType<{ lookups: Lookups }>;
+  /**
+   * A row's further actions (the workers' Pair a phone): `items` names them for a row, given
+   * the claims the user holds; `Dialog` shows the one chosen.
+   */
+  rowMenu?: {
+    items(row: Row, t: TFunction, has: (claim: string) => boolean): { key: string; label: string }[];
+    Dialog: ComponentType<{ action?: { key: string; row: Row }; onClose(): void; onChanged(): void }>;
+  };
+  /** Its rows change with the requests (the workers' open tasks): live events re-read the list. */
+  followsLiveEvents?: boolean;
 }
 
 /** Form values → the JSON body: ids as numbers, an empty optional id as null. */
