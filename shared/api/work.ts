@@ -94,6 +94,15 @@ export const WorkDoneInput = ActionBase.extend({ note: optionalText(2000).defaul
 export const WorkCantDoInput = ActionBase.extend({ reason: text(500) });
 export const WorkActionResponse = z.object({ message: z.string(), lineId: z.number(), status: LineStatusName });
 
+/**
+ * What the phone's event stream says (event names `task` and `pool`): which line changed,
+ * nothing more; the phone reads its tasks again. `task`: a line of this worker's, or one
+ * that just left it. `pool`: a line of the department's pool.
+ */
+export const WORK_EVENT_TYPES = ['task', 'pool'] as const;
+export const WorkEvent = z.object({ lineId: z.number().optional(), at: Timestamp });
+
+export type WorkEvent = z.infer<typeof WorkEvent>;
 export type PairingCodeResponse = z.infer<typeof PairingCodeResponse>;
 export type PairInput = z.infer<typeof PairInput>;
 export type DeviceSession = z.infer<typeof DeviceSession>;
