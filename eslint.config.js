@@ -18,10 +18,10 @@ export default tseslint.config(
     },
   },
   // Boundaries (STYLE §4): the contract imports no other part; clients never import the server or electron.
-  { files: ['shared/**'], rules: boundary([['**/server/**', '**/renderer/**', '**/guest-web/**', '**/electron/**', 'electron']], 'shared/ imports no other part') },
+  { files: ['shared/**'], rules: boundary([['**/server/**', '**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/electron/**', 'electron']], 'shared/ imports no other part') },
   {
-    files: ['renderer/**', 'guest-web/**'],
+    files: ['renderer/**', 'guest-web/**', 'work-web/**'],
     rules: boundary([['**/server/**', '**/electron/**', 'electron']], 'clients talk to the server over HTTP and to electron through the platform interface only'),
   },
-  { files: ['server/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/electron/**', 'electron']], 'the server imports only shared/') },
+  { files: ['server/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/electron/**', 'electron']], 'the server imports only shared/') },
 );

@@ -125,6 +125,8 @@ export const apiPaths = {
   workDone: '/api/Work/Tasks/:lineId/Done',
   workCantDo: '/api/Work/Tasks/:lineId/CantDo',
   workPool: '/api/Work/Pool',
+  workEvents: '/api/Work/Events',
+  workStreamTicket: '/api/Work/StreamTicket',
   workTake: '/api/Work/Pool/:lineId/Take',
 } as const;
 
