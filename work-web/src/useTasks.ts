@@ -30,8 +30,11 @@ export function useTasks(onUnpaired: (message?: string) => void, onLocked: () =>
   const known = useRef<Set<number> | null>(null);
   const reloadRef = useRef<() => Promise<void>>(async () => undefined);
 
+  // The parent's callbacks change on every render; the stream and the outbox are set up once.
+  const callbacks = useRef({ onUnpaired, onLocked });
+  callbacks.current = { onUnpaired, onLocked };
   const outbox = useRef<Outbox | null>(null);
-  outbox.current ??= new Outbox(setOutboxState, () => void reloadRef.current(), onUnpaired);
+  outbox.current ??= new Outbox(setOutboxState, () => void reloadRef.current(), (message) => callbacks.current.onUnpaired(message));
 
   const reload = useCallback(async () => {
     try {
@@ -48,12 +51,12 @@ export function useTasks(onUnpaired: (message?: string) => void, onLocked: () =>
       }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      if (error.kind === 'unpaired') return onUnpaired(error.serverMessage);
-      if (error.status === 403) return onLocked();
+      if (error.kind === 'unpaired') return callbacks.current.onUnpaired(error.serverMessage);
+      if (error.status === 403) return callbacks.current.onLocked();
       // No network: the cached list stays on screen.
       setLoaded(true);
     }
-  }, [onUnpaired, onLocked]);
+  }, []);
 
   const reloadPool = useCallback(async () => {
     try {
