@@ -35,6 +35,8 @@ export function chained(tap: NewTap, pending: OutboxItem[]): NewTap {
 export class Outbox {
   private state: OutboxState = { pending: [], refusals: [], photoSkipped: false };
   private flushing = false;
+  /** A tap made while a send was under way: sent by that same run, right after. */
+  private again = false;
 
   constructor(
     private readonly onChange: (state: OutboxState) => void,
@@ -64,12 +66,18 @@ export class Outbox {
 
   /** Sends what waits, in order; stops at the first tap that cannot reach the server. */
   async flush(): Promise<void> {
-    if (this.flushing) return;
+    if (this.flushing) {
+      this.again = true;
+      return;
+    }
     this.flushing = true;
     try {
-      const run = () => this.sendAll();
-      // One tab sends at a time: two would race the same keys.
-      await (navigator.locks ? navigator.locks.request('work-outbox', run) : run());
+      do {
+        this.again = false;
+        const run = () => this.sendAll();
+        // One tab sends at a time: two would race the same keys.
+        await (navigator.locks ? navigator.locks.request('work-outbox', run) : run());
+      } while (this.again);
     } finally {
       this.flushing = false;
     }
