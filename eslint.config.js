@@ -18,14 +18,14 @@ export default tseslint.config(
     },
   },
   // Boundaries (STYLE §4): the contract imports no other part; clients never import the server or electron.
-  { files: ['shared/**'], rules: boundary([['**/server/**', '**/renderer/**', '**/guest-web/**', '**/electron/**', 'electron']], 'shared/ imports no other part') },
+  { files: ['shared/**'], rules: boundary([['**/server/**', '**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/electron/**', 'electron']], 'shared/ imports no other part') },
   {
-    files: ['renderer/**', 'guest-web/**'],
+    files: ['renderer/**', 'guest-web/**', 'work-web/**'],
     rules: boundary([['**/server/**', '**/electron/**', 'electron']], 'clients talk to the server over HTTP and to electron through the platform interface only'),
   },
-  { files: ['server/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/electron/**', 'electron']], 'the server imports only shared/') },
+  { files: ['server/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/electron/**', 'electron']], 'the server imports only shared/') },
   // The desktop shell shares types with the admin app through shared/ only: it never reaches into a client's source.
-  { files: ['electron/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/server/**']], 'electron/ imports shared/ only, never a client or the server') },
+  { files: ['electron/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/server/**']], 'electron/ imports shared/ only, never a client or the server') },
   // The database appears only in repositories and db/ (STYLE §3). Types (a column type, Db)
   // may travel; a query builder, a table or raw rows may not.
   {

@@ -11,7 +11,7 @@ const repo = path.resolve(import.meta.dirname, '..');
  * (@fastify/static preCompressed), so a phone on hotel Wi-Fi downloads a third of the bytes
  * without the server compressing on every request.
  */
-function precompress(): Plugin {
+export function precompress(): Plugin {
   return {
     name: 'guest-precompress',
     apply: 'build',

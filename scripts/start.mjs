@@ -56,6 +56,7 @@ async function buildWhatIsStale() {
   const clients = [
     { name: 'renderer', out: 'dist/renderer/index.html', build: ['vite', 'build'] },
     { name: 'guest-web', out: 'dist/guest-web/index.html', build: ['vite', 'build', '--config', 'guest-web/vite.config.ts'] },
+    { name: 'work-web', out: 'dist/work-web/index.html', build: ['vite', 'build', '--config', 'work-web/vite.config.ts'] },
   ];
   for (const c of clients) {
     if (!existsSync(at(path.join(c.name, 'index.html'))) || !stale(at(c.out), [at(c.name), at('shared')])) continue;

@@ -51,4 +51,11 @@ export function guestProjection(event: LiveEvent, requestId: string): GuestLiveE
 /** Every event name a staff stream sends, with its payload. */
 export type StaffStreamEvents = { [K in LiveEventType]: LiveEvent } & { resync: ResyncPayload; reconnect: ReconnectPayload };
 /** Every event name a guest stream sends, with its payload. */
+/** A worker's phone stream: which line changed (`task`: the worker's own, `pool`: the department's pool); the phone reads its tasks again. */
+export interface WorkEventPayload {
+  lineId?: number;
+  at: string;
+}
+export type WorkStreamEvents = { task: WorkEventPayload; pool: WorkEventPayload } & { resync: ResyncPayload; reconnect: ReconnectPayload };
+
 export type GuestStreamEvents = { [K in GuestLiveEventType]: GuestLiveEvent } & { resync: ResyncPayload; reconnect: ReconnectPayload };

@@ -458,6 +458,13 @@ export const endpoints = {
     response: work.WorkActionResponse,
   },
   workPool: { method: 'GET', path: '/api/Work/Pool', auth: 'device', response: z.array(work.WorkTask) },
+  /**
+   * The phone's live events (server-sent events): its worker's own lines and, when its
+   * department lets its workers take lines, that department's pool. ?ticket= from workStreamTicket.
+   */
+  workEvents: { method: 'GET', path: '/api/Work/Events', auth: 'device', query: req.StreamTicketQuery, kind: 'stream' },
+  /** A single-use ticket that opens the phone's event stream within seconds. */
+  workStreamTicket: { method: 'POST', path: '/api/Work/StreamTicket', auth: 'device', response: req.StreamTicket },
   workTake: {
     method: 'POST',
     path: '/api/Work/Pool/:lineId/Take',

@@ -90,6 +90,7 @@ export const apiPaths = {
   staffEvents: '/api/Events',
   eventsTicket: '/api/Events/Ticket',
   homeFigures: '/api/Dashboard/GetTodayFigures',
+  escalationMailStatus: '/api/Dashboard/GetEscalationMailStatus',
   serviceLevels: '/api/Reports/ServiceLevels',
   roomHistory: '/api/Reports/RoomHistory',
   guestFeedback: '/api/Reports/GuestFeedback',
@@ -125,7 +126,14 @@ export const apiPaths = {
   workDone: '/api/Work/Tasks/:lineId/Done',
   workCantDo: '/api/Work/Tasks/:lineId/CantDo',
   workPool: '/api/Work/Pool',
+  workEvents: '/api/Work/Events',
+  workStreamTicket: '/api/Work/StreamTicket',
   workTake: '/api/Work/Pool/:lineId/Take',
+  workPhoto: '/api/Work/Tasks/:lineId/Photo',
+  linePhoto: '/api/Request/LinePhoto/:id',
+  workPushKey: '/api/Work/PushKey',
+  workPushSubscribe: '/api/Work/PushSubscription',
+  workPushUnsubscribe: '/api/Work/PushSubscription',
 } as const;
 
 export type ApiPathName = keyof typeof apiPaths;

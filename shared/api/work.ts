@@ -113,6 +113,16 @@ export type PushKeyResponse = z.infer<typeof PushKeyResponse>;
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInput>;
 export type PushPayload = z.infer<typeof PushPayload>;
 export type WorkPhotoResponse = z.infer<typeof WorkPhotoResponse>;
+
+/**
+ * What the phone's event stream says (event names `task` and `pool`): which line changed,
+ * nothing more; the phone reads its tasks again. `task`: a line of this worker's, or one
+ * that just left it. `pool`: a line of the department's pool.
+ */
+export const WORK_EVENT_TYPES = ['task', 'pool'] as const;
+export const WorkEvent = z.object({ lineId: z.number().optional(), at: Timestamp });
+
+export type WorkEvent = z.infer<typeof WorkEvent>;
 export type PairingCodeResponse = z.infer<typeof PairingCodeResponse>;
 export type PairInput = z.infer<typeof PairInput>;
 export type DeviceSession = z.infer<typeof DeviceSession>;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Claim, Endpoint, Language } from '@shared';
 import { langOf } from '../i18n/localize';
 import { currentPrincipal } from '../security/session-guard';
-import { redeemStreamTicket } from '../security/stream-tickets.repository';
+import { redeemDeviceStreamTicket, redeemStreamTicket } from '../security/stream-tickets.repository';
 import type { Principal } from '../security/tokens';
 import type { DevicePrincipal } from '../security/device-tokens';
 import { AppError, forbidden, unauthorized } from './errors';
@@ -61,7 +61,7 @@ export function route<E extends Endpoint>(
     },
     // onRequest: who the caller is is settled before the body is even read or validated.
     onRequest:
-      endpoint.auth === 'public' ? optionalAuth : endpoint.auth === 'device' ? requireDevice : requireAuth(endpoint.auth, endpoint.kind === 'stream'),
+      endpoint.auth === 'public' ? optionalAuth : endpoint.auth === 'device' ? requireDevice(endpoint.kind === 'stream') : requireAuth(endpoint.auth, endpoint.kind === 'stream'),
     handler: async (request, reply) => {
       const ctx = {
         body: request.body,
@@ -96,20 +96,29 @@ async function optionalAuth(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * A worker's phone: its device token (a staff token has another key and fails here),
- * its device not revoked, and unlocked when its worker has a PIN (see the work module).
+ * A worker's phone: its device token (a staff token has another key and fails here), or
+ * on its event stream a single-use ticket got with one; its device not revoked, and unlocked when its worker has a PIN (see the work module).
  */
-async function requireDevice(request: FastifyRequest): Promise<void> {
-  const token = bearerOf(request);
-  if (!token) throw unauthorized();
-  const { ctx } = request.server;
-  const device = await ctx.deviceTokens.verify(token);
-  if (!device) throw unauthorized(common.tokenInvalid);
-  const standing = await request.server.deviceStanding(device);
-  if (standing === 'revoked') throw unauthorized(common.deviceRevoked);
-  // A locked phone may only give its PIN.
-  if (standing === 'locked' && !request.url.toLowerCase().startsWith('/api/work/unlock')) throw new AppError(403, common.deviceLocked);
-  request.device = device;
+function requireDevice(stream: boolean) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearerOf(request);
+    const ticket = !token && stream ? ticketOf(request) : undefined;
+    if (!token && !ticket) throw unauthorized();
+    const { ctx } = request.server;
+    let device: DevicePrincipal | undefined;
+    if (token) device = await ctx.deviceTokens.verify(token);
+    else {
+      const redeemed = await redeemDeviceStreamTicket(ctx.database.db, ticket!);
+      device = redeemed?.device;
+      request.authUntil = redeemed?.streamUntil;
+    }
+    if (!device) throw unauthorized(common.tokenInvalid);
+    const standing = await request.server.deviceStanding(device);
+    if (standing === 'revoked') throw unauthorized(common.deviceRevoked);
+    // A locked phone may only give its PIN.
+    if (standing === 'locked' && !request.url.toLowerCase().startsWith('/api/work/unlock')) throw new AppError(403, common.deviceLocked);
+    request.device = device;
+  };
 }
 
 function requireAuth(auth: Endpoint['auth'], stream = false) {

@@ -132,3 +132,23 @@ export const linePhotos = pgTable(
   },
   (t) => [index('line_photos_line_idx').on(t.lineId)],
 );
+
+/**
+ * Single-use tickets that open a phone's event stream (EventSource sends no header and a
+ * token never travels in a URL), as the staff's stream tickets: stored hashed, valid for
+ * seconds, deleted when used, in the database so any server process redeems them.
+ */
+export const workStreamTickets = pgTable(
+  'work_stream_tickets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => workerDevices.id, { onDelete: 'cascade' }),
+    workerId: integer('worker_id').notNull(),
+    /** The stream ends then (the access token's expiry), so the device is checked again. */
+    streamUntil: timestamp('stream_until', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('work_stream_tickets_expires_idx').on(t.expiresAt)],
+);

@@ -52,6 +52,8 @@ export interface StreamOwner {
   address: string;
   userId?: number;
   requestId?: string;
+  /** A worker's phone: capped as a staff user is. */
+  deviceId?: string;
 }
 
 /**
@@ -87,6 +89,7 @@ export class StreamHub {
     // An IPv6 client holds a whole /64: counted as one address.
     keys.push([`address ${clientAddressKey(owner.address)}`, this.limits.perAddress]);
     if (owner.userId !== undefined) keys.push([`user ${owner.userId}`, this.limits.perUser]);
+    if (owner.deviceId !== undefined) keys.push([`device ${owner.deviceId}`, this.limits.perUser]);
     if (owner.requestId !== undefined) keys.push([`request ${owner.requestId}`, this.limits.perRequest]);
     return keys;
   }

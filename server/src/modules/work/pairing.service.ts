@@ -10,6 +10,7 @@ import type { Principal } from '../../security/tokens';
 import { canManageWorker } from '../requests/scope';
 import { workMessages as m } from './work.messages';
 import * as repo from './work.repository';
+import { announceDeviceChange } from './work-events';
 
 /** Pairing a worker's phone without e-mail, its credential's rotation, its PIN. */
 
@@ -95,14 +96,18 @@ export async function refresh(ctx: AppContext, credential: string, now = ctx.clo
     if (!used.first) {
       // Someone holds a copy of an old credential: neither copy may go on.
       await repo.revokeDevice(tx, used.deviceId, now);
-      return 'reused' as const;
+      return { reusedBy: used.deviceId };
     }
     const device = await repo.deviceById(tx, used.deviceId);
     if (!device || device.revokedAt || used.expiresAt.getTime() <= now.getTime()) return 'unknown' as const;
     await repo.insertCredential(tx, device.id, next.hash, new Date(now.getTime() + CREDENTIAL_TTL_MS));
     return device;
   });
-  if (typeof outcome === 'string') throw unauthorized(m.credentialInvalid);
+  if (outcome === 'unknown') throw unauthorized(m.credentialInvalid);
+  if ('reusedBy' in outcome) {
+    await announceDeviceChange(ctx, { deviceId: outcome.reusedBy });
+    throw unauthorized(m.credentialInvalid);
+  }
   return session(ctx, outcome, next.token, outcome.pinHash !== null && outcome.unlockedAt === null);
 }
 
@@ -113,7 +118,10 @@ export async function unlock(ctx: AppContext, device: DevicePrincipal, pin: stri
   if (row.pinHash === null) throw badRequest(m.pinNotSet);
   if (!(await verifyPassword(pin, row.pinHash))) {
     const revoked = await repo.recordWrongPin(ctx.database.db, row.id, PIN_MAX_TRIES, now);
-    if (revoked) throw unauthorized(m.credentialInvalid);
+    if (revoked) {
+      await announceDeviceChange(ctx, { deviceId: row.id });
+      throw unauthorized(m.credentialInvalid);
+    }
     throw badRequest(m.pinWrong);
   }
   await repo.setUnlocked(ctx.database.db, row.id, now);
@@ -125,6 +133,7 @@ export async function setPin(ctx: AppContext, user: Principal, workerId: number,
   await reachableWorker(ctx, user, workerId);
   const hash = pin === null ? null : await hashPassword(pin);
   await ctx.database.db.transaction((tx) => repo.setPin(tx, workerId, hash));
+  await announceDeviceChange(ctx, { workerId });
   return { message: localize(pin === null ? m.pinRemoved : m.pinSet, lang), id: workerId };
 }
 
@@ -145,6 +154,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function revokeDevice(ctx: AppContext, user: Principal, workerId: number, deviceId: string, lang: Language): Promise<MessageResponse> {
   await reachableWorker(ctx, user, workerId);
   if (!UUID.test(deviceId) || !(await repo.revokeWorkerDevice(ctx.database.db, workerId, deviceId, ctx.clock.now()))) throw notFound(m.deviceNotFound);
+  await announceDeviceChange(ctx, { deviceId });
   return { message: localize(m.deviceRevoked, lang), id: workerId };
 }
 

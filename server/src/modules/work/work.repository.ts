@@ -322,3 +322,20 @@ export async function pruneActions(db: DbOrTx, before: Date): Promise<void> {
   await db.delete(workerActions).where(lt(workerActions.createdAt, before));
 }
 
+
+// ── The phone's event stream ──
+/** Where the lines an event concerns stand now: its line, or every line of its request. */
+export async function linesOfEvent(db: DbOrTx, event: { requestId: string; lineId?: number }) {
+  return db
+    .select({ id: requestLines.id, workerId: requestLines.workerId, departmentId: requestLines.departmentId, status: requestLines.status })
+    .from(requestLines)
+    .where(event.lineId !== undefined ? eq(requestLines.id, event.lineId) : eq(requestLines.requestId, event.requestId));
+}
+
+export async function openLineIdsOf(db: DbOrTx, workerId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: requestLines.id })
+    .from(requestLines)
+    .where(and(eq(requestLines.workerId, workerId), inArray(requestLines.status, [...OPEN])));
+  return rows.map((r) => r.id);
+}

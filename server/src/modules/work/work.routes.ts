@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@shared';
+import { decodeJwt } from 'jose';
 import { badRequest } from '../../http/errors';
 import { readMultipart, registerMultipart } from '../../http/multipart';
 import { route } from '../../http/route';
@@ -7,7 +8,9 @@ import { common } from '../../i18n/common.messages';
 import * as pairing from './pairing.service';
 import * as photos from './photos.service';
 import * as push from './push.service';
+import { issueDeviceStreamTicket } from '../../security/stream-tickets.repository';
 import * as work from './tasks.service';
+import { openWorkStream, watchDeviceChanges } from './work-events';
 
 const KEY = /^[A-Za-z0-9._:-]{8,100}$/;
 
@@ -17,6 +20,18 @@ function actionKey(request: FastifyRequest, body: { clientActionId?: string }): 
   if (header === undefined) return body.clientActionId;
   if (typeof header !== 'string' || !KEY.test(header)) throw badRequest(common.validation);
   return header;
+}
+
+/** When the phone's access token (in the header, verified before the handler) expires (ms). */
+function tokenExpiry(request: FastifyRequest): number | undefined {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  try {
+    const exp = token ? decodeJwt(token).exp : undefined;
+    return exp ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export default async function workRoutes(app: FastifyInstance): Promise<void> {
@@ -50,6 +65,17 @@ export default async function workRoutes(app: FastifyInstance): Promise<void> {
     const photo = await photos.forStaff(ctx, user, params.id);
     return reply.header('Content-Type', photo.contentType).header('Cache-Control', 'private, max-age=3600').header('X-Content-Type-Options', 'nosniff').send(photo.bytes);
   });
+
+  // ── The phone's live events (server-sent events) ──
+  const deviceChanges = await watchDeviceChanges(app);
+  route(app, endpoints.workStreamTicket, async ({ device, request }) => {
+    const ttlMs = ctx.config.streams.ticketTtlMs;
+    const until = new Date(tokenExpiry(request) ?? Date.now() + ctx.deviceTokens.ttlSeconds * 1000);
+    return { ticket: await issueDeviceStreamTicket(ctx.database.db, device, until, ttlMs), expiresInSeconds: ttlMs / 1000 };
+  });
+  route(app, endpoints.workEvents, ({ device, reply, request, lang }) =>
+    openWorkStream(app, deviceChanges, device, reply, request.ip, request.authUntil ?? tokenExpiry(request), lang),
+  );
 
   const actions = [
     [endpoints.workAccept, 'accept'],
