@@ -119,7 +119,7 @@ describe('the guest hears back when the request is finished', () => {
     await finish(a, tokenA, towels.id, 'Completed', '');
     await finish(a, tokenA, repair.id, 'Rejected', 'لا توجد قطعة');
     const mail = await smtp.waitFor((m) => m.to.includes('part@guest.test'));
-    expect(subjectOf(mail)).toMatch(/^اكتمل طلبك RQ-\d{6}$/);
+    expect(subjectOf(mail)).toMatch(/^اكتمل طلبك \u2066RQ-\d{6}\u2069$/);
     expect(bodyOf(mail)).toContain('وتعذّر تنفيذ جزء منه');
     expect(bodyOf(mail)).not.toContain('لا توجد قطعة');
   });
