@@ -15,6 +15,7 @@ import { ListFilters, statusFilterName } from './ListFilters';
 import { RequestAgeCell, ageMinutes, ageText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
 import { RoomCell } from './UnverifiedRoom';
+import { numberOrText } from '../../table/export-columns';
 
 // Stable across renders: ag-grid reads getRowId once.
 const requestRowId = (r: RequestListRow) => r.id;
@@ -53,6 +54,9 @@ export function RequestListScreen() {
         header: t('p2.requests.room'),
         value: (r) => (r.roomVerified === false ? `${r.roomNumber} · ${t('qrLinks.unverified')}` : r.roomNumber),
         render: (r) => <RoomCell number={r.roomNumber} verified={r.roomVerified} />,
+        // A number Excel can sort and filter; the verification in its own column.
+        exportValue: (r) => numberOrText(r.roomNumber),
+        exportAlso: { header: t('lists.roomVerification'), value: (r) => (r.roomVerified === false ? t('qrLinks.unverified') : r.roomVerified ? t('lists.roomVerified') : '') },
         fitContent: true,
       },
       {
