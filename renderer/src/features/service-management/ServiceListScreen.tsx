@@ -68,6 +68,8 @@ export function ServiceListScreen() {
         render: (r) => <DueBadge line={r} compact />,
         sortKey: false,
         fitContent: true,
+        // The text moves with the clock ("in 9 min" becomes "late 1 h 12 min") and sits in a badge's padding: room for the longer forms.
+        minWidth: 150,
       },
       dateColumn('updatedAt', t('p2.requests.updatedAt'), (r) => r.updatedAt, lang),
       { id: 'statusName', header: t('p2.requests.status'), value: (r) => t(`p2.status.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} />, fitContent: true },
