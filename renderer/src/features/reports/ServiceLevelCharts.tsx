@@ -1,6 +1,6 @@
 import { LineChart, VerticalBarChart, type LineChartPoints, type VerticalBarChartDataPoint } from '@fluentui/react-charts';
 import { Body1, Card, Dropdown, Option, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServiceLevelRow } from '@shared';
 import { localDay } from './report-period';
@@ -20,6 +20,20 @@ function ChartCard({ title, testId, empty, tools, children }: { title: string; t
   const { t } = useTranslation();
   const styles = useStyles();
   const id = `${testId}-title`;
+  const figure = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const root = figure.current;
+    if (!root) return;
+    // The charts group their bars and legend for arrow keys through Fluent's focus manager,
+    // which then puts aria-hidden elements in the Tab order around each group (axe's
+    // aria-hidden-focus; a screen reader's Tab lands on nothing). Without the grouping every
+    // bar and legend entry is a plain Tab stop with its own name.
+    const ungroup = () => root.querySelectorAll('[data-tabster]').forEach((el) => el.removeAttribute('data-tabster'));
+    ungroup();
+    const observer = new MutationObserver(ungroup);
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-tabster'] });
+    return () => observer.disconnect();
+  }, []);
   return (
     <Card className={styles.card}>
       <div className={styles.head}>
@@ -28,7 +42,7 @@ function ChartCard({ title, testId, empty, tools, children }: { title: string; t
         </Title3>
         {tools}
       </div>
-      <figure className={styles.figure} role="group" aria-labelledby={id} data-testid={testId}>
+      <figure ref={figure} className={styles.figure} role="group" aria-labelledby={id} data-testid={testId}>
         {empty ? <Body1 className={styles.empty}>{t('reports.charts.empty')}</Body1> : children}
       </figure>
     </Card>
@@ -108,7 +122,8 @@ export default function ServiceLevelCharts({ days, groups, barGroup, onBarGroup,
           height={HEIGHT}
           culture={culture}
           hideLegend
-          wrapXAxisLables
+          // Names drawn at 45°: wrapped side by side, some were dropped where they would overlap (every bar must be named).
+          rotateXAxisLables
           yAxisTitle={t('reports.levels.lines')}
         />
       </ChartCard>
