@@ -8,6 +8,7 @@ export const alertsAr: typeof alertsEn = {
   open: 'فتح',
   askNotify: 'إظهار الطلبات الجديدة كإشعارات على هذا الجهاز',
   dismiss: 'إغلاق',
+  region: 'الإشعارات',
   notifyTitle: 'طلب جديد {{code}}',
   notifyBody: 'نزيل بانتظارك. انقر لفتح الطلب.',
   reminderOne: '{{service}} (الغرفة {{room}}، {{code}}) بانتظار الاستلام',

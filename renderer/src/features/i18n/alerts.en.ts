@@ -7,6 +7,7 @@ export const alertsEn = {
   open: 'Open',
   askNotify: 'Show new requests as notifications on this computer',
   dismiss: 'Dismiss',
+  region: 'Notifications',
   notifyTitle: 'New request {{code}}',
   notifyBody: 'A guest is waiting. Click to open the request.',
   // Issue 14.3: reminders until a line is acknowledged, the line's clock, escalations.

@@ -1,8 +1,9 @@
 import { LineChart, VerticalBarChart, type LineChartPoints, type VerticalBarChartDataPoint } from '@fluentui/react-charts';
 import { Body1, Card, Dropdown, Option, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServiceLevelRow } from '@shared';
+import { useWithoutFocusGroups } from '../../ui/use-without-focus-groups';
 import { localDay } from './report-period';
 
 const useStyles = makeStyles({
@@ -21,19 +22,7 @@ function ChartCard({ title, testId, empty, tools, children }: { title: string; t
   const styles = useStyles();
   const id = `${testId}-title`;
   const figure = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const root = figure.current;
-    if (!root) return;
-    // The charts group their bars and legend for arrow keys through Fluent's focus manager,
-    // which then puts aria-hidden elements in the Tab order around each group (axe's
-    // aria-hidden-focus; a screen reader's Tab lands on nothing). Without the grouping every
-    // bar and legend entry is a plain Tab stop with its own name.
-    const ungroup = () => root.querySelectorAll('[data-tabster]').forEach((el) => el.removeAttribute('data-tabster'));
-    ungroup();
-    const observer = new MutationObserver(ungroup);
-    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-tabster'] });
-    return () => observer.disconnect();
-  }, []);
+  useWithoutFocusGroups(figure);
   return (
     <Card className={styles.card}>
       <div className={styles.head}>
