@@ -56,7 +56,7 @@ function textWidth(text: string): number {
   return measurer ? measurer.measureText(text).width : text.length * CHAR_PX;
 }
 
-const MAX_DISTINGUISH_PX = 240; // the most a cut column grows to keep its values apart
+const MAX_DISTINGUISH_PX = 170; // the most a cut column grows to keep its values apart (two such columns and Status still fit 1366 px in Arabic)
 
 /** How many leading characters two texts share. */
 function sharedStart(a: string, b: string): number {

@@ -27,6 +27,6 @@ describe('a cut column keeps the part that tells its rows apart', () => {
   it('grows no wider than its text nor beyond a cap (the rest is in the tooltip)', () => {
     const long = 'A very long services list, Extra towels, Room cleaning, Laundry, Breakfast in the room';
     const rows = [{ hotel: long }, { hotel: `${long}, Late checkout` }];
-    expect(fittedWidth(hotel, rows)).toBe(240);
+    expect(fittedWidth(hotel, rows)).toBe(170);
   });
 });
