@@ -31,6 +31,8 @@ export interface TableColumn<T> {
   tooltip?: (row: T) => string;
   /** The narrowest the column gets (the header and the part that tells rows apart may widen it). */
   minWidth?: number;
+  /** `false`: cut at its usual width even where rows start alike (a list of names, read whole in its tooltip). */
+  keepApart?: boolean;
   /** Never cut (codes, phone numbers, dates, statuses): as wide as its longest value; else long text is cut with its tooltip. */
   fitContent?: boolean;
 }
@@ -89,8 +91,9 @@ export function fittedWidth<T>(column: TableColumn<T>, rows: readonly T[]): numb
   const content = longest + CELL_PADDING_PX;
   if (column.fitContent) return Math.ceil(Math.max(column.minWidth ?? 0, MIN_COLUMN_PX, header, content));
   // Long text is cut with its tooltip, but never before the part that tells one row from another.
-  const distinguishing = Math.min(content, MAX_DISTINGUISH_PX, distinguishingWidth(values) + CELL_PADDING_PX);
-  return Math.ceil(Math.max(column.minWidth ?? MIN_COLUMN_PX, header, Math.min(MAX_CUT_PX, content), distinguishing));
+  const distinguishing = column.keepApart === false ? 0 : Math.min(content, MAX_DISTINGUISH_PX, distinguishingWidth(values) + CELL_PADDING_PX);
+  const usual = column.minWidth ?? Math.max(MIN_COLUMN_PX, header, Math.min(MAX_CUT_PX, content));
+  return Math.ceil(Math.max(usual, distinguishing));
 }
 
 /**

@@ -20,8 +20,8 @@ describe('a cut column keeps the part that tells its rows apart', () => {
   it('in Arabic too, and a name that differs in its first word stays narrow', () => {
     expect(distinguishingWidth(['فندق النخيل الرياض', 'فندق النخيل جدة'])).toBe(px('فندق النخيل الرياض'));
     expect(distinguishingWidth(['Corniche Hotel Jeddah', 'Marina Hotel Riyadh'])).toBe(px('Corniche…'));
-    // The usual cut width (110 px) then, nothing more.
-    expect(fittedWidth(hotel, [{ hotel: 'Corniche Hotel Jeddah' }, { hotel: 'Marina Hotel Riyadh' }])).toBe(110);
+    // The first word whole, nothing more.
+    expect(fittedWidth(hotel, [{ hotel: 'Corniche Hotel Jeddah' }, { hotel: 'Marina Hotel Riyadh' }])).toBe(Math.ceil(px('Corniche…') + 32));
   });
 
   it('grows no wider than its text nor beyond a cap (the rest is in the tooltip)', () => {

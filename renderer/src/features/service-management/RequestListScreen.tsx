@@ -68,6 +68,8 @@ export function RequestListScreen() {
         // Cut with its tooltip; narrow enough that Status stays in view at 1366 px in Arabic with the Age
         // column, wide enough for its Arabic header word ('الخدمات') whole.
         minWidth: 80,
+        // Rows whose first service is the same would widen it past Status in Arabic; the tooltip names them all.
+        keepApart: false,
       },
       dateColumn('createdAt', t('p2.requests.createdAt'), (r) => r.createdAt, lang),
       {
