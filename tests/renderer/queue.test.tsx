@@ -148,10 +148,10 @@ describe('Services list: the work queue (issue 14.4)', () => {
     const level = (id: string) => cell(id, 'dueAt')?.querySelector('[data-testid="due-badge"]')?.getAttribute('data-level');
     expect(level('1')).toBe('red');
     const badge = (id: string) => cell(id, 'dueAt')?.querySelector('[data-testid="due-badge"]');
-    // The cell shows the time; the sentence is its tooltip and accessible name.
+    // The cell shows how late (relative time); the sentence with the clock time is its tooltip, and the accessible name says both.
     expect(badge('1')?.getAttribute('title')).toMatch(/^Late: acknowledge was due .*\d\d:\d\d$/);
-    expect(badge('1')?.textContent).toMatch(/\d\d:\d\d$/);
-    expect(badge('1')?.getAttribute('aria-label')).toBe(badge('1')?.getAttribute('title'));
+    expect(badge('1')?.textContent).toMatch(/^late \d+ min$/);
+    expect(badge('1')?.getAttribute('aria-label')).toBe(`${badge('1')?.textContent}, ${badge('1')?.getAttribute('title')}`);
     expect(badge('2')?.getAttribute('title')).toMatch(/^Complete by /);
     expect(level('2')).toBe('amber');
     expect(level('3')).toBe('ok');

@@ -67,7 +67,7 @@ export function LoginPage() {
   };
 
   return (
-    <div className={styles.page}>
+    <main className={styles.page}>
       <div className={styles.card}>
         <div className={styles.heading}>
           <Title2 as="h1">{t('login.title')}</Title2>
@@ -102,6 +102,6 @@ export function LoginPage() {
           <ForgotPasswordDialog open onClose={() => setForgotOpen(false)} initialEmail={email} />
         </Suspense>
       )}
-    </div>
+    </main>
   );
 }

@@ -53,7 +53,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <div className={styles.page}>
+    <main className={styles.page}>
       <div className={styles.card}>
         <div className={styles.actions}>
           <Title2 as="h1">{t('reset.title')}</Title2>
@@ -74,6 +74,6 @@ export function ResetPasswordPage() {
           </Button>
         </form>
       </div>
-    </div>
+    </main>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, Toast, ToastTitle, ToastTrigger, Toaster, useId, useToastController } from '@fluentui/react-components';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useWithoutFocusGroups } from '../ui/use-without-focus-groups';
 import { setToastDispatcher } from './toast';
 
 /** How long a toast stays; an error longer, as it has more to say (it also goes on the next navigation). */
@@ -18,6 +19,8 @@ export function AppToaster() {
   const { t } = useTranslation();
   const toasterId = useId('app-toaster');
   const { dispatchToast, dismissToast } = useToastController(toasterId);
+  const region = useRef<HTMLElement>(null);
+  useWithoutFocusGroups(region);
   useEffect(() => {
     const errors = new Set<string>();
     setToastDispatcher(
@@ -50,5 +53,10 @@ export function AppToaster() {
       },
     );
   }, [dispatchToast, dismissToast, t]);
-  return <Toaster toasterId={toasterId} position="bottom-end" offset={OFFSET} limit={5} pauseOnHover />;
+  // In place (not in a portal) inside a named region: every toast is then in a landmark, and its focus groups can be taken off.
+  return (
+    <section ref={region} aria-label={t('alerts.region')}>
+      <Toaster toasterId={toasterId} position="bottom-end" offset={OFFSET} limit={5} pauseOnHover inline />
+    </section>
+  );
 }

@@ -68,6 +68,7 @@ export const ar: Messages = {
     logout: 'تسجيل الخروج',
     language: 'English',
     languageLabel: 'تغيير اللغة',
+    languageCode: 'en',
   },
   groups: { BasicData: 'البيانات الأساسية', ServiceManagement: 'إدارة الخدمات', Administration: 'الإدارة', Reports: 'التقارير' },
   items: {

@@ -68,6 +68,8 @@ export const en = {
     logout: 'Logout',
     language: 'العربية',
     languageLabel: 'Switch language',
+    /** The language the switch names, for its lang attribute (screen readers pronounce it in that language). */
+    languageCode: 'ar',
   },
   groups: { BasicData: 'Basic Data', ServiceManagement: 'Service Management', Administration: 'Administration', Reports: 'Reports' },
   items: {

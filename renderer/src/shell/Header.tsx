@@ -1,15 +1,5 @@
-import {
-  Avatar,
-  Button,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  Text,
-  Tooltip,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { HomeRegular, LocalLanguageRegular, NavigationRegular, SignOutRegular } from '@fluentui/react-icons';
+import { Avatar, Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { HomeRegular, LocalLanguageRegular, NavigationRegular, PersonRegular, SignOutRegular } from '@fluentui/react-icons';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -53,28 +43,39 @@ export function Header({ session, toggleRef, onToggleMenu, onSwitchLanguage, onL
   return (
     <header className={styles.header} data-testid="app-header">
       <Button ref={toggleRef} appearance="transparent" className={styles.onBrand} icon={<NavigationRegular />} aria-label={t('shell.menu')} onClick={onToggleMenu} data-testid="menu-toggle" />
-      <Link to={clientRoutes.home} className={styles.brand} aria-label={t('shell.home')}>
+      {/* The name starts with the brand shown, then says where it leads. */}
+      <Link to={clientRoutes.home} className={styles.brand} aria-label={`${t('app.brand')}, ${t('shell.home')}`}>
         <HomeRegular fontSize={20} />
         {t('app.brand')}
       </Link>
       <span className={styles.spacer} />
       <HeaderAlerts canOpenList={permittedRoutes(session.permissions).has('ServiceManagement/RequestList')} />
-      <Button appearance="transparent" className={styles.onBrand} icon={<LocalLanguageRegular />} onClick={onSwitchLanguage} aria-label={t('shell.languageLabel')}>
-        {t('shell.language')}
+      {/* The name starts with the words shown (the other language's name), so voice control can "click العربية". */}
+      <Button
+        appearance="transparent"
+        className={styles.onBrand}
+        icon={<LocalLanguageRegular />}
+        onClick={onSwitchLanguage}
+        aria-label={`${t('shell.language')}, ${t('shell.languageLabel')}`}
+      >
+        <span lang={t('shell.languageCode')}>{t('shell.language')}</span>
       </Button>
-      <Popover openOnHover withArrow>
-        <PopoverTrigger disableButtonEnhancement>
-          <Button appearance="transparent" className={styles.onBrand} aria-label={session.userName} data-testid="user-card-trigger">
-            <Avatar name={session.userName} size={28} color="colorful" />
-          </Button>
-        </PopoverTrigger>
-        <PopoverSurface>
+      {/* A tooltip rather than a popover: a popover trigger makes Fluent's focus manager add aria-hidden tab stops to the page. */}
+      <Tooltip
+        relationship="description"
+        withArrow
+        content={
           <div className={styles.card} data-testid="user-card">
             <Text weight="semibold">{session.userName}</Text>
             <Text size={200}>{session.userEmail}</Text>
           </div>
-        </PopoverSurface>
-      </Popover>
+        }
+      >
+        <Button appearance="transparent" className={styles.onBrand} aria-label={session.userName} data-testid="user-card-trigger">
+          {/* A figure, not the initials: drawn letters that are not in the button's name stop voice control finding it. */}
+          <Avatar icon={<PersonRegular />} idForColor={session.userName} size={28} color="colorful" aria-hidden />
+        </Button>
+      </Tooltip>
       <Tooltip content={t('shell.logout')} relationship="label">
         <Button appearance="transparent" className={styles.onBrand} icon={<SignOutRegular />} onClick={onLogout} />
       </Tooltip>

@@ -8,6 +8,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SERVICE_SEARCH_DEBOUNCE_MS } from '@shar
 import { registerGridModules } from './grid-modules';
 import { ExportButton } from '../features/export/ExportButton';
 import { RowActions, type RowMenuItem } from './RowActions';
+import { exportSheet } from './export-columns';
 import { cellControlKeys, leaveGridOnTab, useKeepGridFocus } from './grid-keyboard';
 
 registerGridModules();
@@ -22,12 +23,16 @@ export interface TableColumn<T> {
   render?: (row: T) => ReactNode;
   /** What the .xlsx export writes instead of `value` (a real Date or number); `false` leaves the column out. */
   exportValue?: ((row: T) => string | number | Date | null | undefined) | false;
+  /** One more column the export writes right after this one (a room's verification beside its number). */
+  exportAlso?: { header: string; value: (row: T) => string | number | Date | null | undefined };
   /** Server mode: the server's sort key when it is not `id`; `false`: the server cannot sort by it. */
   sortKey?: string | false;
   /** The cell's tooltip (a date's full form); default: the value, so a cut cell can be read whole. */
   tooltip?: (row: T) => string;
-  /** The narrowest the column gets; default: fitted to the header and the rows shown. */
+  /** The narrowest the column gets (the header and the part that tells rows apart may widen it). */
   minWidth?: number;
+  /** `false`: cut at its usual width even where rows start alike (a list of names, read whole in its tooltip). */
+  keepApart?: boolean;
   /** Never cut (codes, phone numbers, dates, statuses): as wide as its longest value; else long text is cut with its tooltip. */
   fitContent?: boolean;
   /** Always left to right (phone numbers, codes, room numbers): in Arabic too, on screen and in the export. */
@@ -55,14 +60,42 @@ function textWidth(text: string): number {
   return measurer ? measurer.measureText(text).width : text.length * CHAR_PX;
 }
 
+const MAX_DISTINGUISH_PX = 170; // the most a cut column grows to keep its values apart (two such columns and Status still fit 1366 px in Arabic)
+
+/** How many leading characters two texts share. */
+function sharedStart(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/**
+ * The width that shows every value up to the end of the word where it differs from the
+ * others: two hotels "Nakheel Riyadh" and "Nakheel Jeddah" cut to "Nakhe…" read alike.
+ */
+export function distinguishingWidth(values: readonly string[]): number {
+  const distinct = [...new Set(values.filter(Boolean))].sort();
+  let widest = 0;
+  distinct.forEach((value, i) => {
+    const shared = Math.max(sharedStart(value, distinct[i - 1] ?? ''), sharedStart(value, distinct[i + 1] ?? ''));
+    const wordEnd = value.indexOf(' ', shared + 1);
+    const kept = wordEnd === -1 ? value : `${value.slice(0, wordEnd)}…`;
+    widest = Math.max(widest, textWidth(kept));
+  });
+  return widest;
+}
+
 export function fittedWidth<T>(column: TableColumn<T>, rows: readonly T[]): number {
-  if (column.minWidth) return column.minWidth;
-  let longest = 0;
-  for (const row of rows.slice(0, 200)) longest = Math.max(longest, textWidth(String(column.value(row) ?? '')));
+  const values = rows.slice(0, 200).map((row) => String(column.value(row) ?? ''));
+  const longest = Math.max(0, ...values.map(textWidth));
   // Headers wrap between words, so only their longest word must fit.
   const header = Math.max(...column.header.split(/\s+/).map(textWidth)) + CELL_PADDING_PX + HEADER_EXTRA_PX;
   const content = longest + CELL_PADDING_PX;
-  return Math.ceil(Math.max(MIN_COLUMN_PX, header, column.fitContent ? content : Math.min(MAX_CUT_PX, content)));
+  if (column.fitContent) return Math.ceil(Math.max(column.minWidth ?? 0, MIN_COLUMN_PX, header, content));
+  // Long text is cut with its tooltip, but never before the part that tells one row from another.
+  const distinguishing = column.keepApart === false ? 0 : Math.min(content, MAX_DISTINGUISH_PX, distinguishingWidth(values) + CELL_PADDING_PX);
+  const usual = column.minWidth ?? Math.max(MIN_COLUMN_PX, header, Math.min(MAX_CUT_PX, content));
+  return Math.ceil(Math.max(usual, distinguishing));
 }
 
 /**
@@ -292,13 +325,7 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, rowMenu
       const data = api.getDisplayedRowAtIndex(i)?.data;
       if (data) shown.push(data);
     }
-    const exported = columns.filter((c) => c.exportValue !== false);
-    return {
-      headers: exported.map((c) => c.header),
-      ltrColumns: exported.flatMap((c, i) => (c.ltr ? [i] : [])),
-      rows: shown.map((row) => exported.map((c) => (c.exportValue || c.value)(row) ?? '')),
-      matching: all?.total ?? shown.length,
-    };
+    return { ...exportSheet(columns, shown), matching: all?.total ?? shown.length };
   }, [columns]);
 
   const getRowId = useMemo(() => (rowId ? (p: { data: T }) => rowId(p.data) : undefined), [rowId]);

@@ -15,6 +15,7 @@ export const alertsAr: typeof alertsEn = {
   bellNoneWaiting: 'لا توجد خدمة بانتظارك',
   soundBlocked: 'الصوت متوقف حتى تنقر على هذه الصفحة: انقر لتشغيل الصوت',
   soundBlockedShort: 'انقر لتشغيل الصوت',
+  region: 'الإشعارات',
   notifyTitle: 'طلب جديد {{code}}',
   notifyBody: 'نزيل بانتظارك. انقر لفتح الطلب.',
   reminderOne: '{{service}} (الغرفة {{room}}، {{code}}) بانتظار الاستلام',

@@ -14,6 +14,7 @@ export const alertsEn = {
   bellNoneWaiting: 'No line waits for you',
   soundBlocked: 'Sound is off until you click on this page: click to turn sound on',
   soundBlockedShort: 'Click to turn sound on',
+  region: 'Notifications',
   notifyTitle: 'New request {{code}}',
   notifyBody: 'A guest is waiting. Click to open the request.',
   // Issue 14.3: reminders until a line is acknowledged, the line's clock, escalations.

@@ -21,5 +21,7 @@ export const listsAr: typeof listsEn & Record<'total_zero' | 'total_two' | 'tota
   newCount: '{{count}} جديد — عرض',
   newCountHint: 'طلبات جديدة ليست في هذه الصفحة؛ انقر لإعادة تحميل الصفحة',
   services: 'الخدمات',
+  roomVerification: 'التحقق من الغرفة',
+  roomVerified: 'مُتحقَّق منها',
   exportCapped: 'تم تصدير أول {{count}} من {{total}} صف. ضيّق عوامل التصفية أو البحث لتصدير الباقي.',
 };

@@ -16,5 +16,7 @@ export const listsEn = {
   newCount: '{{count}} new — show',
   newCountHint: 'New requests that are not on this page; click to reload the page',
   services: 'Services',
+  roomVerification: 'Room check',
+  roomVerified: 'Verified',
   exportCapped: 'Exported the first {{count}} of {{total}} rows. Narrow the filters or the search to export the rest.',
 };

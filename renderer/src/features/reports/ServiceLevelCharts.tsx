@@ -1,8 +1,9 @@
 import { LineChart, VerticalBarChart, type LineChartPoints, type VerticalBarChartDataPoint } from '@fluentui/react-charts';
 import { Body1, Card, Dropdown, Option, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServiceLevelRow } from '@shared';
+import { useWithoutFocusGroups } from '../../ui/use-without-focus-groups';
 import { localDay } from './report-period';
 
 const useStyles = makeStyles({
@@ -20,6 +21,8 @@ function ChartCard({ title, testId, empty, tools, children }: { title: string; t
   const { t } = useTranslation();
   const styles = useStyles();
   const id = `${testId}-title`;
+  const figure = useRef<HTMLElement>(null);
+  useWithoutFocusGroups(figure);
   return (
     <Card className={styles.card}>
       <div className={styles.head}>
@@ -28,7 +31,7 @@ function ChartCard({ title, testId, empty, tools, children }: { title: string; t
         </Title3>
         {tools}
       </div>
-      <figure className={styles.figure} role="group" aria-labelledby={id} data-testid={testId}>
+      <figure ref={figure} className={styles.figure} role="group" aria-labelledby={id} data-testid={testId}>
         {empty ? <Body1 className={styles.empty}>{t('reports.charts.empty')}</Body1> : children}
       </figure>
     </Card>
@@ -108,7 +111,8 @@ export default function ServiceLevelCharts({ days, groups, barGroup, onBarGroup,
           height={HEIGHT}
           culture={culture}
           hideLegend
-          wrapXAxisLables
+          // Names drawn at 45°: wrapped side by side, some were dropped where they would overlap (every bar must be named).
+          rotateXAxisLables
           yAxisTitle={t('reports.levels.lines')}
         />
       </ChartCard>

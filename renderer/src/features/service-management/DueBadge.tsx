@@ -4,6 +4,7 @@ import type { LineStatus } from '@shared';
 import { clockOf, type ClockLevel } from '@shared/service-levels';
 import { formatDueTime } from '../../table/format';
 import { useNow } from '../live/use-now';
+import { relativeDueText } from './QueueCells';
 
 /** What the badge reads of a line: its status and the clock fields the server sends (issue 14). */
 export interface DueLine {
@@ -22,8 +23,9 @@ const COLOUR: Record<Exclude<ClockLevel, 'none'>, 'informative' | 'warning' | 'd
  * The line's next promise ("Acknowledge by 21:45", "Complete by 22:10"): plain while
  * there is time, amber from 75% of it, red once it has passed. It follows the clock
  * (useNow), so the colour changes on screen without a reload; nothing shows for a line
- * without a target or a closed one. `compact` (a list's cell) shows the time alone, the
- * sentence as its tooltip and accessible name.
+ * without a target or a closed one. `compact` (a list's cell) shows how far the time is
+ * ("in 12 min", "late 5 min"), the sentence with the clock time as its tooltip; its
+ * accessible name starts with the words shown (voice control says what it sees).
  */
 export function DueBadge({ line, compact = false }: { line: DueLine; compact?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -37,9 +39,17 @@ export function DueBadge({ line, compact = false }: { line: DueLine; compact?: b
     clock.dueKind === 'acknowledge'
       ? t(late ? 'alerts.lateAcknowledge' : 'alerts.dueAcknowledge', { time })
       : t(late ? 'alerts.lateComplete' : 'alerts.dueComplete', { time });
+  if (!compact) {
+    return (
+      <Badge appearance={level === 'ok' ? 'tint' : 'filled'} color={COLOUR[level]} data-testid="due-badge" data-level={level}>
+        {text}
+      </Badge>
+    );
+  }
+  const relative = relativeDueText(t, clock.dueAt, now);
   return (
-    <Badge appearance={level === 'ok' ? 'tint' : 'filled'} color={COLOUR[level]} data-testid="due-badge" data-level={level} title={compact ? text : undefined} aria-label={compact ? text : undefined}>
-      {compact ? time : text}
+    <Badge appearance={level === 'ok' ? 'tint' : 'filled'} color={COLOUR[level]} data-testid="due-badge" data-level={level} title={text} aria-label={`${relative}, ${text}`}>
+      {relative}
     </Badge>
   );
 }

@@ -11,8 +11,21 @@ export function ageMinutes(since: string | null, now: number): number | null {
   return Number.isNaN(start) ? null : Math.max(0, Math.floor((now - start) / 60_000));
 }
 
-/** A due time as a list cell shows it (and as search, sort and the width fit read it). */
-export const dueCellText = (dueAt: string | null, lang: string) => (dueAt ? formatDueTime(dueAt, lang) : '');
+/**
+ * A due time as a list cell shows it, relative to now ("in 12 min", "late 5 min"): what a
+ * desk needs at a glance; the clock time is the cell's tooltip. Also what search and the
+ * width fit read.
+ */
+export function relativeDueText(t: TFunction, dueAt: string | Date | null, now: number): string {
+  if (!dueAt) return '';
+  const due = new Date(dueAt).getTime();
+  if (Number.isNaN(due)) return '';
+  // Whole minutes, rounded towards the due time: "in 1 min" until it is due, "late 1 min" one minute after.
+  const left = due - now;
+  if (left > 0) return t('queue.dueIn', { duration: ageText(t, Math.ceil(left / 60_000)) });
+  const late = Math.floor(-left / 60_000);
+  return late === 0 ? t('queue.dueNow') : t('queue.lateBy', { duration: ageText(t, late) });
+}
 
 /** '12 min', '2 h 5 min', '3 d 4 h' in the user's language. */
 export function ageText(t: TFunction, minutes: number | null): string {

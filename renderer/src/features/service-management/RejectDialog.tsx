@@ -45,6 +45,8 @@ export function RejectDialog({ open, busy, guestLanguage, validate, onCancel, on
     if (!key) onConfirm(reason.trim(), guestMessage.trim());
   };
 
+  // Mounted only while open: a Fluent dialog, even closed, makes the focus manager add aria-hidden tab stops to the page.
+  if (!open) return null;
   return (
     <Dialog open={open} onOpenChange={(_, d) => !d.open && onCancel()}>
       <DialogSurface>

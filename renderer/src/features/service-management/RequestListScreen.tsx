@@ -15,6 +15,7 @@ import { ListFilters, statusFilterName } from './ListFilters';
 import { RequestAgeCell, ageMinutes, ageText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
 import { RoomCell } from './UnverifiedRoom';
+import { numberOrText } from '../../table/export-columns';
 
 // Stable across renders: ag-grid reads getRowId once.
 const requestRowId = (r: RequestListRow) => r.id;
@@ -53,6 +54,9 @@ export function RequestListScreen() {
         header: t('p2.requests.room'),
         value: (r) => (r.roomVerified === false ? `${r.roomNumber} · ${t('qrLinks.unverified')}` : r.roomNumber),
         render: (r) => <RoomCell number={r.roomNumber} verified={r.roomVerified} />,
+        // A number Excel can sort and filter; the verification in its own column.
+        exportValue: (r) => numberOrText(r.roomNumber),
+        exportAlso: { header: t('lists.roomVerification'), value: (r) => (r.roomVerified === false ? t('qrLinks.unverified') : r.roomVerified ? t('lists.roomVerified') : '') },
         fitContent: true,
         ltr: true,
       },
@@ -65,6 +69,8 @@ export function RequestListScreen() {
         // Cut with its tooltip; narrow enough that Status stays in view at 1366 px in Arabic with the Age
         // column, wide enough for its Arabic header word ('الخدمات') whole.
         minWidth: 80,
+        // Rows whose first service is the same would widen it past Status in Arabic; the tooltip names them all.
+        keepApart: false,
       },
       dateColumn('createdAt', t('p2.requests.createdAt'), (r) => r.createdAt, lang),
       {

@@ -13,11 +13,12 @@ import { LiveControls } from '../live/LiveControls';
 import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
 import { DueBadge } from './DueBadge';
 import { ListFilters, statusFilterName } from './ListFilters';
-import { AgeCell, ageMinutes, ageText, dueCellText } from './QueueCells';
+import { AgeCell, ageMinutes, ageText, relativeDueText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
 import { excelDate } from '../export/export-xlsx';
 import { workerStep } from '../work-phones/pairing';
 import { formatListDate } from '../../table/format';
+import { numberOrText } from '../../table/export-columns';
 
 // Stable across renders: ag-grid reads getRowId once.
 const lineRowId = (r: ServiceListRow) => String(r.id);
@@ -47,7 +48,7 @@ export function ServiceListScreen() {
       { id: 'serviceName', header: t('p2.requests.service'), value: (r) => r.serviceName },
       { id: 'departmentName', header: t('p2.requests.department'), value: (r) => r.departmentName ?? '' },
       { id: 'hotelName', header: t('p2.requests.hotel'), value: (r) => r.hotelName },
-      { id: 'roomNumber', header: t('p2.requests.room'), value: (r) => r.roomNumber, fitContent: true, ltr: true },
+      { id: 'roomNumber', header: t('p2.requests.room'), value: (r) => r.roomNumber, exportValue: (r) => numberOrText(r.roomNumber), fitContent: true, ltr: true },
       dateColumn('createdAt', t('p2.requests.createdAt'), (r) => r.createdAt, lang),
       {
         // How long the guest has waited on an open line (issue 14.4); nothing once it is closed.
@@ -63,12 +64,14 @@ export function ServiceListScreen() {
         // The next promise, plain, amber from 75% of its time, red once passed, following the clock.
         id: 'dueAt',
         header: t('queue.due'),
-        value: (r) => dueCellText(r.dueAt, lang),
+        value: (r) => relativeDueText(t, r.dueAt, Date.now()),
         // The clock time where the user is, as every other exported date (a Date alone reads as UTC in Excel).
         exportValue: (r) => excelDate(r.dueAt),
         render: (r) => <DueBadge line={r} compact />,
         sortKey: false,
         fitContent: true,
+        // The text moves with the clock ("in 9 min" becomes "late 1 h 12 min") and sits in a badge's padding: room for the longer forms.
+        minWidth: 150,
       },
       {
         // The worker's Accept or Start on a phone, who and when; live events re-read the page.

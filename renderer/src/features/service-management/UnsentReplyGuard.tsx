@@ -101,6 +101,8 @@ export function UnsentReplyGuard() {
     go?.();
   };
 
+  // Mounted only while asking: a Fluent dialog, even closed, makes the focus manager add aria-hidden tab stops to the page.
+  if (!pending) return null;
   return (
     <Dialog open={!!pending} modalType="alert" onOpenChange={(_, d) => !d.open && setPending(undefined)}>
       <DialogSurface>

@@ -29,6 +29,8 @@ export function DeleteDialog({ open, title, name, question, confirmLabel, onCanc
       setBusy(false);
     }
   };
+  // Mounted only while open: a Fluent dialog, even closed, makes the focus manager add aria-hidden tab stops to the page.
+  if (!open) return null;
   return (
     <Dialog open={open} modalType="alert" onOpenChange={(_, d) => !d.open && onCancel()}>
       <DialogSurface>

@@ -8,6 +8,8 @@ import { useReturnFocus } from '../../../ui/use-return-focus';
 export function EditDialog({ open, title, onClose, children }: { open: boolean; title: string; onClose(): void; children: ReactNode }) {
   const { t } = useTranslation();
   useReturnFocus(open);
+  // Mounted only while open: a Fluent dialog, even closed, makes the focus manager add aria-hidden tab stops to the page.
+  if (!open) return null;
   return (
     <Dialog open={open} modalType="modal" onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface style={{ maxWidth: '860px', width: '92vw' }}>

@@ -76,73 +76,76 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
       <Button icon={<QrCodeRegular />} onClick={openDialog}>
         {t('qr.print')}
       </Button>
-      <Dialog open={open} onOpenChange={(_, d) => setOpen(d.open)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('qr.print')}</DialogTitle>
-            <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: '12px' }}>
-              <Field label={t('qr.hotel')} required>
-                <Select value={hotelId} onChange={(_, d) => setHotelId(d.value)}>
-                  <option value="">{t('fields.hotel')}</option>
-                  {hotels.map((h) => (
-                    <option key={h.id} value={String(h.id)}>
-                      {h.name}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              {!info ? (
-                failed ? (
-                  <MessageBar intent="error">
-                    <MessageBarBody>{t('errors.generic')}</MessageBarBody>
-                  </MessageBar>
-                ) : (
-                  <Spinner size="tiny" label={t('app.loading')} />
-                )
-              ) : (
-                <>
-                  <Field label={t('qrLinks.address')}>
-                    <RadioGroup value={base} onChange={(_, d) => (setPicked(d.value), setConfirmed(false))}>
-                      <Radio value={info.publicUrl} label={<bdi dir="ltr" data-testid="qr-public-url">{info.publicUrl}</bdi>} />
-                      {info.suggestions.map((s) => (
-                        <Radio key={s} value={s} label={<bdi dir="ltr">{s}</bdi>} />
-                      ))}
-                    </RadioGroup>
-                  </Field>
-                  {/* Check the address before printing: the guest page opens in the system browser (the desktop app's openExternal). */}
-                  <Button
-                    appearance="subtle"
-                    icon={<OpenRegular />}
-                    style={{ alignSelf: 'flex-start' }}
-                    onClick={() => platform.openExternal(`${base.replace(/\/+$/, '')}${clientRoutes.guestService}`)}
-                  >
-                    {t('qrLinks.tryAddress')}
-                  </Button>
-                  {loopback && (
-                    <MessageBar intent="warning">
-                      <MessageBarBody>{info.suggestions.length ? t('qrLinks.loopbackPick') : t('qrLinks.loopback')}</MessageBarBody>
+      {/* Mounted only while open: a Fluent dialog, even closed, makes the focus manager add aria-hidden tab stops to the page. */}
+      {open && (
+        <Dialog open onOpenChange={(_, d) => setOpen(d.open)}>
+          <DialogSurface>
+            <DialogBody>
+              <DialogTitle>{t('qr.print')}</DialogTitle>
+              <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: '12px' }}>
+                <Field label={t('qr.hotel')} required>
+                  <Select value={hotelId} onChange={(_, d) => setHotelId(d.value)}>
+                    <option value="">{t('fields.hotel')}</option>
+                    {hotels.map((h) => (
+                      <option key={h.id} value={String(h.id)}>
+                        {h.name}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+                {!info ? (
+                  failed ? (
+                    <MessageBar intent="error">
+                      <MessageBarBody>{t('errors.generic')}</MessageBarBody>
                     </MessageBar>
-                  )}
-                  {loopback && <Checkbox checked={confirmed} onChange={(_, d) => setConfirmed(Boolean(d.checked))} label={t('qrLinks.confirmLoopback')} />}
-                  {canRotate && <Checkbox checked={rotate} onChange={(_, d) => setRotate(Boolean(d.checked))} label={t('qrLinks.rotate')} />}
-                  <Text size={200}>{t('qrLinks.hint')}</Text>
-                </>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
-              <Button
-                appearance="primary"
-                disabled={!canPrint}
-                icon={busy ? <Spinner size="tiny" /> : <QrCodeRegular />}
-                onClick={() => (rotate ? setConfirmRotate(true) : print(false))}
-              >
-                {t('qrLinks.printNow')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+                  ) : (
+                    <Spinner size="tiny" label={t('app.loading')} />
+                  )
+                ) : (
+                  <>
+                    <Field label={t('qrLinks.address')}>
+                      <RadioGroup value={base} onChange={(_, d) => (setPicked(d.value), setConfirmed(false))}>
+                        <Radio value={info.publicUrl} label={<bdi dir="ltr" data-testid="qr-public-url">{info.publicUrl}</bdi>} />
+                        {info.suggestions.map((s) => (
+                          <Radio key={s} value={s} label={<bdi dir="ltr">{s}</bdi>} />
+                        ))}
+                      </RadioGroup>
+                    </Field>
+                    {/* Check the address before printing: the guest page opens in the system browser (the desktop app's openExternal). */}
+                    <Button
+                      appearance="subtle"
+                      icon={<OpenRegular />}
+                      style={{ alignSelf: 'flex-start' }}
+                      onClick={() => platform.openExternal(`${base.replace(/\/+$/, '')}${clientRoutes.guestService}`)}
+                    >
+                      {t('qrLinks.tryAddress')}
+                    </Button>
+                    {loopback && (
+                      <MessageBar intent="warning">
+                        <MessageBarBody>{info.suggestions.length ? t('qrLinks.loopbackPick') : t('qrLinks.loopback')}</MessageBarBody>
+                      </MessageBar>
+                    )}
+                    {loopback && <Checkbox checked={confirmed} onChange={(_, d) => setConfirmed(Boolean(d.checked))} label={t('qrLinks.confirmLoopback')} />}
+                    {canRotate && <Checkbox checked={rotate} onChange={(_, d) => setRotate(Boolean(d.checked))} label={t('qrLinks.rotate')} />}
+                    <Text size={200}>{t('qrLinks.hint')}</Text>
+                  </>
+                )}
+              </DialogContent>
+              <DialogActions>
+                <Button onClick={() => setOpen(false)}>{t('common.cancel')}</Button>
+                <Button
+                  appearance="primary"
+                  disabled={!canPrint}
+                  icon={busy ? <Spinner size="tiny" /> : <QrCodeRegular />}
+                  onClick={() => (rotate ? setConfirmRotate(true) : print(false))}
+                >
+                  {t('qrLinks.printNow')}
+                </Button>
+              </DialogActions>
+            </DialogBody>
+          </DialogSurface>
+        </Dialog>
+      )}
       <DeleteDialog
         open={confirmRotate}
         title={t('qrLinks.rotateTitle')}

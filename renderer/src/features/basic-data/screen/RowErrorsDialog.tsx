@@ -20,6 +20,8 @@ import type { RowError } from '@shared';
 /** Every problem of a rejected sheet, row by row, so the user can fix the file in one go. */
 export function RowErrorsDialog({ problems, onClose }: { problems?: { message: string; rows: RowError[] }; onClose(): void }) {
   const { t } = useTranslation();
+  // Mounted only while open: a Fluent dialog, even closed, makes the focus manager add aria-hidden tab stops to the page.
+  if (!problems) return null;
   return (
     <Dialog open={!!problems} onOpenChange={(_, d) => !d.open && onClose()}>
       <DialogSurface style={{ maxWidth: '760px' }}>

@@ -1,0 +1,236 @@
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { BASIC_DATA_ITEMS, clientRoutes } from '@shared/routes';
+import type { E2EServer } from '../support/server';
+import { adminServer } from './admin-support';
+import { api, guestRequest, login, setLanguage, tokenOf } from './part2-support';
+
+/**
+ * Every admin screen (each route of the renderer's table, the login page and the common
+ * dialogs) at 1366×768 in English and Arabic: axe finds nothing, every focusable control
+ * shows a focus ring, and the lists read at a glance (names not cut to ambiguity, Due as
+ * relative time with its clock time as tooltip, every chart bar labelled).
+ */
+let server: E2EServer;
+let ids: { request: string; line: string; role: string; user: string; room: string };
+let newRequest: () => Promise<unknown>;
+
+test.use({ viewport: { width: 1366, height: 768 }, bypassCSP: true }); // axe is injected as an inline script, which the CSP rightly forbids
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  server = await adminServer();
+  const token = await tokenOf(server.url);
+  const first = async (route: string) => String((await api<{ id: number | string }[]>(server.url, token, 'GET', route)).body[0].id);
+  const { body: hotels } = await api<{ id: number }[]>(server.url, token, 'GET', '/api/BasicData/GenerateHotels');
+  const { body: groups } = await api<{ services: { id: number; isSpecial?: boolean }[] }[]>(server.url, undefined, 'GET', '/api/BasicData/GenerateServices');
+  // A service of each group (each its own department), so the report's bar chart has a bar per department.
+  const services = groups.map((g) => g.services.find((s) => !s.isSpecial)).filter((s) => s !== undefined);
+  // Requests in both hotels, so the Hotel column holds two names that start alike.
+  await guestRequest(server.url, hotels[0].id, services.map((s) => s.id), 'Jonathan Wellington-Smythe');
+  if (hotels[1]) await guestRequest(server.url, hotels[1].id, services.slice(0, 1).map((s) => s.id), 'Layla Hassan');
+  newRequest = () => guestRequest(server.url, hotels[0].id, services.slice(0, 1).map((s) => s.id), 'Omar Haddad');
+  ids = {
+    request: await first('/api/Request/GetAllRequests'),
+    line: await first('/api/Request/GetAllServicesRequest'),
+    role: await first('/api/Administration/GetAllRoles'),
+    user: await first('/api/Administration/GetAllUsers'),
+    room: await first('/api/BasicData/GetAllRooms'),
+  };
+});
+test.afterAll(async () => server?.stop());
+
+interface AxeResult {
+  violations: { id: string; nodes: { target: string[] }[] }[];
+}
+
+/** axe's findings on the page as it is, the experimental name-versus-label rule included (voice control). */
+async function violations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResult> } }).axe.run(document, {
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    }),
+  );
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/**
+ * Tabs through the page and names each control that has the keyboard focus without a
+ * visible ring (an outline or a box-shadow, on the control or the box drawn around it).
+ */
+async function controlsWithoutFocusRing(page: Page, presses = 15): Promise<string[]> {
+  const missing = new Set<string>();
+  await page.locator('body').click({ position: { x: 1, y: 700 } });
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press('Tab');
+    const found = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      if (el.closest('.ag-tab-guard') || el.classList.contains('ag-tab-guard')) return null;
+      const ringed = (e: Element | null): boolean => {
+        for (let node = e, depth = 0; node && depth < 3; node = node.parentElement, depth++) {
+          const style = getComputedStyle(node);
+          const after = getComputedStyle(node, '::after');
+          const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+          const shadow = style.boxShadow !== 'none';
+          const afterRing = after.content !== 'none' && (after.borderStyle !== 'none' && parseFloat(after.borderTopWidth) > 0 || after.outlineStyle !== 'none' || after.boxShadow !== 'none');
+          if (outline || shadow || afterRing) return true;
+        }
+        return false;
+      };
+      if (ringed(el)) return null;
+      return `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}"`;
+    });
+    if (found) missing.add(found);
+  }
+  return [...missing];
+}
+
+/** The screens to look at, in the order of the renderer's route table. */
+const screens = () => [
+  clientRoutes.home,
+  ...BASIC_DATA_ITEMS.map((item) => clientRoutes.basicData(item)),
+  clientRoutes.requestList,
+  clientRoutes.serviceList,
+  clientRoutes.requestDetails(ids.request),
+  clientRoutes.serviceDetails(ids.line),
+  clientRoutes.users,
+  clientRoutes.roles,
+  clientRoutes.emailSettings,
+  clientRoutes.cannedReplies,
+  clientRoutes.userRole(ids.user),
+  clientRoutes.roleDetail(ids.role),
+  clientRoutes.serviceLevels,
+  clientRoutes.guestFeedback,
+  clientRoutes.roomHistory(ids.room),
+];
+
+async function settle(page: Page) {
+  await expect(page.locator('main h1, main h2').first()).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ag-overlay-loading-center, .fui-Spinner')).toHaveCount(0);
+  await page.waitForTimeout(400); // the 0.3 s animations settle
+}
+
+test('the login page passes axe and shows a focus ring on each control', async ({ page }) => {
+  await page.goto(`${server.url}${clientRoutes.login}`);
+  await expect(page.getByRole('main')).toBeVisible();
+  const axe = await violations(page);
+  const focus = await controlsWithoutFocusRing(page, 6);
+  expect({ axe, focus }).toEqual({ axe: [], focus: [] });
+});
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`every admin screen passes axe in ${lang}`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await login(page, server.url);
+    await setLanguage(page, lang);
+    const found: Record<string, string[]> = {};
+    const note = (name: string, list: string[]) => {
+      if (process.env.AXE_LOG) console.log(lang, name, Date.now() % 1e6, JSON.stringify(list));
+      if (list.length) found[name] = list;
+    };
+    for (const route of screens()) {
+      await page.goto(`${server.url}${route}`);
+      await settle(page);
+      note(route, await violations(page));
+      note(`${route} focus`, await controlsWithoutFocusRing(page));
+    }
+    // A live alert's toast (a guest's new request) is in a landmark and adds no aria-hidden tab stops.
+    await page.goto(`${server.url}${clientRoutes.home}`);
+    await settle(page);
+    await page.mouse.move(0, 0); // no hover tooltip left over
+    await newRequest();
+    await expect(page.locator('[data-testid^="toast-"]').first()).toBeVisible({ timeout: 30_000 });
+    await page.waitForTimeout(700); // faded in: axe measures contrast through the opacity of the entrance
+    note('toast', await violations(page));
+    // The common dialogs: a master-data edit and delete.
+    await page.goto(`${server.url}${clientRoutes.basicData('Room')}`);
+    await settle(page);
+    const table = page.getByTestId('data-table');
+    await table.getByRole('button', { name: lang === 'en' ? /^Edit / : /^تعديل / }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForTimeout(400);
+    note('room edit dialog', await violations(page));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await table.getByRole('button', { name: lang === 'en' ? /^Delete / : /^حذف / }).first().click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await page.waitForTimeout(400);
+    note('room delete dialog', await violations(page));
+    expect(found).toEqual({});
+  });
+}
+
+/**
+ * Cells of a column cut before the word that tells their text from the other rows'
+ * ("Nakhe…" for two hotels both called "Nakheel …"), or cut without the whole text as tooltip.
+ */
+const ambiguousCells = (page: Page, colId: string, keepApart = true) =>
+  page.locator(`.ag-row .ag-cell[col-id="${colId}"] .cell-text`).evaluateAll((els, keepApart) => {
+    const texts = els.map((e) => e.textContent ?? '');
+    const sorted = [...new Set(texts)].sort();
+    const shared = (a: string, b: string) => {
+      let i = 0;
+      while (i < a.length && i < b.length && a[i] === b[i]) i++;
+      return i;
+    };
+    return els.flatMap((el) => {
+      const text = el.textContent ?? '';
+      if (el.scrollWidth <= el.clientWidth + 1) return [];
+      if (el.getAttribute('title') !== text) return [`${text} (cut, no tooltip)`];
+      if (!keepApart) return [];
+      const i = sorted.indexOf(text);
+      const same = Math.max(shared(text, sorted[i - 1] ?? ''), shared(text, sorted[i + 1] ?? ''));
+      const end = text.indexOf(' ', same + 1);
+      const range = document.createRange();
+      range.setStart(el.firstChild!, 0);
+      range.setEnd(el.firstChild!, end === -1 ? text.length : end);
+      return range.getBoundingClientRect().width <= el.clientWidth + 1 ? [] : [`${text} (cut before ${JSON.stringify(text.slice(0, end === -1 ? undefined : end))})`];
+    });
+  }, keepApart);
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`the lists and charts read at a glance in ${lang}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await login(page, server.url);
+    await setLanguage(page, lang);
+
+    await page.goto(`${server.url}${clientRoutes.requestList}`);
+    await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 30_000 });
+    expect(await ambiguousCells(page, 'hotelName')).toEqual([]);
+    // A list of services is cut at its usual width (Status must stay in view in Arabic); the tooltip names them all.
+    expect(await ambiguousCells(page, 'services', false)).toEqual([]);
+    expect(await ambiguousCells(page, 'custName')).toEqual([]);
+
+    await page.goto(`${server.url}${clientRoutes.serviceList}`);
+    await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 30_000 });
+    expect(await ambiguousCells(page, 'hotelName')).toEqual([]);
+    expect(await ambiguousCells(page, 'serviceName')).toEqual([]);
+    // Due: how far the time is, in words; the clock time in the tooltip.
+    const due = page.locator('.ag-cell[col-id="dueAt"] [data-testid="due-badge"]').first();
+    await expect(due).toHaveText(lang === 'en' ? /^(in \d|late \d|due now)/ : /^(خلال|متأخر|مستحق الآن)/);
+    await expect(due).toHaveAttribute('title', /[\d\u0660-\u0669]{1,2}:[\d\u0660-\u0669]{2}/);
+    // The whole badge is shown, not cut.
+    expect(await due.evaluate((e) => e.scrollWidth <= e.clientWidth + 1 && e.closest('.ag-cell')!.scrollWidth <= e.closest('.ag-cell')!.clientWidth + 1)).toBe(true);
+
+    await page.goto(`${server.url}${clientRoutes.serviceLevels}`);
+    const chart = page.getByTestId('chart-groups');
+    await expect(chart.locator('svg').first()).toBeVisible({ timeout: 30_000 });
+    await page.waitForTimeout(500);
+    // Every bar has its name under it: as many drawn x-axis names as bars.
+    const counts = await chart.evaluate((figure) => {
+      const bars = figure.querySelectorAll('rect[role="img"], rect[aria-label], g[role="img"] rect');
+      const names = [...figure.querySelectorAll('.tick text, g.tick tspan')].filter((t) => {
+        const box = (t as SVGGraphicsElement).getBBox();
+        return box.width > 0 && getComputedStyle(t).visibility !== 'hidden' && getComputedStyle(t).display !== 'none' && (t.textContent ?? '').trim() !== '';
+      });
+      const xTicks = [...figure.querySelectorAll('g.tick')].filter((g) => g.closest('[class*="xAxis"], [id*="xAxis"]'));
+      return { bars: bars.length, names: names.map((n) => n.textContent), xTicks: xTicks.map((g) => g.textContent), html: figure.innerHTML.slice(0, 3000) };
+    });
+    if (process.env.AXE_LOG) console.log(JSON.stringify(counts));
+    expect(counts.bars).toBeGreaterThan(2);
+    expect(counts.xTicks.filter((x) => (x ?? '').trim()).length).toBe(counts.bars);
+  });
+}

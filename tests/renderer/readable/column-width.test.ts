@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { distinguishingWidth, fittedWidth, type TableColumn } from '../../../renderer/src/table/DataTable';
+
+/** Without a canvas (happy-dom) a character counts 8.5 px, as DataTable assumes in tests. */
+const px = (text: string) => text.length * 8.5;
+
+interface Row {
+  hotel: string;
+}
+const hotel: TableColumn<Row> = { id: 'hotel', header: 'Hotel', value: (r) => r.hotel, minWidth: 90 };
+
+describe('a cut column keeps the part that tells its rows apart', () => {
+  it('two hotels that start alike show up to the word where they differ', () => {
+    expect(distinguishingWidth(['Nakheel Riyadh Hotel', 'Nakheel Jeddah Hotel', 'Nakheel Riyadh Hotel'])).toBe(px('Nakheel Riyadh…'));
+    const rows = [{ hotel: 'Nakheel Riyadh Hotel' }, { hotel: 'Nakheel Jeddah Hotel' }];
+    // The 16 px padding a side comes on top; before, the column stayed at 90 px ("Nakhe…").
+    expect(fittedWidth(hotel, rows)).toBeGreaterThanOrEqual(px('Nakheel Riyadh…') + 32);
+  });
+
+  it('in Arabic too, and a name that differs in its first word stays narrow', () => {
+    expect(distinguishingWidth(['فندق النخيل الرياض', 'فندق النخيل جدة'])).toBe(px('فندق النخيل الرياض'));
+    expect(distinguishingWidth(['Corniche Hotel Jeddah', 'Marina Hotel Riyadh'])).toBe(px('Corniche…'));
+    // The first word whole, nothing more.
+    expect(fittedWidth(hotel, [{ hotel: 'Corniche Hotel Jeddah' }, { hotel: 'Marina Hotel Riyadh' }])).toBe(Math.ceil(px('Corniche…') + 32));
+  });
+
+  it('grows no wider than its text nor beyond a cap (the rest is in the tooltip)', () => {
+    const long = 'A very long services list, Extra towels, Room cleaning, Laundry, Breakfast in the room';
+    const rows = [{ hotel: long }, { hotel: `${long}, Late checkout` }];
+    expect(fittedWidth(hotel, rows)).toBe(170);
+  });
+});

@@ -1,0 +1,78 @@
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NOW_STEP_MS } from '../../../renderer/src/features/live/use-now';
+import { DueBadge, type DueLine } from '../../../renderer/src/features/service-management/DueBadge';
+import { relativeDueText } from '../../../renderer/src/features/service-management/QueueCells';
+import { i18next, initI18n } from '../../../renderer/src/i18n';
+import { renderInApp } from '../render-app';
+
+/** A line whose acknowledge target falls at 10:10 (UTC). */
+const line: DueLine = {
+  statusName: 'Open',
+  clockStartedAt: '2026-11-23T10:00:00.000Z',
+  acknowledgedAt: null,
+  acknowledgeDueAt: '2026-11-23T10:10:00.000Z',
+  completeDueAt: '2026-11-23T11:00:00.000Z',
+  isOverdue: false,
+};
+const DUE = line.acknowledgeDueAt!;
+const at = (hhmmss: string) => Date.parse(`2026-11-23T${hhmmss}.000Z`);
+
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'animate', { value: undefined, configurable: true });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('a due time relative to now', () => {
+  it('reads "in 12 min", "due now", "late 5 min" and hours in English', () => {
+    initI18n('en');
+    const t = i18next.t.bind(i18next);
+    expect(relativeDueText(t, DUE, at('09:58:00'))).toBe('in 12 min');
+    // Part of a minute left still counts as a minute to go.
+    expect(relativeDueText(t, DUE, at('10:09:30'))).toBe('in 1 min');
+    expect(relativeDueText(t, DUE, at('10:10:30'))).toBe('due now');
+    expect(relativeDueText(t, DUE, at('10:15:00'))).toBe('late 5 min');
+    expect(relativeDueText(t, DUE, at('12:15:00'))).toBe('late 2 h 5 min');
+    expect(relativeDueText(t, null, at('10:00:00'))).toBe('');
+  });
+
+  it('reads the same in Arabic', () => {
+    initI18n('ar');
+    const t = i18next.t.bind(i18next);
+    expect(relativeDueText(t, DUE, at('09:58:00'))).toBe('خلال 12 دقيقة');
+    expect(relativeDueText(t, DUE, at('10:10:30'))).toBe('مستحق الآن');
+    expect(relativeDueText(t, DUE, at('10:15:00'))).toBe('متأخر 5 دقيقة');
+  });
+});
+
+describe("the Due column's badge", () => {
+  it('shows the relative time, the clock time in its tooltip, and moves with the clock (English)', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(at('09:58:00'));
+    renderInApp(<DueBadge line={line} compact />);
+    const badge = screen.getByTestId('due-badge');
+    const clock = new Intl.DateTimeFormat('en-GB', { timeStyle: 'short' }).format(new Date(DUE));
+    expect(badge.textContent).toBe('in 12 min');
+    expect(badge.title).toBe(`Acknowledge by ${clock}`);
+    // The accessible name starts with the words shown (voice control), then the sentence.
+    expect(badge.getAttribute('aria-label')).toBe(`in 12 min, Acknowledge by ${clock}`);
+
+    act(() => vi.advanceTimersByTime(17 * 60_000 + NOW_STEP_MS));
+    expect(badge.textContent).toBe('late 5 min');
+    expect(badge.dataset.level).toBe('red');
+    expect(badge.title).toBe(`Late: acknowledge was due ${clock}`);
+  });
+
+  it('in Arabic', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at('09:58:00'));
+    renderInApp(<DueBadge line={line} compact />, 'ar');
+    const badge = screen.getByTestId('due-badge');
+    const clock = new Intl.DateTimeFormat('ar-EG', { timeStyle: 'short' }).format(new Date(DUE));
+    expect(badge.textContent).toBe('خلال 12 دقيقة');
+    expect(badge.title).toBe(`الاستلام قبل ${clock}`);
+  });
+});
