@@ -92,7 +92,8 @@ function mount(ui: ReactElement, path: string, language: 'en' | 'ar' = 'en') {
 const cell = (rowId: string, colId: string) => document.querySelector(`.ag-row[row-id="${rowId}"] .ag-cell[col-id="${colId}"]`);
 const lastQuery = (server: ReturnType<typeof fakeServer>, url: string) => server.sent('GET', url).at(-1)?.query ?? {};
 
-describe('Services list: the work queue (issue 14.4)', () => {
+// ag-grid renders whole lists here: on a loaded 2-core machine a test takes longer than Vitest's 5 s default.
+describe('Services list: the work queue', { timeout: 30_000 }, () => {
   it('filters overdue only and My queue through the URL and the server query; clearing drops both', async () => {
     const server = fakeServer({ [`GET ${LINES}`]: ({ query }: SentCall) => ({ data: query.overdue ? [late] : [late, nearly, early, done], headers: { 'x-total-count': query.overdue ? '1' : '4' } }) });
     const user = userEvent.setup();
@@ -195,7 +196,7 @@ describe('Services list: the work queue (issue 14.4)', () => {
   });
 });
 
-describe('Guests Requests list (issue 14.2, 14.4)', () => {
+describe('Guests Requests list', { timeout: 30_000 }, () => {
   const request = (id: string, over: Partial<RequestListRow>): RequestListRow => ({
     id,
     code: `RQ-${id}`,
@@ -241,7 +242,7 @@ describe('Guests Requests list (issue 14.2, 14.4)', () => {
   });
 });
 
-describe('status badges (issue 14.4)', () => {
+describe('status badges', () => {
   it('give Open, Assigned, In Progress, Completed and Rejected five different colours, in English and Arabic', () => {
     const statuses = ['Open', 'Assigned', 'In Progress', 'Completed', 'Rejected'] as const;
     expect(new Set(statuses.map((s) => STATUS_COLOURS[s])).size).toBe(5);
@@ -268,7 +269,7 @@ describe('status badges (issue 14.4)', () => {
   });
 });
 
-describe('Home: overdue by department (issue 14.4)', () => {
+describe('Home: overdue by department', () => {
   const figures = (overdue: HomeFigures['overdueByDepartment']): HomeFigures => ({
     openLines: 5,
     waitingLongest: [],

@@ -1,5 +1,4 @@
 import { guestLinksAr } from '../features/i18n/guest-links.ar';
-import { reportsAr } from '../features/i18n/reports.ar';
 import { p2Ar } from '../features/i18n/ar';
 import { resilienceAr } from '../features/i18n/resilience.ar';
 import { securityAr } from '../features/i18n/security.ar';
@@ -10,7 +9,6 @@ import { alertsAr } from '../features/i18n/alerts.ar';
 import { polishAr } from '../features/i18n/polish.ar';
 import { targetsAr } from '../features/i18n/targets.ar';
 import { queueAr } from '../features/i18n/queue.ar';
-import { phonesAr } from '../features/i18n/phones.ar';
 import type { Messages } from './en';
 
 export const ar: Messages = {
@@ -213,7 +211,6 @@ export const ar: Messages = {
   p2: p2Ar,
   security: securityAr,
   users: usersAr,
-  reports: reportsAr,
   resilience: resilienceAr,
   lists: listsAr,
   thread: threadAr,
@@ -222,5 +219,4 @@ export const ar: Messages = {
   polish: polishAr,
   targets: targetsAr,
   queue: queueAr,
-  phones: phonesAr,
 };

@@ -1,5 +1,4 @@
 import { guestLinksEn } from '../features/i18n/guest-links.en';
-import { reportsEn } from '../features/i18n/reports.en';
 import { p2En } from '../features/i18n/en';
 import { resilienceEn } from '../features/i18n/resilience.en';
 import { securityEn } from '../features/i18n/security.en';
@@ -10,7 +9,6 @@ import { alertsEn } from '../features/i18n/alerts.en';
 import { polishEn } from '../features/i18n/polish.en';
 import { targetsEn } from '../features/i18n/targets.en';
 import { queueEn } from '../features/i18n/queue.en';
-import { phonesEn } from '../features/i18n/phones.en';
 
 /** The English resource: its shape is the type every other language must match. */
 export const en = {
@@ -214,7 +212,6 @@ export const en = {
   p2: p2En,
   security: securityEn,
   users: usersEn,
-  reports: reportsEn,
   resilience: resilienceEn,
   lists: listsEn,
   thread: threadEn,
@@ -223,7 +220,6 @@ export const en = {
   polish: polishEn,
   targets: targetsEn,
   queue: queueEn,
-  phones: phonesEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -1,5 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { phonesEn } from '../features/i18n/phones.en';
+import type { reportsEn } from '../features/i18n/reports.en';
 import { ar } from './ar';
 import { en } from './en';
 
@@ -8,8 +10,27 @@ export type Language = 'en' | 'ar';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: typeof en & SectionStrings };
   }
+}
+
+/**
+ * Strings of sections that are not on the first view (reports, workers' phones): their
+ * modules register them when they load, so the login page's JavaScript does not carry them.
+ */
+type SectionStrings = { reports: typeof reportsEn; phones: typeof phonesEn };
+type Strings = Record<string, unknown>;
+const sections: { en: Strings; ar: Strings }[] = [];
+
+export function registerSectionStrings(strings: { en: Strings; ar: Strings }): void {
+  sections.push(strings);
+  if (!i18next.isInitialized) return;
+  i18next.addResourceBundle('en', 'translation', strings.en, true, false);
+  i18next.addResourceBundle('ar', 'translation', strings.ar, true, false);
+}
+
+function withSections(base: Strings, language: 'en' | 'ar'): Strings {
+  return Object.assign({}, base, ...sections.map((s) => s[language])) as Strings;
 }
 
 const LANGUAGE_KEY = 'hotel.language';
@@ -38,7 +59,7 @@ export function currentLanguage(): Language {
 
 export function initI18n(language: Language = storedLanguage()) {
   void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, ar: { translation: ar } },
+    resources: { en: { translation: withSections(en, 'en') }, ar: { translation: withSections(ar, 'ar') } },
     lng: language,
     fallbackLng: 'en',
     interpolation: { escapeValue: false },

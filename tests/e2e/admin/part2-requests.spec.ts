@@ -39,7 +39,7 @@ test('a receptionist handles a new request live: department, worker, complete wi
   await row.getByRole('button', { name: `Edit ${request.code}` }).click();
   await expect(page).toHaveURL(new RegExp(`/Admin/Request/Details/${request.id}$`));
   await expect(page.getByRole('heading', { name: `Request ${request.code}` })).toBeVisible();
-  await expect(page.getByText('Nakheel Riyadh Hotel')).toBeVisible();
+  await expect(page.getByTestId('request-details').getByText('Nakheel Riyadh Hotel')).toBeVisible();
 
   const cards = page.getByTestId(/^line-/);
   const specialCard = cards.filter({ hasText: 'Special Request' });

@@ -1,3 +1,4 @@
+import './strings';
 import { Dropdown, Field, Option, makeStyles } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

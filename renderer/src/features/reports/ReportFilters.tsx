@@ -1,3 +1,4 @@
+import './strings';
 import { Dropdown, Field, Input, Option, ToggleButton, makeStyles } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

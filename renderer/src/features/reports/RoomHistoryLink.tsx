@@ -1,3 +1,4 @@
+import './strings';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { HistoryRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';

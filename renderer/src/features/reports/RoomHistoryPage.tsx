@@ -1,3 +1,4 @@
+import './strings';
 import { Badge, Body1, Button, Card, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, WarningRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';

@@ -1,3 +1,4 @@
+import './strings';
 import { LineChart, VerticalBarChart, type LineChartPoints, type VerticalBarChartDataPoint } from '@fluentui/react-charts';
 import { Body1, Card, Dropdown, Option, Title3, makeStyles, tokens } from '@fluentui/react-components';
 import { useRef, type ReactNode } from 'react';

@@ -1,3 +1,4 @@
+import '../work-phones/strings';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';

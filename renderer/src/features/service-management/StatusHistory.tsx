@@ -1,3 +1,4 @@
+import '../work-phones/strings';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '@shared';

@@ -1,3 +1,4 @@
+import './strings';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './strings';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, MessageBar, MessageBarBody, Spinner, Text, makeStyles, tokens } from '@fluentui/react-components';
 import QRCode from 'qrcode';
 import { useCallback, useEffect, useState } from 'react';

@@ -1,3 +1,4 @@
+import './strings';
 import { useAtomValue } from 'jotai';
 import type { TFunction } from 'i18next';
 import type { Worker } from '@shared';

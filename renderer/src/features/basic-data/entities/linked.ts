@@ -1,3 +1,5 @@
+import '../../reports/strings';
+import '../../work-phones/strings';
 import { endpoints, type Room, type Service, type Worker } from '@shared';
 import { displayName } from '@shared/display-names';
 import { createElement } from 'react';
