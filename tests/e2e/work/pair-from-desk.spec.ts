@@ -67,7 +67,7 @@ for (const lang of ['ar', 'en'] as const) {
       // Workers → the worker's ⋯ menu → Pair a phone.
       await desk.goto(`${server.url}${clientRoutes.basicData('Worker')}`);
       // The worker's row, whichever page it falls on.
-      await desk.getByLabel(d.table.search).fill(worker.name);
+      await desk.getByLabel(d.table.search, { exact: true }).fill(worker.name);
       const more = new RegExp(`^${escape(d.users.more.split('{{')[0])}(${escape(worker.name)}${worker.nameAr ? `|${escape(worker.nameAr)}` : ''})$`);
       await desk.getByRole('button', { name: more }).first().click();
       await desk.getByRole('menuitem', { name: d.phones.pair }).click();
