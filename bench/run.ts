@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       ['memory', './memory.ts', 'benchMemory'],
       ['sla', './sla.ts', 'benchSla'],
       ['pglite-thread', './pglite-thread.ts', 'benchPgliteThread'],
+      ['work', './work-app.ts', 'benchWorkApp'],
     ] as const) {
       if (!wanted(name) || !existsSync(new URL(file, import.meta.url))) continue;
       const mod = await import(file);

@@ -317,6 +317,17 @@ export const NewRequestSummary = z.object({
   notePreview: z.string(),
 });
 export type NewRequestSummary = z.infer<typeof NewRequestSummary>;
+/**
+ * What a `line-changed` event carries when a worker's phone gave the line back (Can't do):
+ * who and why, for the desk's alert. Staff only: a guest's stream never carries it.
+ */
+export const ReturnedLine = z.object({
+  workerName: z.string(),
+  /** The worker's Arabic name (null: Arabic readers see workerName). */
+  workerNameAr: z.string().nullable(),
+  reason: z.string(),
+});
+export type ReturnedLine = z.infer<typeof ReturnedLine>;
 export const LiveEvent = z.object({
   type: z.enum(EVENT_TYPES),
   requestId: z.string(),
@@ -336,6 +347,8 @@ export const LiveEvent = z.object({
   escalation: Escalation.optional(),
   /** Only on `request-created`, staff only: what a toast names without another call. */
   summary: NewRequestSummary.optional(),
+  /** Only on the `line-changed` of a worker's Can't do, staff only. */
+  returned: ReturnedLine.optional(),
   /**
    * Staff stream only: whether a line concerned is in the user's department scope. The
    * lists take every event they may show; the alerts (chime, notification, bell) follow this.

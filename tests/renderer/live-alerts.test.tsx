@@ -479,6 +479,59 @@ describe('lines waiting to be acknowledged ring again every 30 s, on every scree
   });
 });
 
+describe("a line a worker's phone gave back (Can't do)", () => {
+  beforeEach(() => {
+    FakeEventSource.opened = [];
+    FakeAudioContext.tones = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    bridge.notify.mockClear();
+    store.set(liveSoundAtom, true);
+    fakeServer({ [`POST ${pathOf(endpoints.eventsTicket)}`]: () => ({ data: { ticket: 'ticket-1', expiresInSeconds: 30 } }) });
+    store.set(sessionAtom, { accessToken: 'a', permissions: [...ALL_PERMISSIONS], claims: [], userRoles: ['Admin'], userName: 'Hessa', userEmail: 'h@x.demo' });
+  });
+  afterEach(() => {
+    cleanup();
+    store.set(sessionAtom, undefined);
+    vi.unstubAllGlobals();
+  });
+
+  const givenBack = (lineId: number, mine: boolean) => ({
+    ...created('r-50', 'RQ-000250'),
+    type: 'line-changed',
+    lineId,
+    statusName: 'Open',
+    mine,
+    returned: { workerName: 'Huda Saleh', workerNameAr: 'هدى صالح', reason: 'No towels left in the store' },
+  });
+
+  it('alerts the desk with who and why, and its Open goes to the line', async () => {
+    renderShell(clientRoutes.basicData('Room'));
+    const stream = await streamOpen();
+    act(() => stream.emit('line-changed', givenBack(50, true)));
+    const toast = await vi.waitFor(() => screen.getByTestId('toast-warning'));
+    expect(toast.textContent).toContain("Huda Saleh can't do a task of request RQ-000250. Reason: No towels left in the store.");
+    expect(reminders()).toBe(1);
+    expect(bridge.notify).toHaveBeenCalledTimes(1);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByTestId('where').textContent).toBe(clientRoutes.serviceDetails(50));
+  });
+
+  it("in Arabic names the worker in Arabic; another department's line and a plain change alert nobody", async () => {
+    renderShell(clientRoutes.basicData('Room'), 'ar');
+    const stream = await streamOpen();
+    act(() => {
+      stream.emit('line-changed', givenBack(51, false));
+      stream.emit('line-changed', { ...givenBack(52, true), returned: undefined });
+    });
+    act(() => stream.emit('line-changed', givenBack(53, true)));
+    const toast = await vi.waitFor(() => screen.getByTestId('toast-warning'));
+    expect(toast.textContent).toContain('تعذّر على هدى صالح تنفيذ مهمة من الطلب \u2066RQ-000250\u2069');
+    expect(screen.getAllByTestId('toast-warning')).toHaveLength(1);
+    expect(bridge.notify).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('toasts (issue 13.6)', () => {
   afterEach(cleanup);
 

@@ -125,4 +125,27 @@ describe("a worker's phone event stream", () => {
     expect(stream.received.at(-1)?.event).toBe('reconnect');
     expect((await t.api.call(endpoints.workStreamTicket, { token: huda.accessToken })).status).toBe(401);
   });
+
+  it("alerts the desk when a phone gives a line back (Can't do): who and why on the staff stream, nothing of it to the guest", async () => {
+    const huda = await pairWorker(fx.workers.housekeeper);
+    const added = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels]) });
+    const requestId = added.body.id as string;
+    const line = (await t.api.call(endpoints.userRequestDetails, { params: { id: requestId } })).body.requestDetails[0].id as number;
+    await assign(line, fx.workers.housekeeper);
+    const desk = await openStream(new URL(endpoints.staffEvents.path, t.url).toString(), { authorization: `Bearer ${clerk}` });
+    const guest = await openStream(new URL(endpoints.guestEvents.path.replace(':id', requestId), t.url).toString());
+    streams.push(desk, guest);
+    const res = await t.api.call(endpoints.workCantDo, { token: huda.accessToken, params: { lineId: line }, body: { reason: 'No towels left in the store' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const returned = await desk.next((e) => e.event === 'line-changed' && e.data.lineId === line, 'the line given back');
+    expect(returned.data).toMatchObject({
+      statusName: 'Open',
+      departmentIds: [fx.departments.housekeeping],
+      mine: true,
+      returned: { workerName: expect.stringMatching(/^Huda /), workerNameAr: null, reason: 'No towels left in the store' },
+    });
+    const heard = await guest.next((e) => e.event === 'line-changed' && e.data.lineId === line, "the guest's update");
+    expect(JSON.stringify(heard.data)).not.toContain('towels left');
+    expect(heard.data).not.toHaveProperty('returned');
+  });
 });

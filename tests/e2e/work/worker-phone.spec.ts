@@ -74,7 +74,7 @@ async function pair(page: Page, lang: 'en' | 'ar'): Promise<void> {
 const card = (page: Page, lang: 'en' | 'ar', lineId: number) => page.locator(`#task-${lineId}`);
 
 function history(lineId: number) {
-  return api.get<{ worker_Accepted: string | null }>(fillPath(apiPaths.serviceAssignmentDetails, { id: lineId }), {}, true);
+  return api.get<{ worker_Accepted: string | null; photoIds?: string[] }>(fillPath(apiPaths.serviceAssignmentDetails, { id: lineId }), {}, true);
 }
 
 async function messagesOf(lineId: number): Promise<string[]> {
@@ -107,7 +107,7 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(task.getByText(t.tasks.started, { exact: true })).toBeVisible();
     await task.getByRole('button', { name: t.actions.done }).click();
     await task.getByLabel(t.actions.note).fill(`Towels left ${lang}`);
-    // A photo from the camera; this server takes none yet (404), so the task completes without it.
+    // A photo from the camera: uploaded first, then named in Done.
     await task.getByLabel(t.actions.photo).setInputFiles(path.resolve('build/icons/icon.png'));
     await expect(task.getByText(t.actions.photoChosen)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
@@ -115,6 +115,7 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(task).toHaveCount(0);
     await expect.poll(async () => (await api.staffLine(lineId)).serviceDetails.statusName).toBe('Completed');
     expect((await messagesOf(lineId)).filter((m) => m === `Towels left ${lang}`)).toHaveLength(1);
+    expect((await history(lineId)).photoIds).toHaveLength(1);
   });
 
   test(`a Done tapped offline waits on the phone and completes the line once when the network is back (${lang})`, async ({ page, context }) => {

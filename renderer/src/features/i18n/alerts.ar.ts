@@ -32,4 +32,6 @@ export const alertsAr: typeof alertsEn = {
   escalationTitle: 'متأخر: {{service}}، الغرفة {{room}}',
   escalationAcknowledge: 'لم يُستلم قبل {{time}} ({{hotel}}{{department}})',
   escalationComplete: 'لم يُنجز قبل {{time}} ({{hotel}}{{department}})',
+  returnedTitle: 'تعذّر على {{worker}} تنفيذ مهمة من الطلب {{code}}',
+  returnedBody: 'السبب: {{reason}}. عادت إلى البنود المفتوحة في قسمها.',
 };

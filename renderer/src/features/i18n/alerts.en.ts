@@ -32,4 +32,7 @@ export const alertsEn = {
   escalationTitle: 'Overdue: {{service}}, room {{room}}',
   escalationAcknowledge: 'Not acknowledged by {{time}} ({{hotel}}{{department}})',
   escalationComplete: 'Not completed by {{time}} ({{hotel}}{{department}})',
+  // A worker's phone gave a line back (Can't do).
+  returnedTitle: "{{worker}} can't do a task of request {{code}}",
+  returnedBody: "Reason: {{reason}}. It is back in its department's open lines.",
 };

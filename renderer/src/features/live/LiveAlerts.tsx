@@ -43,7 +43,9 @@ const REMINDED_CLAIMS: readonly Claim[] = ['Service Management.Service List.Ackn
  * - a line nobody has acknowledged: the reminder (toast and chime) every 30 s until someone
  *   does; a native notification too while the app is not in front;
  * - an escalation (a line past its target; only its receivers get it): a red toast, a
- *   falling chime and a native notification.
+ *   falling chime and a native notification;
+ * - a line a worker's phone gave back (Can't do), in the user's own departments: a toast
+ *   with who and why, the reminder's chime and a native notification that opens the line.
  * The list screens only keep their rows live; they do not alert.
  */
 export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
@@ -101,9 +103,22 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
       if (sound) playChime('escalation');
       host.notify(title, body, open);
     };
+    const returned = (event: LiveEvent) => {
+      const r = event.returned;
+      if (!r || event.mine === false) return;
+      const { t, lang, navigate, sound } = latest.current;
+      const reader = lang === 'ar' ? 'ar' : 'en';
+      const title = t('alerts.returnedTitle', { worker: displayName(reader, { name: r.workerName, nameAr: r.workerNameAr }), code: ltrIn(reader, event.requestCode) });
+      const body = t('alerts.returnedBody', { reason: r.reason });
+      const open = () => navigate(event.lineId ? clientRoutes.serviceDetails(event.lineId) : clientRoutes.requestDetails(event.requestId));
+      showToast(`${title}. ${body}`, 'warning', { label: t('alerts.open'), run: open });
+      if (sound) playChime('reminder');
+      host.notify(title, body, open);
+    };
     return subscribeLive((event) => {
       if (event.type === 'request-created') newRequest(event);
       else if (event.type === 'line-escalated') escalation(event);
+      else if (event.type === 'line-changed' && event.returned) returned(event);
     }, () => undefined);
   }, [host, setCount]);
 

@@ -68,6 +68,8 @@ export async function step(
   action: LineAction | ((line: LockedLine) => LineViolation | null),
   change: (tx: Tx, line: LockedLine, at: Date) => Promise<repo.LinePatch>,
   eventType: LiveEvent['type'] = 'line-changed',
+  /** More for the event than the line says (a worker's Can't do: who and why). */
+  about: Pick<LiveEvent, 'returned'> = {},
 ) {
   const result = await ctx.database.db.transaction(async (tx) => {
     const line = await repo.lockLine(tx, lineId);
@@ -93,6 +95,7 @@ export async function step(
     lineId: line.id,
     statusName: line.status,
     at: iso(at),
+    ...about,
   });
   // The staff member's answer does not wait for the guest's e-mail (a slow SMTP server).
   ctx.background.run(

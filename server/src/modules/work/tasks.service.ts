@@ -158,6 +158,9 @@ async function applyLocalized(
     }
     case 'cantDo': {
       const reason = input.reason?.trim() ?? '';
+      const worker = await repo.workerById(ctx.database.db, me);
+      // The desk is alerted with who gave the line back and why (LiveAlerts), not only its list row.
+      const returned = { workerName: worker?.name ?? '', workerNameAr: worker?.nameAr ?? null, reason };
       await step(ctx, actor, input.lineId, (line) => closedViolation(line), async (tx, line, at) => {
         await insertMessage(tx, { lineId: line.id, kind: 'note', text: localize(m.cantDoReason, 'en', { reason }), workerId: me, at });
         // Back to its department, unassigned (SPEC status Open): the desk hears it on its live stream.
@@ -171,7 +174,7 @@ async function applyLocalized(
           startedAt: null,
           startedByWorkerId: null,
         };
-      });
+      }, 'line-changed', { returned });
       pushOffered(ctx, { lineId: input.lineId });
       return { message: m.returned, lineId: input.lineId, status: 'Open' };
     }

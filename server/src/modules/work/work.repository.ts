@@ -20,7 +20,7 @@ import {
 // ── Workers ──
 export async function workerById(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ id: workers.id, name: workers.name, departmentId: workers.departmentId, pinHash: workers.pinHash })
+    .select({ id: workers.id, name: workers.name, nameAr: workers.nameAr, departmentId: workers.departmentId, pinHash: workers.pinHash })
     .from(workers)
     .where(eq(workers.id, id));
   return row;
