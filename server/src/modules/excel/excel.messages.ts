@@ -34,6 +34,10 @@ export const excelMessages = defineMessages({
   },
   imported: { en: 'Rows imported: {count}', ar: 'الصفوف المستوردة: {count}' },
   unknownCode: { en: 'Unknown code "{code}"', ar: 'رمز غير معروف "{code}"' },
+  unknownDepartment: {
+    en: 'No one department has the code or the name "{code}"',
+    ar: 'لا يوجد قسم واحد بالرمز أو بالاسم "{code}"',
+  },
   duplicateInFile: { en: 'Duplicate of row {row} in this file', ar: 'مكرر مع الصف {row} في هذا الملف' },
   alreadyExists: { en: '"{value}" already exists', ar: '"{value}" موجود من قبل' },
   invitationsFailed: {
