@@ -171,7 +171,7 @@ describe('new-request alerts on every screen (issue 13.1)', () => {
     act(() => stream.emit('request-created', created('r-3', 'RQ-000103')));
     await vi.waitFor(() => expect(screen.getByTestId('alerts-count').textContent).toBe('1'));
 
-    await userEvent.click(screen.getByRole('button', { name: '1 new requests: open Guests Requests' }));
+    await userEvent.click(screen.getByRole('button', { name: '1 new request: open Guests Requests' }));
     expect(screen.getByTestId('where').textContent).toBe(clientRoutes.requestList);
     expect(screen.queryByTestId('alerts-count')).toBeNull();
     expect(screen.queryByTestId('menu-new-count')).toBeNull();
@@ -242,7 +242,7 @@ describe('new-request alerts on every screen (issue 13.1)', () => {
     // The code is isolated left to right inside the Arabic sentence.
     expect(await screen.findByText('طلب جديد \u2066RQ-000106\u2069')).toBeTruthy();
     expect(bridge.notify).toHaveBeenCalledWith('طلب جديد \u2066RQ-000106\u2069', 'نزيل بانتظارك. انقر لفتح الطلب.', expect.any(Function));
-    expect(screen.getByRole('button', { name: '1 طلبات جديدة: افتح طلبات النزلاء' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'طلب جديد واحد: افتح طلبات النزلاء' })).toBeTruthy();
     expect(view.container.querySelector('[dir="rtl"]')).toBeTruthy();
   });
 
@@ -403,7 +403,7 @@ describe('lines waiting to be acknowledged ring again every 30 s, on every scree
     renderShell(clientRoutes.basicData('Room'), 'ar');
     await user.click(screen.getByTestId('alerts-repeat'));
     expect(await screen.findByRole('menuitemradio', { name: '30 ث' })).toBeTruthy();
-    expect(screen.getByRole('menuitemradio', { name: '5 دقيقة' })).toBeTruthy();
+    expect(screen.getByRole('menuitemradio', { name: '5 دقائق' })).toBeTruthy();
     store.set(reminderSecondsAtom, 30);
   });
 

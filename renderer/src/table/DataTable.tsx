@@ -37,6 +37,12 @@ export interface TableColumn<T> {
   fitContent?: boolean;
   /** Always left to right (phone numbers, codes, room numbers): in Arabic too, on screen and in the export. */
   ltr?: boolean;
+  /**
+   * Up to two lines, broken between words (a list of names, a date and its time): the
+   * row grows to hold them. Fitted to the text's longer line; past two lines it is cut
+   * with its tooltip.
+   */
+  wrap?: boolean;
 }
 
 /** Column widths fitted to their text (issue 13: readable at 1366 px), from a sample of the rows. */
@@ -85,9 +91,22 @@ export function distinguishingWidth(values: readonly string[]): number {
   return widest;
 }
 
+/**
+ * The narrowest width that holds the text on two lines broken between words: the longer
+ * line of the most even break. A browser filling lines of that width breaks no later.
+ */
+export function twoLineWidth(text: string): number {
+  let best = textWidth(text);
+  for (let i = text.indexOf(' '); i !== -1; i = text.indexOf(' ', i + 1)) {
+    best = Math.min(best, Math.max(textWidth(text.slice(0, i)), textWidth(text.slice(i + 1))));
+  }
+  // Words measured apart may round a pixel narrower than the line drawn.
+  return best + 2;
+}
+
 export function fittedWidth<T>(column: TableColumn<T>, rows: readonly T[]): number {
   const values = rows.slice(0, 200).map((row) => String(column.value(row) ?? ''));
-  const longest = Math.max(0, ...values.map(textWidth));
+  const longest = Math.max(0, ...values.map(column.wrap ? twoLineWidth : textWidth));
   // Headers wrap between words, so only their longest word must fit.
   const header = Math.max(...column.header.split(/\s+/).map(textWidth)) + CELL_PADDING_PX + HEADER_EXTRA_PX;
   const content = longest + CELL_PADDING_PX;
@@ -103,9 +122,9 @@ export function fittedWidth<T>(column: TableColumn<T>, rows: readonly T[]): numb
  * list are neither reordered nor cut at their start), cut at its end with the whole text
  * in its tooltip.
  */
-function TextCell({ text, tooltip, ltr }: { text: string; tooltip?: string; ltr?: boolean }) {
+function TextCell({ text, tooltip, ltr, wrap }: { text: string; tooltip?: string; ltr?: boolean; wrap?: boolean }) {
   return (
-    <span className="cell-text" dir={ltr ? 'ltr' : 'auto'} title={tooltip ?? text}>
+    <span className={wrap ? 'cell-text cell-wrap' : 'cell-text'} dir={ltr ? 'ltr' : 'auto'} title={tooltip ?? text}>
       {text}
     </span>
   );
@@ -273,8 +292,10 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, rowMenu
           if (!p.data) return null;
           const latest = columnsRef.current.find((x) => x.id === c.id) ?? c;
           if (latest.render) return latest.render(p.data);
-          return <TextCell text={String(latest.value(p.data) ?? '')} tooltip={latest.tooltip?.(p.data)} ltr={latest.ltr} />;
+          return <TextCell text={String(latest.value(p.data) ?? '')} tooltip={latest.tooltip?.(p.data)} ltr={latest.ltr} wrap={latest.wrap} />;
         },
+        // The row grows to the two lines of a wrapping column.
+        ...(c.wrap ? { autoHeight: true, wrapText: true } : {}),
         // Server mode: the server sorted the page; the header only shows (and changes) the view's sort.
         ...(sortedBy
           ? { comparator: () => 0, sortable: c.sortKey !== false, sort: sortedBy.sort === (c.sortKey || c.id) ? (sortedBy.order ?? 'desc') : null }

@@ -6,6 +6,7 @@ import {
   QuickFilterModule,
   RowApiModule,
   RenderApiModule,
+  RowAutoHeightModule,
   RowStyleModule,
   TooltipModule,
 } from 'ag-grid-community';
@@ -24,6 +25,8 @@ export function registerGridModules(): void {
     CellStyleModule,
     // rowClassRules: the fading highlight of rows that just arrived on a live list.
     RowStyleModule,
+    // autoHeight: a row as tall as the two lines of a wrapping column.
+    RowAutoHeightModule,
     TooltipModule,
   ]);
 }

@@ -200,7 +200,7 @@ for (const lang of ['en', 'ar'] as const) {
     await page.goto(`${server.url}${clientRoutes.requestList}`);
     await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 30_000 });
     expect(await ambiguousCells(page, 'hotelName')).toEqual([]);
-    // A list of services is cut at its usual width (Status must stay in view in Arabic); the tooltip names them all.
+    // A list of services wraps to two lines and is cut after them (Status must stay in view in Arabic); the tooltip names them all.
     expect(await ambiguousCells(page, 'services', false)).toEqual([]);
     expect(await ambiguousCells(page, 'custName')).toEqual([]);
 

@@ -25,6 +25,9 @@ test.beforeAll(async () => {
   const arabic = (await (await fetch(`${server.url}/api/BasicData/GenerateServices?lang=ar`)).json()) as typeof groups;
   serviceNames.ar = picked.map((p) => arabic.flatMap((g) => g.services).find((s) => s.id === p.id)!.name);
   await guestRequest(server.url, hotels[0].id, picked.map((s) => s.id), 'Jonathan Wellington-Smythe');
+  // A full first page (five rows), each asking for several services.
+  const more = groups.flatMap((g) => g.services).filter((s) => !s.isSpecial).slice(0, 4);
+  for (const name of ['Guest Two', 'Guest Three', 'Guest Four', 'Guest Five']) await guestRequest(server.url, hotels[0].id, more.map((s) => s.id), name);
 });
 test.afterAll(async () => server?.stop());
 
@@ -94,6 +97,42 @@ for (const lang of ['en', 'ar'] as const) {
         const r = e.getBoundingClientRect();
         return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
       })).toBe(true);
+    }
+    // The services a guest asked for are the row's telling part: on up to two lines, the first
+    // service's name shows whole (it was cut to 4–5 letters in Arabic), and Status stays in view.
+    const services = row.locator('.ag-cell[col-id="services"] .cell-text');
+    const firstShown = await services.evaluate((e) => {
+      const text = e.firstChild!;
+      const first = text.textContent!.split(/، |, /)[0];
+      const range = document.createRange();
+      range.setStart(text, 0);
+      range.setEnd(text, first.length);
+      const box = e.getBoundingClientRect();
+      const style = getComputedStyle(e);
+      // Inside the cell's text box (the ellipsis and the clamp hide what lies beyond it).
+      const bottom = box.bottom - parseFloat(style.paddingBottom);
+      return [...range.getClientRects()].every((r) => r.left >= box.left - 1 && r.right <= box.right + 1 && r.bottom <= bottom + 1);
+    });
+    expect(firstShown, 'the first service shown whole in the Services cell').toBe(true);
+    // No row of the page is clipped: all five within the grid and the window, none under a scroll bar, Status in view on each.
+    // The rows' scrolling part (the pinned actions column has rows of its own).
+    const rows = page.locator('.ag-row:has(.ag-cell[col-id="statusName"])');
+    await expect(rows).toHaveCount(5);
+    const body = (await page.locator('.ag-root').boundingBox())!;
+    const windowHeight = page.viewportSize()!.height;
+    for (const each of await rows.all()) {
+      const box = (await each.boundingBox())!;
+      expect(box.y >= body.y - 1 && box.y + box.height <= body.y + body.height + 1, 'row inside the grid').toBe(true);
+      expect(box.y + box.height <= windowHeight, 'row inside the window').toBe(true);
+      expect(await each.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return e.contains(document.elementFromPoint(r.left + r.width / 2, r.bottom - 3));
+      }), 'row bottom not covered').toBe(true);
+      const status = each.locator('.ag-cell[col-id="statusName"]');
+      expect(await status.evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+      }), 'Status in view').toBe(true);
     }
     await screenshot(page, `list-RequestList-1366-${lang}`);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinguishingWidth, fittedWidth, type TableColumn } from '../../../renderer/src/table/DataTable';
+import { distinguishingWidth, fittedWidth, twoLineWidth, type TableColumn } from '../../../renderer/src/table/DataTable';
 
 /** Without a canvas (happy-dom) a character counts 8.5 px, as DataTable assumes in tests. */
 const px = (text: string) => text.length * 8.5;
@@ -28,5 +28,16 @@ describe('a cut column keeps the part that tells its rows apart', () => {
     const long = 'A very long services list, Extra towels, Room cleaning, Laundry, Breakfast in the room';
     const rows = [{ hotel: long }, { hotel: `${long}, Late checkout` }];
     expect(fittedWidth(hotel, rows)).toBe(170);
+  });
+
+  it('a wrapping column is fitted to the longer of its two lines', () => {
+    // The most even break between words, a little slack for the line drawn whole.
+    expect(twoLineWidth('27 Nov, 03:13')).toBe(px('27 Nov,') + 2);
+    expect(twoLineWidth('قهوة عربية وتمر، مياه معبأة')).toBe(px('قهوة عربية وتمر،') + 2);
+    expect(twoLineWidth('Towels')).toBe(px('Towels') + 2);
+    const created: TableColumn<{ at: string }> = { id: 'createdAt', header: 'Created', value: (r) => r.at, fitContent: true, wrap: true };
+    // Never cut, but the date over its time is narrower than on one line.
+    expect(fittedWidth(created, [{ at: '27 Nov 2025, 03:13' }])).toBe(Math.ceil(px('2025, 03:13') + 2 + 32));
+    expect(fittedWidth(created, [{ at: '27 Nov 2025, 03:13' }])).toBeLessThan(fittedWidth({ ...created, wrap: false }, [{ at: '27 Nov 2025, 03:13' }]));
   });
 });

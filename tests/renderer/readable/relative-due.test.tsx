@@ -2,7 +2,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOW_STEP_MS } from '../../../renderer/src/features/live/use-now';
 import { DueBadge, type DueLine } from '../../../renderer/src/features/service-management/DueBadge';
-import { relativeDueText } from '../../../renderer/src/features/service-management/QueueCells';
+import { ageText, relativeDueText } from '../../../renderer/src/features/service-management/QueueCells';
 import { i18next, initI18n } from '../../../renderer/src/i18n';
 import { renderInApp } from '../render-app';
 
@@ -44,7 +44,41 @@ describe('a due time relative to now', () => {
     const t = i18next.t.bind(i18next);
     expect(relativeDueText(t, DUE, at('09:58:00'))).toBe('خلال 12 دقيقة');
     expect(relativeDueText(t, DUE, at('10:10:30'))).toBe('مستحق الآن');
-    expect(relativeDueText(t, DUE, at('10:15:00'))).toBe('متأخر 5 دقيقة');
+    expect(relativeDueText(t, DUE, at('10:15:00'))).toBe('متأخر 5 دقائق');
+  });
+
+  it('counts in Arabic with its six plural forms (0, 1, 2, 3–10, 11–99, 100+)', () => {
+    initI18n('ar');
+    const t = i18next.t.bind(i18next);
+    expect(relativeDueText(t, DUE, at('10:09:30'))).toBe('خلال دقيقة واحدة');
+    expect(relativeDueText(t, DUE, at('10:12:00'))).toBe('متأخر دقيقتان');
+    expect(relativeDueText(t, DUE, at('10:13:00'))).toBe('متأخر 3 دقائق');
+    expect(relativeDueText(t, DUE, at('10:20:00'))).toBe('متأخر 10 دقائق');
+    expect(relativeDueText(t, DUE, at('10:21:00'))).toBe('متأخر 11 دقيقة');
+    // Hours and minutes each take their own form, joined by "and".
+    expect(relativeDueText(t, DUE, at('11:11:00'))).toBe('متأخر ساعة واحدة ودقيقة واحدة');
+    expect(relativeDueText(t, DUE, at('12:15:00'))).toBe('متأخر ساعتان و5 دقائق');
+    expect(relativeDueText(t, DUE, at('15:30:00'))).toBe('متأخر 5 ساعات و20 دقيقة');
+    expect(ageText(t, 0)).toBe('0 دقيقة');
+    expect(ageText(t, 2 * 1440 + 3 * 60)).toBe('يومان و3 ساعات');
+    expect(ageText(t, 11 * 1440)).toBe('11 يومًا و0 ساعة');
+    // The bell and the alerts count the same way.
+    expect(t('alerts.bellCount', { count: 1 })).toBe('طلب جديد واحد: افتح طلبات النزلاء');
+    expect(t('alerts.bellCount', { count: 2 })).toBe('طلبان جديدان: افتح طلبات النزلاء');
+    expect(t('alerts.bellCount', { count: 11 })).toBe('11 طلبًا جديدًا: افتح طلبات النزلاء');
+    expect(t('alerts.bellWaiting', { count: 4 })).toBe('4 خدمات بانتظار أن تستلمها: افتحها');
+    expect(t('alerts.moreServices', { list: 'مناشف', count: 2 })).toBe('مناشف وخدمتان أخريان');
+    expect(t('alerts.reminderMany', { count: 2 })).toBe('بندا خدمة بانتظار الاستلام');
+    expect(t('queue.remindMinutes', { count: 2 })).toBe('دقيقتان');
+  });
+
+  it('keeps English counts as they were, with the singular where it reads better', () => {
+    initI18n('en');
+    const t = i18next.t.bind(i18next);
+    expect(ageText(t, 2 * 1440 + 3 * 60)).toBe('2 d 3 h');
+    expect(ageText(t, 61)).toBe('1 h 1 min');
+    expect(t('alerts.bellCount', { count: 1 })).toBe('1 new request: open Guests Requests');
+    expect(t('alerts.bellCount', { count: 3 })).toBe('3 new requests: open Guests Requests');
   });
 });
 

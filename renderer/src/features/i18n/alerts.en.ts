@@ -2,6 +2,7 @@
 export const alertsEn = {
   bell: 'New requests',
   bellCount: '{{count}} new requests: open Guests Requests',
+  bellCount_one: '1 new request: open Guests Requests',
   bellOffline: 'live alerts paused, reconnecting',
   menuCount: '{{count}} new',
   open: 'Open',
@@ -11,6 +12,7 @@ export const alertsEn = {
   newRequestNote: '“{{note}}”',
   moreServices: '{{list}} and {{count}} more',
   bellWaiting: '{{count}} lines wait for you to take them: open them',
+  bellWaiting_one: '1 line waits for you to take it: open it',
   bellNoneWaiting: 'No line waits for you',
   soundBlocked: 'Sound is off until you click on this page: click to turn sound on',
   soundBlockedShort: 'Click to turn sound on',

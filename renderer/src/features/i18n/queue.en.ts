@@ -11,8 +11,11 @@ export const queueEn = {
   lateBy: 'late {{duration}}',
   dueNow: 'due now',
   ageMinutes: '{{count}} min',
-  ageHours: '{{hours}} h {{minutes}} min',
-  ageDays: '{{days}} d {{hours}} h',
+  // A duration of two units: each part is counted on its own (see ageMinutes, ageHoursPart, ageDaysPart).
+  ageHours: '{{hours}} {{minutes}}',
+  ageDays: '{{days}} {{hours}}',
+  ageHoursPart: '{{count}} h',
+  ageDaysPart: '{{count}} d',
   overdueTitle: 'Overdue now',
   overdueNone: 'Nothing is overdue',
   noDepartment: 'No department yet',

@@ -30,9 +30,12 @@ export function relativeDueText(t: TFunction, dueAt: string | Date | null, now: 
 /** '12 min', '2 h 5 min', '3 d 4 h' in the user's language. */
 export function ageText(t: TFunction, minutes: number | null): string {
   if (minutes === null) return '';
-  if (minutes < 60) return t('queue.ageMinutes', { count: minutes });
-  if (minutes < 24 * 60) return t('queue.ageHours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
-  return t('queue.ageDays', { days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60) });
+  // Each part is counted on its own so it takes its own plural form (Arabic: "ساعتان و5 دقائق").
+  const minutesPart = (count: number) => t('queue.ageMinutes', { count });
+  const hoursPart = (count: number) => t('queue.ageHoursPart', { count });
+  if (minutes < 60) return minutesPart(minutes);
+  if (minutes < 24 * 60) return t('queue.ageHours', { hours: hoursPart(Math.floor(minutes / 60)), minutes: minutesPart(minutes % 60) });
+  return t('queue.ageDays', { days: t('queue.ageDaysPart', { count: Math.floor(minutes / 1440) }), hours: hoursPart(Math.floor((minutes % 1440) / 60)) });
 }
 
 /** How long something has waited (the list's Age column), moving with the clock without a reload. */

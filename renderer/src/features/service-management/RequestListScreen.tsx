@@ -65,14 +65,16 @@ export function RequestListScreen() {
         header: t('lists.services'),
         value: (r) => r.services.join(lang === 'ar' ? '، ' : ', '),
         sortKey: false,
-        flex: 1.4,
-        // Cut with its tooltip; narrow enough that Status stays in view at 1366 px in Arabic with the Age
-        // column, wide enough for its Arabic header word ('الخدمات') whole.
-        minWidth: 80,
-        // Rows whose first service is the same would widen it past Status in Arabic; the tooltip names them all.
+        // What the guest asked for is the row's telling part: on two lines, it takes most of the
+        // room the other columns leave (the dates give some up by wrapping too), so Status stays
+        // in view at 1366 px in Arabic; past two lines, the tooltip names them all.
+        wrap: true,
+        flex: 4,
+        // Rows whose first service is the same would widen it past Status in Arabic.
         keepApart: false,
       },
-      dateColumn('createdAt', t('p2.requests.createdAt'), (r) => r.createdAt, lang),
+      // The date over its time: the row is two lines high for the services anyway.
+      dateColumn('createdAt', t('p2.requests.createdAt'), (r) => r.createdAt, lang, { wrap: true }),
       {
         // Issue 14.2: the age of the request's oldest open line, coloured by its earliest due time (the tooltip names it).
         id: 'age',
@@ -83,7 +85,7 @@ export function RequestListScreen() {
         sortKey: false,
         minWidth: 64,
       },
-      dateColumn('updatedAt', t('p2.requests.updatedAt'), (r) => r.updatedAt, lang),
+      dateColumn('updatedAt', t('p2.requests.updatedAt'), (r) => r.updatedAt, lang, { wrap: true }),
       { id: 'statusName', header: t('p2.requests.status'), value: (r) => t(`p2.status.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} />, fitContent: true },
     ],
     [t, lang],

@@ -34,6 +34,10 @@ export const excelMessages = defineMessages({
   },
   imported: { en: 'Rows imported: {count}', ar: 'الصفوف المستوردة: {count}' },
   unknownCode: { en: 'Unknown code "{code}"', ar: 'رمز غير معروف "{code}"' },
+  unknownDepartment: {
+    en: 'No one department has the code or the name "{code}"',
+    ar: 'لا يوجد قسم واحد بالرمز أو بالاسم "{code}"',
+  },
   duplicateInFile: { en: 'Duplicate of row {row} in this file', ar: 'مكرر مع الصف {row} في هذا الملف' },
   alreadyExists: { en: '"{value}" already exists', ar: '"{value}" موجود من قبل' },
   invitationsFailed: {
@@ -50,8 +54,8 @@ export const templateTexts = defineMessages({
     ar: 'املأ صفًا واحدًا لكل عنصر في الورقة الأولى بدءًا من الصف 2، واترك صف العناوين كما هو.',
   },
   rule2: {
-    en: 'Columns ending in "Code" or "Codes" take codes from the dropdown lists (existing items).',
-    ar: 'الأعمدة التي تنتهي بـ "Code" أو "Codes" تأخذ رموزًا من القوائم المنسدلة (عناصر موجودة).',
+    en: 'Columns ending in "Code" or "Codes" take an item from the dropdown lists (existing items). Departments are listed by name; a department\'s code or its name in the other language is accepted too.',
+    ar: 'الأعمدة التي تنتهي بـ "Code" أو "Codes" تأخذ عنصرًا من القوائم المنسدلة (عناصر موجودة). تُعرض الأقسام بأسمائها، ويُقبل أيضًا رمز القسم أو اسمه باللغة الأخرى.',
   },
   rule3: {
     en: 'If any row has a problem, nothing is imported and every problem is listed with its row and column.',
@@ -64,5 +68,5 @@ export const templateTexts = defineMessages({
   yes: { en: 'Yes', ar: 'نعم' },
   no: { en: 'No', ar: 'لا' },
   pickFromList: { en: 'Choose a value from the list', ar: 'اختر قيمة من القائمة' },
-  notInList: { en: 'This code is not in the list', ar: 'هذا الرمز غير موجود في القائمة' },
+  notInList: { en: 'This value is not in the list', ar: 'هذه القيمة غير موجودة في القائمة' },
 });

@@ -15,6 +15,7 @@ import {
   workers,
 } from '../../db/schema';
 import { accessOf } from '../administration/roles.repository';
+import type { DepartmentRow } from './department-keys';
 
 export interface CodeRow {
   id: number;
@@ -86,9 +87,9 @@ export class ExcelRepository {
       .orderBy(serviceGroups.serviceGroupCode);
   }
 
-  departments(): Promise<CodeRow[]> {
+  departments(): Promise<DepartmentRow[]> {
     return this.db
-      .select({ id: departments.id, code: departments.departmentCode, name: departments.name })
+      .select({ id: departments.id, code: departments.departmentCode, name: departments.name, nameAr: departments.nameAr })
       .from(departments)
       .orderBy(departments.departmentCode);
   }

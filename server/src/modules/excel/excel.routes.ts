@@ -33,8 +33,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   for (const [download, upload, importer] of sheets) {
     const sheet = importer as Importer<unknown, unknown, unknown>;
-    route(app, download, async ({ user, reply }) => {
-      const bytes = await service.template(sheet, user);
+    route(app, download, async ({ user, lang, reply }) => {
+      const bytes = await service.template(sheet, user, lang);
       return reply
         .type(XLSX_TYPE)
         .header('content-disposition', `attachment; filename="${sheet.spec.fileName}.xlsx"`)

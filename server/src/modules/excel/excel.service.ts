@@ -20,8 +20,8 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export class ExcelService {
   constructor(private readonly app: AppContext) {}
 
-  async template<C, T, S>(importer: Importer<C, T, S>, scope: Scope): Promise<Buffer> {
-    const lookups = await importer.lookups(new ExcelRepository(this.app.database.db), scope);
+  async template<C, T, S>(importer: Importer<C, T, S>, scope: Scope, lang: Language): Promise<Buffer> {
+    const lookups = await importer.lookups(new ExcelRepository(this.app.database.db), scope, lang);
     return buildTemplate(importer.spec, lookups);
   }
 

@@ -59,11 +59,18 @@ export function checkWithSchema<S extends z.ZodType>(
   return undefined;
 }
 
+/** Finds a reference row's id by what a cell says. */
+export interface KeyMap {
+  get(text: string): number | undefined;
+  /** What to tell of text it does not know (default: an unknown code). */
+  readonly unknown?: Localized;
+}
+
 /**
  * Codes of a reference table. Codes are matched as typed first, then regardless of
  * case when that is unambiguous (a typed "std" for "STD" is clearly meant).
  */
-export class CodeMap {
+export class CodeMap implements KeyMap {
   private readonly exact = new Map<string, number>();
   private readonly folded = new Map<string, number | null>();
 
@@ -81,17 +88,17 @@ export class CodeMap {
 }
 
 /** Resolves a reference column; reports an unknown code. Empty stays undefined for the schema to judge. */
-export function resolveCode(codes: CodeMap, text: string, row: number, column: string, problems: RowProblems): number | undefined {
+export function resolveCode(codes: KeyMap, text: string, row: number, column: string, problems: RowProblems): number | undefined {
   if (!text) return undefined;
   const id = codes.get(text);
-  if (id === undefined) problems.add(row, column, m.unknownCode, { code: text });
+  if (id === undefined) problems.add(row, column, codes.unknown ?? m.unknownCode, { code: text });
   return id;
 }
 
 /** Resolves a comma-separated list of codes; reports every unknown one. */
-export function resolveCodes(codes: CodeMap, texts: string[], row: number, column: string, problems: RowProblems): number[] {
+export function resolveCodes(codes: KeyMap, texts: string[], row: number, column: string, problems: RowProblems): number[] {
   const unknown = texts.filter((t) => codes.get(t) === undefined);
-  if (unknown.length) problems.add(row, column, m.unknownCode, { code: unknown.join(', ') });
+  if (unknown.length) problems.add(row, column, codes.unknown ?? m.unknownCode, { code: unknown.join(', ') });
   return texts.map((t) => codes.get(t)).filter((id): id is number => id !== undefined);
 }
 

@@ -1,8 +1,10 @@
 import type { Localized } from '../../i18n/localize';
 
-/** One reference list a template offers as a dropdown (codes of existing rows). */
+/** One entry of a reference list a template offers as a dropdown (codes, or names, of existing rows). */
 export interface LookupItem {
+  /** What the dropdown offers and the import accepts. */
   code: string;
+  /** Written beside it on the lookup sheet (the name of a code, the code of a name). */
   name: string;
 }
 
@@ -15,6 +17,8 @@ export interface SheetColumn {
   lookup?: string;
   /** Several codes separated by commas: the dropdown helps but cannot forbid other text. */
   multiple?: boolean;
+  /** The import accepts more than the dropdown offers (a code or the other language's name): Excel warns, it does not refuse. */
+  acceptsMore?: boolean;
 }
 
 export interface SheetSpec {

@@ -31,9 +31,9 @@ export async function buildTemplate(spec: SheetSpec, lookups: Record<string, Loo
       showInputMessage: true,
       promptTitle: column.key,
       prompt: `${t.pickFromList.en} / ${t.pickFromList.ar}`,
-      // A comma-separated list of codes is not one list item: warn, do not refuse.
+      // A comma-separated list of codes is not one list item: no error at all.
       showErrorMessage: !column.multiple,
-      errorStyle: 'stop',
+      errorStyle: column.acceptsMore ? 'warning' : 'stop',
       errorTitle: column.key,
       error: `${t.notInList.en} / ${t.notInList.ar}`,
     });

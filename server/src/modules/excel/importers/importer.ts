@@ -19,8 +19,11 @@ export interface CheckedRow<T> {
  */
 export interface Importer<Ctx, T, Saved = unknown> {
   spec: SheetSpec;
-  /** The dropdown lists of the template, by lookup name; `scope` is the caller's (hotels they may not see are left out). */
-  lookups(repo: ExcelRepository, scope: Scope): Promise<Record<string, LookupItem[]>>;
+  /**
+   * The dropdown lists of the template, by lookup name; `scope` is the caller's (hotels
+   * they may not see are left out), `lang` theirs (lists of names offer the names they read).
+   */
+  lookups(repo: ExcelRepository, scope: Scope, lang: Language): Promise<Record<string, LookupItem[]>>;
   /** `caller` is who uploads: a sheet may only add what they may add by hand, of the hotels they may see. */
   context(repo: ExcelRepository, rows: SheetRow[], caller: Principal): Promise<Ctx>;
   check(rows: SheetRow[], ctx: Ctx, problems: RowProblems): CheckedRow<T>[];

@@ -1,10 +1,11 @@
 import { ServiceInput, isSpecialServiceName } from '@shared';
+import { DepartmentKeys } from '../department-keys';
 import { CodeMap, checkUnique, checkWithSchema, resolveCode } from '../row-check';
 import { type Importer, asLookup } from './importer';
 
 interface Ctx {
   groups: CodeMap;
-  departments: CodeMap;
+  departments: DepartmentKeys;
   existing: Set<string>;
 }
 
@@ -35,7 +36,11 @@ export const serviceImporter: Importer<Ctx, ServiceInput> = {
         key: 'departmentCode',
         required: true,
         lookup: 'departmentCode',
-        description: { en: 'Code of the department that handles it', ar: 'رمز القسم المسؤول عنها' },
+        acceptsMore: true,
+        description: {
+          en: 'The department that handles it, by its name (English or Arabic) or its code',
+          ar: 'القسم المسؤول عنها، باسمه (العربي أو الإنجليزي) أو برمزه',
+        },
       },
       {
         key: 'acknowledgeMinutes',
@@ -55,13 +60,13 @@ export const serviceImporter: Importer<Ctx, ServiceInput> = {
       },
     ],
   },
-  async lookups(repo) {
+  async lookups(repo, _scope, lang) {
     const [groups, departments] = await Promise.all([repo.serviceGroups(), repo.departments()]);
-    return { serviceGroupCode: asLookup(groups), departmentCode: asLookup(departments) };
+    return { serviceGroupCode: asLookup(groups), departmentCode: new DepartmentKeys(departments).choices(lang) };
   },
   async context(repo) {
     const [groups, departments, codes] = await Promise.all([repo.serviceGroups(), repo.departments(), repo.serviceCodes()]);
-    return { groups: new CodeMap(groups), departments: new CodeMap(departments), existing: new Set(codes) };
+    return { groups: new CodeMap(groups), departments: new DepartmentKeys(departments), existing: new Set(codes) };
   },
   check(rows, ctx, problems) {
     const items = rows.flatMap(({ row, values }) => {

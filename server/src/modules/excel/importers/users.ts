@@ -6,6 +6,7 @@ import { inviteUser } from '../../administration/invitations';
 import { type Scope, canSeeHotel, canSeeUser } from '../../requests/scope';
 import { excelMessages } from '../excel.messages';
 import { splitCodes } from '../cell-text';
+import { DepartmentKeys } from '../department-keys';
 import { CodeMap, checkUnique, checkWithSchema, resolveCodes } from '../row-check';
 import type { ExcelRepository } from '../excel.repository';
 import { type Importer, asLookup } from './importer';
@@ -14,7 +15,7 @@ interface Ctx {
   /** What the uploader may give: the same hotels and departments as on the Add User screen. */
   scope: Scope;
   hotels: CodeMap;
-  departments: CodeMap;
+  departments: DepartmentKeys;
   userCodes: Set<string>;
   emails: Set<string>;
 }
@@ -56,7 +57,11 @@ export const userImporter: Importer<Ctx, UserInput, Saved> = {
         required: true,
         lookup: 'departmentCode',
         multiple: true,
-        description: { en: 'Codes of the user’s departments, separated by commas', ar: 'رموز أقسام المستخدم، مفصولة بفواصل' },
+        acceptsMore: true,
+        description: {
+          en: 'The user’s departments, by name (English or Arabic) or code, separated by commas',
+          ar: 'أقسام المستخدم، بأسمائها (العربية أو الإنجليزية) أو برموزها، مفصولة بفواصل',
+        },
       },
       {
         key: 'language',
@@ -69,16 +74,16 @@ export const userImporter: Importer<Ctx, UserInput, Saved> = {
       },
     ],
   },
-  async lookups(repo) {
+  async lookups(repo, _scope, lang) {
     const [hotels, departments] = await Promise.all([repo.hotels(), repo.departments()]);
-    return { hotelCode: asLookup(hotels), departmentCode: asLookup(departments), language: LANGUAGE_CHOICES };
+    return { hotelCode: asLookup(hotels), departmentCode: new DepartmentKeys(departments).choices(lang), language: LANGUAGE_CHOICES };
   },
   async context(repo, _rows, caller) {
     const [hotels, departments, users, scope] = await Promise.all([repo.hotels(), repo.departments(), repo.userKeys(), repo.accessOf(caller.userId)]);
     return {
       scope,
       hotels: new CodeMap(hotels),
-      departments: new CodeMap(departments),
+      departments: new DepartmentKeys(departments),
       // Like AddUser: user codes and e-mails are unique without regard to case.
       userCodes: new Set(users.map((u) => u.userCode.toLowerCase())),
       emails: new Set(users.map((u) => u.email.toLowerCase())),

@@ -1,9 +1,10 @@
 import { WorkerInput } from '@shared';
-import { CodeMap, checkUnique, checkWithSchema, resolveCode } from '../row-check';
-import { type Importer, asLookup } from './importer';
+import { DepartmentKeys } from '../department-keys';
+import { checkUnique, checkWithSchema, resolveCode } from '../row-check';
+import type { Importer } from './importer';
 
 interface Ctx {
-  departments: CodeMap;
+  departments: DepartmentKeys;
   existing: Set<string>;
 }
 
@@ -23,9 +24,10 @@ export const workerImporter: Importer<Ctx, WorkerInput> = {
         key: 'departmentCode',
         required: false,
         lookup: 'departmentCode',
+        acceptsMore: true,
         description: {
-          en: 'Optional: code of the department whose lines the worker is offered for',
-          ar: 'اختياري: رمز القسم الذي يُعرض العامل لطلباته',
+          en: 'Optional: the department whose lines the worker is offered for, by its name (English or Arabic) or its code',
+          ar: 'اختياري: القسم الذي يُعرض العامل لطلباته، باسمه (العربي أو الإنجليزي) أو برمزه',
         },
       },
       // Last, so a sheet filled before the column existed still lines up.
@@ -36,12 +38,12 @@ export const workerImporter: Importer<Ctx, WorkerInput> = {
       },
     ],
   },
-  async lookups(repo) {
-    return { departmentCode: asLookup(await repo.departments()) };
+  async lookups(repo, _scope, lang) {
+    return { departmentCode: new DepartmentKeys(await repo.departments()).choices(lang) };
   },
   async context(repo) {
     const [departments, codes] = await Promise.all([repo.departments(), repo.workerCodes()]);
-    return { departments: new CodeMap(departments), existing: new Set(codes) };
+    return { departments: new DepartmentKeys(departments), existing: new Set(codes) };
   },
   check(rows, ctx, problems) {
     const items = rows.flatMap(({ row, values }) => {
