@@ -2,6 +2,8 @@ import path from 'node:path';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { apiPaths, fillPath } from '@shared/api/paths';
 import { clientRoutes } from '@shared/routes';
+import { phonesAr } from '../../../renderer/src/features/i18n/phones.ar';
+import { phonesEn } from '../../../renderer/src/features/i18n/phones.en';
 import { ar as deskAr } from '../../../renderer/src/i18n/ar';
 import { en as deskEn } from '../../../renderer/src/i18n/en';
 import { ar as phoneAr } from '../../../work-web/src/i18n/ar';
@@ -16,7 +18,8 @@ import { type E2EServer, startE2EServer } from '../support/server';
  * on the line card arrives live; the worker finishes it with a photo, and the desk's line
  * card shows it completed once, with the photo. In Arabic and English.
  */
-const DESK = { en: deskEn, ar: deskAr } as const;
+// The phones' strings load with their screens, apart from the app's first-view strings.
+const DESK = { en: { ...deskEn, phones: phonesEn }, ar: { ...deskAr, phones: phonesAr } } as const;
 const PHONE = { en: phoneEn, ar: phoneAr } as const;
 let server: E2EServer;
 let api: GuestApi;
