@@ -75,10 +75,13 @@ test('a receptionist handles a new request live: department, worker, complete wi
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(dialog.getByText('Please Enter Reason for Cancellation')).toBeVisible();
+  // The reason stays among staff; only the message to the guest reaches the guest.
   await dialog.getByLabel('Reason for cancellation').fill('Fully booked tomorrow');
+  await dialog.getByLabel('Message to the guest (optional)').fill('Sorry, we cannot extend your stay tomorrow');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(lateCard.locator('[data-status="Rejected"]')).toBeVisible();
-  await expect(lateCard.getByTestId('message-reply')).toContainText('Fully booked tomorrow');
+  await expect(lateCard.getByTestId('message-reply')).toContainText('Sorry, we cannot extend your stay tomorrow');
+  await expect(lateCard.getByTestId('message-reply')).not.toContainText('Fully booked tomorrow');
 
   // Each step is in the history, by whom.
   const history = specialCard.getByTestId('status-history');
