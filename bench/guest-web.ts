@@ -27,9 +27,9 @@ export interface GuestWebBench {
 }
 
 /** Gzip size of what index.html loads up front; lazily imported chunks are not referenced there. */
-export function firstViewSize(dist = DIST): { js: number; css: number; files: string[] } {
+export function firstViewSize(dist = DIST, base = '/guest/'): { js: number; css: number; files: string[] } {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/(?:src|href)="\/guest\/([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  const refs = [...html.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]).filter((ref) => ref.startsWith(base)).map((ref) => ref.slice(base.length));
   let js = 0;
   let css = 0;
   for (const file of refs) {

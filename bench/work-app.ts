@@ -7,15 +7,14 @@
  *   the page is usable on Slow 4G with a 4x slower CPU (as bench/guest-web.ts).
  * Needs the built app and server: `npm run build`.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { type Page, chromium } from 'playwright-core';
 import { ar as workAr } from '../work-web/src/i18n/ar';
 import { apiPaths, fillPath } from '../shared/api/paths';
 import { ms, percentile, postJson } from './lib/load';
+import { firstViewSize as guestFirstViewSize } from './guest-web';
 import { BENCH_ADMIN, startServerProcess } from './lib/server-process';
 import { openEventStream } from './lib/sse';
 
@@ -162,19 +161,8 @@ async function taskLatency(url: string): Promise<TaskLatency> {
   }
 }
 
-/** Gzip size of what index.html loads up front; lazily imported chunks are not referenced there. */
-export function firstViewSize(dist = DIST): { js: number; css: number; files: string[] } {
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/(?:src|href)="\/Work\/([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-  let js = 0;
-  let css = 0;
-  for (const file of refs) {
-    const size = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
-    if (file.endsWith('.js')) js += size;
-    else css += size;
-  }
-  return { js, css, files: refs };
-}
+/** Gzip size of what the phone page's index.html loads up front. */
+export const firstViewSize = (dist = DIST) => guestFirstViewSize(dist, '/Work/');
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
 
