@@ -11,6 +11,9 @@ describe('huge inputs to the public calls', () => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer();
+    // Warm every route first (schema compilation, first query, JIT), so what is measured
+    // below is the huge value alone, not the first call of the process.
+    for (const { endpoint, body } of calls) await t.api.call(endpoint, { body: { ...body, email: 'x', custEmail: 'x', custPhone: 'x' } });
   });
   afterAll(() => t.cleanup());
 
@@ -35,7 +38,7 @@ describe('huge inputs to the public calls', () => {
   ];
 
   for (const { name, endpoint, body } of calls) {
-    it(`${name}: a 1 MB value is refused with a 4xx within 200 ms of CPU, and health is answered meanwhile`, async () => {
+    it(`${name}: a 1 MB value is refused with a 4xx within 1 s of CPU, and health is answered meanwhile`, async () => {
       const payload = JSON.stringify(body);
       expect(payload.length).toBeLessThan(1024 * 1024);
       // The server runs in this process: its CPU time is ours.
@@ -45,7 +48,9 @@ describe('huge inputs to the public calls', () => {
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
       expect(health.status).toBe(200);
-      expect((used.user + used.system) / 1000).toBeLessThan(200);
+      // The pattern this guards against backtracks quadratically: on a 1 MB value that is
+      // minutes of CPU, so a 1 s ceiling tells the two apart on any machine, even a busy one.
+      expect((used.user + used.system) / 1000).toBeLessThan(1000);
     });
   }
 
