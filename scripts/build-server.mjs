@@ -44,6 +44,8 @@ export async function buildServer({ outdir = SERVER_OUT, quiet = false } = {}) {
   });
   // server/src/db/client.ts runs the migrations from the folder beside itself, which is dist-server/ now.
   cpSync(path.join(root, 'server/src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+  // …and then the functions and triggers from their files (server/src/db/routines.ts).
+  cpSync(path.join(root, 'server/src/db/routines'), path.join(outdir, 'routines'), { recursive: true });
   if (!quiet) console.log(`Server built into ${path.relative(process.cwd(), outdir) || '.'} in ${Date.now() - started} ms`);
 }
 

@@ -16,6 +16,7 @@ import pg from 'pg';
 import type { DatabasePoolConfig } from '../config';
 import { lockDataDir } from './data-lock';
 import { PgliteWorker } from './pglite-worker';
+import { applyRoutines } from './routines';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -113,6 +114,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   // The worker's client answers the two calls Drizzle's PGlite driver makes (query, transaction).
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+  await applyRoutines(client);
   // One process owns a PGlite folder, so an in-process bus is the whole fan-out.
   const bus = new EventEmitter().setMaxListeners(0);
   return {
@@ -310,6 +312,7 @@ async function migrateWithLock(directUrl: string): Promise<void> {
   try {
     await client.query('select pg_advisory_lock(727274)');
     await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+    await applyRoutines(client);
   } finally {
     // Ending the session releases its lock as well.
     await client.end().catch(() => undefined);
