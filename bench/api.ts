@@ -16,7 +16,7 @@ export interface ApiBench {
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-/** Issue 2: Login (20 concurrent), GetAllHotels with 1,000 hotels, AddCompany — 10 s each. */
+/** Login (20 concurrent), GetAllHotels with 1,000 hotels, AddCompany — 10 s each. */
 export async function benchApi(db: 'PGlite' | 'PostgreSQL', databaseUrl?: string): Promise<ApiBench> {
   const server = await startServerProcess({ databaseUrl });
   try {

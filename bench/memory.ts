@@ -1,5 +1,5 @@
 /**
- * Memory of a PGlite server (issue 11.7): resident memory (RSS) of the server
+ * Memory of a PGlite server: resident memory (RSS) of the server
  * process after its first start on an empty data folder, after a burst of calls,
  * and the same again after a restart on the now full folder. Run alone with
  * `BENCH_ONLY=memory npm run bench`, or `npx tsx bench/memory.ts` to print only.
@@ -101,7 +101,7 @@ export async function benchMemory(): Promise<{ title: string; lines: string[] }>
   const m = await measureMemory();
   const row = (what: string, x: Memory) => `| ${what} | ${x.rss} MiB | ${x.peak} MiB |`;
   return {
-    title: 'Server memory on PGlite (issue 11.7)',
+    title: 'Server memory on PGlite',
     lines: [
       `Resident memory of the server process (under tsx, as \`npm start\` runs it), 2 s after each step. A burst is ${BURST_SECONDS} s of 20 guests sending AddRequest and 5 staff reading the Guests Requests list (${m.calls} calls in both bursts). First start (empty folder, demo chain) took ${m.startSeconds.toFixed(1)} s.`,
       '',
@@ -112,7 +112,7 @@ export async function benchMemory(): Promise<{ title: string; lines: string[] }>
       row('restart on the same folder', m.restart),
       row('restart + burst', m.restartBurst),
       '',
-      'For comparison, before issue 11.7 (PGlite defaults: shared_buffers 128 MB, initdb inside the server process), measured the same way on 2026-11-23: first start 535 MiB (peak 875), first start + burst 516, restart 456 (peak 497), restart + burst 499 MiB.',
+      'For comparison, before PGlite was sized for one hotel (PGlite defaults: shared_buffers 128 MB, initdb inside the server process), measured the same way on 2026-11-23: first start 535 MiB (peak 875), first start + burst 516, restart 456 (peak 497), restart + burst 499 MiB.',
     ],
   };
 }

@@ -94,5 +94,5 @@ export async function benchReports({ pgUrl }: { pgUrl: () => Promise<string | un
     lines.push(row(`GuestFeedback, ratings 1–3 (${r.db})`, r.feedback));
     lines.push(row(`RoomHistory, one room (${r.db})`, r.roomHistory));
   }
-  return { title: 'Reports (issue 16)', lines };
+  return { title: 'Reports', lines };
 }

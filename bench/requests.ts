@@ -67,7 +67,7 @@ async function runOne(db: 'PGlite' | 'PostgreSQL', databaseUrl?: string): Promis
 
     // From AddRequest to the event at a staff client's stream.
     const arrived = new Map<string, number>();
-    // A token never goes in a URL (issue 10): the stream takes the Authorization header.
+    // A token never goes in a URL: the stream takes the Authorization header.
     const close = await openEventStream(
       u(apiPaths.staffEvents),
       (e) => {
@@ -183,6 +183,6 @@ export async function benchRequests({ pgUrl }: { pgUrl: () => Promise<string | u
   lines.push('| AddRequest → event at a staff stream, p99 | ' + runs.map((r) => ms(r.eventP99)).join(' | ') + ' |');
   lines.push('| Import of a 5,000-row room sheet | ' + runs.map((r) => `${r.importSeconds.toFixed(2)} s`).join(' | ') + ' |');
   for (const r of runs.filter((run) => run.plans)) lines.push('', `Plans on ${r.db} with ${REQUESTS.toLocaleString('en')} requests (EXPLAIN ANALYZE):`, '', ...r.plans!);
-  return { title: 'Requests, live events and Excel import (issue 3)', lines };
+  return { title: 'Requests, live events and Excel import', lines };
 }
 

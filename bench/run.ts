@@ -44,7 +44,7 @@ async function main(): Promise<void> {
       }
       const hash = await benchPasswordHash();
       lines.push('', `Password hash (scrypt N=2^15, r=8, p=1, 32 MiB): ${ms(hash.verifyMs)} per login verification, ${ms(hash.hashMs)} per new hash.`);
-      section('Server API (issue 2)', lines);
+      section('Server API', lines);
     }
     for (const [name, file, fn] of [
       ['requests', './requests.ts', 'benchRequests'],

@@ -1,5 +1,5 @@
 /**
- * Service levels (issue 14): a demo shift of 200 guest requests on the demo hotels, with
+ * Service levels: a demo shift of 200 guest requests on the demo hotels, with
  * a fast clock (one target minute lasts MINUTE_MS of real time), handled by simulated
  * staff through the real HTTP API. Reports the share of lines acknowledged and completed
  * within their targets, and how long after a target passed its escalation went out
@@ -98,7 +98,7 @@ export async function benchSla(): Promise<{ title: string; lines: string[] }> {
     const delays = escalations.map((e) => e.escalatedAt.getTime() - e.dueAt.getTime()).sort((a, b) => a - b);
     const share = (n: number, of: number) => `${of ? ((100 * n) / of).toFixed(1) : '-'}% (${n}/${of})`;
     return {
-      title: 'Service levels (issue 14): a simulated shift',
+      title: 'Service levels: a simulated shift',
       lines: [
         `${REQUESTS} requests over ${SHIFT_MINUTES} simulated minutes (1 minute = ${MINUTE_MS} ms), demo targets, PGlite, escalation tick ${config.sla.tickMs} ms`,
         `acknowledged within target: ${share(acked, withAck.length)}`,

@@ -37,7 +37,7 @@ export const CATALOGUE = [
   { section: 'Basic Data', item: 'Departments', actions: CRUD },
   { section: 'Service Management', item: 'Request List', actions: ['View'] },
   { section: 'Service Management', item: 'Service List', actions: ['View', 'Assign', 'Complete', 'Reject', 'Acknowledge'] },
-  // Who is told when a line misses its service-level target (issue 14); no screen of its own.
+  // Who is told when a line misses its service-level target; no screen of its own.
   { section: 'Service Management', item: 'Escalations', actions: ['Receive'] },
   { section: 'Administration', item: 'Users', actions: ['View', 'Create', 'Edit'] },
   { section: 'Administration', item: 'Roles', actions: ['View', 'Create', 'Edit'] },

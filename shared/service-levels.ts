@@ -1,5 +1,5 @@
 /**
- * Service levels (issue 14): how long a line may wait to be acknowledged and to be
+ * Service levels: how long a line may wait to be acknowledged and to be
  * completed, and where its clock stands now. Plain functions of (line, targets, now),
  * shared so the server, the admin app and the guest page agree to the minute; the clock
  * is always passed in, never read here.

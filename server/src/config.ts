@@ -91,7 +91,7 @@ const Env = z.object({
   HOTEL_STREAM_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** How long a stream ticket (got with the Authorization header) may wait to be used. */
   HOTEL_STREAM_TICKET_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
-  /** How often each process looks for lines that passed a service-level target (ms); 0: never (issue 14). */
+  /** How often each process looks for lines that passed a service-level target (ms); 0: never. */
   HOTEL_SLA_TICK_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /**
    * The length of one target minute in real ms: 60000 in production; a test or the
@@ -179,7 +179,7 @@ export interface Config {
     idleMs: number;
     ticketTtlMs: number;
   };
-  /** Service levels (issue 14): the escalation scheduler's interval (0: off) and the length of a target minute. */
+  /** Service levels: the escalation scheduler's interval (0: off) and the length of a target minute. */
   sla: { tickMs: number; minuteMs: number };
   /** IANA time zone of the hotels that have none of their own. */
   hotelTimeZone: string;

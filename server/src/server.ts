@@ -24,7 +24,7 @@ export interface RunningServer {
   generatedPassword?: string;
   /** The first admin exists but has never signed in: its printed password may have been lost. */
   adminNeverSignedIn: boolean;
-  /** Service-level escalations of this process (issue 14); tests call runOnce() instead of waiting for a tick. */
+  /** Service-level escalations of this process; tests call runOnce() instead of waiting for a tick. */
   escalations: EscalationScheduler;
   close(): Promise<void>;
 }

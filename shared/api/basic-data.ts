@@ -15,7 +15,7 @@ const ArabicName = z
   .nullable()
   .optional();
 
-// ── Service-level targets (issue 14) ─────────────────────────────────────
+// ── Service-level targets ─────────────────────────────────────
 /** Minutes, a whole number from 1 to a week; null clears it (the next level's default applies). */
 export const TargetMinutes = z
   .number({ error: (issue) => (issue.code === 'invalid_type' ? 'number' : undefined) })

@@ -25,7 +25,7 @@ export const HomeFigures = z.object({
   /** Average rating of today's reviews; null when none. */
   avgRating: z.number().nullable(),
   reviewsToday: z.number(),
-  /** Open lines past their due time now (issue 14), per department of the user's scope, most first; null: no department yet. */
+  /** Open lines past their due time now, per department of the user's scope, most first; null: no department yet. */
   overdueByDepartment: z.array(z.object({ departmentId: z.number().nullable(), departmentName: z.string().nullable(), overdue: z.number() })),
 });
 

@@ -201,7 +201,7 @@ export const endpoints = {
     body: req.StatusUpdateInput,
     response: msg,
   },
-  /** Issue 13: a reply to the guest or an internal note on a line; whoever may assign or complete the line may write (checked in the service). */
+  /** A reply to the guest or an internal note on a line; whoever may assign or complete the line may write (checked in the service). */
   addServiceMessage: {
     method: 'POST',
     path: '/api/Request/AddServiceMessage',
@@ -209,7 +209,7 @@ export const endpoints = {
     body: req.ServiceMessageInput,
     response: msg,
   },
-  /** Issue 14: a staff member takes the line: it stops alerting and meets (or misses) its acknowledge target. */
+  /** A staff member takes the line: it stops alerting and meets (or misses) its acknowledge target. */
   acknowledgeService: {
     method: 'PUT',
     path: '/api/Request/AcknowledgeService',
@@ -248,7 +248,7 @@ export const endpoints = {
     response: dashboard.EscalationMailStatus,
   },
 
-  // ── Reports (issue 16), scoped like the lists ──
+  // ── Reports, scoped like the lists ──
   serviceLevels: {
     method: 'GET',
     path: '/api/Reports/ServiceLevels',

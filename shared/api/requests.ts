@@ -15,7 +15,7 @@ const DayOrInstant = z
   .max(40)
   .pipe(z.union([z.iso.date(), z.iso.datetime({ offset: true })]));
 
-/** A line's service-level clock (issue 14; rules in shared/service-levels.ts), as of the answer. */
+/** A line's service-level clock (rules in shared/service-levels.ts), as of the answer. */
 export const LineClock = z.object({
   acknowledgedAt: Timestamp.nullable(),
   /** When the clock started: the line's creation, or a Special Request's department assignment; null before. */
@@ -29,7 +29,7 @@ export const LineClock = z.object({
 });
 export type LineClock = z.infer<typeof LineClock>;
 
-/** A line without a running clock or any target (before issue 14, or a Special Request waiting for its department): handy in fixtures. */
+/** A line without a running clock or any target (made before service levels, or a Special Request waiting for its department): handy in fixtures. */
 export const UNTIMED_LINE = {
   acknowledgedAt: null,
   clockStartedAt: null,
@@ -102,7 +102,7 @@ export const ReviewInput = z.object({
   rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
 });
 
-// ── A line's conversation (issue 13) ──────────────────────────────────────
+// ── A line's conversation ──────────────────────────────────────
 /** A reply goes to the guest; a note stays with staff (never in a guest's answer, stream or e-mail). */
 export const MESSAGE_KINDS = ['reply', 'note'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];

@@ -11,7 +11,7 @@ const line = (over: Partial<RequestLine> = {}) =>
   ({ id: 1, serviceId: 1, serviceName: 'Towels', statusName: 'Open', note: '', reply: null, messages: [], expectedBy: due, ...over }) as RequestLine;
 const request = { custName: 'Sara', custEmail: 's@example.com', custPhone: '+966 55 123 4567', hotelName: 'Nakheel', roomNumber: '101' } as RequestDetail;
 
-describe('issue 14.5: the guest sees "expected by" per line', () => {
+describe('The guest sees "expected by" per line', () => {
   beforeAll(() => i18nReady);
   afterEach(async () => {
     cleanup();

@@ -47,7 +47,7 @@ describe('the guest review page follows its request', () => {
     await waitFor(() => expect(read).toHaveBeenCalledTimes(2));
   });
 
-  it('reads the request again when staff acknowledge a line (issue 14: its promise may start or change)', async () => {
+  it('reads the request again when staff acknowledge a line (its promise may start or change)', async () => {
     const read = vi.spyOn(api, 'requestDetails').mockResolvedValue({} as never);
     renderHook(() => useLiveRequest('6f1c1f43-5c55-4c8e-9a51-3e7c1c2f0a11', 'en'));
     await waitFor(() => expect(read).toHaveBeenCalledTimes(1));

@@ -18,7 +18,7 @@ const request = { custName: 'Sara', custEmail: 's@example.com', custPhone: '+966
 const card = () => screen.getByTestId('line-card') as HTMLDetailsElement;
 const shown = () => screen.queryAllByTestId('guest-reply').map((r) => r.querySelector('p')!.textContent);
 
-describe('issue 13.3: the guest reads the team\'s replies as a conversation', () => {
+describe('The guest reads the team\'s replies as a conversation', () => {
   beforeAll(() => i18nReady);
   afterEach(async () => {
     cleanup();

@@ -13,10 +13,10 @@ import { UsersScreen } from '../../renderer/src/features/administration/UsersScr
 import { setNavigate } from '../../renderer/src/app/navigation';
 import { setToastDispatcher, type ToastIntent } from '../../renderer/src/feedback/toast';
 import { sessionAtom, store } from '../../renderer/src/session/session';
-import { fakeServer } from './part2/fake-http';
+import { fakeServer } from './support/fake-http';
 import { renderInApp, withQueryCache } from './render-app';
 
-// Issue 12: the e-mail settings, a role's claims and a user's roles read through the app's one query
+// The e-mail settings, a role's claims and a user's roles read through the app's one query
 // cache (as Users, Roles and the other screens do): a second visit within the cache's stale time asks
 // the server nothing, and a save re-reads the lists it changes.
 

@@ -14,7 +14,7 @@ import { RequestDetailsPage, ServiceDetailsPage } from '../../renderer/src/featu
 import { setNavigate } from '../../renderer/src/app/navigation';
 import { platform } from '../../renderer/src/platform';
 import { sessionAtom, store } from '../../renderer/src/session/session';
-import { fakeServer, type SentCall } from './part2/fake-http';
+import { fakeServer, type SentCall } from './support/fake-http';
 import { renderInApp } from './render-app';
 
 const ROOMS = '/api/BasicData/GetAllRooms';

@@ -30,7 +30,7 @@ const rows: Row[] = ['Q', 'B', 'Z', 'A'].map((n, i) => ({ id: `r${i}`, code: `C-
 
 afterEach(cleanup);
 
-describe('a live server page stays cheap to update (issue 12)', { timeout: 20_000 }, () => {
+describe('a live server page stays cheap to update', { timeout: 20_000 }, () => {
   it('a new row with longer text and new handler functions keep the grid\'s column definitions; the button calls the latest handler', async () => {
     const view: ServerView = { page: 0, pageSize: 5, search: '' };
     const edited: string[] = [];

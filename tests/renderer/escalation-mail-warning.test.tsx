@@ -6,7 +6,7 @@ import { endpoints, pathOf, type HomeFigures } from '@shared';
 import { HomeDashboard } from '../../renderer/src/features/home/HomeDashboard';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { FakeEventSource } from './fake-event-source';
-import { fakeServer } from './part2/fake-http';
+import { fakeServer } from './support/fake-http';
 import { renderInApp } from './render-app';
 
 const figures: HomeFigures = { openLines: 1, waitingLongest: [], completedToday: 0, avgCompleteMinutes: null, avgRating: null, reviewsToday: 0, overdueByDepartment: [] };

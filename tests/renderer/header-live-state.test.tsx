@@ -6,7 +6,7 @@ import { HeaderAlerts } from '../../renderer/src/features/live/HeaderAlerts';
 import { subscribeLive } from '../../renderer/src/features/live/live-events';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { FakeEventSource } from './fake-event-source';
-import { fakeServer } from './part2/fake-http';
+import { fakeServer } from './support/fake-http';
 import { renderInApp } from './render-app';
 
 let unsubscribe: (() => void) | undefined;

@@ -6,7 +6,7 @@ import { ALL_CLAIMS, endpoints, pathOf, type HomeFigures } from '@shared';
 import { HomeDashboard } from '../../renderer/src/features/home/HomeDashboard';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { FakeEventSource } from './fake-event-source';
-import { fakeServer } from './part2/fake-http';
+import { fakeServer } from './support/fake-http';
 import { renderInApp } from './render-app';
 
 const figures = (openLines: number): HomeFigures => ({ openLines, waitingLongest: [], completedToday: 2, avgCompleteMinutes: 14, avgRating: null, reviewsToday: 0, overdueByDepartment: [] });
@@ -23,7 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Home on the query layer (issue 12)', { timeout: 20_000 }, () => {
+describe('Home on the query layer', { timeout: 20_000 }, () => {
   it('the stream\'s opening re-reads what was read before it; a burst of live events re-reads the figures once; both show the new values', async () => {
     let open = 3;
     const server = fakeServer({

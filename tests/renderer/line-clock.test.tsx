@@ -6,7 +6,7 @@ import { NOW_STEP_MS } from '../../renderer/src/features/live/use-now';
 import { DueBadge } from '../../renderer/src/features/service-management/DueBadge';
 import { LineCard } from '../../renderer/src/features/service-management/LineCard';
 import { sessionAtom, store } from '../../renderer/src/session/session';
-import { fakeServer } from './part2/fake-http';
+import { fakeServer } from './support/fake-http';
 import { renderInApp, withQueryCache } from './render-app';
 
 /** A line created at 10:00 with a 10-minute acknowledge target and a 60-minute completion target. */
@@ -47,7 +47,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("a line's due time (issue 14.3)", () => {
+describe("a line's due time", () => {
   it('turns amber at 75% of the target and red at 100%, as time passes, without new data', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     vi.setSystemTime(at('10:05:00'));
@@ -88,7 +88,7 @@ describe("a line's due time (issue 14.3)", () => {
   });
 });
 
-describe('Acknowledge on the line card (issue 14.3)', { timeout: 30_000 }, () => {
+describe('Acknowledge on the line card', { timeout: 30_000 }, () => {
   const signIn = (claims: readonly string[]) =>
     store.set(sessionAtom, { accessToken: 't', permissions: [], claims: [...claims], userRoles: [], userName: 'Hessa', userEmail: 'h@x.demo' });
   beforeEach(() => signIn(ALL_CLAIMS));

@@ -12,10 +12,10 @@ import { presetPeriod } from '../../renderer/src/features/reports/report-period'
 import { RequestDetailsPage } from '../../renderer/src/features/service-management/DetailsPage';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { FakeEventSource } from './fake-event-source';
-import { fakeServer } from './part2/fake-http';
+import { fakeServer } from './support/fake-http';
 import { renderInApp, withQueryCache } from './render-app';
 
-// Issue 12 (one data layer): the parts of screens that still read their own data — a line's status
+// One data layer: the parts of screens that still read their own data — a line's status
 // history and workers, the canned-reply menu, the report filters' select data, the QR dialog's
 // address — read through the app's query cache with the shared keys: the same data is asked once,
 // live events re-read it, and its loading and failure are said on screen.

@@ -14,7 +14,7 @@ import { createWebPlatform } from '../../renderer/src/platform/web-platform';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { AdminLayout } from '../../renderer/src/shell/AdminLayout';
 import { FakeEventSource } from './fake-event-source';
-import { fakeServer } from './part2/fake-http';
+import { fakeServer } from './support/fake-http';
 import { renderInApp } from './render-app';
 
 /*
@@ -113,7 +113,7 @@ beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'animate', { value: undefined, configurable: true });
 });
 
-describe('new-request alerts on every screen (issue 13.1)', () => {
+describe('new-request alerts on every screen', () => {
   beforeEach(() => {
     FakeEventSource.opened = [];
     FakeAudioContext.tones = [];
@@ -257,7 +257,7 @@ describe('new-request alerts on every screen (issue 13.1)', () => {
   });
 });
 
-/** A row of the Services list as the server sends it (issue 14 clock fields included). */
+/** A row of the Services list as the server sends it (service-level clock fields included). */
 const waitingLine = (id: number, acknowledgedAt: string | null = null) => ({
   id,
   requestId: `r-${id}`,
@@ -278,7 +278,7 @@ const waitingLine = (id: number, acknowledgedAt: string | null = null) => ({
   isOverdue: false,
 });
 
-describe('lines waiting to be acknowledged ring again every 30 s, on every screen (issue 14.3)', () => {
+describe('lines waiting to be acknowledged ring again every 30 s, on every screen', () => {
   let lines: ReturnType<typeof waitingLine>[];
   let server: ReturnType<typeof fakeServer>;
   const LINES = '/api/Request/GetAllServicesRequest';
@@ -532,7 +532,7 @@ describe("a line a worker's phone gave back (Can't do)", () => {
   });
 });
 
-describe('toasts (issue 13.6)', () => {
+describe('toasts', () => {
   afterEach(cleanup);
 
   it('an error toast shows once however often it happens, has a dismiss button, and goes when the user moves on', async () => {

@@ -3,7 +3,7 @@ import { endpoints, pathOf } from '@shared';
 import { subscribeLive } from '../../renderer/src/features/live/live-events';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { FakeEventSource } from './fake-event-source';
-import { fakeServer } from './part2/fake-http';
+import { fakeServer } from './support/fake-http';
 
 const last = () => FakeEventSource.opened.at(-1)!;
 const event = { type: 'line-changed', requestId: 'r1', requestCode: 'RQ-000001', hotelId: 1, departmentIds: [2], lineId: 7, at: '2026-01-01T00:00:00.000Z' };

@@ -53,8 +53,8 @@ describe('Arabic words for different events stay different', () => {
     const { default: i18next } = await import('i18next');
     initI18n('ar');
     const t = i18next.getFixedT('ar');
-    expect(t('p2.line.historyCreated')).toBe('وصل الطلب');
-    expect(t('p2.line.historyCreated')).not.toBe(t('alerts.acknowledgedAt'));
+    expect(t('line.historyCreated')).toBe('وصل الطلب');
+    expect(t('line.historyCreated')).not.toBe(t('alerts.acknowledgedAt'));
     initI18n('en');
   });
 });

@@ -12,10 +12,10 @@ import { RequestListScreen } from '../../renderer/src/features/service-managemen
 import { ServiceListScreen } from '../../renderer/src/features/service-management/ServiceListScreen';
 import { STATUS_COLOURS, StatusBadge } from '../../renderer/src/features/service-management/StatusBadge';
 import { sessionAtom, store } from '../../renderer/src/session/session';
-import { fakeServer, type SentCall } from './part2/fake-http';
+import { fakeServer, type SentCall } from './support/fake-http';
 import { renderInApp } from './render-app';
 
-/** Issue 14.4, the work queue in the admin app: filters, My queue, age and due columns, status colours, Home's overdue figures. */
+/** The work queue in the admin app: filters, My queue, age and due columns, status colours, Home's overdue figures. */
 
 const LINES = '/api/Request/GetAllServicesRequest';
 const REQUESTS = '/api/Request/GetAllRequests';

@@ -8,10 +8,10 @@ import { READ_AHEAD_FRESH_MS, prefetchPage, usePagedLiveList, type PagedLiveSour
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { parseListView } from '../../renderer/src/table/url-view';
 import { FakeEventSource } from './fake-event-source';
-import { fakeServer } from './part2/fake-http';
+import { fakeServer } from './support/fake-http';
 import { renderInApp, withQueryCache } from './render-app';
 
-// Issue 12: the Guests Requests' first page read right after sign-in (while Home shows) is used as
+// The Guests Requests' first page read right after sign-in (while Home shows) is used as
 // it is when the list opens, so opening it asks the server nothing, as long as that read is
 // current: made with the live stream open, less than 30 s ago, and nothing heard since. Otherwise
 // (an event, a resync, the stream down, too old, or the list opened a second time) the list

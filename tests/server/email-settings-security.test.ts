@@ -7,7 +7,7 @@ import { type SmtpCatcher, startSmtp } from '../support/smtp';
 import { ADMIN_EMAIL, type TestServer, startTestServer } from '../support/test-server';
 
 /**
- * Issue 10 item 3 (and the SMTP part of item 9): the stored SMTP password is only
+ * The stored SMTP password is only
  * ever sent to the server, port and user name it was typed for; only an Admin moves
  * the connection; TLS is required by default off loopback; a failed test e-mail says
  * what went wrong in plain words, never the remote server's text.

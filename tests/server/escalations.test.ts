@@ -47,7 +47,7 @@ async function fileLines(t: TestServer, fx: Fixture, serviceId: number, count: n
   return ids;
 }
 
-describe('escalation when a line passes its target (issue 14)', { timeout: 120_000 }, () => {
+describe('escalation when a line passes its target', { timeout: 120_000 }, () => {
   let t: TestServer;
   let smtp: SmtpCatcher;
   let fx: Fixture;
@@ -167,7 +167,7 @@ describe('escalation when a line passes its target (issue 14)', { timeout: 120_0
   });
 });
 
-describe('escalation catches up after a restart (issue 14)', { timeout: 120_000 }, () => {
+describe('escalation catches up after a restart', { timeout: 120_000 }, () => {
   it('escalates on start a line that fell due while no server ran', async () => {
     const smtp = await startSmtp();
     // The scheduler is off: as if the server were down when the line fell due.
@@ -196,7 +196,7 @@ describe('escalation catches up after a restart (issue 14)', { timeout: 120_000 
   });
 });
 
-describe('escalation e-mails the mail server did not take (issue 14)', { timeout: 120_000 }, () => {
+describe('escalation e-mails the mail server did not take', { timeout: 120_000 }, () => {
   let t: TestServer;
   let smtp: SmtpCatcher;
   let fx: Fixture;
@@ -356,7 +356,7 @@ describe('escalation e-mails give times as the hotel\'s clocks show them', { tim
   });
 });
 
-describe.runIf(testDbKind() === 'postgres')('two server processes on one PostgreSQL (issue 14)', { timeout: 240_000 }, () => {
+describe.runIf(testDbKind() === 'postgres')('two server processes on one PostgreSQL', { timeout: 240_000 }, () => {
   let a: TestServer;
   let b: ServerProcess;
   let smtp: SmtpCatcher;
@@ -411,7 +411,7 @@ describe.runIf(testDbKind() === 'postgres')('two server processes on one Postgre
  * memory, racing over the same due lines: only the database's unique (line, kind) claim
  * can keep them apart, as it does between the two real processes on PostgreSQL above.
  */
-describe('several schedulers racing on one database (issue 14)', { timeout: 180_000 }, () => {
+describe('several schedulers racing on one database', { timeout: 180_000 }, () => {
   it('200 lines with both targets passed: 400 escalations, 0 duplicates, 0 missed, one event and one e-mail each', async () => {
     // A mail server that, like real ones, refuses connections above a few at once: the burst must not lose e-mails.
     const smtp = await startSmtp({ maxClients: 4 * MAIL_CONCURRENCY + 2 });

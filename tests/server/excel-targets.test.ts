@@ -4,7 +4,7 @@ import * as s from '../../server/src/db/schema';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { XLSX, dbOf, fileForm, fillTemplate, seedReference } from './excel.fixtures';
 
-/** Issue 14.1: the Service Excel template carries the two target columns, in and out. */
+/** The Service Excel template carries the two target columns, in and out. */
 describe('Excel: service targets', () => {
   let t: TestServer;
   let token: string;

@@ -7,7 +7,7 @@ import { loadConfig } from '../../server/src/config';
 import { guestRequest, seedFixture } from '../support/fixtures';
 import { ADMIN_EMAIL, type TestServer, startTestServer } from '../support/test-server';
 
-/** Issue 10, item 9: the smaller holes an outside test found. */
+/** The smaller holes an outside test found. */
 describe('hardening', () => {
   let t: TestServer;
   let token: string;

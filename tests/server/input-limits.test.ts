@@ -3,7 +3,7 @@ import { endpoints } from '@shared';
 import { type TestServer, startTestServer } from '../support/test-server';
 
 /**
- * Regular-expression denial of service (issue 10, item 1): a huge e-mail or phone
+ * Regular-expression denial of service: a huge e-mail or phone
  * sent to a public call must be refused at once, before any pattern runs over it,
  * and the server must keep answering others meanwhile.
  */

@@ -18,7 +18,7 @@ async function closedPort(): Promise<number> {
 }
 
 /**
- * Issue 13.2: a new user gets a password even when the invitation e-mail fails. The
+ * A new user gets a password even when the invitation e-mail fails. The
  * failure is told in plain words and kept in the list; the admin resends it or copies
  * the link (a fresh single-use credential, answered only to that call); e-mails and
  * links are in the user's own language.

@@ -6,7 +6,7 @@ import { openStream } from '../support/sse';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { useSmtp } from './administration.fixtures';
 
-/** Issue 13: a conversation per service line — replies the guest reads, notes the guest never sees. */
+/** A conversation per service line — replies the guest reads, notes the guest never sees. */
 describe('the conversation on a service line', () => {
   let t: TestServer;
   let smtp: SmtpCatcher;

@@ -86,7 +86,7 @@ describe('the server log', () => {
     withToken.searchParams.set('access_token', refreshed.body.accessToken);
     await touchStream(withToken);
 
-    // An invitation link an admin copies (issue 13.2): a credential answered once, never written down.
+    // An invitation link an admin copies: a credential answered once, never written down.
     const hotel = await api.call(endpoints.hotel.add, {
       token: refreshed.body.accessToken,
       body: { name: 'Log Hotel', nameAr: 'فندق السجل', hotelCode: 'LOGH', companyId: await companyId(api, refreshed.body.accessToken), bookingPolicy: '', accommodationPolicy: '' },

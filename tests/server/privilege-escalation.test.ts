@@ -6,7 +6,7 @@ import { createStaffUser } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
 
 /**
- * Issue 10 item 4: nobody grants a claim they do not hold (giving a role gives its
+ * Nobody grants a claim they do not hold (giving a role gives its
  * claims), nobody edits the claims of a role they hold, and only an Admin touches an
  * Admin user or the Admin role. Every refused call answers 403 with a plain reason
  * and changes nothing.

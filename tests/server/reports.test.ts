@@ -80,7 +80,7 @@ async function seedRequest(
   return { id: header.id, lines: inserted.map((l) => l.id) };
 }
 
-describe('Reports (issue 16)', () => {
+describe('Reports', () => {
   let t: TestServer;
   let fx: Fixture;
   let admin: string;

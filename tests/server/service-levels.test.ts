@@ -8,7 +8,7 @@ import { type TestServer, startTestServer } from '../support/test-server';
 /** One target minute lasts this long here, so "overdue" comes within a test. */
 const MINUTE_MS = 200;
 
-describe('service levels: targets, the clock and AcknowledgeService (issue 14)', () => {
+describe('service levels: targets, the clock and AcknowledgeService', () => {
   let t: TestServer;
   let fx: Fixture;
   let admin: string;

@@ -11,7 +11,7 @@ import { type TestServer, startTestServer, testDbKind } from '../support/test-se
 import { linkOf, mailTo, useSmtp } from './administration.fixtures';
 
 /**
- * Issue 10 item 8: logout, a password reset, a role change or a change of a role's
+ * Logout, a password reset, a role change or a change of a role's
  * permissions end the access tokens they concern at once, in every server process
  * (not up to 15 minutes later); a logout with a refresh token ends only that device.
  */

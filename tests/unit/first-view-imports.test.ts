@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The login page's first download (issue 12: ≤ 200 KB gzip) holds only what
+ * The login page's first download (≤ 200 KB gzip) holds only what
  * renderer/src/main.tsx reaches through static imports. One value imported from the
  * '@shared' index pulls the whole endpoint table and zod into it (+29 KiB gzip, seen
  * 2026-11-23 when `MAX_PAGE_SIZE` was taken from '@shared' in api/client.ts). This walks

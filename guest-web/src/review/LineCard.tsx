@@ -7,7 +7,7 @@ const TONE: Record<string, string> = { Rejected: 'danger', Completed: 'primary' 
 const CLOSED = new Set(['Completed', 'Rejected']);
 
 /**
- * "Expected by 14:30" (issue 14.5): the line's completion promise while it is open; the
+ * "Expected by 14:30": the line's completion promise while it is open; the
  * date joins the time when the promise is not today. Digits follow the language, as every
  * other time on the page.
  */
@@ -25,7 +25,7 @@ function repliesOf(line: RequestLine): Pick<LineMessage, 'id' | 'text' | 'create
 
 /**
  * One service line as an expandable card; the phone is shown exactly as the guest gave it.
- * The team's replies are a conversation (issue 13): when a new one arrives the card opens on it.
+ * The team's replies are a conversation: when a new one arrives the card opens on it.
  */
 export function LineCard({ line, request }: { line: RequestLine; request: RequestDetail }) {
   const { t, i18n } = useTranslation();

@@ -17,6 +17,6 @@ export const shellEndpoints = {
   // The shell's live alerts (every screen) open the staff event stream.
   eventsTicket: { method: 'POST', path: apiPaths.eventsTicket, auth: 'user' },
   staffEvents: { method: 'GET', path: apiPaths.staffEvents, auth: 'user' },
-  // Reminders of lines waiting to be acknowledged (issue 14.3).
+  // Reminders of lines waiting to be acknowledged.
   allServicesRequest: { method: 'GET', path: apiPaths.allServicesRequest, auth: 'Service Management.Service List.View' },
 } as const as unknown as Pick<typeof endpoints, Names>;

@@ -1,12 +1,12 @@
 import { guestLinksAr } from '../features/i18n/guest-links.ar';
-import { p2Ar } from '../features/i18n/ar';
-import { resilienceAr } from '../features/i18n/resilience.ar';
-import { securityAr } from '../features/i18n/security.ar';
+import { deskAr } from '../features/i18n/desk.ar';
+import { connectionAr } from '../features/i18n/connection.ar';
+import { emailTlsAr } from '../features/i18n/email-tls.ar';
 import { usersAr } from '../features/i18n/users.ar';
 import { listsAr } from '../features/i18n/lists.ar';
 import { threadAr } from '../features/i18n/thread.ar';
 import { alertsAr } from '../features/i18n/alerts.ar';
-import { polishAr } from '../features/i18n/polish.ar';
+import { masterDataAr } from '../features/i18n/master-data.ar';
 import { targetsAr } from '../features/i18n/targets.ar';
 import { queueAr } from '../features/i18n/queue.ar';
 import type { Messages } from './en';
@@ -208,15 +208,15 @@ export const ar: Messages = {
     current: "الخادم:",
     change: "تغيير الخادم",
   },
-  p2: p2Ar,
-  security: securityAr,
+  ...deskAr,
+  emailTls: emailTlsAr,
   users: usersAr,
-  resilience: resilienceAr,
+  connection: connectionAr,
   lists: listsAr,
   thread: threadAr,
   alerts: alertsAr,
   qrLinks: guestLinksAr,
-  polish: polishAr,
+  masterData: masterDataAr,
   targets: targetsAr,
   queue: queueAr,
 };

@@ -1,12 +1,12 @@
 import { guestLinksEn } from '../features/i18n/guest-links.en';
-import { p2En } from '../features/i18n/en';
-import { resilienceEn } from '../features/i18n/resilience.en';
-import { securityEn } from '../features/i18n/security.en';
+import { deskEn } from '../features/i18n/desk.en';
+import { connectionEn } from '../features/i18n/connection.en';
+import { emailTlsEn } from '../features/i18n/email-tls.en';
 import { usersEn } from '../features/i18n/users.en';
 import { listsEn } from '../features/i18n/lists.en';
 import { threadEn } from '../features/i18n/thread.en';
 import { alertsEn } from '../features/i18n/alerts.en';
-import { polishEn } from '../features/i18n/polish.en';
+import { masterDataEn } from '../features/i18n/master-data.en';
 import { targetsEn } from '../features/i18n/targets.en';
 import { queueEn } from '../features/i18n/queue.en';
 
@@ -209,15 +209,15 @@ export const en = {
     current: "Server:",
     change: "Change server",
   },
-  p2: p2En,
-  security: securityEn,
+  ...deskEn,
+  emailTls: emailTlsEn,
   users: usersEn,
-  resilience: resilienceEn,
+  connection: connectionEn,
   lists: listsEn,
   thread: threadEn,
   alerts: alertsEn,
   qrLinks: guestLinksEn,
-  polish: polishEn,
+  masterData: masterDataEn,
   targets: targetsEn,
   queue: queueEn,
 } as const;

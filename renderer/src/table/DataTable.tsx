@@ -45,7 +45,7 @@ export interface TableColumn<T> {
   wrap?: boolean;
 }
 
-/** Column widths fitted to their text (issue 13: readable at 1366 px), from a sample of the rows. */
+/** Column widths fitted to their text (readable at 1366 px), from a sample of the rows. */
 const CHAR_PX = 8.5; // without a canvas to measure with (tests)
 const CELL_PADDING_PX = 32; // the cell's padding (16 px a side); a badge's own comes on top
 const HEADER_EXTRA_PX = 22; // the sort arrow

@@ -4,7 +4,7 @@ import { formatDate, formatListDate } from './format';
 
 /**
  * A date column of a list: compact in the cell, the full date in its tooltip, a real
- * date in the export (issue 13).
+ * date in the export.
  */
 export function dateColumn<T>(id: string, header: string, get: (row: T) => string | null | undefined, lang: string, extra: Partial<TableColumn<T>> = {}): TableColumn<T> {
   return {

@@ -18,7 +18,7 @@ export function formatDate(value: string | null | undefined, lang: string): stri
 }
 
 /**
- * A list cell's date, short enough for a column at 1366 px (issue 13): day, month and
+ * A list cell's date, short enough for a column at 1366 px: day, month and
  * time, the year only when it is not this year ("23 Nov, 14:05"; "23 Nov 2025, 14:05").
  * The cell's tooltip gives formatDate's full form.
  */

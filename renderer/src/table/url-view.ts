@@ -15,7 +15,7 @@ export interface ListView extends ServerView {
   /** Creation day bounds, YYYY-MM-DD, both inclusive. */
   from?: string;
   to?: string;
-  /** Only what is past its due time now (issue 14.4). */
+  /** Only what is past its due time now. */
   overdue?: boolean;
   /** "My queue": the open lines of the user's own departments, the most urgent first. */
   mine?: boolean;

@@ -57,7 +57,7 @@ const ROLES: { name: string; description: string; claims: Claim[] }[] = [
 
 const COMPANY = { companyCode: 'NAKHEEL', name: 'Nakheel Hospitality', countryName: 'Saudi Arabia' };
 
-/** Service-level targets in minutes (issue 14): the hotels' defaults, the groups', a few services' own. */
+/** Service-level targets in minutes: the hotels' defaults, the groups', a few services' own. */
 const HOTELS = [
   { hotelCode: 'NAK-RUH', name: 'Nakheel Riyadh Hotel', nameAr: 'فندق نخيل الرياض', acknowledgeMinutes: 10, completeMinutes: 45 },
   { hotelCode: 'NAK-JED', name: 'Nakheel Jeddah Corniche Hotel', nameAr: 'فندق نخيل كورنيش جدة', acknowledgeMinutes: 10, completeMinutes: 45 },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { BASIC_DATA_ITEMS, clientRoutes } from '@shared/routes';
 import type { E2EServer } from '../support/server';
 import { adminServer } from './admin-support';
-import { api, guestRequest, login, setLanguage, tokenOf } from './part2-support';
+import { api, guestRequest, login, setLanguage, tokenOf } from './desk-support';
 
 /**
  * Every admin screen (each route of the renderer's table, the login page and the common

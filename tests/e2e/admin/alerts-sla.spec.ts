@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { E2EServer } from '../support/server';
 import { liveAlertsOn, openRooms as openRoomsAt, startAlertsServer } from './alerts-support';
-import { RECEPTIONIST, guestRequest, login } from './part2-support';
+import { RECEPTIONIST, guestRequest, login } from './desk-support';
 
 /**
- * Issue 14, "Rules and checks": a new request rings on the Rooms screen (not only on the
+ * A new request rings on the Rooms screen (not only on the
  * lists) and keeps ringing every 30 s until someone acknowledges the line; an overdue
  * line turns red without a reload. The server runs a fast clock: one target minute lasts
  * MINUTE_MS, so Late check-out's 5-minute acknowledge target (the demo's Front Desk

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { startE2EServer, type E2EServer } from '../support/server';
-import { api, lookup, tokenOf } from './part2-support';
+import { api, lookup, tokenOf } from './desk-support';
 
 /** The demo server of the alert specs, with the hotel and the service their guests ask for. */
 export async function startAlertsServer(env: Record<string, string> = {}): Promise<{ server: E2EServer; riyadh: number; lateCheckout: number }> {

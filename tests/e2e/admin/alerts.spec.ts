@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import type { E2EServer } from '../support/server';
 import { openRooms as openRoomsAt, startAlertsServer } from './alerts-support';
-import { guestRequest, login, screenshot, setLanguage } from './part2-support';
+import { guestRequest, login, screenshot, setLanguage } from './desk-support';
 
 /**
- * Issue 13.1 and 13.6 in the browser: a guest's request alerts staff on a screen that is
+ * In the browser: a guest's request alerts staff on a screen that is
  * not a request list (toast, header and menu badge), the toasts sit clear of the header in
  * both directions, and error toasts go when the user moves on.
  */

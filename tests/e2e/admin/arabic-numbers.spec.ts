@@ -1,7 +1,7 @@
 import { devices, expect, test, type Locator, type Page } from '@playwright/test';
 import type { E2EServer } from '../support/server';
 import { adminServer } from './admin-support';
-import { api, guestRequest, login, screenshot, setLanguage, tokenOf } from './part2-support';
+import { api, guestRequest, login, screenshot, setLanguage, tokenOf } from './desk-support';
 
 /**
  * In Arabic a phone number reads as the guest typed it: on the Guests Requests list and

@@ -3,7 +3,7 @@ import type { E2EServer } from '../support/server';
 import { adminServer, api, apiToken, login, screenshot } from './admin-support';
 
 /**
- * Issue 12: a master-data list above the threshold (the server's largest page, 500 rows)
+ * A master-data list above the threshold (the server's largest page, 500 rows)
  * is paged, searched and sorted by the server, and its export reads every matching row.
  */
 const ROOMS = 520;

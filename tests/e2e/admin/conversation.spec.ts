@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startE2EServer, type E2EServer } from '../support/server';
-import { RECEPTIONIST, api, guestRequest, login, lookup, tokenOf } from './part2-support';
+import { RECEPTIONIST, api, guestRequest, login, lookup, tokenOf } from './desk-support';
 
 let server: E2EServer;
 let riyadh: number;

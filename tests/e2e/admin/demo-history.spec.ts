@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startE2EServer, type E2EServer } from '../support/server';
-import { api, login, screenshot, setLanguage, tokenOf } from './part2-support';
+import { api, login, screenshot, setLanguage, tokenOf } from './desk-support';
 
 /** The demo as a newcomer first opens it (npm start -- --demo): a month of requests behind every report. */
 

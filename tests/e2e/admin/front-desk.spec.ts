@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { startE2EServer, type E2EServer } from '../support/server';
-import { api, guestRequest, login, lookup, screenshot, setLanguage, tokenOf } from './part2-support';
+import { api, guestRequest, login, lookup, screenshot, setLanguage, tokenOf } from './desk-support';
 
 /**
- * Issue 13.6: the home page's "Open lines" counts Open and Assigned lines, and its link
+ * The home page's "Open lines" counts Open and Assigned lines, and its link
  * shows exactly those; a filtered list clears its filter.
  */
 let server: E2EServer;

@@ -1,10 +1,10 @@
 import { createServer } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { startE2EServer, type E2EServer } from '../support/server';
-import { api, login, screenshot, tokenOf } from './part2-support';
+import { api, login, screenshot, tokenOf } from './desk-support';
 
 /**
- * Issue 13.2 end to end: the e-mail server is down when a user is invited. The admin
+ * End to end: the e-mail server is down when a user is invited. The admin
  * sees the failure in plain words, copies the invitation link instead, and the new user
  * sets a password through it on a page in their own language (Arabic), then signs in.
  */

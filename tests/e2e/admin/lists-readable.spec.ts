@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { E2EServer } from '../support/server';
 import { adminServer } from './admin-support';
-import { api, guestRequest, login, screenshot, setLanguage, tokenOf } from './part2-support';
+import { api, guestRequest, login, screenshot, setLanguage, tokenOf } from './desk-support';
 
 /**
- * Issue 13 item 4: the lists read at 1366×768 in English and Arabic. Dates and phone
+ * The lists read at 1366×768 in English and Arabic. Dates and phone
  * numbers are not cut; Latin text in Arabic keeps its start (isolated in its own
  * direction); longer text is cut at its end with a tooltip; a request row shows its
  * services. Screenshots of each list in both languages go to test-results/screenshots.
@@ -92,7 +92,7 @@ for (const lang of ['en', 'ar'] as const) {
     for (const cell of [row.locator('.ag-cell[col-id="actions"]'), row.locator('.ag-cell[col-id="statusName"]')]) {
       const box = (await cell.boundingBox())!;
       expect(box.x >= grid!.x - 1 && box.x + box.width <= grid!.x + grid!.width + 1).toBe(true);
-      // In view, not only inside the grid's box: not scrolled away under the pinned actions column (issue 14 added a column).
+      // In view, not only inside the grid's box: not scrolled away under the pinned actions column (service levels added a column).
       expect(await cell.evaluate((e) => {
         const r = e.getBoundingClientRect();
         return e.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { seedRequests } from '../../../bench/seed';
 import { BENCH_ADMIN, startServerProcess, type ServerProcess } from '../../../bench/lib/server-process';
 import { liveAlertsOn } from './alerts-support';
-import { api, guestRequest, login, lookup, setLanguage, tokenOf } from './part2-support';
+import { api, guestRequest, login, lookup, setLanguage, tokenOf } from './desk-support';
 
 /**
  * The Guests Requests and Services lists over more rows than a page or an export holds

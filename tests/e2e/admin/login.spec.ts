@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { E2E_ADMIN, type E2EServer } from '../support/server';
 import { adminServer, api, apiToken, login, openMenu, screenshot } from './admin-support';
-import { guestRequest } from './part2-support';
+import { guestRequest } from './desk-support';
 
 let server: E2EServer;
 test.beforeAll(async () => {

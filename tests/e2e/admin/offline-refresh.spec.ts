@@ -3,7 +3,7 @@ import type { E2EServer } from '../support/server';
 import { adminServer, login, openMenu } from './admin-support';
 
 /*
- * Issue 11.4: a network blip while the session is renewed must not sign anyone out,
+ * A network blip while the session is renewed must not sign anyone out,
  * and two tabs renewing together must not spend the refresh token twice (the server
  * then revokes the whole login). Access tokens live 5 s so they expire within a test.
  */

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { startE2EServer, type E2EServer } from '../support/server';
 import { GuestApi } from '../guest/guest-api';
-import { login } from './part2-support';
+import { login } from './desk-support';
 
-/** Issue 15 items 2 and 3 on the staff side: the print dialog's address check and the "Unverified room" flag. */
+/** The guest links on the staff side: the print dialog's address check and the "Unverified room" flag. */
 let server: E2EServer;
 test.beforeAll(async () => {
   test.setTimeout(240_000);

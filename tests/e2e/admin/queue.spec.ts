@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import type { E2EServer } from '../support/server';
 import { startAlertsServer } from './alerts-support';
-import { RECEPTIONIST, guestRequest, login, setLanguage } from './part2-support';
+import { RECEPTIONIST, guestRequest, login, setLanguage } from './desk-support';
 
 /**
- * Issue 14.4 against the real server: a line that passed its acknowledge target is counted
+ * Against the real server: a line that passed its acknowledge target is counted
  * on Home under its department; the count opens the Services list filtered to that
  * department's overdue lines, where the line's due badge is red and its age shows; My queue
  * keeps it (it is the front desk's). One target minute lasts MINUTE_MS here, so Late

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { startE2EServer, type E2EServer } from '../support/server';
-import { api, guestRequest, login, screenshot, setLanguage, tokenOf } from './part2-support';
+import { api, guestRequest, login, screenshot, setLanguage, tokenOf } from './desk-support';
 
 let server: E2EServer;
 let first: { id: string; code: string };

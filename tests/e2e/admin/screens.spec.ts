@@ -52,7 +52,7 @@ for (const lang of ['en', 'ar'] as const) {
   });
 }
 
-/** Every other admin screen, list and detail, for the 1366 px review of issue 13 (cut text, overlaps, RTL). */
+/** Every other admin screen, list and detail, reviewed at 1366 px (cut text, overlaps, RTL). */
 for (const lang of ['en', 'ar'] as const) {
   test(`every other admin screen renders in ${lang} (screenshots)`, async ({ page }) => {
     test.setTimeout(240_000);

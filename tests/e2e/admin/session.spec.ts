@@ -22,7 +22,7 @@ test('a revoked session ends with the expiry message and the login page', async 
   });
   expect(res.status).toBe(200);
 
-  // The access token stops working at once (issue 10 item 8), not when it expires: the
+  // The access token stops working at once, not when it expires: the
   // app's next call, a background one or this click, meets the ended session.
   await page
     .getByTestId('menu-toggle')

@@ -5,10 +5,10 @@ import { apiPaths, fillPath } from '@shared/api/paths';
 import { ar } from '../../../guest-web/src/i18n/ar';
 import { en } from '../../../guest-web/src/i18n/en';
 import { type E2EServer, startE2EServer } from '../support/server';
-import { api, login, lookup, screenshot, setLanguage, tokenOf } from './part2-support';
+import { api, login, lookup, screenshot, setLanguage, tokenOf } from './desk-support';
 
 /**
- * Issue 14.1 and 14.5 end to end: a supervisor gives Late check-out its own targets in the
+ * End to end: a supervisor gives Late check-out its own targets in the
  * Service form; a guest on a 390 px phone then asks for it (with a Special Request) and
  * reads "expected by" per line, in Arabic (right to left) and in English, following staff
  * without a reload: the Special Request has its promise from creation, and a

@@ -4,7 +4,7 @@ import { en } from '../../../guest-web/src/i18n/en';
 import { type E2EServer, startE2EServer } from '../support/server';
 import { type GuestData, GuestApi } from './guest-api';
 
-/** Issue 15: what the guest pages keep, refuse and recover from, as a guest on a phone sees it. */
+/** What the guest pages keep, refuse and recover from, as a guest on a phone sees it. */
 let server: E2EServer;
 let api: GuestApi;
 let data: GuestData;

@@ -81,7 +81,7 @@ for (const lang of ['ar', 'en'] as const) {
     await api.completeLine(first.id, 'Your cake is on its way');
     await expect(status).toHaveText(t.status['In Progress']);
     const card = page.getByTestId('line-card').filter({ hasText: first.serviceName === data.special.en ? data.special[lang] : data.other[lang] });
-    // A new reply opens its card (issue 13: the team's replies are a conversation).
+    // A new reply opens its card (the team's replies are a conversation).
     await expect(card).toHaveAttribute('open', '');
     await expect(card.getByTestId('guest-reply').locator('p')).toHaveText('Your cake is on its way');
 

@@ -8,7 +8,7 @@ import { ar as deskAr } from '../../../renderer/src/i18n/ar';
 import { en as deskEn } from '../../../renderer/src/i18n/en';
 import { ar as phoneAr } from '../../../work-web/src/i18n/ar';
 import { en as phoneEn } from '../../../work-web/src/i18n/en';
-import { login, setLanguage } from '../admin/part2-support';
+import { login, setLanguage } from '../admin/desk-support';
 import { type GuestData, GuestApi } from '../guest/guest-api';
 import { type E2EServer, startE2EServer } from '../support/server';
 
@@ -98,9 +98,9 @@ for (const lang of ['ar', 'en'] as const) {
       const lineId = await newLine();
       await desk.goto(`${server.url}${clientRoutes.serviceDetails(lineId)}`);
       const card = desk.getByTestId(`line-${lineId}`);
-      await card.getByRole('combobox', { name: d.p2.line.chooseWorker }).click();
+      await card.getByRole('combobox', { name: d.line.chooseWorker }).click();
       await desk.getByRole('option', { name: nameIn(lang), exact: true }).click();
-      await card.getByRole('button', { name: d.p2.line.assignWorker }).click();
+      await card.getByRole('button', { name: d.line.assignWorker }).click();
       await expect(card.locator('[data-status="Assigned"]').first()).toBeVisible();
 
       // Live on the phone, no reload.
@@ -123,7 +123,7 @@ for (const lang of ['ar', 'en'] as const) {
       await desk.reload();
       await expect(card.locator('[data-status="Completed"]').first()).toBeVisible();
       const history = card.getByTestId('status-history');
-      await expect(history.getByRole('listitem').filter({ hasText: d.p2.line.historyCompleted.split('{{')[0] })).toHaveCount(1);
+      await expect(history.getByRole('listitem').filter({ hasText: d.line.historyCompleted.split('{{')[0] })).toHaveCount(1);
       await expect(history.getByText(fill(d.phones.accepted, { worker: nameIn(lang) }))).toBeVisible();
       const photo = card.getByTestId('line-photos').getByRole('img', { name: fill(d.phones.photoAlt, { n: '1' }) });
       await expect(photo).toBeVisible();

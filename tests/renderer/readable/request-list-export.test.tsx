@@ -8,7 +8,7 @@ import { setNavigate } from '../../../renderer/src/app/navigation';
 import { RequestListScreen } from '../../../renderer/src/features/service-management/RequestListScreen';
 import { platform } from '../../../renderer/src/platform';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
-import { fakeServer } from '../part2/fake-http';
+import { fakeServer } from '../support/fake-http';
 import { renderInApp } from '../render-app';
 
 const REQUESTS = '/api/Request/GetAllRequests';

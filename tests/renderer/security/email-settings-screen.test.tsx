@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EmailSettingsScreen } from '../../../renderer/src/features/administration/EmailSettingsScreen';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { renderInApp, withQueryCache } from '../render-app';
-import { fakeServer } from '../part2/fake-http';
+import { fakeServer } from '../support/fake-http';
 
 const stored = {
   smtpServer: '127.0.0.1',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { platform } from '../../../renderer/src/platform';
 import { logoutBody } from '../../../renderer/src/session/session';
 
-/** Issue 10 item 8: the web logout names this device's session, so the user's other devices stay signed in. */
+/** The web logout names this device's session, so the user's other devices stay signed in. */
 describe('web logout', () => {
   it("sends this device's refresh token, and nothing once there is no session", async () => {
     expect(platform.kind).toBe('web');

@@ -21,7 +21,7 @@ const filledService = { serviceCode: 'IRN', nameEn: 'Ironing', nameAr: 'كوي',
 const type = (name: RegExp, value: string) => fireEvent.change(screen.getByRole('textbox', { name }), { target: { value } });
 const save = (label = 'Save') => fireEvent.submit(screen.getByRole('button', { name: label }).closest('form')!);
 
-describe('issue 14.1: target minutes on the Service, Service Group and Hotel forms', () => {
+describe('Target minutes on the Service, Service Group and Hotel forms', () => {
   it('offers two optional minute fields with a hint saying an empty one inherits', () => {
     for (const [fields, hint] of [
       [service.fields, "Optional. Empty: the service group's target applies, else the hotel's."],

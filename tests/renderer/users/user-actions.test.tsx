@@ -6,7 +6,7 @@ import { InvitationBadge } from '../../../renderer/src/features/administration/I
 import { UserActions } from '../../../renderer/src/features/administration/UserActions';
 import { setToastDispatcher, type ToastIntent } from '../../../renderer/src/feedback/toast';
 import { renderInApp } from '../render-app';
-import { fakeServer } from '../part2/fake-http';
+import { fakeServer } from '../support/fake-http';
 
 const user = (over: Partial<User> = {}): User => ({
   id: 7,

@@ -10,7 +10,7 @@ import { ResetPasswordPage } from '../../../renderer/src/auth/ResetPasswordPage'
 import { setNavigate } from '../../../renderer/src/app/navigation';
 import { setToastDispatcher, type ToastIntent } from '../../../renderer/src/feedback/toast';
 import { renderInApp, withQueryCache } from '../render-app';
-import { fakeServer } from '../part2/fake-http';
+import { fakeServer } from '../support/fake-http';
 
 let toasts: [string, ToastIntent][] = [];
 beforeAll(() => {

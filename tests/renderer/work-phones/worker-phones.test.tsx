@@ -11,7 +11,7 @@ import { countdown, groupCode, pairLink, workerStep } from '../../../renderer/sr
 import { i18next } from '../../../renderer/src/i18n';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { DataTable } from '../../../renderer/src/table/DataTable';
-import { fakeServer } from '../part2/fake-http';
+import { fakeServer } from '../support/fake-http';
 import { renderInApp } from '../render-app';
 
 const huda = { id: 5, name: 'Huda' };

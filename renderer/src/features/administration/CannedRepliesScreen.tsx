@@ -21,12 +21,12 @@ const useStyles = makeStyles({ form: { display: 'grid', gap: '12px', maxWidth: '
 const CLAIM = 'Administration.Canned Replies' as const;
 const EMPTY: CannedReplyInput = { textEn: '', textAr: '' };
 
-/** /Admin/Administration/CannedReplies: the bilingual ready-made replies staff insert with one click (issue 13). */
+/** /Admin/Administration/CannedReplies: the bilingual ready-made replies staff insert with one click. */
 export function CannedRepliesScreen() {
   const { t, i18n } = useTranslation();
   const session = useAtomValue(sessionAtom);
   const can = (action: 'Create' | 'Edit' | 'Delete') => hasClaim(session, `${CLAIM}.${action}`);
-  // Through the query cache, like every list (issue 12); changes here re-read it.
+  // Through the query cache, like every list; changes here re-read it.
   const replies = useData(keys.cannedReplies, () => call(endpoints.cannedReplies.list), t('thread.manage.loadFailed'));
   const rows = useMemo(() => replies.data ?? [], [replies.data]);
   const loading = replies.loading;

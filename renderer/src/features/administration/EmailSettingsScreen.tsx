@@ -55,8 +55,8 @@ export function EmailSettingsScreen() {
   const styles = useStyles();
   const session = useAtomValue(sessionAtom);
   const canEdit = hasClaim(session, 'Administration.Email Settings.Edit');
-  // Through the query cache (issue 12): the settings as stored; the form edits a copy of them.
-  const settings = useData(keys.emailSettings, () => call(endpoints.emailSettings), t('p2.email.error'));
+  // Through the query cache: the settings as stored; the form edits a copy of them.
+  const settings = useData(keys.emailSettings, () => call(endpoints.emailSettings), t('emailSettings.error'));
   const stored = settings.data;
   const loading = settings.loading;
   const [edited, setDraft] = useState<Draft>();
@@ -71,12 +71,12 @@ export function EmailSettingsScreen() {
     void onceSave(async () => {
       try {
         const body = { ...draft, ...tlsOf(draft, stored), smtpPort: Number(draft.smtpPort), password: draft.password || undefined };
-        showSuccess(await call(endpoints.updateEmailSettings, { body }), t('p2.email.saved'));
+        showSuccess(await call(endpoints.updateEmailSettings, { body }), t('emailSettings.saved'));
         // Read the stored settings again; the form then shows them (the password field empty again).
         await settings.invalidate();
         setDraft(undefined);
       } catch (err) {
-        handleError(err, t('p2.email.error'));
+        handleError(err, t('emailSettings.error'));
       }
     });
   };
@@ -90,15 +90,15 @@ export function EmailSettingsScreen() {
         showSuccess(result, result.message);
       } catch (err) {
         const message = (err as { response?: { data?: { message?: string } } }).response?.data?.message;
-        setAnswer(message ?? t('p2.email.error'));
-        handleError(err, t('p2.email.error'));
+        setAnswer(message ?? t('emailSettings.error'));
+        handleError(err, t('emailSettings.error'));
       }
     });
 
   const tls = tlsOf(draft, stored);
 
   const field = (name: TextField, type: 'text' | 'email' = 'text') => (
-    <Field label={t(`p2.email.${name}`)} required={name !== 'username'}>
+    <Field label={t(`emailSettings.${name}`)} required={name !== 'username'}>
       <Input name={name} type={type} value={draft[name]} disabled={!canEdit} onChange={(_, d) => setDraft({ ...draft, [name]: d.value })} />
     </Field>
   );
@@ -113,25 +113,25 @@ export function EmailSettingsScreen() {
           <form onSubmit={save} data-testid="email-form">
             <div className={styles.grid}>
               {field('smtpServer')}
-              <Field label={t('p2.email.smtpPort')} required>
+              <Field label={t('emailSettings.smtpPort')} required>
                 <Input name="smtpPort" type="number" min={1} max={65535} value={draft.smtpPort} disabled={!canEdit} onChange={(_, d) => setDraft({ ...draft, smtpPort: d.value })} />
               </Field>
               {field('senderName')}
               {field('senderEmail', 'email')}
               {field('username')}
-              <Field label={t('p2.email.password')} hint={stored?.hasPassword ? `${t('p2.email.passwordKept')} ${t('security.email.passwordAgain')}` : undefined}>
+              <Field label={t('emailSettings.password')} hint={stored?.hasPassword ? `${t('emailSettings.passwordKept')} ${t('emailTls.passwordAgain')}` : undefined}>
                 <Input name="password" type="password" autoComplete="new-password" value={draft.password} disabled={!canEdit} onChange={(_, d) => setDraft({ ...draft, password: d.value })} />
               </Field>
-              <Field label={t('security.email.tlsMode')}>
+              <Field label={t('emailTls.tlsMode')}>
                 <Select name="tlsMode" value={tls.tlsMode} disabled={!canEdit} onChange={(_, d) => setDraft({ ...draft, tlsMode: d.value as SmtpTlsMode })}>
-                  <option value="starttls">{t('security.email.starttls')}</option>
-                  <option value="tls">{t('security.email.tls')}</option>
+                  <option value="starttls">{t('emailTls.starttls')}</option>
+                  <option value="tls">{t('emailTls.tls')}</option>
                 </Select>
               </Field>
-              <Field hint={tls.requireTls ? undefined : t('security.email.requireTlsOffHint')}>
+              <Field hint={tls.requireTls ? undefined : t('emailTls.requireTlsOffHint')}>
                 <Checkbox
                   name="requireTls"
-                  label={t('security.email.requireTls')}
+                  label={t('emailTls.requireTls')}
                   checked={tls.requireTls}
                   disabled={!canEdit || tls.tlsMode === 'tls'}
                   onChange={(_, d) => setDraft({ ...draft, requireTls: d.checked === true })}
@@ -140,7 +140,7 @@ export function EmailSettingsScreen() {
             </div>
             {canEdit && (
               <div className={styles.actions}>
-                <Button onClick={() => setDraft(undefined)}>{t('p2.email.reset')}</Button>
+                <Button onClick={() => setDraft(undefined)}>{t('emailSettings.reset')}</Button>
                 <Button type="submit" appearance="primary" disabled={saving}>
                   {t('common.save')}
                 </Button>
@@ -152,11 +152,11 @@ export function EmailSettingsScreen() {
       {canEdit && (
         <Panel>
           <div className={styles.test}>
-            <Field label={t('p2.email.testTo')}>
+            <Field label={t('emailSettings.testTo')}>
               <Input type="email" name="testTo" value={testTo} onChange={(_, d) => setTestTo(d.value)} />
             </Field>
             <Button disabled={testing || !testTo.trim()} onClick={sendTest}>
-              {t('p2.email.sendTest')}
+              {t('emailSettings.sendTest')}
             </Button>
           </div>
           {answer && (

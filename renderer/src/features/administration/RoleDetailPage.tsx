@@ -32,8 +32,8 @@ export function RoleDetailPage() {
   const { id } = useParams();
   const roleId = Number(id);
   const client = useQueryClient();
-  // Through the query cache (issue 12): the claims as stored; the page edits a copy of them.
-  const detail = useData(keys.roleClaims(roleId), () => call(endpoints.roleClaims, { params: { id: roleId } }), t('p2.roles.claimsLoadError'));
+  // Through the query cache: the claims as stored; the page edits a copy of them.
+  const detail = useData(keys.roleClaims(roleId), () => call(endpoints.roleClaims, { params: { id: roleId } }), t('roles.claimsLoadError'));
   const loaded = detail.data;
   const failed = detail.failed;
   const [edited, setClaims] = useState<RoleClaim[]>();
@@ -47,22 +47,22 @@ export function RoleDetailPage() {
 
   const update = () =>
     once(async () => {
-      if (!loaded) return showToast(t('p2.roles.notAvailable'), 'error');
+      if (!loaded) return showToast(t('roles.notAvailable'), 'error');
       try {
         const body = { roleId: loaded.roleId, roleName: loaded.roleName, claims };
-        showSuccess(await call(endpoints.updateRoleClaims, { body }), t('p2.roles.updated'));
+        showSuccess(await call(endpoints.updateRoleClaims, { body }), t('roles.updated'));
         // The saved claims are what is stored now; the roles (list and claims) are read again.
         client.setQueriesData<RoleDetail>({ queryKey: keys.roleClaims(roleId) }, (old) => old && { ...old, claims });
         setClaims(undefined);
         void client.invalidateQueries({ queryKey: keys.roles });
       } catch (err) {
-        handleError(err, t('p2.roles.updateError'));
+        handleError(err, t('roles.updateError'));
       }
     });
 
   const cancel = () => {
     setClaims(undefined);
-    if (dirty) showToast(t('p2.roles.discarded'), 'info');
+    if (dirty) showToast(t('roles.discarded'), 'info');
     back();
   };
 
@@ -74,7 +74,7 @@ export function RoleDetailPage() {
     <section data-testid="role-detail">
       <div className={styles.top}>
         <Title2 as="h1" className={styles.title}>
-          {t('p2.roles.claimsTitle', { name: loaded?.roleName ?? '' })}
+          {t('roles.claimsTitle', { name: loaded?.roleName ?? '' })}
         </Title2>
         <Button appearance="primary" disabled={!dirty || saving} onClick={update} icon={saving ? <Spinner size="tiny" /> : undefined}>
           {t('common.update')}
@@ -83,15 +83,15 @@ export function RoleDetailPage() {
       </div>
       {dirty && (
         <MessageBar intent="warning" data-testid="unsaved">
-          <MessageBarBody>{t('p2.roles.unsaved')}</MessageBarBody>
+          <MessageBarBody>{t('roles.unsaved')}</MessageBarBody>
         </MessageBar>
       )}
       <Panel>
         {!loaded ? (
-          failed ? <Text>{t('p2.roles.claimsLoadError')}</Text> : <Spinner />
+          failed ? <Text>{t('roles.claimsLoadError')}</Text> : <Spinner />
         ) : (
           <>
-            {box(t('p2.roles.selectAll'), claims, 'select-all')}
+            {box(t('roles.selectAll'), claims, 'select-all')}
             {tree.map((group) => (
               <div key={group.name} className={styles.group} data-testid={`group-${group.name}`}>
                 {box(labels.section(group.name), group.subgroups.flatMap((s) => s.claims), `group-all-${group.name}`)}

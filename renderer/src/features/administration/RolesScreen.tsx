@@ -28,7 +28,7 @@ export function RolesScreen() {
   const styles = useStyles();
   const navigate = useNavigate();
   const session = useAtomValue(sessionAtom);
-  const roles = useData(keys.roles, () => call(endpoints.allRoles), t('p2.roles.loadError'));
+  const roles = useData(keys.roles, () => call(endpoints.allRoles), t('roles.loadError'));
   const [adding, setAdding] = useState(false);
   const [draft, setDraft] = useState({ name: '', description: '' });
   const [busy, once] = useOnce();
@@ -43,7 +43,7 @@ export function RolesScreen() {
         setAdding(false);
         void roles.invalidate();
       } catch (err) {
-        handleError(err, t('p2.roles.createError'));
+        handleError(err, t('roles.createError'));
       }
     });
   };
@@ -51,8 +51,8 @@ export function RolesScreen() {
   const lang = i18n.language;
   const columns = useMemo<TableColumn<Role>[]>(
     () => [
-      { id: 'name', header: t('p2.roles.name'), value: (r) => r.name },
-      { id: 'description', header: t('p2.roles.description'), value: (r) => r.description, flex: 2 },
+      { id: 'name', header: t('roles.name'), value: (r) => r.name },
+      { id: 'description', header: t('roles.description'), value: (r) => r.description, flex: 2 },
       dateColumn('createdAt', t('fields.createdAt'), (r) => r.createdAt, lang),
     ],
     [t, lang],
@@ -66,10 +66,10 @@ export function RolesScreen() {
         <Collapse open={adding} testId="create-panel">
           <Panel>
             <form className={styles.form} onSubmit={create} data-testid="role-form">
-              <Field label={t('p2.roles.name')} required>
+              <Field label={t('roles.name')} required>
                 <Input name="name" required maxLength={100} value={draft.name} onChange={(_, d) => setDraft({ ...draft, name: d.value })} />
               </Field>
-              <Field label={t('p2.roles.description')}>
+              <Field label={t('roles.description')}>
                 <Input name="description" maxLength={500} value={draft.description} onChange={(_, d) => setDraft({ ...draft, description: d.value })} />
               </Field>
               <div>

@@ -82,7 +82,7 @@ export function UserForm({ departments, hotels, onSubmit }: { departments: Looku
   };
 
   const text = (name: (typeof TEXT_FIELDS)[number], type: 'text' | 'tel' | 'email' = 'text') => (
-    <Field label={t(`p2.users.${name}`)} required {...validation(name)}>
+    <Field label={t(`userAdmin.${name}`)} required {...validation(name)}>
       <Input
         name={name}
         type={type}
@@ -118,7 +118,7 @@ export function UserForm({ departments, hotels, onSubmit }: { departments: Looku
     <form onSubmit={submit} noValidate data-testid="user-form">
       {anyShown && (
         <MessageBar intent="error" className={styles.summary} data-testid="user-form-summary">
-          <MessageBarBody>{t('p2.users.fillAll')}</MessageBarBody>
+          <MessageBarBody>{t('userAdmin.fillAll')}</MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.grid}>
@@ -127,8 +127,8 @@ export function UserForm({ departments, hotels, onSubmit }: { departments: Looku
         {text('phoneNumber', 'tel')}
         {text('userCode')}
         {text('email', 'email')}
-        {multi('departmentIds', t('p2.users.departments'), departments)}
-        {multi('hotelIds', t('p2.users.hotels'), hotels)}
+        {multi('departmentIds', t('userAdmin.departments'), departments)}
+        {multi('hotelIds', t('userAdmin.hotels'), hotels)}
         <Field label={t('users.language')} hint={t('users.languageHint')} required>
           <Dropdown
             aria-label={t('users.language')}

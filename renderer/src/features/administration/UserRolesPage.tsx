@@ -28,8 +28,8 @@ export function UserRolesPage() {
   const { id } = useParams();
   const userId = Number(id);
   const client = useQueryClient();
-  // Through the query cache (issue 12): the roles as stored; the page edits a copy of them.
-  const stored = useData(keys.userRoles(userId), () => call(endpoints.userRoles, { params: { id: userId } }), t('p2.users.loadRolesFailed'));
+  // Through the query cache: the roles as stored; the page edits a copy of them.
+  const stored = useData(keys.userRoles(userId), () => call(endpoints.userRoles, { params: { id: userId } }), t('userAdmin.loadRolesFailed'));
   const [edited, setRoles] = useState<Selection[]>();
   const roles = edited ?? stored.data ?? (stored.failed ? NO_ROLES : undefined);
   const [busy, once] = useOnce();
@@ -38,21 +38,21 @@ export function UserRolesPage() {
   const back = () => navigate(clientRoutes.users);
   const update = () =>
     once(async () => {
-      if (!userId || !roles?.length) return showToast(t('p2.users.missing'), 'error');
+      if (!userId || !roles?.length) return showToast(t('userAdmin.missing'), 'error');
       try {
         const body = { userId, roles: roles.map(({ roleId, roleName, isSelected }) => ({ roleId, roleName, isSelected })) };
-        showSuccess(await call(endpoints.updateUserRoles, { body }), t('p2.users.rolesUpdated'));
+        showSuccess(await call(endpoints.updateUserRoles, { body }), t('userAdmin.rolesUpdated'));
         void client.invalidateQueries({ queryKey: keys.users }); // the list shows the roles (and this selection is read again)
         back();
       } catch (err) {
-        handleError(err, t('p2.users.updateRolesFailed'));
+        handleError(err, t('userAdmin.updateRolesFailed'));
       }
     });
 
   return (
     <section data-testid="user-roles">
       <Title2 as="h1" data-testid="user-roles-title">
-        {name ? t('p2.users.rolesTitle', { name }) : t('p2.users.roles')}
+        {name ? t('userAdmin.rolesTitle', { name }) : t('userAdmin.roles')}
       </Title2>
       <Panel>
         {!roles ? (

@@ -50,12 +50,12 @@ export function UsersScreen() {
       const answer = await call(endpoints.addUser, { body: input });
       // A failed invitation is not a success: the user exists, but still needs the link.
       if (answer.invitation === 'failed') showToast(answer.message, 'warning');
-      else showSuccess(answer, t('p2.users.added'));
+      else showSuccess(answer, t('userAdmin.added'));
       setAdding(false);
       void load();
       return true;
     } catch (err) {
-      handleError(err, t('p2.users.createError'));
+      handleError(err, t('userAdmin.createError'));
       return false;
     }
   };
@@ -63,13 +63,13 @@ export function UsersScreen() {
   const columns = useMemo<TableColumn<User>[]>(() => {
     const names = (ids: number[], from: Lookup[]) => ids.map((id) => from.find((o) => o.id === id)?.name ?? `#${id}`).join(', ');
     return [
-      { id: 'userCode', header: t('p2.users.userCode'), value: (u) => u.userCode, flex: 0.7, fitContent: true },
+      { id: 'userCode', header: t('userAdmin.userCode'), value: (u) => u.userCode, flex: 0.7, fitContent: true },
       { id: 'name', header: t('fields.name'), value: (u) => `${u.firstName} ${u.lastName}` },
-      { id: 'email', header: t('p2.users.email'), value: (u) => u.email, flex: 1.3 },
-      { id: 'phoneNumber', header: t('p2.users.phoneNumber'), value: (u) => u.phoneNumber, fitContent: true, ltr: true },
-      { id: 'hotels', header: t('p2.users.hotels'), value: (u) => names(u.hotelIds, lookups.hotels) },
-      { id: 'departments', header: t('p2.users.departments'), value: (u) => names(u.departmentIds, lookups.departments) },
-      { id: 'roles', header: t('p2.users.roles'), value: (u) => u.roles.join(', ') },
+      { id: 'email', header: t('userAdmin.email'), value: (u) => u.email, flex: 1.3 },
+      { id: 'phoneNumber', header: t('userAdmin.phoneNumber'), value: (u) => u.phoneNumber, fitContent: true, ltr: true },
+      { id: 'hotels', header: t('userAdmin.hotels'), value: (u) => names(u.hotelIds, lookups.hotels) },
+      { id: 'departments', header: t('userAdmin.departments'), value: (u) => names(u.departmentIds, lookups.departments) },
+      { id: 'roles', header: t('userAdmin.roles'), value: (u) => u.roles.join(', ') },
       { id: 'invitation', header: t('users.invitation'), value: (u) => invitationText(u, t), render: (u) => <InvitationBadge user={u} />, fitContent: true },
       { id: 'language', header: t('users.language'), value: (u) => t(`users.languages.${u.language}`), flex: 0.6 },
       {

@@ -18,8 +18,8 @@ export function ConnectionBanner() {
       icon={<Spinner size="extra-tiny" />}
     >
       <MessageBarBody>
-        <MessageBarTitle>{t('resilience.offline.title')}</MessageBarTitle>
-        {t('resilience.offline.body')}
+        <MessageBarTitle>{t('connection.offline.title')}</MessageBarTitle>
+        {t('connection.offline.body')}
       </MessageBarBody>
     </MessageBar>
   );

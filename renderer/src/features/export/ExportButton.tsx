@@ -29,14 +29,14 @@ export function ExportButton({ name, collect }: { name: string; collect(): Expor
         showToast(t('lists.exportCapped', { count: data.rows.length, total: data.matching }), 'warning');
       }
     } catch (err) {
-      handleError(err, t('p2.export.failed'));
+      handleError(err, t('export.failed'));
     } finally {
       setBusy(false);
     }
   };
   return (
     <Button icon={busy ? <Spinner size="tiny" /> : <ArrowExportRegular />} disabled={busy} onClick={run} data-testid="export-xlsx">
-      {t('p2.export.button')}
+      {t('export.button')}
     </Button>
   );
 }

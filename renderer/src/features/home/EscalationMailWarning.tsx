@@ -21,7 +21,7 @@ export function EscalationMailWarning() {
   if (!concerned || !data || data.ready) return null;
   return (
     <MessageBar intent="warning" data-testid="escalation-mail-off">
-      <MessageBarBody>{t('p2.home.escalationMailOff')}</MessageBarBody>
+      <MessageBarBody>{t('dashboard.escalationMailOff')}</MessageBarBody>
     </MessageBar>
   );
 }

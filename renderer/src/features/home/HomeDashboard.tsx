@@ -39,7 +39,7 @@ export function HomeDashboard() {
   // Today's figures through the query cache, read again on every visit (what is cached shows
   // meanwhile) and after live events, once per burst.
   const figuresOf = () => call(endpoints.homeFigures, { query: { since: startOfLocalDay() } });
-  const { data: figures } = useData(keys.homeFigures, figuresOf, t('p2.home.loadError'), { enabled: allowed, staleTime: 0 });
+  const { data: figures } = useData(keys.homeFigures, figuresOf, t('dashboard.loadError'), { enabled: allowed, staleTime: 0 });
   useEffect(() => (allowed ? invalidateOnLiveEvents(client, keys.homeFigures) : undefined), [allowed, client]);
   useEffect(() => {
     if (!allowed) return;
@@ -51,7 +51,7 @@ export function HomeDashboard() {
   const hero = (
     <section className={styles.hero}>
       <LargeTitle as="h1">{t('home.title')}</LargeTitle>
-      <Body1 className={styles.sub}>{allowed ? t('p2.home.title') : t('home.subtitle')}</Body1>
+      <Body1 className={styles.sub}>{allowed ? t('dashboard.title') : t('home.subtitle')}</Body1>
       <EscalationMailWarning />
     </section>
   );
@@ -59,9 +59,9 @@ export function HomeDashboard() {
   if (!figures) return (<>{hero}<Spinner /></>);
 
   const duration = (m: number | null) => {
-    if (m === null) return t('p2.home.none');
+    if (m === null) return t('dashboard.none');
     const p = durationParts(m);
-    return p.hours ? t('p2.home.hours', p) : t('p2.home.minutes', { count: p.minutes });
+    return p.hours ? t('dashboard.hours', p) : t('dashboard.minutes', { count: p.minutes });
   };
   const oldest = figures.waitingLongest[0];
   const serviceList = hasClaim(session, 'Service Management.Service List.View');
@@ -73,11 +73,11 @@ export function HomeDashboard() {
       {hero}
       <div className={styles.tiles} data-testid="home-figures">
         {/* The figure counts Open and Assigned lines: the link shows exactly those (open=true), not status Open alone. */}
-        <Tile testId="fig-open" label={t('p2.home.open')} value={String(figures.openLines)} to={openLines} />
+        <Tile testId="fig-open" label={t('dashboard.open')} value={String(figures.openLines)} to={openLines} />
         <Tile
           testId="fig-waiting"
-          label={t('p2.home.waitingLongest')}
-          value={oldest ? duration((Date.now() - Date.parse(oldest.createdAt)) / 60000) : t('p2.home.none')}
+          label={t('dashboard.waitingLongest')}
+          value={oldest ? duration((Date.now() - Date.parse(oldest.createdAt)) / 60000) : t('dashboard.none')}
           to={oldest ? clientRoutes.serviceDetails(oldest.id) : openLines}
         >
           {figures.waitingLongest.length > 0 && (
@@ -85,7 +85,7 @@ export function HomeDashboard() {
               {figures.waitingLongest.map((w) => (
                 <li key={w.id}>
                   <Text size={200}>
-                    {w.requestCode} · {w.serviceName} · {w.roomNumber} — {t('p2.home.since', { time: formatDate(w.createdAt, i18n.language) })}
+                    {w.requestCode} · {w.serviceName} · {w.roomNumber} — {t('dashboard.since', { time: formatDate(w.createdAt, i18n.language) })}
                   </Text>
                 </li>
               ))}
@@ -93,15 +93,15 @@ export function HomeDashboard() {
           )}
         </Tile>
         <OverdueTile figures={figures} list={serviceList ? SERVICE_LIST : clientRoutes.requestList} />
-        <Tile testId="fig-completed" label={t('p2.home.completedToday')} value={String(figures.completedToday)} to={to('Completed')} />
-        <Tile testId="fig-avg-complete" label={t('p2.home.avgComplete')} value={duration(figures.avgCompleteMinutes)} to={to('Completed')} />
+        <Tile testId="fig-completed" label={t('dashboard.completedToday')} value={String(figures.completedToday)} to={to('Completed')} />
+        <Tile testId="fig-avg-complete" label={t('dashboard.avgComplete')} value={duration(figures.avgCompleteMinutes)} to={to('Completed')} />
         <Tile
           testId="fig-rating"
-          label={t('p2.home.avgRating')}
-          value={figures.avgRating === null ? t('p2.home.none') : t('p2.home.ratingValue', { rating: figures.avgRating })}
+          label={t('dashboard.avgRating')}
+          value={figures.avgRating === null ? t('dashboard.none') : t('dashboard.ratingValue', { rating: figures.avgRating })}
           to={`${clientRoutes.requestList}?status=Completed`}
         >
-          <Text size={200}>{t('p2.home.reviews', { count: figures.reviewsToday })}</Text>
+          <Text size={200}>{t('dashboard.reviews', { count: figures.reviewsToday })}</Text>
         </Tile>
       </div>
     </>
@@ -109,7 +109,7 @@ export function HomeDashboard() {
 }
 
 /**
- * Issue 14.4: the open lines past their due time now, per department of the user's scope,
+ * The open lines past their due time now, per department of the user's scope,
  * each a link into the queue filtered to that department's overdue lines.
  */
 function OverdueTile({ figures, list }: { figures: HomeFigures; list: string }) {

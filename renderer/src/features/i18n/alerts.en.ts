@@ -1,4 +1,4 @@
-/** Strings of the app-wide live alerts (issues 13.1 and 14.3), under `alerts`. */
+/** Strings of the app-wide live alerts, under `alerts`. */
 export const alertsEn = {
   bell: 'New requests',
   bellCount: '{{count}} new requests: open Guests Requests',
@@ -19,7 +19,7 @@ export const alertsEn = {
   region: 'Notifications',
   notifyTitle: 'New request {{code}}',
   notifyBody: 'A guest is waiting. Click to open the request.',
-  // Issue 14.3: reminders until a line is acknowledged, the line's clock, escalations.
+  // Reminders until a line is acknowledged, the line's clock, escalations.
   reminderOne: '{{service}} (room {{room}}, {{code}}) waits to be acknowledged',
   reminderMany: '{{count}} service lines wait to be acknowledged',
   reminderTitle: 'Waiting to be acknowledged',

@@ -1,4 +1,4 @@
-/** Strings of the guest-link work (issue 15): the QR print dialog and the "unverified room" flag, under `qrLinks`. */
+/** Strings of the guest-link work: the QR print dialog and the "unverified room" flag, under `qrLinks`. */
 export const guestLinksEn = {
   address: 'The codes will open',
   loopback: 'This address only works on this computer: no guest phone can open it. Set PUBLIC_URL to an address guests can reach, or print anyway.',

@@ -1,4 +1,4 @@
-/** Strings of the paged staff lists (issue 12): filters, totals, the 'N new' counter. */
+/** Strings of the paged staff lists: filters, totals, the 'N new' counter. */
 export const listsEn = {
   filters: 'Filters',
   status: 'Status',

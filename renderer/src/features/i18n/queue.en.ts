@@ -1,4 +1,4 @@
-/** Strings of the work queue (issue 14.4): overdue filter, my queue, age and due columns, Home's overdue figures; under `queue`. */
+/** Strings of the work queue: overdue filter, my queue, age and due columns, Home's overdue figures; under `queue`. */
 export const queueEn = {
   overdueOnly: 'Overdue only',
   myQueue: 'My queue',

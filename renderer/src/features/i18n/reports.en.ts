@@ -1,4 +1,4 @@
-/** The report screens' English strings (issue 16), under `reports`. */
+/** The report screens' English strings, under `reports`. */
 export const reportsEn = {
   period: {
     label: 'Period',

@@ -1,4 +1,4 @@
-/** Strings of the service-level targets on the Service, Service Group and Hotel screens (issue 14.1), under `targets`. */
+/** Strings of the service-level targets on the Service, Service Group and Hotel screens, under `targets`. */
 export const targetsEn = {
   acknowledgeMinutes: 'Minutes to acknowledge',
   completeMinutes: 'Minutes to complete',

@@ -1,4 +1,4 @@
-/** A line's conversation with the guest and the canned replies (issue 13), under `thread`. */
+/** A line's conversation with the guest and the canned replies, under `thread`. */
 export const threadEn = {
   title: 'Conversation',
   empty: 'No messages yet',

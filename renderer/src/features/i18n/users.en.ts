@@ -1,4 +1,4 @@
-/** Strings of the users work (issue 13.2, 13.6): invitations, switching users off, languages, claim names; under `users`. */
+/** Strings of the users work: invitations, switching users off, languages, claim names; under `users`. */
 export const usersEn = {
   language: 'E-mail language',
   languageHint: 'Invitation and password e-mails, and the pages their links open',

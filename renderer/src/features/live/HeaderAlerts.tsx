@@ -21,7 +21,7 @@ const useStyles = makeStyles({
  * The header's live controls: the bell with the count of new requests (a click opens
  * Guests Requests, or only clears the count for a user who cannot open it), and the
  * chime's on/off switch (the same switch as on the lists), how often a line nobody has
- * acknowledged rings again (issue 14.3, per machine). While the event stream is down the
+ * acknowledged rings again (per machine). While the event stream is down the
  * bell says so: no alert can arrive until it is back. In a browser that has not
  * yet been asked, a third button asks to show new requests as desktop notifications
  * (browsers only ask from a click); the desktop app always shows them.
@@ -63,7 +63,7 @@ export function HeaderAlerts({ canOpenList }: { canOpenList: boolean }) {
         </Tooltip>
         {count > 0 && <CounterBadge className={styles.count} count={count} overflowCount={99} size="small" color="danger" data-testid="alerts-count" aria-hidden />}
       </span>
-      <Tooltip content={blocked ? t('alerts.soundBlocked') : t('p2.live.sound')} relationship="label">
+      <Tooltip content={blocked ? t('alerts.soundBlocked') : t('live.sound')} relationship="label">
         <Button
           appearance="transparent"
           className={styles.onBrand}

@@ -35,7 +35,7 @@ const onRequestList = (pathname: string) => pathname === clientRoutes.requestLis
 const REMINDED_CLAIMS: readonly Claim[] = ['Service Management.Service List.Acknowledge', 'Service Management.Service List.Assign'];
 
 /**
- * The one place that alerts staff to live events (issues 13.1 and 14.3), mounted once in
+ * The one place that alerts staff to live events, mounted once in
  * the signed-in shell so it works on every screen:
  * - a new request: a toast with an Open button, the chime (unless turned off), the header
  *   and menu badge, and through the Platform a native notification whose click opens the

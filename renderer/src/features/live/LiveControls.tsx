@@ -22,13 +22,13 @@ export function LiveControls({ newCount, onShowNew }: { newCount: number; onShow
           </Button>
         ) : (
           <Badge appearance="filled" color="brand" data-testid="new-badge">
-            {t('p2.live.newCount', { count: newCount })}
+            {t('live.newCount', { count: newCount })}
           </Badge>
         ))}
       <Badge appearance="tint" color={connected ? 'success' : 'warning'} data-testid="live-state">
-        {connected ? t('p2.live.connected') : t('p2.live.offline')}
+        {connected ? t('live.connected') : t('live.offline')}
       </Badge>
-      <Switch checked={sound} onChange={(_, d) => setSound(d.checked)} label={t('p2.live.sound')} />
+      <Switch checked={sound} onChange={(_, d) => setSound(d.checked)} label={t('live.sound')} />
     </>
   );
 }

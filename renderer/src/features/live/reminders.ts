@@ -7,7 +7,7 @@ import { shellEndpoints as endpoints } from '../../api/shell-endpoints';
 import { subscribeLive } from './live-events';
 
 /**
- * How often a line nobody has acknowledged rings again by default (issue 14.3: "repeating
+ * How often a line nobody has acknowledged rings again by default ("repeating
  * every 30 s until acknowledged"); each machine may choose another of REPEAT_CHOICES_S.
  */
 export const ALERT_REPEAT_MS = 30_000;

@@ -65,7 +65,7 @@ function streamOpen(ms: number): Promise<boolean> {
 
 /**
  * Reads a page into the cache before its screen opens (right after sign-in): the screen then
- * shows it at once and, if it is still current, asks the server nothing (issue 12). Current
+ * shows it at once and, if it is still current, asks the server nothing. Current
  * means read after the live stream opened (so no change can slip between the read and the
  * stream), less than READ_AHEAD_FRESH_MS ago, with the stream open since and no event or
  * resync since: any of them and the screen reads the page again on opening, as without a
@@ -126,7 +126,7 @@ export function eventOutsideView(event: LiveEvent, view: ListView): boolean {
 }
 
 /**
- * One page of a server-paged staff list, kept live (issue 12). An event about a request
+ * One page of a server-paged staff list, kept live. An event about a request
  * on the page, or one that belongs at the top of a newest-first first page, re-reads
  * this one page (the server applies the view's filters and search), and rows that
  * arrive are highlighted; a new request that does not show up on the page only counts

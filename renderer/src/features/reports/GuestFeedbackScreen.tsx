@@ -39,7 +39,7 @@ function RatingFilter({ label, value, onChange, testId }: { label: string; value
   );
 }
 
-/** Guest feedback (issue 16): the reviews of a period, by rating range and hotel, exportable. */
+/** Guest feedback: the reviews of a period, by rating range and hotel, exportable. */
 export function GuestFeedbackScreen() {
   const { t, i18n } = useTranslation();
   const [filters, setFilters] = useState<ReportFilterValues>({ period: presetPeriod('days30') });

@@ -14,7 +14,7 @@ import { useReport } from './use-report';
 
 const useStyles = makeStyles({ total: { display: 'block', marginBottom: '8px' }, select: { minWidth: '160px' } });
 
-/** Service levels (issue 16): filters, the three charts, and the table by the chosen grouping. */
+/** Service levels: filters, the three charts, and the table by the chosen grouping. */
 export function ServiceLevelsScreen() {
   const { t, i18n } = useTranslation();
   const styles = useStyles();

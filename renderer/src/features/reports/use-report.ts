@@ -5,7 +5,7 @@ import { call } from '../../api/client';
 import { useShownError } from '../../api/use-data';
 
 /**
- * One report call through the query cache (issue 12: one data layer), made again
+ * One report call through the query cache (one data layer), made again
  * whenever its query or the language changes. The answer is given only for the query
  * it was asked for: rows grouped by department never reach a chart that now expects
  * days. `query` undefined: not asked.

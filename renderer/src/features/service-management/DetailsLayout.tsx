@@ -28,7 +28,7 @@ export function DetailsHeading({ title, status, backTo }: { title: string; statu
   return (
     <div className={styles.top}>
       <Button icon={<ArrowLeftRegular className={styles.flip} />} onClick={() => navigate(back)}>
-        {t('p2.requests.back')}
+        {t('requests.back')}
       </Button>
       <Title2 as="h1" className={styles.title}>
         {title}
@@ -69,12 +69,12 @@ export function ReviewPanel({ rating, review }: { rating: number; review: string
   return (
     <Panel>
       <Text as="h2" weight="semibold" size={400} block>
-        {t('p2.requests.review')}
+        {t('requests.review')}
       </Text>
-      <div className={styles.stars} role="img" aria-label={t('p2.requests.ratingOf', { rating })} data-testid="review-rating">
+      <div className={styles.stars} role="img" aria-label={t('requests.ratingOf', { rating })} data-testid="review-rating">
         {Array.from({ length: 10 }, (_, i) => (i < rating ? <StarFilled key={i} /> : <StarRegular key={i} />))}
       </div>
-      <Text>{t('p2.requests.ratingOf', { rating })}</Text>
+      <Text>{t('requests.ratingOf', { rating })}</Text>
       {review && <Text block data-testid="review-text">{review}</Text>}
     </Panel>
   );

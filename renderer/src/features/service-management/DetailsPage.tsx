@@ -57,9 +57,9 @@ interface DetailsKind<T> {
 }
 
 const guestFacts = (t: TFunction, r: { custName: string; custEmail: string; custPhone: string }): Details['guest'] => [
-  [t('p2.requests.custName'), r.custName],
-  [t('p2.requests.custEmail'), r.custEmail],
-  [t('p2.requests.custPhone'), r.custPhone, true],
+  [t('requests.custName'), r.custName],
+  [t('requests.custEmail'), r.custEmail],
+  [t('requests.custPhone'), r.custPhone, true],
 ];
 
 const requestKind: DetailsKind<StaffRequestDetails> = {
@@ -71,9 +71,9 @@ const requestKind: DetailsKind<StaffRequestDetails> = {
   concerns: (event, id) => event.requestId === id,
   lineIds: (answer) => answer.requestDetails.requestDetails.map((line) => line.id),
   show: ({ requestDetails: r, availableDepartments, roomVerified, guestLanguage }, t, lang) => ({
-    title: t('p2.requests.requestHeading', { code: ltrIn(lang, r.requestCode) }),
+    title: t('requests.requestHeading', { code: ltrIn(lang, r.requestCode) }),
     status: r.statusName,
-    guest: [...guestFacts(t, r), [t('p2.requests.note'), r.note]],
+    guest: [...guestFacts(t, r), [t('requests.note'), r.note]],
     hotelName: r.hotelName,
     roomId: r.roomId,
     roomNumber: r.roomNumber,
@@ -94,7 +94,7 @@ const serviceKind: DetailsKind<StaffServiceDetails> = {
   concerns: (event, id) => event.lineId === Number(id),
   lineIds: (answer) => [answer.serviceDetails.id],
   show: ({ serviceDetails: s, availableDepartments, availableWorkers }, t, lang) => ({
-    title: t('p2.requests.lineHeading', { code: ltrIn(lang, s.requestCode) }),
+    title: t('requests.lineHeading', { code: ltrIn(lang, s.requestCode) }),
     status: s.statusName,
     guest: guestFacts(t, s),
     hotelName: s.hotelName,
@@ -108,7 +108,7 @@ const serviceKind: DetailsKind<StaffServiceDetails> = {
 };
 
 /**
- * The one details page (issue 12): the heading with Back to the list as it was, the
+ * The one details page: the heading with Back to the list as it was, the
  * guest, the hotel and room, one card per service line, the review; it follows live
  * changes. /Admin/Request/Details/{id} shows a request, /Admin/Service/Details/{id} one line.
  */
@@ -122,13 +122,13 @@ function DetailsPage<T>({ kind }: { kind: DetailsKind<T> }) {
     (event) => kind.concerns(event, id),
     (answer: T) => kind.lineIds(answer),
   );
-  if (!data) return <PageState loading={loading} message={t('p2.requests.noDetails')} />;
+  if (!data) return <PageState loading={loading} message={t('requests.noDetails')} />;
   const d = kind.show(data, t, i18n.language === 'ar' ? 'ar' : 'en');
   return (
     <section data-testid={kind.testId}>
       <DetailsHeading title={d.title} status={d.status} backTo={kind.backTo} />
-      <Facts heading={t('p2.requests.guestInfo')} facts={d.guest} />
-      <Facts heading={t('p2.requests.hotelInfo')} facts={[[t('p2.requests.hotel'), d.hotelName], [t('p2.requests.room'), d.roomNumber, true]]} />
+      <Facts heading={t('requests.guestInfo')} facts={d.guest} />
+      <Facts heading={t('requests.hotelInfo')} facts={[[t('requests.hotel'), d.hotelName], [t('requests.room'), d.roomNumber, true]]} />
       {d.roomVerified === false && <UnverifiedRoomNotice />}
       <p>
         <RoomHistoryLink roomId={d.roomId} roomNumber={d.roomNumber} />

@@ -6,7 +6,7 @@ import { formatDueTime } from '../../table/format';
 import { useNow } from '../live/use-now';
 import { relativeDueText } from './QueueCells';
 
-/** What the badge reads of a line: its status and the clock fields the server sends (issue 14). */
+/** What the badge reads of a line: its status and the clock fields the server sends. */
 export interface DueLine {
   statusName: LineStatus;
   clockStartedAt: string | null;

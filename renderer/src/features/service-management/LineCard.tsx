@@ -51,7 +51,7 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
   const [replyText, setReplyText] = useState('');
   const [problem, setProblem] = useState<{ action: LineAction; key: string }>();
   const [rejecting, setRejecting] = useState(false);
-  // Issue 14: taking the line stops its reminders and meets (or misses) its acknowledge target.
+  // Taking the line stops its reminders and meets (or misses) its acknowledge target.
   const canAcknowledge =
     hasClaim(session, 'Service Management.Service List.Acknowledge') &&
     acknowledgeViolation({ status: line.statusName, isSpecial: line.isSpecial, departmentId: line.departmentId, workerId: line.workerId, acknowledgedAt: line.acknowledgedAt }) === null;
@@ -59,7 +59,7 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
   // The same answer as the line's own details page; the request page re-reads it with the line.
   const fetched = useData(keys.lineDetails(line.id), () => fetchLineDetails(line.id), null, { enabled: needWorkers, staleTime: 0 });
   const workers = given ?? fetched.data?.availableWorkers ?? [];
-  const workersNote = given ? undefined : fetched.loading ? t('app.loading') : fetched.failed ? t('p2.line.workersFailed') : undefined;
+  const workersNote = given ? undefined : fetched.loading ? t('app.loading') : fetched.failed ? t('line.workersFailed') : undefined;
 
   const check = (action: LineAction, input: Parameters<typeof missingInput>[1]) => {
     const key = missingInput(action, input);
@@ -80,14 +80,14 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
 
   const assignDepartment = () =>
     check('assignDepartment', { departmentId }) &&
-    send('assignDepartment', () => call(endpoints.assignServiceToDepartment, { body: { requestDetailsId: line.id, departmentId: departmentId! } }), t('p2.line.assigned'), t('p2.line.assignFailed'));
+    send('assignDepartment', () => call(endpoints.assignServiceToDepartment, { body: { requestDetailsId: line.id, departmentId: departmentId! } }), t('line.assigned'), t('line.assignFailed'));
   const assignWorker = () =>
     check('assignWorker', { workerId }) &&
-    send('assignWorker', () => call(endpoints.updateServiceRequestStatus, { body: { requestDetailsId: line.id, status: 'Assigned', workerId, note: replyText } }), t('p2.line.assigned'), t('p2.line.assignError'));
+    send('assignWorker', () => call(endpoints.updateServiceRequestStatus, { body: { requestDetailsId: line.id, status: 'Assigned', workerId, note: replyText } }), t('line.assigned'), t('line.assignError'));
   const complete = () =>
-    send('complete', () => call(endpoints.updateServiceRequestStatus, { body: { requestDetailsId: line.id, status: 'Completed', note: replyText } }), t('p2.line.completed'), t('p2.line.completeError'));
+    send('complete', () => call(endpoints.updateServiceRequestStatus, { body: { requestDetailsId: line.id, status: 'Completed', note: replyText } }), t('line.completed'), t('line.completeError'));
   const reject = async (reason: string, guestMessage: string) => {
-    await send('reject', () => call(endpoints.updateServiceRequestStatus, { body: { requestDetailsId: line.id, status: 'Rejected', note: reason, guestMessage } }), t('p2.line.rejected'), t('p2.line.rejectError'));
+    await send('reject', () => call(endpoints.updateServiceRequestStatus, { body: { requestDetailsId: line.id, status: 'Rejected', note: reason, guestMessage } }), t('line.rejected'), t('line.rejectError'));
     setRejecting(false);
   };
   const acknowledge = () =>
@@ -99,7 +99,7 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
         handleError(err, t('alerts.acknowledgeFailed'));
       }
     });
-  const messageFor = (action: LineAction) => (problem?.action === action ? t(problem.key as 'p2.line.selectWorker') : undefined);
+  const messageFor = (action: LineAction) => (problem?.action === action ? t(problem.key as 'line.selectWorker') : undefined);
 
   return (
     <Card className={styles.card} data-testid={`line-${line.id}`}>
@@ -113,10 +113,10 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
         }
       />
       <div className={styles.grid}>
-        <Info label={t('p2.requests.note')} value={line.note || '—'} />
-        <Info label={t('p2.requests.department')} value={line.departmentName ?? '—'} />
-        <Info label={t('p2.requests.worker')} value={line.workerName ?? '—'} />
-        <Info label={t('p2.requests.updatedAt')} value={formatDate(line.updatedAt, i18n.language)} />
+        <Info label={t('requests.note')} value={line.note || '—'} />
+        <Info label={t('requests.department')} value={line.departmentName ?? '—'} />
+        <Info label={t('requests.worker')} value={line.workerName ?? '—'} />
+        <Info label={t('requests.updatedAt')} value={formatDate(line.updatedAt, i18n.language)} />
         {line.acknowledgedAt && <Info label={t('alerts.acknowledgedAt')} value={formatDate(line.acknowledgedAt, i18n.language)} />}
       </div>
       {canAcknowledge && (
@@ -128,19 +128,19 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
       )}
       {can('assignDepartment') && (
         <div className={styles.row}>
-          <Field label={t('p2.line.chooseDepartment')} validationMessage={messageFor('assignDepartment')} className={styles.pick}>
+          <Field label={t('line.chooseDepartment')} validationMessage={messageFor('assignDepartment')} className={styles.pick}>
             <Dropdown placeholder={t('common.select')} onOptionSelect={(_, d) => setDepartmentId(Number(d.optionValue))}>
               {departments.map((d) => (
                 <Option key={d.id} value={String(d.id)}>{d.name}</Option>
               ))}
             </Dropdown>
           </Field>
-          <Button appearance="primary" disabled={busy} onClick={assignDepartment}>{t('p2.line.assignDepartment')}</Button>
+          <Button appearance="primary" disabled={busy} onClick={assignDepartment}>{t('line.assignDepartment')}</Button>
         </div>
       )}
       {can('assignWorker') && (
         <div className={styles.row}>
-          <Field label={t('p2.line.chooseWorker')} validationMessage={messageFor('assignWorker') ?? workersNote ?? (workers.length ? undefined : t('p2.line.noWorkers'))}
+          <Field label={t('line.chooseWorker')} validationMessage={messageFor('assignWorker') ?? workersNote ?? (workers.length ? undefined : t('line.noWorkers'))}
             validationState={messageFor('assignWorker') || (fetched.failed && !given) ? 'error' : 'none'} className={styles.pick}>
             <Dropdown placeholder={t('common.select')} onOptionSelect={(_, d) => setWorkerId(Number(d.optionValue))}>
               {workers.map((w) => (
@@ -148,7 +148,7 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
               ))}
             </Dropdown>
           </Field>
-          <Button appearance="primary" disabled={busy} onClick={assignWorker}>{t('p2.line.assignWorker')}</Button>
+          <Button appearance="primary" disabled={busy} onClick={assignWorker}>{t('line.assignWorker')}</Button>
         </div>
       )}
       <LineThread
@@ -163,14 +163,14 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
       />
       {reply === 'show' && !line.messages?.length && (
         <div>
-          <Text className={styles.label}>{t('p2.line.replyShown')}</Text>
+          <Text className={styles.label}>{t('line.replyShown')}</Text>
           <div className={styles.reply} data-testid="reply">{line.reply}</div>
         </div>
       )}
       {(can('complete') || can('reject')) && (
         <div className={styles.row}>
-          {can('complete') && <Button appearance="primary" disabled={busy} onClick={complete}>{t('p2.line.complete')}</Button>}
-          {can('reject') && <Button disabled={busy} onClick={() => setRejecting(true)}>{t('p2.line.reject')}</Button>}
+          {can('complete') && <Button appearance="primary" disabled={busy} onClick={complete}>{t('line.complete')}</Button>}
+          {can('reject') && <Button disabled={busy} onClick={() => setRejecting(true)}>{t('line.reject')}</Button>}
         </div>
       )}
       {hasClaim(session, 'Service Management.Service List.View') && <StatusHistory lineId={line.id} />}

@@ -43,7 +43,7 @@ export interface LineThreadProps {
   onSent(): void;
 }
 
-/** A line's conversation (issue 13): the replies and notes so far, and a box to send more. */
+/** A line's conversation: the replies and notes so far, and a box to send more. */
 export function LineThread({ lineId, messages, canReply, mayWrite, draft, onDraft, guestLanguage, onSent }: LineThreadProps) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
@@ -88,7 +88,7 @@ export function LineThread({ lineId, messages, canReply, mayWrite, draft, onDraf
       )}
       {composing && (
         <>
-          <Field label={t('p2.line.reply')} validationMessage={problem}>
+          <Field label={t('line.reply')} validationMessage={problem}>
             <Textarea value={draft} onChange={(_, d) => (onDraft(d.value), setProblem(undefined))} maxLength={MESSAGE_MAX} dir="auto" resize="vertical" />
           </Field>
           <div className={styles.row}>

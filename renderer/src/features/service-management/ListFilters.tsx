@@ -23,11 +23,11 @@ const NO_FILTERS = Object.fromEntries(FILTERS.map((name) => [name, undefined])) 
 export function statusFilterName(view: ListView, t: TFunction): string | undefined {
   if (view.open) return t('lists.toDo');
   if (view.waiting) return t('lists.waiting');
-  return view.status ? t(`p2.status.${view.status}` as 'p2.status.Open') : undefined;
+  return view.status ? t(`lineStatus.${view.status}` as 'lineStatus.Open') : undefined;
 }
 
 /**
- * Status, hotel, department, creation-day and overdue filters of a staff list (issue 14.4),
+ * Status, hotel, department, creation-day and overdue filters of a staff list,
  * and on the Services list "My queue"; every change goes back to page 1.
  */
 export function ListFilters({
@@ -73,7 +73,7 @@ export function ListFilters({
           <Option value={WAITING}>{t('lists.waiting')}</Option>
           {statuses.map((s) => (
             <Option key={s} value={s}>
-              {t(`p2.status.${s}` as 'p2.status.Open')}
+              {t(`lineStatus.${s}` as 'lineStatus.Open')}
             </Option>
           ))}
         </Dropdown>

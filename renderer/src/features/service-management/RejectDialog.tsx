@@ -51,17 +51,17 @@ export function RejectDialog({ open, busy, guestLanguage, validate, onCancel, on
     <Dialog open={open} onOpenChange={(_, d) => !d.open && onCancel()}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>{t('p2.line.rejectTitle')}</DialogTitle>
+          <DialogTitle>{t('line.rejectTitle')}</DialogTitle>
           <DialogContent className={styles.body}>
             <Field
-              label={{ children: <><LockClosedRegular aria-hidden /> {t('p2.line.reason')}</> }}
-              hint={t('p2.line.reasonHint')}
+              label={{ children: <><LockClosedRegular aria-hidden /> {t('line.reason')}</> }}
+              hint={t('line.reasonHint')}
               required
-              validationMessage={problem ? t(problem as 'p2.line.enterReason') : undefined}
+              validationMessage={problem ? t(problem as 'line.enterReason') : undefined}
             >
               <Textarea value={reason} onChange={(_, d) => setReason(d.value)} maxLength={2000} dir="auto" />
             </Field>
-            <Field label={t('p2.line.guestMessage')} hint={t('p2.line.guestMessageHint')}>
+            <Field label={t('line.guestMessage')} hint={t('line.guestMessageHint')}>
               <Textarea value={guestMessage} onChange={(_, d) => setGuestMessage(d.value)} maxLength={2000} dir="auto" />
             </Field>
             <div>
@@ -74,7 +74,7 @@ export function RejectDialog({ open, busy, guestLanguage, validate, onCancel, on
           <DialogActions>
             <Button onClick={onCancel}>{t('common.cancel')}</Button>
             <DangerButton disabled={busy} onClick={confirm}>
-              {t('p2.line.reject')}
+              {t('line.reject')}
             </DangerButton>
           </DialogActions>
         </DialogBody>

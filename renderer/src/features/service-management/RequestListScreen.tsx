@@ -32,7 +32,7 @@ export const prefetchRequestList = (lang: string) => prefetchPage(queryClient, S
 
 /**
  * Guests Requests (SPEC §2): read-only, newest first, live. The server pages, sorts,
- * searches and filters (issue 12); the view lives in the URL (?status= is what the Home
+ * searches and filters; the view lives in the URL (?status= is what the Home
  * figures link to), so it survives opening a request and coming back.
  */
 export function RequestListScreen() {
@@ -45,13 +45,13 @@ export function RequestListScreen() {
 
   const columns = useMemo<TableColumn<RequestListRow>[]>(
     () => [
-      { id: 'code', header: t('p2.requests.code'), value: (r) => r.code, fitContent: true, ltr: true },
-      { id: 'custName', header: t('p2.requests.custName'), value: (r) => r.custName, minWidth: 96 },
-      { id: 'custPhone', header: t('p2.requests.custPhone'), value: (r) => r.custPhone, fitContent: true, ltr: true },
-      { id: 'hotelName', header: t('p2.requests.hotel'), value: (r) => r.hotelName, minWidth: 90 },
+      { id: 'code', header: t('requests.code'), value: (r) => r.code, fitContent: true, ltr: true },
+      { id: 'custName', header: t('requests.custName'), value: (r) => r.custName, minWidth: 96 },
+      { id: 'custPhone', header: t('requests.custPhone'), value: (r) => r.custPhone, fitContent: true, ltr: true },
+      { id: 'hotelName', header: t('requests.hotel'), value: (r) => r.hotelName, minWidth: 90 },
       {
         id: 'roomNumber',
-        header: t('p2.requests.room'),
+        header: t('requests.room'),
         value: (r) => (r.roomVerified === false ? `${r.roomNumber} · ${t('qrLinks.unverified')}` : r.roomNumber),
         render: (r) => <RoomCell number={r.roomNumber} verified={r.roomVerified} />,
         // A number Excel can sort and filter; the verification in its own column.
@@ -74,9 +74,9 @@ export function RequestListScreen() {
         keepApart: false,
       },
       // The date over its time: the row is two lines high for the services anyway.
-      dateColumn('createdAt', t('p2.requests.createdAt'), (r) => r.createdAt, lang, { wrap: true }),
+      dateColumn('createdAt', t('requests.createdAt'), (r) => r.createdAt, lang, { wrap: true }),
       {
-        // Issue 14.2: the age of the request's oldest open line, coloured by its earliest due time (the tooltip names it).
+        // The age of the request's oldest open line, coloured by its earliest due time (the tooltip names it).
         id: 'age',
         header: t('queue.age'),
         value: (r) => ageText(t, ageMinutes(r.oldestOpenAt, Date.now())),
@@ -85,8 +85,8 @@ export function RequestListScreen() {
         sortKey: false,
         minWidth: 64,
       },
-      dateColumn('updatedAt', t('p2.requests.updatedAt'), (r) => r.updatedAt, lang, { wrap: true }),
-      { id: 'statusName', header: t('p2.requests.status'), value: (r) => t(`p2.status.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} />, fitContent: true },
+      dateColumn('updatedAt', t('requests.updatedAt'), (r) => r.updatedAt, lang, { wrap: true }),
+      { id: 'statusName', header: t('requests.status'), value: (r) => t(`lineStatus.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} />, fitContent: true },
     ],
     [t, lang],
   );

@@ -34,7 +34,7 @@ const SOURCE: PagedLiveSource<ServiceListRow> = {
 /** An open line's age counts from its creation (the guest has waited since). */
 const openSince = (r: ServiceListRow) => (isClosed(r.statusName) ? null : r.createdAt);
 
-/** Services List (SPEC §2): one row per service line the user's departments handle, live, paged by the server (issue 12). */
+/** Services List (SPEC §2): one row per service line the user's departments handle, live, paged by the server. */
 export function ServiceListScreen() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -45,14 +45,14 @@ export function ServiceListScreen() {
 
   const columns = useMemo<TableColumn<ServiceListRow>[]>(
     () => [
-      { id: 'requestHeaderCode', header: t('p2.requests.code'), value: (r) => r.requestHeaderCode, fitContent: true, ltr: true },
-      { id: 'serviceName', header: t('p2.requests.service'), value: (r) => r.serviceName },
-      { id: 'departmentName', header: t('p2.requests.department'), value: (r) => r.departmentName ?? '' },
-      { id: 'hotelName', header: t('p2.requests.hotel'), value: (r) => r.hotelName },
-      { id: 'roomNumber', header: t('p2.requests.room'), value: (r) => r.roomNumber, exportValue: (r) => numberOrText(r.roomNumber), fitContent: true, ltr: true },
-      dateColumn('createdAt', t('p2.requests.createdAt'), (r) => r.createdAt, lang),
+      { id: 'requestHeaderCode', header: t('requests.code'), value: (r) => r.requestHeaderCode, fitContent: true, ltr: true },
+      { id: 'serviceName', header: t('requests.service'), value: (r) => r.serviceName },
+      { id: 'departmentName', header: t('requests.department'), value: (r) => r.departmentName ?? '' },
+      { id: 'hotelName', header: t('requests.hotel'), value: (r) => r.hotelName },
+      { id: 'roomNumber', header: t('requests.room'), value: (r) => r.roomNumber, exportValue: (r) => numberOrText(r.roomNumber), fitContent: true, ltr: true },
+      dateColumn('createdAt', t('requests.createdAt'), (r) => r.createdAt, lang),
       {
-        // How long the guest has waited on an open line (issue 14.4); nothing once it is closed.
+        // How long the guest has waited on an open line; nothing once it is closed.
         id: 'age',
         header: t('queue.age'),
         value: (r) => ageText(t, ageMinutes(openSince(r), Date.now())),
@@ -84,8 +84,8 @@ export function ServiceListScreen() {
         },
         sortKey: false,
       },
-      dateColumn('updatedAt', t('p2.requests.updatedAt'), (r) => r.updatedAt, lang),
-      { id: 'statusName', header: t('p2.requests.status'), value: (r) => t(`p2.status.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} />, fitContent: true },
+      dateColumn('updatedAt', t('requests.updatedAt'), (r) => r.updatedAt, lang),
+      { id: 'statusName', header: t('requests.status'), value: (r) => t(`lineStatus.${r.statusName}`), render: (r) => <StatusBadge status={r.statusName} />, fitContent: true },
     ],
     [t, lang],
   );

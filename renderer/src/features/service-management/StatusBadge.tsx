@@ -6,7 +6,7 @@ type Status = LineStatus | RequestStatus;
 type BadgeColour = 'brand' | 'important' | 'informative' | 'success' | 'danger';
 
 /**
- * One colour per status, none shared (issue 14.4), so a glance down the column tells them
+ * One colour per status, none shared, so a glance down the column tells them
  * apart: Open blue (waits for someone), Assigned dark (a worker has it), In Progress grey
  * (a request part-way), Completed green, Rejected red (SPEC §4). Amber is left to the
  * due-time badge, which means "nearly late".
@@ -27,7 +27,7 @@ export function StatusBadge({ status, size = 'medium' }: { status: Status; size?
   const { t } = useTranslation();
   return (
     <Badge appearance="filled" color={statusColour(status)} size={size} data-status={status} data-colour={statusColour(status)}>
-      {t(`p2.status.${status}`)}
+      {t(`lineStatus.${status}`)}
     </Badge>
   );
 }

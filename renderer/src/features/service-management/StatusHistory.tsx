@@ -24,39 +24,39 @@ export function StatusHistory({ lineId }: { lineId: number }) {
   const { data: history, loading, failed } = useData(keys.lineHistory(lineId), () => call(endpoints.serviceAssignmentDetails, { params: { id: lineId } }), null, { staleTime: 0 });
   if (!history)
     return (
-      <section aria-label={t('p2.line.history')} data-testid="status-history">
-        <Text weight="semibold">{t('p2.line.history')}</Text>{' '}
+      <section aria-label={t('line.history')} data-testid="status-history">
+        <Text weight="semibold">{t('line.history')}</Text>{' '}
         <Text className={styles.when} role={failed ? 'alert' : 'status'}>
-          {loading ? t('app.loading') : t('p2.line.historyFailed')}
+          {loading ? t('app.loading') : t('line.historyFailed')}
         </Text>
       </section>
     );
 
   const when = (at: string | null) => formatDate(at, i18n.language);
-  const steps: { text: string; detail?: string; at: string | null }[] = [{ text: t('p2.line.historyCreated'), at: history.createdAt }];
-  if (history.acknowledged_Date) steps.push({ text: t('p2.line.historyAcknowledged', { user: history.user_Acknowledged ?? '' }), at: history.acknowledged_Date });
+  const steps: { text: string; detail?: string; at: string | null }[] = [{ text: t('line.historyCreated'), at: history.createdAt }];
+  if (history.acknowledged_Date) steps.push({ text: t('line.historyAcknowledged', { user: history.user_Acknowledged ?? '' }), at: history.acknowledged_Date });
   if (history.assignedToDepartment_Date)
-    steps.push({ text: t('p2.line.historyDepartment', { department: history.departmentName ?? '', user: history.user_AssignedToDepartment ?? '' }), at: history.assignedToDepartment_Date });
-  if (history.assigned_Date) steps.push({ text: t('p2.line.historyAssigned', { worker: history.workerName ?? '', user: history.user_Assigned ?? '' }), at: history.assigned_Date });
-  for (const reply of history.replies ?? []) steps.push({ text: t('p2.line.historyReply', { user: reply.by ?? '' }), at: reply.at });
+    steps.push({ text: t('line.historyDepartment', { department: history.departmentName ?? '', user: history.user_AssignedToDepartment ?? '' }), at: history.assignedToDepartment_Date });
+  if (history.assigned_Date) steps.push({ text: t('line.historyAssigned', { worker: history.workerName ?? '', user: history.user_Assigned ?? '' }), at: history.assigned_Date });
+  for (const reply of history.replies ?? []) steps.push({ text: t('line.historyReply', { user: reply.by ?? '' }), at: reply.at });
   for (const escalation of history.escalations ?? [])
-    steps.push({ text: t('p2.line.historyEscalated', { target: t(`p2.line.historyTargets.${escalation.kind}`) }), at: escalation.at });
+    steps.push({ text: t('line.historyEscalated', { target: t(`line.historyTargets.${escalation.kind}`) }), at: escalation.at });
   // The worker's own taps on a phone: who and when.
   if (history.accepted_Date) steps.push({ text: t('phones.accepted', { worker: history.worker_Accepted ?? '' }), at: history.accepted_Date });
   if (history.started_Date) steps.push({ text: t('phones.started', { worker: history.worker_Started ?? '' }), at: history.started_Date });
-  if (history.completed_Date) steps.push({ text: t('p2.line.historyCompleted', { user: history.user_Completed ?? '' }), at: history.completed_Date });
+  if (history.completed_Date) steps.push({ text: t('line.historyCompleted', { user: history.user_Completed ?? '' }), at: history.completed_Date });
   if (history.rejected_Date)
     steps.push({
-      text: t('p2.line.historyRejected', { user: history.user_Rejected ?? '' }),
-      detail: history.rejectReason ? t('p2.line.historyRejectReason', { reason: history.rejectReason }) : undefined,
+      text: t('line.historyRejected', { user: history.user_Rejected ?? '' }),
+      detail: history.rejectReason ? t('line.historyRejectReason', { reason: history.rejectReason }) : undefined,
       at: history.rejected_Date,
     });
   // In the order they happened (a reply may come before or after the worker, an escalation any time); the sort is stable.
   steps.sort((a, b) => Date.parse(a.at ?? '') - Date.parse(b.at ?? ''));
 
   return (
-    <section aria-label={t('p2.line.history')} data-testid="status-history">
-      <Text weight="semibold">{t('p2.line.history')}</Text>
+    <section aria-label={t('line.history')} data-testid="status-history">
+      <Text weight="semibold">{t('line.history')}</Text>
       <ol className={styles.list}>
         {steps.map((s, i) => (
           <li key={i}>

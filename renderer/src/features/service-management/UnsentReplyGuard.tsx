@@ -6,7 +6,7 @@ import { UNSAFE_NavigationContext } from 'react-router-dom';
 import { setPopBlocker } from '../../app/navigation';
 import { store } from '../../session/session';
 
-/** Line ids whose reply box holds text not sent yet (issue 13: warn before that text is lost). */
+/** Line ids whose reply box holds text not sent yet (warn before that text is lost). */
 export const unsentRepliesAtom = atom<ReadonlySet<number>>(new Set<number>());
 
 /** Marks the line's reply as unsent while `dirty`; forgets it when the card goes away. */

@@ -21,7 +21,7 @@ export interface CardActions {
  * The buttons a line card shows (SPEC §4): exactly what the shared line rules allow in
  * the line's state, and of those only what the user's claims let them do. The reply
  * box is editable while the line may still be answered, an existing reply is shown
- * read-only when the line is closed (issue 13: an open line takes any number of replies),
+ * read-only when the line is closed (an open line takes any number of replies),
  * and a special line still waiting for a department shows none.
  */
 export function cardActions(line: CardLine, claims: readonly string[]): CardActions {
@@ -33,8 +33,8 @@ export function cardActions(line: CardLine, claims: readonly string[]): CardActi
 
 /** The SPEC §5 message key for a missing choice or reason, or undefined when the input is enough. */
 export function missingInput(action: LineAction, input: { departmentId?: number; workerId?: number; reason?: string }) {
-  if (action === 'assignDepartment' && !input.departmentId) return 'p2.line.selectDepartment' as const;
-  if (action === 'assignWorker' && !input.workerId) return 'p2.line.selectWorker' as const;
-  if (action === 'reject' && !input.reason?.trim()) return 'p2.line.enterReason' as const;
+  if (action === 'assignDepartment' && !input.departmentId) return 'line.selectDepartment' as const;
+  if (action === 'assignWorker' && !input.workerId) return 'line.selectWorker' as const;
+  if (action === 'reject' && !input.reason?.trim()) return 'line.enterReason' as const;
   return undefined;
 }

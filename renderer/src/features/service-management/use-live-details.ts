@@ -37,7 +37,7 @@ export function useLiveDetails<T>(
   dataRef.current = query.data;
   useEffect(() => {
     const err = query.error;
-    if (err) handleError(err, t(err instanceof Error && err.message === 'invalid' ? 'p2.requests.invalid' : 'p2.requests.noDetails'));
+    if (err) handleError(err, t(err instanceof Error && err.message === 'invalid' ? 'requests.invalid' : 'requests.noDetails'));
   }, [query.error, t]);
   const keyText = JSON.stringify(key);
   /** Re-reads the page and its lines' own data (`lineId`: only that line's), in one invalidation: a key under two prefixes is read once. */

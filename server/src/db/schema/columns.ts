@@ -7,7 +7,7 @@ export const timestamps = {
 };
 
 /**
- * Service-level targets in minutes (issue 14) on a service, a service group (defaults of
+ * Service-level targets in minutes on a service, a service group (defaults of
  * its services) and a hotel (the default of last resort); null: the next level decides.
  */
 export const targetColumns = {

@@ -5,7 +5,7 @@ import { users } from './identity';
 import { requestLines } from './requests';
 
 /**
- * A service line's conversation (issue 13): replies the guest reads and notes only
+ * A service line's conversation: replies the guest reads and notes only
  * staff read, oldest first. `request_lines.reply` keeps the latest reply, so the
  * clients and e-mails that read one reply keep working.
  */

@@ -85,7 +85,7 @@ export const requestLines = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     startedByWorkerId: integer('started_by_worker_id').references(() => workers.id, { onDelete: 'set null' }),
     completedByWorkerId: integer('completed_by_worker_id').references(() => workers.id, { onDelete: 'set null' }),
-    // ── Service levels (issue 14; rules in shared/service-levels.ts) ──
+    // ── Service levels (rules in shared/service-levels.ts) ──
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
     acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
     /** Creation, or for a Special Request its department assignment; null until then. */
@@ -117,13 +117,13 @@ export const requestLines = pgTable(
     index('request_lines_completed_idx').on(t.completedAt).where(sql`status = 'Completed'`),
     index('request_lines_service_idx').on(t.serviceId),
     index('request_lines_worker_idx').on(t.workerId),
-    // Reports read one period of lines (issue 16).
+    // Reports read one period of lines.
     index('request_lines_created_idx').on(t.createdAt),
   ],
 );
 
 /**
- * One row per line and missed target (issue 14): the unique key is what makes an
+ * One row per line and missed target: the unique key is what makes an
  * escalation go out once however many server processes notice it at the same moment
  * (insert … on conflict do nothing; whoever inserted, sends).
  */

@@ -74,7 +74,7 @@ export async function reviewsSince(db: DbOrTx, scope: Scope, since: Date): Promi
   return { count: Number(row?.n ?? 0), avgRating: row?.rating == null ? null : Number(row.rating) };
 }
 
-/** Open lines past their due time at `now`, per department (issue 14): the home page's links into the overdue queue. */
+/** Open lines past their due time at `now`, per department: the home page's links into the overdue queue. */
 export async function overdueByDepartment(db: DbOrTx, scope: Scope, now: Date, lang: Language = 'en') {
   const name = nameIn(departments, lang);
   const { lines, scopeSql } = linesInScope(db, { departmentId: requestLines.departmentId, departmentName: name, overdue: count() }, scope);

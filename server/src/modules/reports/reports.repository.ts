@@ -81,7 +81,7 @@ export async function serviceLevels(
   now: Date,
 ): Promise<ServiceLevelSqlRow[]> {
   const { key, name } = grouping(groupBy, lang, timeZone);
-  // least() skips nulls: the first of an acknowledgement (issue 14) or an assignment.
+  // least() skips nulls: the first of an acknowledgement or an assignment.
   const acknowledgedAt = sql`least(${requestLines.acknowledgedAt}, ${requestLines.assignedToDepartmentAt}, ${requestLines.assignedAt})`;
   // A line with a completion target counts once its fate is known: completed (by its due
   // time or not) or still open past it; 1 when it kept the promise.

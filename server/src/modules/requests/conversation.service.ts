@@ -11,7 +11,7 @@ import { requestMessages as m, violationMessages } from './requests.messages';
 import { lockLine, updateLine } from './requests.repository';
 import { canSeeLine } from './scope';
 
-/** Staff answering the guest on a line, or leaving a note for colleagues (issue 13). */
+/** Staff answering the guest on a line, or leaving a note for colleagues. */
 
 export async function addMessage(ctx: AppContext, user: Principal, input: ServiceMessageInput, lang: Language): Promise<MessageResponse> {
   if (!LINE_WRITE_CLAIMS.some((claim) => user.claims.includes(claim))) throw forbidden();

@@ -4,7 +4,7 @@ import { type DbOrTx, rowsOf } from '../../db/client';
 import { departments, hotels, lineEscalations, requestLines, requests, roleClaims, roles, rooms, services, userHotels, userRoles, users } from '../../db/schema';
 import { ESCALATIONS_RECEIVE } from './scope';
 
-/** Escalations (issue 14): which lines passed a target, who claims sending, and to whom. */
+/** Escalations: which lines passed a target, who claims sending, and to whom. */
 
 export interface DueEscalation {
   lineId: number;

@@ -11,7 +11,7 @@ import { receivesEscalations } from './scope';
 import { loggableError } from '../../db/errors';
 
 /**
- * Escalation (issue 14): when an open line passes a target without its action, the
+ * Escalation: when an open line passes a target without its action, the
  * holders of Escalations.Receive for its hotel hear it at once (a `line-escalated` live
  * event, which the admin app shows and the desktop app notifies) and get an e-mail in
  * their own language. Every process runs this; the database row claimed per line and

@@ -4,7 +4,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { lineMessages, requestLines, users, workers } from '../../db/schema';
 import { userName } from './requests.repository';
 
-/** A line's conversation in the database (issue 13). */
+/** A line's conversation in the database. */
 
 export interface NewMessage {
   lineId: number;

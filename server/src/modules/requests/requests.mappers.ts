@@ -19,7 +19,7 @@ interface ClockRow {
   completeDueAt: Date | null;
 }
 
-/** A line's service-level clock as of `now` (issue 14). */
+/** A line's service-level clock as of `now`. */
 export function toClock(row: ClockRow, now: Date): LineClock {
   const clock = clockOf(row, now);
   return {

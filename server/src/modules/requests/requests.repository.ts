@@ -60,7 +60,7 @@ export function searchTextsAfterCode(
 /**
  * The services a guest asked for, with their names (for the request's search text)
  * and their targets in this hotel: the service's own, else its group's, else the
- * hotel's (issue 14).
+ * hotel's.
  */
 export async function servicesForRequest(db: DbOrTx, ids: number[], hotelId: number) {
   if (ids.length === 0) return [];

@@ -102,7 +102,7 @@ export function mayHearEvents(user: Pick<Principal, 'claims'>): boolean {
 }
 
 /**
- * Who is told that a line of a hotel missed its target (issue 14): the holders of
+ * Who is told that a line of a hotel missed its target: the holders of
  * Escalations.Receive whose hotels include it (an admin: every hotel). Departments do
  * not narrow it: a supervisor answers for the whole hotel.
  */

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { hotels, serviceGroups, services } from '../../db/schema';
 
-/** The targets each service has in one hotel: its own, else its group's, else the hotel's (issue 14). */
+/** The targets each service has in one hotel: its own, else its group's, else the hotel's. */
 export async function targetsOf(db: DbOrTx, serviceIds: number[], hotelId: number): Promise<Map<number, Targets>> {
   if (serviceIds.length === 0) return new Map();
   const rows = await db

@@ -159,7 +159,7 @@ export async function assignDepartment(
   return { message: localize(m.assigned, lang), id: input.requestDetailsId };
 }
 
-/** AcknowledgeService (issue 14): the line is seen and taken; its alert stops and its acknowledge target is met or missed now. */
+/** AcknowledgeService: the line is seen and taken; its alert stops and its acknowledge target is met or missed now. */
 export async function acknowledge(ctx: AppContext, user: Principal, input: AcknowledgeInput, lang: Language): Promise<MessageResponse> {
   await step(
     ctx,

@@ -6,7 +6,7 @@ import type { FieldLabel } from '../screen/types';
 
 /**
  * Column helpers shared by the entity descriptions. `sortKey` is the row field the server
- * sorts by when the list is paged by the server (issue 12), if it is not the column's id.
+ * sorts by when the list is paged by the server, if it is not the column's id.
  */
 export const col = <Row>(
   t: TFunction,

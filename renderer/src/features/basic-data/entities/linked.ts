@@ -26,11 +26,11 @@ export const room: EntityDescriptor<Room> = {
     col(t, 'useType', (r) => (lang === 'ar' ? r.useTypeNameAr : r.useTypeNameEn), undefined, localKey('useTypeName', lang)),
     col(t, 'roomType', (r) => (lang === 'ar' ? r.roomTypeNameAr : r.roomTypeNameEn), undefined, localKey('roomTypeName', lang)),
     createdAtCol(t, lang),
-    // Every request of the room, newest first (issue 16); shown to those who may read requests.
+    // Every request of the room, newest first; shown to those who may read requests.
     { id: 'history', header: t('reports.room.open'), value: () => '', render: (r) => createElement(RoomHistoryLink, { roomId: r.id, roomNumber: r.number }), exportValue: false, sortKey: false },
   ],
   nameOf: (r) => r.number,
-  deleteQuestion: (r, t) => t('polish.deleteRoomConfirm', { name: r.number, hotel: r.hotelName }),
+  deleteQuestion: (r, t) => t('masterData.deleteRoomConfirm', { name: r.number, hotel: r.hotelName }),
   errors: { create: 'createRoom', update: 'updateRoom', remove: 'removeRoom' },
   excel: { template: endpoints.roomTemplate, upload: endpoints.uploadRoom, fileName: 'RoomTemplate' },
   Toolbar: RoomQrSheet,

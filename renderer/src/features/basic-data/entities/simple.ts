@@ -79,7 +79,7 @@ export const roomType: EntityDescriptor<RoomType> = {
   excel: { template: endpoints.roomTypeTemplate, upload: endpoints.uploadRoomType, fileName: 'RoomTypeTemplate' },
 };
 const plainServiceGroup = bilingual<ServiceGroup>('ServiceGroup', 'Basic Data.Service Group', 'serviceGroupCode', endpoints.serviceGroup);
-/** A service group also gives its services' default targets (issue 14.1). */
+/** A service group also gives its services' default targets. */
 export const serviceGroup: EntityDescriptor<ServiceGroup> = {
   ...plainServiceGroup,
   fields: [...plainServiceGroup.fields, ...targetFields('targets.groupHint')],

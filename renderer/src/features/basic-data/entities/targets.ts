@@ -4,7 +4,7 @@ import type { TableColumn } from '../../../table/DataTable';
 import type { FieldSpec, TargetText } from '../screen/types';
 
 /**
- * The two service-level targets (issue 14.1) on the Service, Service Group and Hotel
+ * The two service-level targets on the Service, Service Group and Hotel
  * forms: optional whole minutes; the hint says which level applies when one is empty.
  */
 export const targetFields = (hint: TargetText): FieldSpec[] => [

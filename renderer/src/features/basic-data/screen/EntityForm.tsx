@@ -118,7 +118,7 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
             required={f.required !== false}
             className={f.kind === 'textarea' ? styles.wide : undefined}
             validationMessage={f.kind === 'phone' ? phoneError : minutesErrors[f.name]}
-            hint={mode === 'edit' && f.lockedOnEdit ? t('polish.codeLocked') : f.hint && t(f.hint)}
+            hint={mode === 'edit' && f.lockedOnEdit ? t('masterData.codeLocked') : f.hint && t(f.hint)}
           >
             {control(f)}
           </Field>

@@ -6,7 +6,7 @@ import type { TableColumn } from '../../../table/DataTable';
 import { minutesOf } from './minutes';
 
 export type FieldLabel = keyof typeof en.fields;
-/** A string of the service-level targets (issue 14.1), named in full. */
+/** A string of the service-level targets, named in full. */
 export type TargetText = `targets.${keyof typeof en.targets}`;
 export type ErrorKey = keyof typeof en.errors;
 export type LookupSource = 'companies' | 'useTypes' | 'roomTypes' | 'hotels' | 'serviceGroups' | 'departments';

@@ -9,7 +9,7 @@ import { listQuery, type ListView } from '../../../table/url-view';
 
 /**
  * Above this many rows a master-data list is paged, searched and sorted by the server
- * (issue 12); up to it, every row is here and the table works locally. It is the
+ *; up to it, every row is here and the table works locally. It is the
  * server's largest page, so one call tells which it is and, for a small list, brings it.
  */
 export const SERVER_MODE_ROWS = MAX_PAGE_SIZE;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startSmtp, type SmtpCatcher } from '../../support/smtp';
 import { startE2EServer, type E2EServer } from '../support/server';
-import { acceptInvitation, api, invitationLink, login, screenshot, setLanguage, tokenOf } from './part2-support';
+import { acceptInvitation, api, invitationLink, login, screenshot, setLanguage, tokenOf } from './desk-support';
 
 let server: E2EServer;
 let smtp: SmtpCatcher;

@@ -1,7 +1,6 @@
-import type { resilienceEn } from './resilience.en';
+import type { connectionEn } from './connection.en';
 
-/** نصوص عمل المتانة (المسألة 11)، تحت `resilience`. */
-export const resilienceAr: typeof resilienceEn = {
+export const connectionAr: typeof connectionEn = {
   offline: {
     title: 'غير متصل، جارٍ إعادة الاتصال…',
     body: 'تعذّر الوصول إلى الخادم. ستبقى مسجّلاً الدخول، ويستمر عملك حالما يستجيب.',

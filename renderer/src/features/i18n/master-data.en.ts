@@ -1,5 +1,5 @@
-/** Strings of the issue-13 polish: read-only fields, named deletes. */
-export const polishEn = {
+/** Master-data screens: read-only codes, named deletes; under `masterData`. */
+export const masterDataEn = {
   codeLocked: 'The code cannot be changed after creation',
   deleteRoomConfirm: 'Are you sure you want to remove room "{{name}}" of {{hotel}}?',
 };

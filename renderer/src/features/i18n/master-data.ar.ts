@@ -1,6 +1,6 @@
-import type { polishEn } from './polish.en';
+import type { masterDataEn } from './master-data.en';
 
-export const polishAr: { [K in keyof typeof polishEn]: string } = {
+export const masterDataAr: { [K in keyof typeof masterDataEn]: string } = {
   codeLocked: 'لا يمكن تغيير الرمز بعد الإنشاء',
   deleteRoomConfirm: 'هل أنت متأكد من حذف الغرفة "{{name}}" في {{hotel}}؟',
 };

@@ -28,7 +28,7 @@ describe('the actions a line card offers (SPEC §4)', () => {
     expect(cardActions(line({ statusName: 'Completed', workerId: 9 }), all)).toEqual({ actions: [], reply: 'hidden' });
   });
 
-  it('an open line takes another reply after one was sent (issue 13: a thread, not one reply)', () => {
+  it('an open line takes another reply after one was sent (a thread, not one reply)', () => {
     expect(cardActions(line({ statusName: 'Assigned', workerId: 9, reply: 'Coming' }), all).reply).toBe('edit');
   });
 
@@ -41,9 +41,9 @@ describe('the actions a line card offers (SPEC §4)', () => {
 
 describe('the choices an action needs (SPEC §5)', () => {
   it('names the missing department, worker or reason', () => {
-    expect(missingInput('assignDepartment', {})).toBe('p2.line.selectDepartment');
-    expect(missingInput('assignWorker', {})).toBe('p2.line.selectWorker');
-    expect(missingInput('reject', { reason: '   ' })).toBe('p2.line.enterReason');
+    expect(missingInput('assignDepartment', {})).toBe('line.selectDepartment');
+    expect(missingInput('assignWorker', {})).toBe('line.selectWorker');
+    expect(missingInput('reject', { reason: '   ' })).toBe('line.enterReason');
     expect(missingInput('reject', { reason: 'Fully booked' })).toBeUndefined();
     expect(missingInput('assignWorker', { workerId: 2 })).toBeUndefined();
     expect(missingInput('complete', {})).toBeUndefined();

@@ -7,7 +7,7 @@ import { LineCard } from '../../../renderer/src/features/service-management/Line
 import { UnsentReplyGuard, unsentRepliesAtom } from '../../../renderer/src/features/service-management/UnsentReplyGuard';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { renderInApp } from '../render-app';
-import { fakeServer } from './fake-http';
+import { fakeServer } from '../support/fake-http';
 
 const MESSAGE = '/api/Request/AddServiceMessage';
 const CANNED = '/api/Administration/GetAllCannedReplies';

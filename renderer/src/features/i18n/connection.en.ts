@@ -1,5 +1,5 @@
-/** Strings of the resilience work (issue 11), under `resilience`. */
-export const resilienceEn = {
+/** What the app says while the server cannot be reached, under `connection`. */
+export const connectionEn = {
   offline: {
     title: 'Offline, reconnecting…',
     body: 'The server cannot be reached. You stay signed in; your work continues as soon as it answers.',

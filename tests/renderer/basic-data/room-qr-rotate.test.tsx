@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RoomQrSheet } from '../../../renderer/src/features/basic-data/screen/RoomQrSheet';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
-import { fakeServer } from '../part2/fake-http';
+import { fakeServer } from '../support/fake-http';
 import { renderInApp } from '../render-app';
 
 /* The desktop bridge, in place before the renderer's modules load (as in Electron): the sheet is saved through it. */

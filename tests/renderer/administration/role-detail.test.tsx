@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RoleDetailPage } from '../../../renderer/src/features/administration/RoleDetailPage';
 import { setNavigate } from '../../../renderer/src/app/navigation';
 import { renderInApp, withQueryCache } from '../render-app';
-import { fakeServer } from './fake-http';
+import { fakeServer } from '../support/fake-http';
 
 const claim = (claimType: string, isSelected = false) => {
   const [section, item] = claimType.split('.');

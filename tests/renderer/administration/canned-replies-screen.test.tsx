@@ -6,7 +6,7 @@ import { ALL_CLAIMS } from '@shared';
 import { CannedRepliesScreen } from '../../../renderer/src/features/administration/CannedRepliesScreen';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { renderInApp } from '../render-app';
-import { fakeServer } from './fake-http';
+import { fakeServer } from '../support/fake-http';
 
 const LIST = 'GET /api/Administration/GetAllCannedReplies';
 const ADD = '/api/Administration/AddCannedReply';

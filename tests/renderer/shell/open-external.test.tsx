@@ -3,13 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RoomQrSheet } from '../../../renderer/src/features/basic-data/screen/RoomQrSheet';
 import { platform } from '../../../renderer/src/platform';
-import { fakeServer } from '../part2/fake-http';
+import { fakeServer } from '../support/fake-http';
 import { renderInApp } from '../render-app';
 
 /*
  * The desktop app's bridge, in place before the renderer's modules load (as in Electron):
- * the renderer must reach the system browser through platform.openExternal (issue 13.1:
- * it never did).
+ * the renderer must reach the system browser through platform.openExternal.
  */
 const bridge = vi.hoisted(() => {
   const fake = {

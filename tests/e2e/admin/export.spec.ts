@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { startE2EServer, type E2EServer } from '../support/server';
-import { login, screenshot } from './part2-support';
+import { login, screenshot } from './desk-support';
 
 let server: E2EServer;
 test.beforeAll(async () => {

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildXlsx, excelDate, exportFileName } from '../../../renderer/src/features/export/export-xlsx';
 
-/** Issue 13.6: exported dates are real Excel dates, shown in the reader's convention. */
+/** Exported dates are real Excel dates, shown in the reader's convention. */
 async function read(bytes: Uint8Array) {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
@@ -35,7 +35,7 @@ describe('exported dates', () => {
   });
 });
 
-describe('list dates (issue 13.4)', () => {
+describe('list dates', () => {
   const now = new Date(2026, 10, 24, 12, 0);
   const at = new Date(2026, 10, 23, 14, 5).toISOString();
   const lastYear = new Date(2025, 10, 23, 14, 5).toISOString();

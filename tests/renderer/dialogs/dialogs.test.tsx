@@ -16,7 +16,7 @@ afterEach(cleanup);
 
 const noop = async () => undefined;
 
-describe('issue 13.6: forms and confirmations say what they do', { timeout: 30_000 }, () => {
+describe('Forms and confirmations say what they do', { timeout: 30_000 }, () => {
   it("an edit form's code is shown read-only (muted, locked, explained); the create form's is editable", () => {
     renderInApp(<EntityForm fields={company.fields} values={{ companyCode: 'NAKHEEL', name: 'Nakheel', countryName: 'Egypt' }} onChange={() => undefined} onSubmit={noop} lookups={{}} mode="edit" submitLabel="Update" />);
     const code = screen.getByRole('textbox', { name: /Company code/ });

@@ -5,7 +5,7 @@ import { ALL_CLAIMS, type RequestLine, UNTIMED_LINE } from '@shared';
 import { LineCard } from '../../../renderer/src/features/service-management/LineCard';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { renderInApp } from '../render-app';
-import { fakeServer } from './fake-http';
+import { fakeServer } from '../support/fake-http';
 
 const STATUS = '/api/Request/UpdateServiceRequestStatus';
 const DEPARTMENT = '/api/Request/AssignServiceToDepartment';

@@ -1,6 +1,6 @@
-/** Part 2's English strings (service management, administration, home, live, export), under `p2`. */
-export const p2En = {
-  status: { Open: 'Open', 'In Progress': 'In Progress', Assigned: 'Assigned', Completed: 'Completed', Rejected: 'Rejected' },
+/** The desk's strings: service management (requests, lines), users and roles, e-mail settings, the dashboard, live alerts and export; each object is a top-level namespace. */
+export const deskEn = {
+  lineStatus: { Open: 'Open', 'In Progress': 'In Progress', Assigned: 'Assigned', Completed: 'Completed', Rejected: 'Rejected' },
   requests: {
     code: 'Request code',
     custName: 'Guest name',
@@ -75,7 +75,7 @@ export const p2En = {
     offline: 'Reconnecting…',
     newCount: '{{count}} new',
   },
-  users: {
+  userAdmin: {
     firstName: 'First name',
     lastName: 'Last name',
     phoneNumber: 'Phone number',
@@ -112,7 +112,7 @@ export const p2En = {
     updateError: 'Error while updating role permissions, please try again',
     notAvailable: 'Role data is not available',
   },
-  email: {
+  emailSettings: {
     smtpServer: 'SMTP server',
     smtpPort: 'Port',
     senderName: 'Sender name',
@@ -126,7 +126,7 @@ export const p2En = {
     testTo: 'Send a test e-mail to',
     sendTest: 'Send a test e-mail',
   },
-  home: {
+  dashboard: {
     title: "Today's figures",
     escalationMailOff: 'E-mail is not set up: escalation e-mails cannot be sent. Late lines are e-mailed to their receivers once it is set up (Administration › E-mail Settings).',
     open: 'Open lines',

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startSmtp, type SmtpCatcher } from '../../support/smtp';
 import { startE2EServer, type E2EServer } from '../support/server';
-import { RECEPTIONIST, acceptInvitation, api, guestRequest, invitationLink, login, lookup, screenshot, setLanguage, tokenOf, useSmtp } from './part2-support';
+import { RECEPTIONIST, acceptInvitation, api, guestRequest, invitationLink, login, lookup, screenshot, setLanguage, tokenOf, useSmtp } from './desk-support';
 
 let server: E2EServer;
 let admin: string;
@@ -30,7 +30,7 @@ test('a receptionist handles a new request live: department, worker, complete wi
   // A guest asks while the list is open: the row and a toast with its code appear without reload.
   const request = await guestRequest(server.url, riyadh, [special, lateCheckout]);
   await expect(page.getByTestId('toast-info')).toContainText(`New request ${request.code}`);
-  // It belongs on the open newest-first page: it lands there, highlighted, and is not counted as "N new" (issue 12).
+  // It belongs on the open newest-first page: it lands there, highlighted, and is not counted as "N new".
   const row = page.getByRole('row', { name: new RegExp(request.code) });
   await expect(row).toContainText('Open');
   await expect(page.getByTestId('new-badge')).toHaveCount(0);

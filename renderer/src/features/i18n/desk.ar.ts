@@ -1,9 +1,9 @@
-import type { p2En } from './en';
+import type { deskEn } from './desk.en';
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
-export const p2Ar: Widen<typeof p2En> = {
-  status: { Open: 'مفتوح', 'In Progress': 'قيد التنفيذ', Assigned: 'مُسند', Completed: 'مكتمل', Rejected: 'مرفوض' },
+export const deskAr: Widen<typeof deskEn> = {
+  lineStatus: { Open: 'مفتوح', 'In Progress': 'قيد التنفيذ', Assigned: 'مُسند', Completed: 'مكتمل', Rejected: 'مرفوض' },
   requests: {
     code: 'رمز الطلب',
     custName: 'اسم النزيل',
@@ -78,7 +78,7 @@ export const p2Ar: Widen<typeof p2En> = {
     offline: 'جارٍ إعادة الاتصال…',
     newCount: '{{count}} جديد',
   },
-  users: {
+  userAdmin: {
     firstName: 'الاسم الأول',
     lastName: 'اسم العائلة',
     phoneNumber: 'رقم الهاتف',
@@ -115,7 +115,7 @@ export const p2Ar: Widen<typeof p2En> = {
     updateError: 'حدث خطأ أثناء تحديث صلاحيات الدور، الرجاء المحاولة مرة أخرى',
     notAvailable: 'بيانات الدور غير متوفرة',
   },
-  email: {
+  emailSettings: {
     smtpServer: 'خادم SMTP',
     smtpPort: 'المنفذ',
     senderName: 'اسم المرسل',
@@ -129,7 +129,7 @@ export const p2Ar: Widen<typeof p2En> = {
     testTo: 'إرسال بريد تجريبي إلى',
     sendTest: 'إرسال بريد تجريبي',
   },
-  home: {
+  dashboard: {
     title: 'أرقام اليوم',
     escalationMailOff: 'البريد الإلكتروني غير مُعدّ: لا يمكن إرسال رسائل التصعيد. تُرسل الطلبات المتأخرة إلى مستلميها حين يُعدّ (الإدارة › إعدادات البريد الإلكتروني).',
     open: 'خدمات مفتوحة',
