@@ -102,6 +102,17 @@ export const Room = z.object({
 });
 
 // ── Service ────────────────────────────────────────────────────────────────
+/** The most a service's search words in one language may hold. */
+export const SEARCH_WORDS_MAX = 500;
+/**
+ * Everyday words a guest may search a service by besides its names ("AC", "مكيف"),
+ * one line; absent: unchanged on edit, none on add; empty: none.
+ */
+const SearchWords = z
+  .string()
+  .max(SEARCH_WORDS_MAX, { abort: true })
+  .refine((s) => !hasControlCharacters(s), { message: 'singleLine' })
+  .optional();
 export const ServiceInput = z.object({
   nameAr: text(NAME),
   nameEn: text(NAME),
@@ -109,6 +120,8 @@ export const ServiceInput = z.object({
   departmentId: Id,
   serviceCode: code(),
   ...TargetFields.shape,
+  searchWordsEn: SearchWords,
+  searchWordsAr: SearchWords,
 });
 export const Service = z.object({
   id: z.number(),
@@ -123,6 +136,8 @@ export const Service = z.object({
   /** True for the 'Special Request' service (department first, then worker). */
   isSpecial: z.boolean(),
   ...TargetRow,
+  searchWordsEn: z.string(),
+  searchWordsAr: z.string(),
   createdAt: Timestamp,
 });
 
@@ -205,7 +220,15 @@ export const Facility = z.object({ code: z.string(), name: z.string(), nameEn: z
 export const RoomLookup = z.object({ id: z.number(), number: z.string() });
 export const ServiceLookupGroup = z.object({
   name: z.string(),
-  services: z.array(z.object({ id: z.number(), name: z.string(), isSpecial: z.boolean().optional() })),
+  services: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      isSpecial: z.boolean().optional(),
+      /** What else finds it in a search: its name in the other language and its search words. */
+      keywords: z.string().optional(),
+    }),
+  ),
 });
 export const GenerateRoomsQuery = LangQuery.extend({ hotelId: Id });
 

@@ -4,6 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { ServiceLookupGroup } from '@shared';
 import { searchServices } from '../../guest-web/src/service/service-search';
 import { ServiceSelect } from '../../guest-web/src/service/ServiceSelect';
+import { ServiceLines } from '../../guest-web/src/service/ServiceLines';
+import { emptyDraft } from '../../guest-web/src/service/draft';
 import { i18nReady } from './setup';
 
 const GROUPS: ServiceLookupGroup[] = [
@@ -38,6 +40,21 @@ describe('searchServices', () => {
     expect(searchServices(ar, 'قهوة').groups).toHaveLength(1);
   });
 
+  it('finds a service by its search words and its other name, however the Arabic is spelt', () => {
+    const groups: ServiceLookupGroup[] = [
+      { name: 'الصيانة', services: [{ id: 8, name: 'إصلاح التكييف', keywords: 'Air conditioning repair AC مكيف، تبريد' }, { id: 9, name: 'تغيير مصباح', keywords: 'Light bulb replacement' }] },
+      { name: 'أخرى', services: [{ id: 10, name: 'طلب خاص', isSpecial: true }] },
+    ];
+    const ids = (term: string) => searchServices(groups, term).groups.flatMap((g) => g.services.map((x) => x.id));
+    expect(ids('مكيف')).toEqual([8]);
+    expect(ids('مُكَيَّف')).toEqual([8]);
+    expect(ids('AC')).toEqual([8]);
+    expect(ids('air condition')).toEqual([8]);
+    expect(ids('اصلاح')).toEqual([8]);
+    expect(ids('صيانه مصباح')).toEqual([9]);
+    expect(ids('طلب خاصة')).toEqual([]);
+  });
+
   it('tells "no match" apart from "nothing to offer"', () => {
     expect(searchServices(GROUPS, 'helicopter').empty).toBe('noMatch');
     expect(searchServices([], '').empty).toBe('noServices');
@@ -45,9 +62,9 @@ describe('searchServices', () => {
   });
 });
 
-function Harness({ groups, onPick }: { groups: ServiceLookupGroup[]; onPick?: (id: number) => void }) {
+function Harness({ groups, onPick, onSpecialRequest }: { groups: ServiceLookupGroup[]; onPick?: (id: number) => void; onSpecialRequest?: (term: string) => void }) {
   const [value, setValue] = useState<number | null>(null);
-  return <ServiceSelect id="s1" label="Service 1" groups={groups} value={value} onChange={(id) => (setValue(id), onPick?.(id))} />;
+  return <ServiceSelect id="s1" label="Service 1" groups={groups} value={value} onChange={(id) => (setValue(id), onPick?.(id))} onSpecialRequest={onSpecialRequest} />;
 }
 
 describe('ServiceSelect', () => {
@@ -136,5 +153,62 @@ describe('ServiceSelect', () => {
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(picked).not.toHaveBeenCalled();
     expect(box.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('offers to ask for what found nothing as a Special Request, also after the list closes', () => {
+    const offered = vi.fn();
+    render(<Harness groups={GROUPS} onSpecialRequest={offered} />);
+    const box = screen.getByRole('combobox');
+    type(box, 'towel');
+    wait(300);
+    expect(screen.queryByRole('button')).toBeNull();
+    type(box, ' helicopter ride ');
+    wait(300);
+    expect(screen.getByRole('button', { name: 'Ask for "helicopter ride" as a Special Request' })).toBeTruthy();
+    // Tabbing away closes the list; the offer stays for the guest to reach.
+    fireEvent.blur(box);
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for "helicopter ride" as a Special Request' }));
+    expect(offered).toHaveBeenCalledWith('helicopter ride');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('makes no offer where there is no Special Request to turn to', () => {
+    render(<Harness groups={GROUPS} />);
+    type(screen.getByRole('combobox'), 'helicopter');
+    wait(300);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('ServiceLines: the Special Request offer', () => {
+  beforeAll(() => i18nReady);
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  function Lines() {
+    const [draft, setDraft] = useState(emptyDraft());
+    return (
+      <>
+        <ServiceLines draft={draft} errors={{}} update={(patch) => setDraft((d) => ({ ...d, ...patch }))} groups={GROUPS} />
+        <output data-testid="draft">{JSON.stringify(draft.lines)}</output>
+      </>
+    );
+  }
+
+  it('turns the line into a Special Request with the words the guest typed as its details', async () => {
+    render(<Lines />);
+    const box = screen.getByRole('combobox', { name: 'Service 1' });
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: 'a birthday cake' } });
+    act(() => void vi.advanceTimersByTime(300));
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for "a birthday cake" as a Special Request' }));
+    expect(JSON.parse(screen.getByTestId('draft').textContent!)).toEqual([{ key: 1, serviceId: 5, note: 'a birthday cake' }]);
+    expect(box).toHaveProperty('value', 'Special Request');
+    expect(screen.getByLabelText('Details (required)')).toHaveProperty('value', 'a birthday cake');
+    act(() => void vi.advanceTimersByTime(50));
   });
 });

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { endpoints } from '@shared';
+import { type ServiceLookupGroup, endpoints } from '@shared';
+import { foldSearchText, matchesSearch, searchTokens } from '@shared/search-text';
 import * as s from '../../server/src/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../server/src/seed/demo';
 import { verifyPassword } from '../../server/src/security/password';
@@ -69,6 +70,16 @@ describe('demo data (npm start -- --demo)', () => {
     const ar = (await t.api.call(endpoints.generateServices, { lang: 'ar' })).body as { name: string; services: { name: string }[] }[];
     expect(ar.map((g) => g.name)).toEqual(expect.arrayContaining(['التدبير المنزلي', 'الصيانة', 'الأطعمة والمشروبات', 'الاستقبال', 'أخرى']));
     expect(ar.flatMap((g) => g.services.map((x) => x.name))).toContain('طلب خاص');
+  });
+
+  it('finds the air conditioning repair by the words guests use (مكيف, AC), in either language', async () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const services = ((await t.api.call(endpoints.generateServices, { lang })).body as ServiceLookupGroup[]).flatMap((g) => g.services);
+      for (const term of ['مكيف', 'مكيّف', 'AC', 'air conditioner']) {
+        const found = services.filter((x) => matchesSearch(searchTokens(term), foldSearchText(`${x.name} ${x.keywords ?? ''}`)));
+        expect(found.map((x) => x.name), `${lang}: ${term}`).toContain(lang === 'ar' ? 'إصلاح التكييف' : 'Air conditioning repair');
+      }
+    }
   });
 
   it('gives every department a staff user with the demo password, both hotels and Service Management claims', async () => {

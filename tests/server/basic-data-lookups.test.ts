@@ -72,13 +72,13 @@ describe('basic data: select data, who may call what, and list paging', () => {
 
       const en = (await t.api.call(endpoints.generateServices)).body as { name: string; services: unknown[] }[];
       expect(en.find((g) => g.name === 'Housekeeping')?.services).toEqual([
-        { id: special, name: 'Special Request', isSpecial: true },
-        { id: towels, name: 'Towels', isSpecial: false },
+        { id: special, name: 'Special Request', isSpecial: true, keywords: 'طلب خاص' },
+        { id: towels, name: 'Towels', isSpecial: false, keywords: 'مناشف' },
       ]);
       expect(en.map((g) => g.name)).not.toContain('Empty group');
       const ar = (await t.api.call(endpoints.generateServices, { lang: 'ar' })).body as { name: string; services: unknown[] }[];
       expect(ar.find((g) => g.name === 'التدبير المنزلي')?.services).toEqual(
-        expect.arrayContaining([{ id: towels, name: 'مناشف', isSpecial: false }]),
+        expect.arrayContaining([{ id: towels, name: 'مناشف', isSpecial: false, keywords: 'Towels' }]),
       );
     });
 

@@ -27,7 +27,7 @@ describe('Excel templates and uploads', () => {
   it.each([
     ['roomTypeTemplate', 'RoomTypeTemplate', ['roomTypeCode', 'nameEn', 'nameAr']],
     ['roomTemplate', 'RoomTemplate', ['number', 'hotelCode', 'useTypeCode', 'roomTypeCode']],
-    ['serviceTemplate', 'ServiceTemplate', ['serviceCode', 'nameEn', 'nameAr', 'serviceGroupCode', 'departmentCode', 'acknowledgeMinutes', 'completeMinutes']],
+    ['serviceTemplate', 'ServiceTemplate', ['serviceCode', 'nameEn', 'nameAr', 'serviceGroupCode', 'departmentCode', 'acknowledgeMinutes', 'completeMinutes', 'searchWordsEn', 'searchWordsAr']],
     ['workerTemplate', 'WorkerTemplate', ['workerCode', 'name', 'phoneNumber', 'departmentCode', 'nameAr']],
     ['userTemplate', 'UserTemplate', ['userCode', 'firstName', 'lastName', 'email', 'phoneNumber', 'hotelCodes', 'departmentCodes', 'language']],
   ] as const)('%s is a real .xlsx named %s with the field names as headers and a bilingual instructions sheet', async (key, name, headers) => {

@@ -30,6 +30,7 @@ export const ar: Messages = {
     submit: 'إرسال الطلب',
     sending: 'جارٍ الإرسال…',
     noServicesFound: 'لا توجد خدمات مطابقة لـ "{{term}}"',
+    askAsSpecial: 'اطلب "{{term}}" كطلب خاص',
     noServicesAvailable: 'لا توجد خدمات متاحة',
     loading: 'جارٍ التحميل…',
     success: 'تم إرسال طلبك بنجاح!',

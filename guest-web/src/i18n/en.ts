@@ -29,6 +29,7 @@ export const en = {
     submit: 'Send request',
     sending: 'Sending…',
     noServicesFound: 'No services found for "{{term}}"',
+    askAsSpecial: 'Ask for "{{term}}" as a Special Request',
     noServicesAvailable: 'No services available',
     loading: 'Loading…',
     success: 'Request submitted successfully!',

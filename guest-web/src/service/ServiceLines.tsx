@@ -12,6 +12,7 @@ interface Props {
 }
 
 const MAX_LINES = 20;
+const NOTE_MAX = 2000;
 
 /** The repeatable service lines: a service and what the guest wants to tell about it. */
 export function ServiceLines({ draft, errors, update, groups }: Props) {
@@ -22,6 +23,15 @@ export function ServiceLines({ draft, errors, update, groups }: Props) {
     update({ lines: [...draft.lines, { key, serviceId: null, note: '' }] });
     // The new line's picker takes the focus so the guest can go straight on.
     requestAnimationFrame(() => document.getElementById(`service-${key}`)?.focus());
+  };
+  const specialId = groups?.flatMap((g) => g.services).find((s) => s.isSpecial)?.id;
+  /** Nothing fits what the guest searched for: the line becomes a Special Request with their words as its details. */
+  const askAsSpecial = (line: ServiceLineDraft, term: string) => {
+    if (!specialId) return;
+    const note = (line.note.trim() ? `${line.note}\n${term}` : term).slice(0, NOTE_MAX);
+    setLine(line.key, { serviceId: specialId, note });
+    // The details box takes the focus: the guest may say more than the few words searched.
+    requestAnimationFrame(() => document.getElementById(`service-${line.key}-note`)?.focus());
   };
   const remove = (key: number) => update({ lines: draft.lines.filter((l) => l.key !== key) });
 
@@ -45,6 +55,7 @@ export function ServiceLines({ draft, errors, update, groups }: Props) {
               onChange={(serviceId) => setLine(line.key, { serviceId })}
               invalid={Boolean(error)}
               errorId={error ? `${id}-error` : undefined}
+              onSpecialRequest={specialId ? (term) => askAsSpecial(line, term) : undefined}
             />
             <FieldError id={`${id}-error`} message={error} />
             <div className="field">
@@ -53,7 +64,7 @@ export function ServiceLines({ draft, errors, update, groups }: Props) {
               <textarea
                 id={`${id}-note`}
                 rows={2}
-                maxLength={2000}
+                maxLength={NOTE_MAX}
                 required={special}
                 placeholder={t('service.descriptionPlaceholder')}
                 value={line.note}

@@ -14,19 +14,23 @@ interface Props {
   errorId?: string;
   invalid?: boolean;
   loading?: boolean;
+  /** Offered when a search finds nothing: ask for it in the guest's own words (absent: no offer). */
+  onSpecialRequest?: (term: string) => void;
 }
 
 /**
  * A searchable, grouped service picker (ARIA combobox with a listbox): typing filters
  * after a 300 ms pause (SPEC §9); arrows move, Enter picks, Escape closes.
  */
-export function ServiceSelect({ id, label, groups, value, onChange, errorId, invalid, loading }: Props) {
+export function ServiceSelect({ id, label, groups, value, onChange, errorId, invalid, loading, onSpecialRequest }: Props) {
   const { t } = useTranslation();
   const listId = useId();
   const statusId = useId();
   const [open, setOpen] = useState(false);
   const [term, setTerm] = useState('');
   const [active, setActive] = useState(-1);
+  // The words that found nothing stay offered after the list closes, so a guest can tab or tap to the offer.
+  const [missed, setMissed] = useState('');
   const debounced = useDebouncedValue(term, SERVICE_SEARCH_DEBOUNCE_MS);
   const result = useMemo(() => searchServices(groups, debounced), [groups, debounced]);
   const options = useMemo(() => result.groups.flatMap((g) => g.services), [result]);
@@ -43,6 +47,14 @@ export function ServiceSelect({ id, label, groups, value, onChange, errorId, inv
   };
   const pick = (serviceId: number) => {
     onChange(serviceId);
+    setMissed('');
+    close();
+  };
+  const noMatchTerm = result.empty === 'noMatch' ? debounced.trim() : '';
+  const offerTerm = onSpecialRequest ? (open ? noMatchTerm : missed) : '';
+  const takeOffer = () => {
+    onSpecialRequest?.(offerTerm);
+    setMissed('');
     close();
   };
 
@@ -84,8 +96,12 @@ export function ServiceSelect({ id, label, groups, value, onChange, errorId, inv
         value={open ? term : (selected?.name ?? '')}
         onFocus={openList}
         onClick={() => !open && openList()}
-        onBlur={close}
+        onBlur={() => {
+          setMissed(noMatchTerm);
+          close();
+        }}
         onChange={(e) => {
+          setMissed('');
           setTerm(e.target.value);
           setOpen(true);
           setActive(-1);
@@ -122,6 +138,12 @@ export function ServiceSelect({ id, label, groups, value, onChange, errorId, inv
       <p id={statusId} role="status" className="muted empty">
         {open ? empty : ''}
       </p>
+      {offerTerm && (
+        // mousedown would blur the input first, and the offer would move under the finger.
+        <button type="button" className="link" onMouseDown={(e) => e.preventDefault()} onClick={takeOffer}>
+          {t('service.askAsSpecial', { term: offerTerm })}
+        </button>
+      )}
     </div>
   );
 }

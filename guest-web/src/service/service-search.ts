@@ -1,4 +1,5 @@
 import type { ServiceLookupGroup } from '@shared';
+import { foldSearchText, matchesSearch, searchTokens } from '@shared/search-text';
 
 export interface SearchResult {
   groups: ServiceLookupGroup[];
@@ -6,26 +7,24 @@ export interface SearchResult {
   empty: 'none' | 'noServices' | 'noMatch';
 }
 
-/** Case- and accent-insensitive, so 'cafe' finds 'Café' and Arabic diacritics do not matter. */
-export function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f\u064b-\u065f\u0670]/g, '')
-    .toLocaleLowerCase()
-    .trim();
-}
-
 /**
- * The groups and services matching a term: a service matches by its own name, and a
- * whole group matches by the group name. Groups left without services are dropped.
+ * The groups and services matching a term, as the shared search folds it (diacritics,
+ * hamza and alef forms, ة/ه, ى/ي and case do not matter; words in any order): a service
+ * matches by its names in both languages and its search words, a whole group by the
+ * group name. Groups left without services are dropped.
  */
 export function searchServices(groups: readonly ServiceLookupGroup[], term: string): SearchResult {
   const all = groups.filter((g) => g.services.length > 0);
   if (all.length === 0) return { groups: [], empty: 'noServices' };
-  const needle = normalize(term);
-  if (!needle) return { groups: all, empty: 'none' };
+  const tokens = searchTokens(term);
+  if (tokens.length === 0) return { groups: all, empty: 'none' };
   const matched = all
-    .map((g) => (normalize(g.name).includes(needle) ? g : { ...g, services: g.services.filter((s) => normalize(s.name).includes(needle)) }))
+    .map((g) => {
+      const groupName = foldSearchText(g.name);
+      if (matchesSearch(tokens, groupName)) return g;
+      // The group's name counts too: "maintenance light" finds the light bulb under Maintenance.
+      return { ...g, services: g.services.filter((s) => matchesSearch(tokens, `${groupName} ${foldSearchText(`${s.name} ${s.keywords ?? ''}`)}`)) };
+    })
     .filter((g) => g.services.length > 0);
   return { groups: matched, empty: matched.length ? 'none' : 'noMatch' };
 }

@@ -106,6 +106,18 @@ const SERVICES: [string, string, string, string, DepartmentCode, number?][] = [
   ['OTH-SPC', 'Special Request', 'طلب خاص', 'OTH', 'GR'],
 ];
 
+/**
+ * The words guests actually use, where a service's name is not one of them: nobody asks for
+ * "التكييف" but for the "مكيف" (a word no spelling rule turns into the other).
+ */
+const SEARCH_WORDS: Record<string, { searchWordsEn: string; searchWordsAr: string }> = {
+  'MNT-AC': { searchWordsEn: 'AC, A/C, air conditioner, aircon, cooling, too hot', searchWordsAr: 'مكيف، مكيّف، المكيف، تبريد، حر، حرارة' },
+  'MNT-PLB': { searchWordsEn: 'leak, toilet, sink, shower, drain, water', searchWordsAr: 'تسريب، حمام، مرحاض، مغسلة، دش، مويه' },
+  'MNT-LGT': { searchWordsEn: 'lamp, light, bulb', searchWordsAr: 'لمبة، لمبه، إضاءة، نور' },
+  'MNT-TV': { searchWordsEn: 'television, remote, channels', searchWordsAr: 'تلفزيون، شاشة، ريموت، قنوات' },
+  'FD-TAXI': { searchWordsEn: 'cab, car, ride, airport', searchWordsAr: 'تاكسي، سيارة، توصيل، مطار' },
+};
+
 /** [code, name, phone, department code, Arabic name] */
 const WORKERS: [string, string, string, DepartmentCode, string][] = [
   ['W-001', 'Abdullah Al-Harbi', '+966 55 214 7789', 'HK', 'عبدالله الحربي'],
@@ -179,6 +191,7 @@ export async function seedDemo(db: Db): Promise<void> {
           serviceGroupId: ids.serviceGroup[group],
           departmentId: ids.department[department],
           isSpecial: isSpecialServiceName(nameEn),
+          ...SEARCH_WORDS[serviceCode],
         })),
       )
       .onConflictDoNothing();

@@ -110,6 +110,9 @@ export const services = pgTable(
       .references(() => departments.id, { onDelete: 'restrict' }),
     /** Set when nameEn is 'Special Request': its lines go to a department before a worker. */
     isSpecial: boolean('is_special').notNull().default(false),
+    /** Everyday words guests may search by ("AC", "مكيف"), besides the names; empty: none. */
+    searchWordsEn: text('search_words_en').notNull().default(''),
+    searchWordsAr: text('search_words_ar').notNull().default(''),
     ...targetColumns,
     ...timestamps,
   },

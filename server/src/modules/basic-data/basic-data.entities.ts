@@ -116,7 +116,7 @@ export const ENTITIES: Record<EntityKey, EntityDef> = {
     ],
     usages: [{ what: 'requestLines', table: s.requestLines, column: s.requestLines.serviceId }],
     row: bd.Service,
-    derive: (input) => ({ isSpecial: bd.isSpecialServiceName(String(input.nameEn)) }),
+    derive: (input) => ({ isSpecial: bd.isSpecialServiceName(String(input.nameEn)), ...trimmed(input, ['searchWordsEn', 'searchWordsAr']) }),
   },
   worker: {
     key: 'worker',
@@ -148,4 +148,9 @@ function arabicNameOrNull(input: Record<string, unknown>): Record<string, unknow
   if (input.nameAr === undefined) return {};
   const nameAr = typeof input.nameAr === 'string' ? input.nameAr.trim() : '';
   return { nameAr: nameAr || null };
+}
+
+/** Optional text stored without the spaces around it; absent stays absent (unchanged on edit). */
+function trimmed(input: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((f) => typeof input[f] === 'string').map((f) => [f, (input[f] as string).trim()]));
 }

@@ -130,6 +130,8 @@ export class BasicDataRepository {
         nameEn: s.services.nameEn,
         nameAr: s.services.nameAr,
         isSpecial: s.services.isSpecial,
+        searchWordsEn: s.services.searchWordsEn,
+        searchWordsAr: s.services.searchWordsAr,
         groupId: s.serviceGroups.id,
         groupNameEn: s.serviceGroups.nameEn,
         groupNameAr: s.serviceGroups.nameAr,

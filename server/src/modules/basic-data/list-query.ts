@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, type ListQuery } from '@shared';
+import { foldSearchText, matchesSearch, searchTokens } from '@shared/search-text';
 import { badRequest } from '../../http/errors';
 import { common, fieldMessages } from '../../i18n/common.messages';
 
@@ -24,8 +25,9 @@ export function naturalCompare(a: string, b: string): number {
  */
 export function applyListQuery<T extends Row>(rows: T[], query: Partial<ListQuery>, fields: readonly string[]): ListPage<T> {
   let out = rows;
-  const term = query.search?.trim().toLocaleLowerCase();
-  if (term) out = out.filter((row) => Object.values(row).some((v) => matches(v, term)));
+  // The guest page's matching: Arabic spelt with or without diacritics, hamza or ة finds the same rows.
+  const tokens = searchTokens(query.search ?? '');
+  if (tokens.length) out = out.filter((row) => Object.values(row).some((v) => matches(v, tokens)));
   if (query.sort) {
     const field = query.sort;
     if (!fields.includes(field)) {
@@ -44,9 +46,10 @@ export function applyListQuery<T extends Row>(rows: T[], query: Partial<ListQuer
   return { items: out, total };
 }
 
-function matches(value: unknown, term: string): boolean {
+/** One field holds every word of the search (a search for "LQ-3" is not its code and its date). */
+function matches(value: unknown, tokens: string[]): boolean {
   if (value === null || value === undefined || typeof value === 'object') return false;
-  return String(value).toLocaleLowerCase().includes(term);
+  return matchesSearch(tokens, foldSearchText(String(value)));
 }
 
 /** Numbers as numbers, text naturally; empty values after the rest (in ascending order). */

@@ -41,7 +41,10 @@ export class LookupsService {
         group = { name: lang === 'ar' ? row.groupNameAr : row.groupNameEn, services: [] };
         groups.set(row.groupId, group);
       }
-      group.services.push({ id: row.id, name: lang === 'ar' ? row.nameAr : row.nameEn, isSpecial: row.isSpecial });
+      const other = lang === 'ar' ? row.nameEn : row.nameAr;
+      // A guest may type in either language whatever the page's, so both names and both sets of words find it.
+      const keywords = [other, row.searchWordsEn, row.searchWordsAr].filter((w) => w.trim()).join(' ');
+      group.services.push({ id: row.id, name: lang === 'ar' ? row.nameAr : row.nameEn, isSpecial: row.isSpecial, keywords });
     }
     const out = byName([...groups.values()], lang);
     for (const group of out) group.services = byName(group.services, lang);

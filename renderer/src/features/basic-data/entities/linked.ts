@@ -47,6 +47,8 @@ export const service: EntityDescriptor<Service> = {
     { name: 'serviceGroupId', label: 'serviceGroup', kind: 'select', lookup: 'serviceGroups' },
     { name: 'departmentId', label: 'department', kind: 'select', lookup: 'departments' },
     ...targetFields('targets.serviceHint'),
+    { name: 'searchWordsEn', label: 'searchWordsEn', kind: 'text', required: false, hint: 'fields.searchWordsHint' },
+    { name: 'searchWordsAr', label: 'searchWordsAr', kind: 'text', required: false },
   ],
   columns: (t, lang) => [
     col(t, 'serviceCode', (r) => r.serviceCode),
@@ -54,6 +56,8 @@ export const service: EntityDescriptor<Service> = {
     col(t, 'serviceGroup', (r) => (lang === 'ar' ? r.serviceGroupNameAr : r.serviceGroupNameEn), undefined, localKey('serviceGroupName', lang)),
     col(t, 'department', (r) => r.departmentName, undefined, 'departmentName'),
     ...targetColumns<Service>(t),
+    col(t, 'searchWordsEn', (r) => r.searchWordsEn),
+    col(t, 'searchWordsAr', (r) => r.searchWordsAr),
     createdAtCol(t, lang),
   ],
   nameOf: localName,

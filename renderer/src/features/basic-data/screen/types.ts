@@ -19,7 +19,7 @@ export interface FieldSpec {
   /** 'minutes': an optional whole number of minutes (a service-level target); empty sends null. */
   kind: 'text' | 'textarea' | 'select' | 'country' | 'phone' | 'minutes';
   /** A line under the field saying what it means. */
-  hint?: TargetText;
+  hint?: TargetText | `fields.${FieldLabel}`;
   /** Required unless false (SPEC §5: create forms mark fields required). */
   required?: boolean;
   /** Options of a select, by id. */

@@ -1,4 +1,4 @@
-import { ServiceInput, isSpecialServiceName } from '@shared';
+import { SEARCH_WORDS_MAX, ServiceInput, isSpecialServiceName } from '@shared';
 import { DepartmentKeys } from '../department-keys';
 import { CodeMap, checkUnique, checkWithSchema, resolveCode } from '../row-check';
 import { type Importer, asLookup } from './importer';
@@ -58,6 +58,22 @@ export const serviceImporter: Importer<Ctx, ServiceInput> = {
           ar: 'اختياري: الدقائق التي يجب إكمال الطلب خلالها (فارغ: افتراضي المجموعة أو الفندق)',
         },
       },
+      {
+        key: 'searchWordsEn',
+        required: false,
+        description: {
+          en: `Optional: other English words guests may search by, e.g. "AC, air conditioner" (up to ${SEARCH_WORDS_MAX} characters)`,
+          ar: `اختياري: كلمات إنجليزية أخرى قد يبحث بها النزلاء، مثل "AC, air conditioner" (حتى ${SEARCH_WORDS_MAX} حرف)`,
+        },
+      },
+      {
+        key: 'searchWordsAr',
+        required: false,
+        description: {
+          en: `Optional: other Arabic words guests may search by, e.g. "مكيف، تبريد" (up to ${SEARCH_WORDS_MAX} characters)`,
+          ar: `اختياري: كلمات عربية أخرى قد يبحث بها النزلاء، مثل "مكيف، تبريد" (حتى ${SEARCH_WORDS_MAX} حرف)`,
+        },
+      },
     ],
   },
   async lookups(repo, _scope, lang) {
@@ -78,6 +94,8 @@ export const serviceImporter: Importer<Ctx, ServiceInput> = {
         departmentId: resolveCode(ctx.departments, values.departmentCode, row, 'departmentCode', problems),
         acknowledgeMinutes: minutesCell(values.acknowledgeMinutes),
         completeMinutes: minutesCell(values.completeMinutes),
+        searchWordsEn: (values.searchWordsEn ?? '').trim(),
+        searchWordsAr: (values.searchWordsAr ?? '').trim(),
       };
       const item = checkWithSchema(ServiceInput, input, row, COLUMN_OF_FIELD, problems);
       return item ? [{ row, item }] : [];
