@@ -37,9 +37,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'guest', testMatch: /guest\/.*\.spec\.ts/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    { name: 'guest', testMatch: /tests\/e2e\/guest\/.*\.spec\.ts$/, use: { ...devices['Pixel 7'], launchOptions: chromium } },
     // Workers' phones: 390 × 844 (an iPhone 12–14-sized screen), touch.
-    { name: 'work', testMatch: /work\/.*\.spec\.ts/, use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, launchOptions: chromium } },
-    { name: 'admin', testMatch: /admin\/.*\.spec\.ts/, use: { viewport: { width: 1366, height: 850 }, launchOptions: chromium } },
+    { name: 'work', testMatch: /tests\/e2e\/work\/.*\.spec\.ts$/, use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, launchOptions: chromium } },
+    { name: 'admin', testMatch: /tests\/e2e\/admin\/.*\.spec\.ts$/, use: { viewport: { width: 1366, height: 850 }, launchOptions: chromium } },
   ],
 });
