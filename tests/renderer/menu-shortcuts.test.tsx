@@ -100,6 +100,10 @@ describe('keyboard shortcuts of the side menu', { timeout: 20_000 }, () => {
     await user.keyboard('gh?');
     expect(where()).toBe(clientRoutes.basicData('Room'));
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Out of the text box, the same keys are shortcuts again.
+    act(() => (document.activeElement as HTMLElement).blur());
+    await user.keyboard('gr');
+    expect(where()).toBe(clientRoutes.requestList);
   });
 
   it('offers only the screens the user may open', async () => {
