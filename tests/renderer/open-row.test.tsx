@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -8,6 +8,8 @@ import { ALL_CLAIMS, UNTIMED_LINE, clientRoutes, type RequestListRow, type Servi
 import { setNavigate } from '../../renderer/src/app/navigation';
 import { RequestListScreen } from '../../renderer/src/features/service-management/RequestListScreen';
 import { ServiceListScreen } from '../../renderer/src/features/service-management/ServiceListScreen';
+import { GuestFeedbackScreen } from '../../renderer/src/features/reports/GuestFeedbackScreen';
+import { RoomHistoryPage } from '../../renderer/src/features/reports/RoomHistoryPage';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { DataTable, type TableColumn } from '../../renderer/src/table/DataTable';
 import { fakeServer } from './part2/fake-http';
@@ -17,6 +19,8 @@ import { renderInApp } from './render-app';
 
 const REQUESTS = '/api/Request/GetAllRequests';
 const LINES = '/api/Request/GetAllServicesRequest';
+const FEEDBACK = '/api/Reports/GuestFeedback';
+const ROOM_HISTORY = '/api/Reports/RoomHistory';
 const request = (id: string, code: string): RequestListRow => ({
   id,
   code,
@@ -55,6 +59,18 @@ beforeEach(() => {
   fakeServer({
     [`GET ${REQUESTS}`]: { data: [request('a', 'RQ-000001'), request('b', 'RQ-000002')], headers: { 'x-total-count': '2' } },
     [`GET ${LINES}`]: { data: [line(7), line(8)], headers: { 'x-total-count': '2' } },
+    [`GET ${FEEDBACK}`]: {
+      data: [{ requestId: 'f-1', requestCode: 'RQ-000031', rating: 3, review: 'Cold room', reviewedAt: '2026-11-23T10:00:00.000Z', hotelName: 'Nakheel Riyadh', roomId: 5, roomNumber: '101', departments: ['Maintenance'] }],
+    },
+    [`GET ${ROOM_HISTORY}`]: {
+      data: {
+        roomId: 5,
+        roomNumber: '101',
+        hotelName: 'Nakheel Riyadh',
+        repeatFaults: [],
+        requests: [{ id: 'h-1', requestCode: 'RQ-000041', statusName: 'Open', custName: 'Sara', createdAt: '2026-11-23T10:00:00.000Z', rating: null, review: null, lines: [] }],
+      },
+    },
   });
 });
 afterEach(() => cleanup());
@@ -62,14 +78,14 @@ afterEach(() => cleanup());
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
-function mount(ui: ReactElement, path: string, language: 'en' | 'ar' = 'en') {
+function mount(ui: ReactElement, path: string, language: 'en' | 'ar' = 'en', pattern = path) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
   renderInApp(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
         <Where />
         <Routes>
-          <Route path={path} element={ui} />
+          <Route path={pattern} element={ui} />
           <Route path="*" element={<h1>Details screen</h1>} />
         </Routes>
       </MemoryRouter>
@@ -79,18 +95,20 @@ function mount(ui: ReactElement, path: string, language: 'en' | 'ar' = 'en') {
 }
 const cell = (rowId: string, colId: string) => document.querySelector<HTMLElement>(`.ag-row[row-id="${rowId}"] .ag-cell[col-id="${colId}"]`);
 const where = () => screen.getByTestId('where').textContent;
+/** ag-grid draws rows over a few frames: on a loaded 2-core machine more than the default second. */
+const ROWS = { timeout: 10_000 };
 
 describe('opening a request from its row', { timeout: 30_000 }, () => {
   it('Guests Requests: a click anywhere on the row opens the request', async () => {
     mount(<RequestListScreen />, clientRoutes.requestList);
-    await waitFor(() => expect(cell('b', 'services')).not.toBeNull());
+    await waitFor(() => expect(cell('b', 'services')).not.toBeNull(), ROWS);
     await userEvent.click(cell('b', 'services')!);
     await waitFor(() => expect(where()).toBe(clientRoutes.requestDetails('b')));
   });
 
   it('Guests Requests: Enter on a focused cell opens that row, after arrowing down from the first (Arabic, right to left)', async () => {
     mount(<RequestListScreen />, clientRoutes.requestList, 'ar');
-    await waitFor(() => expect(cell('b', 'code')).not.toBeNull());
+    await waitFor(() => expect(cell('b', 'code')).not.toBeNull(), ROWS);
     const user = userEvent.setup();
     act(() => cell('a', 'code')!.focus());
     await waitFor(() => expect(document.activeElement).toBe(cell('a', 'code')));
@@ -103,22 +121,41 @@ describe('opening a request from its row', { timeout: 30_000 }, () => {
 
   it('Services List (the queues): a click and Enter open the line', async () => {
     mount(<ServiceListScreen />, clientRoutes.serviceList);
-    await waitFor(() => expect(cell('8', 'statusName')).not.toBeNull());
+    await waitFor(() => expect(cell('8', 'statusName')).not.toBeNull(), ROWS);
     await userEvent.click(cell('8', 'statusName')!);
     await waitFor(() => expect(where()).toBe(clientRoutes.serviceDetails(8)));
     cleanup();
 
     mount(<ServiceListScreen />, `${clientRoutes.serviceList}`);
-    await waitFor(() => expect(cell('7', 'statusName')).not.toBeNull());
+    await waitFor(() => expect(cell('7', 'statusName')).not.toBeNull(), ROWS);
     act(() => cell('7', 'statusName')!.focus());
     await waitFor(() => expect(document.activeElement).toBe(cell('7', 'statusName')));
     fireEvent.keyDown(cell('7', 'statusName')!, { key: 'Enter', code: 'Enter' });
     await waitFor(() => expect(where()).toBe(clientRoutes.serviceDetails(7)));
   });
 
+  it('Guest Feedback: a click on the row opens its request; the room link keeps going to the room', async () => {
+    mount(<GuestFeedbackScreen />, '/Admin/Reports/GuestFeedback');
+    await waitFor(() => expect(cell('f-1', 'review')).not.toBeNull(), ROWS);
+    await userEvent.click(within(cell('f-1', 'room')!).getByRole('link', { name: '101' }));
+    await waitFor(() => expect(where()).toBe(clientRoutes.roomHistory(5)));
+    cleanup();
+    mount(<GuestFeedbackScreen />, '/Admin/Reports/GuestFeedback');
+    await waitFor(() => expect(cell('f-1', 'review')).not.toBeNull(), ROWS);
+    await userEvent.click(cell('f-1', 'review')!);
+    await waitFor(() => expect(where()).toBe(clientRoutes.requestDetails('f-1')));
+  });
+
+  it('room history: a click on a request opens it', async () => {
+    mount(<RoomHistoryPage />, clientRoutes.roomHistory(5), 'en', clientRoutes.roomHistory(':roomId'));
+    const card = await screen.findByTestId('history-request');
+    await userEvent.click(within(card).getByText('Sara'));
+    await waitFor(() => expect(where()).toBe(clientRoutes.requestDetails('h-1')));
+  });
+
   it('the pencil still opens the request', async () => {
     mount(<RequestListScreen />, clientRoutes.requestList);
-    await waitFor(() => expect(cell('a', 'actions')?.querySelector('button')).toBeTruthy());
+    await waitFor(() => expect(cell('a', 'actions')?.querySelector('button')).toBeTruthy(), ROWS);
     await userEvent.click(screen.getByRole('button', { name: 'Edit RQ-000001' }));
     await waitFor(() => expect(where()).toBe(clientRoutes.requestDetails('a')));
   });
@@ -183,7 +220,7 @@ describe('controls inside a row that opens', { timeout: 30_000 }, () => {
 
   it('a list without an open action opens nothing on a click', async () => {
     renderInApp(<DataTable rows={rows} columns={columns} rowName={(r) => r.name} rowId={(r) => r.id} />);
-    await waitFor(() => expect(cell('2', 'name')).not.toBeNull());
+    await waitFor(() => expect(cell('2', 'name')).not.toBeNull(), ROWS);
     expect(document.querySelector('.ag-row.row-opens')).toBeNull();
     await userEvent.click(cell('2', 'name')!);
     expect(opened).not.toHaveBeenCalled();
