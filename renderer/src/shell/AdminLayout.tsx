@@ -13,6 +13,7 @@ import { platform } from '../platform';
 import { logoutBody, sessionAtom, signOut } from '../session/session';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
+import { MenuShortcuts } from './shortcuts/MenuShortcuts';
 
 const useStyles = makeStyles({
   main: { outlineStyle: 'none', paddingTop: '72px', paddingInline: '24px', paddingBottom: '32px', maxWidth: '1400px', marginInline: 'auto' },
@@ -25,8 +26,13 @@ export function AdminLayout() {
   const styles = useStyles();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const showShortcuts = useCallback(() => {
+    setMenuOpen(false);
+    setHelpOpen(true);
+  }, []);
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
 
@@ -64,7 +70,8 @@ export function AdminLayout() {
     <>
       <Header session={session} toggleRef={toggleRef} onToggleMenu={() => setMenuOpen((o) => !o)} onSwitchLanguage={switchLanguage} onLogout={logout} />
       <LiveAlerts />
-      <SideMenu open={menuOpen} permissions={session.permissions} onClose={closeMenu} ignoreRef={toggleRef} />
+      <SideMenu open={menuOpen} permissions={session.permissions} onClose={closeMenu} ignoreRef={toggleRef} onShortcuts={showShortcuts} />
+      <MenuShortcuts permissions={session.permissions} helpOpen={helpOpen} onHelp={setHelpOpen} onGo={closeMenu} />
       <main ref={mainRef} tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>

@@ -1,5 +1,5 @@
 import { CounterBadge, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components';
-import { ChevronDownRegular } from '@fluentui/react-icons';
+import { ChevronDownRegular, KeyboardRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { NavLink } from 'react-router-dom';
 import type { MenuGroup } from '@shared';
 import { newRequestsAtom } from '../features/live/LiveAlerts';
 import { buildMenu } from './menu-model';
+import './shortcuts/strings';
 
 const useStyles = makeStyles({
   aside: {
@@ -58,6 +59,7 @@ const useStyles = makeStyles({
     textDecoration: 'none',
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
+  shortcuts: { fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightRegular, color: tokens.colorNeutralForeground2, ...shorthands.borderTop('1px', 'solid', tokens.colorNeutralStroke2) },
   active: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorBrandForeground2, fontWeight: tokens.fontWeightSemibold },
 });
 
@@ -67,10 +69,12 @@ export interface SideMenuProps {
   onClose(): void;
   /** Clicks inside these (the header's toggle) are not "outside". */
   ignoreRef?: React.RefObject<HTMLElement | null>;
+  /** Opens the list of keyboard shortcuts (the `?` key does too). */
+  onShortcuts?(): void;
 }
 
 /** The permission-driven side menu (SPEC §2, §6): collapsible groups, closes on an outside click. */
-export function SideMenu({ open, permissions, onClose, ignoreRef }: SideMenuProps) {
+export function SideMenu({ open, permissions, onClose, ignoreRef, onShortcuts }: SideMenuProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const sections = useMemo(() => buildMenu(permissions), [permissions]);
@@ -134,6 +138,12 @@ export function SideMenu({ open, permissions, onClose, ignoreRef }: SideMenuProp
           </div>
         );
       })}
+      {onShortcuts && (
+        <button type="button" className={mergeClasses(styles.groupButton, styles.shortcuts)} onClick={onShortcuts} data-testid="menu-shortcuts">
+          <span>{t('shortcuts.menuButton')}</span>
+          <KeyboardRegular />
+        </button>
+      )}
     </nav>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Dropdown, Input, Option, Text, makeStyles } from '@fluentui/react-components';
 import { ChevronLeftRegular, ChevronRightRegular, SearchRegular } from '@fluentui/react-icons';
-import type { ColDef, GridApi, GridReadyEvent, ICellRendererParams, RowClassRules, SortChangedEvent } from 'ag-grid-community';
+import type { CellClickedEvent, CellKeyDownEvent, ColDef, GridApi, GridReadyEvent, ICellRendererParams, RowClassRules, SortChangedEvent } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { registerGridModules } from './grid-modules';
 import { ExportButton } from '../features/export/ExportButton';
 import { RowActions, type RowMenuItem } from './RowActions';
 import { exportSheet } from './export-columns';
-import { cellControlKeys, leaveGridOnTab, useKeepGridFocus } from './grid-keyboard';
+import { cellControlKeys, leaveGridOnTab, opensRow, useKeepGridFocus } from './grid-keyboard';
 
 registerGridModules();
 
@@ -160,6 +160,11 @@ export interface DataTableProps<T> {
   columns: TableColumn<T>[];
   rowName: (row: T) => string;
   onEdit?: (row: T) => void;
+  /**
+   * Opens a row (a request's details): a click anywhere on the row but on a control in it,
+   * or Enter on a focused cell. The edit button stays beside it.
+   */
+  onOpen?: (row: T) => void;
   onDelete?: (row: T) => void;
   /** Further actions of a row, in a menu after edit and delete. */
   rowMenu?: (row: T) => RowMenuItem[];
@@ -184,7 +189,7 @@ const useStyles = makeStyles({
  * The shared list table (SPEC §2): entries selector, search over every column, header
  * sort, 'page X of Y', row number by position on the page, yellow edit and red delete.
  */
-export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, rowMenu, loading, exportName, rowId, server }: DataTableProps<T>) {
+export function DataTable<T>({ rows, columns, rowName, onEdit, onOpen, onDelete, rowMenu, loading, exportName, rowId, server }: DataTableProps<T>) {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const apiRef = useRef<GridApi<T> | null>(null);
@@ -203,8 +208,15 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, rowMenu
   columnsRef.current = columns;
   // The latest handlers, read when a button is pressed: screens pass new arrow functions on
   // every render, which must not rebuild the grid's columns.
-  const handlers = useRef({ onEdit, onDelete, rowName, rowMenu });
-  handlers.current = { onEdit, onDelete, rowName, rowMenu };
+  const handlers = useRef({ onEdit, onOpen, onDelete, rowName, rowMenu });
+  handlers.current = { onEdit, onOpen, onDelete, rowName, rowMenu };
+  const canOpen = !!onOpen;
+  const onCellClicked = useCallback((e: CellClickedEvent<T>) => {
+    if (e.data && opensRow(e.event)) handlers.current.onOpen?.(e.data);
+  }, []);
+  const onCellKeyDown = useCallback((e: CellKeyDownEvent<T>) => {
+    if (e.data && opensRow(e.event)) handlers.current.onOpen?.(e.data);
+  }, []);
   const canEdit = !!onEdit;
   const canDelete = !!onDelete;
   const hasMenu = !!rowMenu;
@@ -409,6 +421,7 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, rowMenu
         suppressPaginationPanel
         quickFilterText={server ? undefined : search}
         rowClassRules={rowClassRules}
+        rowClass={canOpen ? 'row-opens' : undefined}
         loading={!!loading}
         overlayComponent={GridOverlay}
         overlayComponentParams={{ texts: overlayTexts }}
@@ -423,6 +436,8 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onDelete, rowMenu
         onSortChanged={onSortChanged}
         onModelUpdated={syncPage}
         onRowDataUpdated={keepFocus.restore}
+        onCellClicked={canOpen ? onCellClicked : undefined}
+        onCellKeyDown={canOpen ? onCellKeyDown : undefined}
       />
       <div className={styles.footer}>
         <Button

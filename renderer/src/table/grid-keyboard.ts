@@ -12,6 +12,29 @@ import { useCallback, useRef, type FocusEvent, type RefObject } from 'react';
 /** The controls a cell may hold (buttons, links, fields). */
 export const CELL_CONTROLS = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
+/** What a click or a key inside a row belongs to, not the row: its controls, and a label or menu a control holds. */
+const OWN_ACTION = `${CELL_CONTROLS}, label, [role="button"], [role="checkbox"], [role="link"], [role="menuitem"], [role="switch"]`;
+
+/**
+ * Whether a click or a key on a cell opens its row: a plain click outside any control in
+ * the row (not the end of selecting the cell's text), or Enter on the cell itself (Enter
+ * on a cell holding controls steps into them instead, and their own Enter is theirs).
+ */
+export function opensRow(event: Event | null | undefined): boolean {
+  if (!event || event.defaultPrevented) return false;
+  const target = event.target as Element | null;
+  if (!target || target.closest(OWN_ACTION)) return false;
+  if (event.type === 'click') {
+    const { button, ctrlKey, metaKey, shiftKey, altKey } = event as MouseEvent;
+    if (button !== 0 || ctrlKey || metaKey || shiftKey || altKey) return false;
+    const selection = globalThis.getSelection?.();
+    return !(selection && selection.type === 'Range' && !selection.isCollapsed);
+  }
+  if (event.type !== 'keydown') return false;
+  const { key, ctrlKey, metaKey, shiftKey, altKey, repeat } = event as KeyboardEvent;
+  return key === 'Enter' && !ctrlKey && !metaKey && !shiftKey && !altKey && !repeat && target.classList.contains('ag-cell');
+}
+
 /** Tab leaves the grid instead of walking every cell. */
 export const leaveGridOnTab = (): false => false;
 

@@ -1,7 +1,7 @@
 import type { alertsEn } from './alerts.en';
 import type { ArabicPlurals } from './arabic-plurals';
 
-export const alertsAr: { [K in keyof typeof alertsEn]: string } & ArabicPlurals<'bellCount' | 'moreServices' | 'bellWaiting' | 'reminderMany'> = {
+export const alertsAr: { [K in keyof typeof alertsEn]: string } & ArabicPlurals<'bellCount' | 'moreServices' | 'bellWaiting' | 'reminderMany' | 'moreAlerts'> = {
   bell: 'طلبات جديدة',
   bellCount: '{{count}} طلبات جديدة: افتح طلبات النزلاء',
   bellCount_zero: 'لا طلبات جديدة: افتح طلبات النزلاء',
@@ -15,6 +15,15 @@ export const alertsAr: { [K in keyof typeof alertsEn]: string } & ArabicPlurals<
   open: 'فتح',
   askNotify: 'إظهار الطلبات الجديدة كإشعارات على هذا الجهاز',
   dismiss: 'إغلاق',
+  dismissAlert: 'إغلاق هذا التنبيه',
+  moreAlerts: 'و{{count}} تنبيهات أخرى',
+  moreAlerts_one: 'وتنبيه آخر',
+  moreAlerts_zero: 'ولا تنبيهات أخرى',
+  moreAlerts_two: 'وتنبيهان آخران',
+  moreAlerts_few: 'و{{count}} تنبيهات أخرى',
+  moreAlerts_many: 'و{{count}} تنبيهًا آخر',
+  moreAlerts_other: 'و{{count}} تنبيه آخر',
+  showAll: 'اعرضها',
   newRequestWhere: 'الغرفة {{room}}، {{hotel}}: {{services}}',
   newRequestNote: '«{{note}}»',
   moreServices: '{{list}} و{{count}} أخرى',

@@ -8,6 +8,11 @@ export const alertsEn = {
   open: 'Open',
   askNotify: 'Show new requests as notifications on this computer',
   dismiss: 'Dismiss',
+  // Alerts that need someone stay until dismissed or opened; past the newest few, one line counts the rest.
+  dismissAlert: 'Dismiss this alert',
+  moreAlerts: 'and {{count}} more alerts',
+  moreAlerts_one: 'and 1 more alert',
+  showAll: 'Show them',
   newRequestWhere: 'room {{room}}, {{hotel}}: {{services}}',
   newRequestNote: '“{{note}}”',
   moreServices: '{{list}} and {{count}} more',

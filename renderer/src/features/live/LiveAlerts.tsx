@@ -1,4 +1,4 @@
-import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { atom, useAtom, useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -46,6 +46,9 @@ const REMINDED_CLAIMS: readonly Claim[] = ['Service Management.Service List.Ackn
  *   falling chime and a native notification;
  * - a line a worker's phone gave back (Can't do), in the user's own departments: a toast
  *   with who and why, the reminder's chime and a native notification that opens the line.
+ * The toasts of new requests, escalations and lines given back stay until dismissed or
+ * opened (the reminder repeats itself, so it fades); past the newest few, one line counts
+ * the rest and opens the header bell's list.
  * The list screens only keep their rows live; they do not alert.
  */
 export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
@@ -56,9 +59,16 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
   const [count, setCount] = useAtom(newRequestsAtom);
   const sound = useAtomValue(liveSoundAtom);
   const reminderSeconds = useAtomValue(reminderSecondsAtom);
-  const setWaiting = useSetAtom(waitingLinesAtom);
-  const latest = useRef({ t, lang: i18n.language, navigate, sound, pathname });
-  latest.current = { t, lang: i18n.language, navigate, sound, pathname };
+  const [waiting, setWaiting] = useAtom(waitingLinesAtom);
+  // The header bell's list: what waits for this user, else Guests Requests (where the new requests are).
+  const canOpenList = !!session?.permissions.includes('Service Management.Request List');
+  const openBellList = () => {
+    setCount(0);
+    if (waiting !== undefined) navigate(WAITING_LIST);
+    else if (canOpenList) navigate(clientRoutes.requestList);
+  };
+  const latest = useRef({ t, lang: i18n.language, navigate, sound, pathname, openBellList });
+  latest.current = { t, lang: i18n.language, navigate, sound, pathname, openBellList };
 
   useEffect(() => {
     if (onRequestList(pathname)) setCount(0);
@@ -74,13 +84,15 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
   );
 
   useEffect(() => {
+    // An alert that needs someone stays until dismissed or opened; past the newest few, one line opens the bell's list.
+    const alert = { more: () => latest.current.openBellList() };
     const newRequest = (event: LiveEvent) => {
       // The lists stay live with every request of the hotel; the alerts are for the user's own departments' lines.
       if (event.mine === false) return;
       const { t, lang, navigate, sound, pathname } = latest.current;
       const open = () => navigate(clientRoutes.requestDetails(event.requestId));
       const { title, body } = newRequestText(t, lang, event);
-      showToast(body ? `${title}: ${body}` : title, 'info', { label: t('alerts.open'), run: open });
+      showToast(body ? `${title}: ${body}` : title, 'info', { label: t('alerts.open'), run: open }, alert);
       if (sound) playChime();
       if (!onRequestList(pathname)) setCount((n) => n + 1);
       host.notify(title, body || t('alerts.notifyBody'), open);
@@ -99,7 +111,7 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
         department: department ? `${ar ? '، ' : ', '}${department}` : '',
       });
       const open = () => navigate(event.lineId ? clientRoutes.serviceDetails(event.lineId) : clientRoutes.requestDetails(event.requestId));
-      showToast(`${title}. ${body}`, 'error', { label: t('alerts.open'), run: open });
+      showToast(`${title}. ${body}`, 'error', { label: t('alerts.open'), run: open }, alert);
       if (sound) playChime('escalation');
       host.notify(title, body, open);
     };
@@ -111,7 +123,7 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
       const title = t('alerts.returnedTitle', { worker: displayName(reader, { name: r.workerName, nameAr: r.workerNameAr }), code: ltrIn(reader, event.requestCode) });
       const body = t('alerts.returnedBody', { reason: r.reason });
       const open = () => navigate(event.lineId ? clientRoutes.serviceDetails(event.lineId) : clientRoutes.requestDetails(event.requestId));
-      showToast(`${title}. ${body}`, 'warning', { label: t('alerts.open'), run: open });
+      showToast(`${title}. ${body}`, 'warning', { label: t('alerts.open'), run: open }, alert);
       if (sound) playChime('reminder');
       host.notify(title, body, open);
     };

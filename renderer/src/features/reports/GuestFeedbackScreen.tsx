@@ -2,7 +2,7 @@ import './strings';
 import { Dropdown, Field, Option, makeStyles } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { RATING_MAX, RATING_MIN, clientRoutes, endpoints, type GuestFeedbackRow } from '@shared';
 import { DataTable, type TableColumn } from '../../table/DataTable';
 import { formatDate } from '../../table/format';
@@ -42,6 +42,7 @@ function RatingFilter({ label, value, onChange, testId }: { label: string; value
 /** Guest feedback: the reviews of a period, by rating range and hotel, exportable. */
 export function GuestFeedbackScreen() {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const [filters, setFilters] = useState<ReportFilterValues>({ period: presetPeriod('days30') });
   const [rating, setRating] = useState<{ min?: number; max?: number }>({});
   const query = useMemo(() => {
@@ -91,7 +92,15 @@ export function GuestFeedbackScreen() {
         </ReportFilters>
       </Panel>
       <Panel>
-        <DataTable rows={data ?? []} columns={columns} rowName={(r) => r.requestCode} loading={loading} exportName={title} rowId={(r) => r.requestId} />
+        <DataTable
+          rows={data ?? []}
+          columns={columns}
+          rowName={(r) => r.requestCode}
+          onOpen={(r) => navigate(clientRoutes.requestDetails(r.requestId))}
+          loading={loading}
+          exportName={title}
+          rowId={(r) => r.requestId}
+        />
       </Panel>
     </section>
   );

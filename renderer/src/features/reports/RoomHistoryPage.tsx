@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { clientRoutes, endpoints, type RoomHistory, type RoomHistoryLine } from '@shared';
 import { formatDate } from '../../table/format';
+import { opensRow } from '../../table/grid-keyboard';
 import { Panel } from '../../ui/Panel';
 import { StatusBadge } from '../service-management/StatusBadge';
 import { useReport } from './use-report';
@@ -15,7 +16,7 @@ const useStyles = makeStyles({
   title: { margin: 0, flexGrow: 1 },
   flip: { ':dir(rtl)': { transform: 'scaleX(-1)' } },
   list: { display: 'flex', flexDirection: 'column', gap: '12px' },
-  card: { padding: '14px' },
+  card: { padding: '14px', cursor: 'pointer' },
   head: { display: 'flex', alignItems: 'center', gap: '10px', flexWrap: 'wrap' },
   muted: { color: tokens.colorNeutralForeground3 },
   lines: { margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '8px' },
@@ -98,7 +99,14 @@ export function RoomHistoryPage() {
           </Body1>
           <div className={styles.list}>
             {data.requests.map((r) => (
-              <Card key={r.id} className={styles.card} data-testid="history-request">
+              // A click anywhere on the request but on its link opens it, as a row of the lists does (the link is its keyboard way).
+              <Card
+                key={r.id}
+                className={styles.card}
+                data-testid="history-request"
+                focusMode="off"
+                onClick={(e) => opensRow(e.nativeEvent) && navigate(clientRoutes.requestDetails(r.id))}
+              >
                 <div className={styles.head}>
                   <Link to={clientRoutes.requestDetails(r.id)}>
                     <Text weight="semibold">{r.requestCode}</Text>

@@ -90,6 +90,8 @@ export function RequestListScreen() {
     ],
     [t, lang],
   );
+  // The row itself opens too (a click or Enter); the pencil stays, as SPEC shows it.
+  const open = (r: { id: string }) => navigate(clientRoutes.requestDetails(r.id), { state: { back: location.pathname + location.search } });
   const title = t('items.RequestList');
   return (
     <section data-testid="screen-RequestList">
@@ -102,7 +104,8 @@ export function RequestListScreen() {
           rows={rows}
           columns={columns}
           rowName={(r) => r.code}
-          onEdit={(r) => navigate(clientRoutes.requestDetails(r.id), { state: { back: location.pathname + location.search } })}
+          onEdit={open}
+          onOpen={open}
           loading={loading}
           exportName={title}
           rowId={requestRowId}

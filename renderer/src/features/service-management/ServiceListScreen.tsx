@@ -89,6 +89,8 @@ export function ServiceListScreen() {
     ],
     [t, lang],
   );
+  // The row itself opens too (a click or Enter); the pencil stays, as SPEC shows it.
+  const open = (r: { id: number }) => navigate(clientRoutes.serviceDetails(r.id), { state: { back: location.pathname + location.search } });
   const title = view.mine ? t('queue.myQueue') : t('items.ServiceList');
   return (
     <section data-testid="screen-ServiceList">
@@ -101,7 +103,8 @@ export function ServiceListScreen() {
           rows={rows}
           columns={columns}
           rowName={(r) => `${r.requestHeaderCode} ${r.serviceName}`}
-          onEdit={(r) => navigate(clientRoutes.serviceDetails(r.id), { state: { back: location.pathname + location.search } })}
+          onEdit={open}
+          onOpen={open}
           loading={loading}
           exportName={title}
           rowId={lineRowId}
