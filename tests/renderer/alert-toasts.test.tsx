@@ -10,7 +10,7 @@ import { liveSoundAtom } from '../../renderer/src/features/live/sound';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { AdminLayout } from '../../renderer/src/shell/AdminLayout';
 import { FakeEventSource } from './fake-event-source';
-import { fakeServer } from './part2/fake-http';
+import { fakeServer } from './support/fake-http';
 import { renderInApp } from './render-app';
 
 /** Live alerts that need someone stay until dismissed or opened, with a close button, the newest three shown and the rest counted. */

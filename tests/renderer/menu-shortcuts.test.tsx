@@ -8,7 +8,7 @@ import { sessionAtom, store } from '../../renderer/src/session/session';
 import { AdminLayout } from '../../renderer/src/shell/AdminLayout';
 import { SEQUENCE_MS, createSequence, menuShortcuts } from '../../renderer/src/shell/shortcuts/shortcut-keys';
 import { FakeEventSource } from './fake-event-source';
-import { fakeServer } from './part2/fake-http';
+import { fakeServer } from './support/fake-http';
 import { renderInApp } from './render-app';
 
 /** The side menu's keyboard shortcuts (g then a key) and their `?` help dialog. */

@@ -12,7 +12,7 @@ import { GuestFeedbackScreen } from '../../renderer/src/features/reports/GuestFe
 import { RoomHistoryPage } from '../../renderer/src/features/reports/RoomHistoryPage';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { DataTable, type TableColumn } from '../../renderer/src/table/DataTable';
-import { fakeServer } from './part2/fake-http';
+import { fakeServer } from './support/fake-http';
 import { renderInApp } from './render-app';
 
 /** A row of a request list opens its details on a click or on Enter; the pencil and the controls in a row keep their own work. */

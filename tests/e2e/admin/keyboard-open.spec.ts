@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { E2EServer } from '../support/server';
 import { startAlertsServer } from './alerts-support';
-import { guestRequest, login, setLanguage } from './part2-support';
+import { guestRequest, login, setLanguage } from './desk-support';
 
 /**
  * A request opened by keyboard only, in English and in Arabic: g then r opens Guests
