@@ -102,7 +102,7 @@ export async function step(
     () => notifyGuestWhenFinished(ctx, line.requestId, status),
     (error) => console.error(`Guest e-mail for request ${line.requestCode} failed: ${String(loggableError(error).message)}`),
   );
-  return { status, line };
+  return { status, line, at };
 }
 
 export async function updateStatus(ctx: AppContext, user: Principal, input: StatusUpdateInput, lang: Language): Promise<MessageResponse> {

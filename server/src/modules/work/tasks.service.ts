@@ -92,14 +92,14 @@ export async function act(ctx: AppContext, device: DevicePrincipal, action: Work
   if (earlier) {
     if (earlier.action !== action || earlier.lineId !== input.lineId) throw conflict(m.actionKeyReused);
     if (earlier.status === null) throw conflict(m.actionInProgress);
-    const stored = earlier.result as { message: Localized; params?: Record<string, string | number>; lineId?: number; status?: WorkActionResponse['status'] };
-    if (earlier.status === 200) return { message: localize(stored.message, lang), lineId: stored.lineId!, status: stored.status! };
+    const stored = earlier.result as { message: Localized; params?: Record<string, string | number>; lineId?: number; status?: WorkActionResponse['status']; version?: string };
+    if (earlier.status === 200) return { message: localize(stored.message, lang), lineId: stored.lineId!, status: stored.status!, version: stored.version };
     throw new AppError(earlier.status, stored.message, stored.params);
   }
   try {
     const answer = await applyLocalized(ctx, device, action, input);
     await repo.finishAction(db, device.deviceId, input.key, 200, answer);
-    return { message: localize(answer.message, lang), lineId: answer.lineId, status: answer.status };
+    return { ...answer, message: localize(answer.message, lang) };
   } catch (error) {
     // A refusal is the answer a retry gets too; anything else (a 5xx) may be tried again.
     if (error instanceof AppError && error.statusCode < 500) await repo.finishAction(db, device.deviceId, input.key, error.statusCode, { message: error.text, params: error.params });
@@ -110,7 +110,7 @@ export async function act(ctx: AppContext, device: DevicePrincipal, action: Work
 
 async function apply(ctx: AppContext, device: DevicePrincipal, action: WorkAction, input: ActionInput, lang: Language): Promise<WorkActionResponse> {
   const answer = await applyLocalized(ctx, device, action, input);
-  return { message: localize(answer.message, lang), lineId: answer.lineId, status: answer.status };
+  return { ...answer, message: localize(answer.message, lang) };
 }
 
 async function applyLocalized(
@@ -118,12 +118,12 @@ async function applyLocalized(
   device: DevicePrincipal,
   action: WorkAction,
   input: ActionInput,
-): Promise<{ message: Localized; lineId: number; status: WorkActionResponse['status'] }> {
+): Promise<Omit<WorkActionResponse, 'message'> & { message: Localized }> {
   const actor = workerActor(device, input.version);
   const me = device.workerId;
   switch (action) {
     case 'accept': {
-      await step(
+      const { at } = await step(
         ctx,
         actor,
         input.lineId,
@@ -135,33 +135,33 @@ async function applyLocalized(
         },
         'line-acknowledged',
       );
-      return { message: m.accepted, lineId: input.lineId, status: 'Assigned' };
+      return { message: m.accepted, lineId: input.lineId, status: 'Assigned', version: iso(at) };
     }
     case 'start': {
-      await step(ctx, actor, input.lineId, (line) => closedViolation(line), async (_tx, line, at) => {
+      const { at } = await step(ctx, actor, input.lineId, (line) => closedViolation(line), async (_tx, line, at) => {
         if (!line.acceptedAt) throw conflict(m.acceptFirst);
         if (line.startedAt) throw conflict(m.alreadyStarted);
         return { startedAt: at, startedByWorkerId: me };
       });
-      return { message: m.started, lineId: input.lineId, status: 'Assigned' };
+      return { message: m.started, lineId: input.lineId, status: 'Assigned', version: iso(at) };
     }
     case 'done': {
       // The desk's Complete rule (line-rules 'complete'), applied by the same workflow step.
       const note = input.note?.trim() ?? '';
-      await step(ctx, actor, input.lineId, 'complete', async (tx, line, at) => {
+      const { at } = await step(ctx, actor, input.lineId, 'complete', async (tx, line, at) => {
         // The worker's words are for staff: an internal note, never a reply the guest reads unseen.
         if (note) await insertMessage(tx, { lineId: line.id, kind: 'note', text: note, workerId: me, at });
         if (input.photoId) await attachPhoto(tx, input.photoId, line.id, me, at);
         return { status: 'Completed', completedAt: at, completedByWorkerId: me, ...(line.acknowledgedAt ? {} : { acknowledgedAt: at }) };
       });
-      return { message: m.done, lineId: input.lineId, status: 'Completed' };
+      return { message: m.done, lineId: input.lineId, status: 'Completed', version: iso(at) };
     }
     case 'cantDo': {
       const reason = input.reason?.trim() ?? '';
       const worker = await repo.workerById(ctx.database.db, me);
       // The desk is alerted with who gave the line back and why (LiveAlerts), not only its list row.
       const returned = { workerName: worker?.name ?? '', workerNameAr: worker?.nameAr ?? null, reason };
-      await step(ctx, actor, input.lineId, (line) => closedViolation(line), async (tx, line, at) => {
+      const { at } = await step(ctx, actor, input.lineId, (line) => closedViolation(line), async (tx, line, at) => {
         await insertMessage(tx, { lineId: line.id, kind: 'note', text: localize(m.cantDoReason, 'en', { reason }), workerId: me, at });
         // Back to its department, unassigned (SPEC status Open): the desk hears it on its live stream.
         return {
@@ -176,7 +176,7 @@ async function applyLocalized(
         };
       }, 'line-changed', { returned });
       pushOffered(ctx, { lineId: input.lineId });
-      return { message: m.returned, lineId: input.lineId, status: 'Open' };
+      return { message: m.returned, lineId: input.lineId, status: 'Open', version: iso(at) };
     }
     case 'take':
       return take(ctx, device, input.lineId);
@@ -210,5 +210,5 @@ async function take(ctx: AppContext, device: DevicePrincipal, lineId: number) {
     statusName: 'Assigned',
     at: iso(at),
   });
-  return { message: m.taken, lineId, status: 'Assigned' as const };
+  return { message: m.taken, lineId, status: 'Assigned' as const, version: iso(at) };
 }
