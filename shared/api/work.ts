@@ -93,7 +93,11 @@ export const WorkActionInput = ActionBase;
 /** `photoId`: a photo the phone uploaded for this line first (Tasks/:lineId/Photo). */
 export const WorkDoneInput = ActionBase.extend({ note: optionalText(2000).default(''), photoId: z.string().max(64).optional() });
 export const WorkCantDoInput = ActionBase.extend({ reason: text(500) });
-export const WorkActionResponse = z.object({ message: z.string(), lineId: z.number(), status: LineStatusName });
+/**
+ * `version`: the line as the action left it, which the phone's next tap on the same line is
+ * checked against (absent only in a retry's answer stored before answers carried it).
+ */
+export const WorkActionResponse = z.object({ message: z.string(), lineId: z.number(), status: LineStatusName, version: z.string().optional() });
 
 // ── Web Push to the worker's phone ──
 export const PushKeyResponse = z.object({ publicKey: z.string() });

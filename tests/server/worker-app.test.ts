@@ -225,6 +225,28 @@ describe("workers' phones (server API)", () => {
       expect(res.body.message).toBe('This task changed meanwhile. Refresh and try again');
       expect((await lineRow(line)).acceptedAt).toBeNull();
     });
+
+    it("answers each tap with the line's new version, which the phone's next tap on the line is checked against", async () => {
+      const phone = await pairWorker(fx.workers.housekeeper);
+      const [line] = await submit();
+      await assign(line, fx.workers.housekeeper);
+      const seen = (await t.api.call(endpoints.workTasks, { token: phone.accessToken })).body.find((x: { lineId: number }) => x.lineId === line).version;
+      const accept = await act('workAccept', phone.accessToken, line, { version: seen, clientActionId: 'tap-version-accept' });
+      expect(accept.status).toBe(200);
+      expect(accept.body.version).toBe((await lineRow(line)).updatedAt.toISOString());
+      expect(accept.body.version).not.toBe(seen);
+      // A retry answers the same version; the task list shows it too.
+      expect((await act('workAccept', phone.accessToken, line, { version: seen, clientActionId: 'tap-version-accept' })).body.version).toBe(accept.body.version);
+      const listed = (await t.api.call(endpoints.workTasks, { token: phone.accessToken })).body.find((x: { lineId: number }) => x.lineId === line).version;
+      expect(listed).toBe(accept.body.version);
+      // The version seen before Accept is stale now; the answered one is current.
+      expect((await act('workStart', phone.accessToken, line, { version: seen })).status).toBe(409);
+      const start = await act('workStart', phone.accessToken, line, { version: accept.body.version });
+      expect(start.status).toBe(200);
+      const done = await act('workDone', phone.accessToken, line, { version: start.body.version, note: '' });
+      expect(done.status).toBe(200);
+      expect(done.body.version).toBe((await lineRow(line)).updatedAt.toISOString());
+    });
   });
 
   describe('who may call what', () => {

@@ -32,11 +32,28 @@ export function chained(tap: NewTap, pending: OutboxItem[]): NewTap {
   return pending.some((p) => p.lineId === tap.lineId) ? { ...tap, version: undefined } : tap;
 }
 
+/** What this phone's last sent tap on a line left it as: the version it was sent with, and the server's answer. */
+export interface OwnChange {
+  sentWith?: string;
+  now: string;
+}
+
+/**
+ * The version a tap is checked against. A tap chained behind another (no version), or made
+ * on the line as it was before this phone's own last tap changed it (the task list not read
+ * again yet), follows that tap's answer; any other change (the desk's) still refuses it.
+ */
+export function expectedVersion(item: Pick<OutboxItem, 'version'>, own: OwnChange | undefined): string | undefined {
+  return own && (item.version === undefined || item.version === own.sentWith) ? own.now : item.version;
+}
+
 export class Outbox {
   private state: OutboxState = { pending: [], refusals: [], photoSkipped: false };
   private flushing = false;
   /** A tap made while a send was under way: sent by that same run, right after. */
   private again = false;
+  /** Per line, what this phone's own last accepted tap made of it. */
+  private readonly own = new Map<number, OwnChange>();
 
   constructor(
     private readonly onChange: (state: OutboxState) => void,
@@ -112,16 +129,19 @@ export class Outbox {
   }
 
   private async sendOne(item: OutboxItem): Promise<void> {
+    const version = expectedVersion(item, this.own.get(item.lineId));
     if (item.action === 'done' && item.photo && !item.photoId) {
       const photoId = await api.uploadPhoto(item.lineId, item.photo);
       if (photoId === undefined) this.publish({ photoSkipped: true });
       item = { ...item, photo: undefined, photoId };
       await store.update(item);
     }
-    const body: Record<string, string | undefined> = { version: item.version };
+    const body: Record<string, string | undefined> = { version };
     if (item.action === 'done') Object.assign(body, { note: item.note ?? '', photoId: item.photoId });
     if (item.action === 'cantDo') body.reason = item.reason;
-    await api.act(item.action, item.lineId, item.key, body);
+    const answer = await api.act(item.action, item.lineId, item.key, body);
+    if (answer.version) this.own.set(item.lineId, { sentWith: version, now: answer.version });
+    else this.own.delete(item.lineId);
   }
 
   private publish(change: Partial<OutboxState>): void {

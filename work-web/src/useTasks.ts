@@ -29,6 +29,9 @@ export function useTasks(onUnpaired: (message?: string) => void, onLocked: () =>
   const [fresh, setFresh] = useState<WorkTask | null>(null);
   const known = useRef<Set<number> | null>(null);
   const reloadRef = useRef<() => Promise<void>>(async () => undefined);
+  // Reads overlap (a live event, a sent tap): an older answer arriving last must not bring back an older task list.
+  const asked = useRef(0);
+  const shown = useRef(0);
 
   // The parent's callbacks change on every render; the stream and the outbox are set up once.
   const callbacks = useRef({ onUnpaired, onLocked });
@@ -37,8 +40,11 @@ export function useTasks(onUnpaired: (message?: string) => void, onLocked: () =>
   outbox.current ??= new Outbox(setOutboxState, () => void reloadRef.current(), (message) => callbacks.current.onUnpaired(message));
 
   const reload = useCallback(async () => {
+    const ask = ++asked.current;
     try {
       const next = await api.tasks();
+      if (ask < shown.current) return;
+      shown.current = ask;
       setTasks(next);
       setLoaded(true);
       localStorage.setItem(CACHE_KEY, JSON.stringify(next));

@@ -47,7 +47,8 @@ export type LockedLine = NonNullable<Awaited<ReturnType<typeof repo.lockLine>>>;
  * (the work module). `check` throws when this actor may not touch the line at all.
  */
 export interface Actor {
-  check(line: LockedLine): void;
+  /** Runs in the step's transaction, the line locked: it may refuse, or read and write with tx. */
+  check(line: LockedLine, tx: Tx): void | Promise<void>;
 }
 
 export const staffActor = (user: Principal): Actor => ({
@@ -74,7 +75,7 @@ export async function step(
   const result = await ctx.database.db.transaction(async (tx) => {
     const line = await repo.lockLine(tx, lineId);
     if (!line) throw notFound(m.lineNotFound);
-    actor.check(line);
+    await actor.check(line, tx);
     const violation = typeof action === 'function' ? action(line) : violationOf(line, action);
     if (violation) throw conflict(violationMessages[violation]);
     const at = ctx.clock.now();
@@ -102,7 +103,7 @@ export async function step(
     () => notifyGuestWhenFinished(ctx, line.requestId, status),
     (error) => console.error(`Guest e-mail for request ${line.requestCode} failed: ${String(loggableError(error).message)}`),
   );
-  return { status, line };
+  return { status, line, at };
 }
 
 export async function updateStatus(ctx: AppContext, user: Principal, input: StatusUpdateInput, lang: Language): Promise<MessageResponse> {

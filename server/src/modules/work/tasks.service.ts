@@ -1,5 +1,6 @@
 import { type Language, type WorkActionResponse, type WorkTask, clockOf } from '@shared';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { type Localized, localize } from '../../i18n/localize';
 import type { DevicePrincipal } from '../../security/device-tokens';
@@ -72,10 +73,59 @@ export interface ActionInput {
   photoId?: string;
 }
 
+/** A tap sent with its key: taken and answered in the same transaction that applies it. */
+interface KeyedTap {
+  deviceId: string;
+  key: string;
+  action: WorkAction;
+  lineId: number;
+}
+
+type Answer = Omit<WorkActionResponse, 'message'> & { message: Localized };
+type ActionRow = NonNullable<Awaited<ReturnType<typeof repo.actionOf>>>;
+
+/** An earlier try of the same tap was answered while this one waited for the line: its answer is this one's. */
+class Replayed extends Error {
+  constructor(readonly earlier: ActionRow) {
+    super('replayed');
+  }
+}
+
+/**
+ * Takes the tap's key inside the action's transaction, so a try that fails (the database
+ * lost, the process stopped) leaves no key behind and the retry applies it; a second try
+ * that waited on the first finds the first's answer.
+ */
+async function claim(tx: Tx, tap: KeyedTap | undefined): Promise<void> {
+  if (!tap) return;
+  const earlier = await repo.claimAction(tx, tap);
+  // A key taken and never answered: left by a try from before keys were answered in the same transaction.
+  if (earlier && earlier.status === null) {
+    await repo.dropAction(tx, tap.deviceId, tap.key);
+    if (await repo.claimAction(tx, tap)) throw new Error('action key: taken twice');
+    return;
+  }
+  if (earlier) throw new Replayed(earlier);
+}
+
+async function record(tx: Tx, tap: KeyedTap | undefined, answer: Answer): Promise<Answer> {
+  if (tap) await repo.finishAction(tx, tap.deviceId, tap.key, 200, answer);
+  return answer;
+}
+
+function replay(earlier: ActionRow, tap: KeyedTap, lang: Language): WorkActionResponse {
+  if (earlier.action !== tap.action || earlier.lineId !== tap.lineId) throw conflict(m.actionKeyReused);
+  const stored = earlier.result as { message: Localized; params?: Record<string, string | number>; lineId?: number; status?: WorkActionResponse['status']; version?: string };
+  if (earlier.status === 200) return { message: localize(stored.message, lang), lineId: stored.lineId!, status: stored.status!, version: stored.version };
+  throw new AppError(earlier.status!, stored.message, stored.params);
+}
+
 /** The worker's phone may touch only its own worker's line, and (given a version) only as the phone saw it. */
-function workerActor(device: DevicePrincipal, version: string | undefined): Actor {
+function workerActor(device: DevicePrincipal, version: string | undefined, tap: KeyedTap | undefined): Actor {
   return {
-    check: (line) => {
+    check: async (line, tx) => {
+      // First: a retry of a tap whose first try was answered meanwhile gets that answer, whatever the line is now.
+      await claim(tx, tap);
       if (line.workerId !== device.workerId) throw notFound(m.taskNotYours);
       if (version !== undefined && line.updatedAt.toISOString() !== version) throw conflict(m.changedMeanwhile);
     },
@@ -86,41 +136,28 @@ const closedViolation = (line: LockedLine) => (line.status === 'Completed' || li
 
 /** Runs an action once per phone key: a retried tap answers the stored first result (success or refusal) and applies nothing. */
 export async function act(ctx: AppContext, device: DevicePrincipal, action: WorkAction, input: ActionInput, lang: Language): Promise<WorkActionResponse> {
-  if (!input.key) return apply(ctx, device, action, input, lang);
   const db = ctx.database.db;
-  const earlier = await repo.claimAction(db, { deviceId: device.deviceId, key: input.key, action, lineId: input.lineId });
-  if (earlier) {
-    if (earlier.action !== action || earlier.lineId !== input.lineId) throw conflict(m.actionKeyReused);
-    if (earlier.status === null) throw conflict(m.actionInProgress);
-    const stored = earlier.result as { message: Localized; params?: Record<string, string | number>; lineId?: number; status?: WorkActionResponse['status'] };
-    if (earlier.status === 200) return { message: localize(stored.message, lang), lineId: stored.lineId!, status: stored.status! };
-    throw new AppError(earlier.status, stored.message, stored.params);
+  const tap = input.key ? { deviceId: device.deviceId, key: input.key, action, lineId: input.lineId } : undefined;
+  if (tap) {
+    const earlier = await repo.actionOf(db, tap.deviceId, tap.key);
+    if (earlier && earlier.status !== null) return replay(earlier, tap, lang);
   }
   try {
-    const answer = await applyLocalized(ctx, device, action, input);
-    await repo.finishAction(db, device.deviceId, input.key, 200, answer);
-    return { message: localize(answer.message, lang), lineId: answer.lineId, status: answer.status };
+    const answer = await applyLocalized(ctx, device, action, input, tap);
+    return { ...answer, message: localize(answer.message, lang) };
   } catch (error) {
-    // A refusal is the answer a retry gets too; anything else (a 5xx) may be tried again.
-    if (error instanceof AppError && error.statusCode < 500) await repo.finishAction(db, device.deviceId, input.key, error.statusCode, { message: error.text, params: error.params });
-    else await repo.dropAction(db, device.deviceId, input.key).catch(() => undefined);
+    if (error instanceof Replayed) return replay(error.earlier, tap!, lang);
+    // A refusal is the answer a retry gets too (its transaction kept nothing); anything else (a 5xx) may be tried again.
+    if (tap && error instanceof AppError && error.statusCode < 500) await repo.refuseAction(db, tap, error.statusCode, { message: error.text, params: error.params });
     throw error;
   }
 }
 
-async function apply(ctx: AppContext, device: DevicePrincipal, action: WorkAction, input: ActionInput, lang: Language): Promise<WorkActionResponse> {
-  const answer = await applyLocalized(ctx, device, action, input);
-  return { message: localize(answer.message, lang), lineId: answer.lineId, status: answer.status };
-}
-
-async function applyLocalized(
-  ctx: AppContext,
-  device: DevicePrincipal,
-  action: WorkAction,
-  input: ActionInput,
-): Promise<{ message: Localized; lineId: number; status: WorkActionResponse['status'] }> {
-  const actor = workerActor(device, input.version);
+async function applyLocalized(ctx: AppContext, device: DevicePrincipal, action: WorkAction, input: ActionInput, tap: KeyedTap | undefined): Promise<Answer> {
+  const actor = workerActor(device, input.version, tap);
   const me = device.workerId;
+  const answered = (tx: Tx, at: Date, message: Localized, status: WorkActionResponse['status']) => record(tx, tap, { message, lineId: input.lineId, status, version: iso(at) });
+  let answer: Answer | undefined;
   switch (action) {
     case 'accept': {
       await step(
@@ -128,22 +165,24 @@ async function applyLocalized(
         actor,
         input.lineId,
         (line) => closedViolation(line),
-        async (_tx, line, at) => {
+        async (tx, line, at) => {
           if (line.acceptedAt) throw conflict(m.alreadyAccepted);
+          answer = await answered(tx, at, m.accepted, 'Assigned');
           // Accepting acknowledges the line, as the desk's Acknowledge does for its service levels.
           return { acceptedAt: at, acceptedByWorkerId: me, ...(line.acknowledgedAt ? {} : { acknowledgedAt: at }) };
         },
         'line-acknowledged',
       );
-      return { message: m.accepted, lineId: input.lineId, status: 'Assigned' };
+      return answer!;
     }
     case 'start': {
-      await step(ctx, actor, input.lineId, (line) => closedViolation(line), async (_tx, line, at) => {
+      await step(ctx, actor, input.lineId, (line) => closedViolation(line), async (tx, line, at) => {
         if (!line.acceptedAt) throw conflict(m.acceptFirst);
         if (line.startedAt) throw conflict(m.alreadyStarted);
+        answer = await answered(tx, at, m.started, 'Assigned');
         return { startedAt: at, startedByWorkerId: me };
       });
-      return { message: m.started, lineId: input.lineId, status: 'Assigned' };
+      return answer!;
     }
     case 'done': {
       // The desk's Complete rule (line-rules 'complete'), applied by the same workflow step.
@@ -152,9 +191,10 @@ async function applyLocalized(
         // The worker's words are for staff: an internal note, never a reply the guest reads unseen.
         if (note) await insertMessage(tx, { lineId: line.id, kind: 'note', text: note, workerId: me, at });
         if (input.photoId) await attachPhoto(tx, input.photoId, line.id, me, at);
+        answer = await answered(tx, at, m.done, 'Completed');
         return { status: 'Completed', completedAt: at, completedByWorkerId: me, ...(line.acknowledgedAt ? {} : { acknowledgedAt: at }) };
       });
-      return { message: m.done, lineId: input.lineId, status: 'Completed' };
+      return answer!;
     }
     case 'cantDo': {
       const reason = input.reason?.trim() ?? '';
@@ -163,6 +203,7 @@ async function applyLocalized(
       const returned = { workerName: worker?.name ?? '', workerNameAr: worker?.nameAr ?? null, reason };
       await step(ctx, actor, input.lineId, (line) => closedViolation(line), async (tx, line, at) => {
         await insertMessage(tx, { lineId: line.id, kind: 'note', text: localize(m.cantDoReason, 'en', { reason }), workerId: me, at });
+        answer = await answered(tx, at, m.returned, 'Open');
         // Back to its department, unassigned (SPEC status Open): the desk hears it on its live stream.
         return {
           status: 'Open',
@@ -176,29 +217,28 @@ async function applyLocalized(
         };
       }, 'line-changed', { returned });
       pushOffered(ctx, { lineId: input.lineId });
-      return { message: m.returned, lineId: input.lineId, status: 'Open' };
+      return answer!;
     }
     case 'take':
-      return take(ctx, device, input.lineId);
+      return take(ctx, device, input.lineId, tap);
   }
 }
 
-async function take(ctx: AppContext, device: DevicePrincipal, lineId: number) {
+async function take(ctx: AppContext, device: DevicePrincipal, lineId: number, tap: KeyedTap | undefined): Promise<Answer> {
   const db = ctx.database.db;
   const departmentId = await repo.poolDepartmentOf(db, device.workerId);
   if (departmentId === undefined) throw new AppError(403, m.poolClosed);
   const at = ctx.clock.now();
   const taken = await db.transaction(async (tx) => {
+    await claim(tx, tap);
     const row = await repo.takeLine(tx, lineId, device.workerId, departmentId, at);
-    if (!row) return undefined;
+    // Thrown, not returned: the transaction then keeps no key without an answer.
+    if (!row) throw (await repo.lineExistsInDepartment(tx, lineId, departmentId)) ? conflict(m.alreadyTaken) : notFound(m.taskNotYours);
     const status = requestStatusOf(await lines.lineStatuses(tx, row.requestId));
     await lines.touchRequest(tx, row.requestId, status, at);
+    await record(tx, tap, { message: m.taken, lineId, status: 'Assigned', version: iso(at) });
     return row;
   });
-  if (!taken) {
-    if (await repo.lineExistsInDepartment(db, lineId, departmentId)) throw conflict(m.alreadyTaken);
-    throw notFound(m.taskNotYours);
-  }
   const request = await repo.requestOfLine(db, taken.requestId);
   await announce(ctx, {
     type: 'line-changed',
@@ -210,5 +250,5 @@ async function take(ctx: AppContext, device: DevicePrincipal, lineId: number) {
     statusName: 'Assigned',
     at: iso(at),
   });
-  return { message: m.taken, lineId, status: 'Assigned' as const };
+  return { message: m.taken, lineId, status: 'Assigned', version: iso(at) };
 }

@@ -36,10 +36,6 @@ export const workMessages = defineMessages({
     en: 'Your department does not let workers take open tasks',
     ar: 'قسمك لا يسمح للعمال بأخذ المهام المفتوحة',
   },
-  actionInProgress: {
-    en: 'This action is still being applied. Try again in a moment',
-    ar: 'ما زال هذا الإجراء قيد التنفيذ. حاول مرة أخرى بعد لحظة',
-  },
   actionKeyReused: {
     en: 'This action key was already used for another action',
     ar: 'مفتاح الإجراء هذا استُخدم لإجراء آخر',

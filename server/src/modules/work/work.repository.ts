@@ -210,6 +210,23 @@ export async function claimAction(db: DbOrTx, row: { deviceId: string; key: stri
   return earlier;
 }
 
+/** A tap's key and its stored answer, if any. */
+export async function actionOf(db: DbOrTx, deviceId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(workerActions)
+    .where(and(eq(workerActions.deviceId, deviceId), eq(workerActions.key, key)));
+  return row;
+}
+
+/** A refused tap's answer, kept for its retries (unless a try of it was answered meanwhile). */
+export async function refuseAction(db: DbOrTx, row: { deviceId: string; key: string; action: string; lineId: number }, status: number, result: unknown): Promise<void> {
+  await db
+    .insert(workerActions)
+    .values({ ...row, status, result })
+    .onConflictDoNothing();
+}
+
 export async function finishAction(db: DbOrTx, deviceId: string, key: string, status: number, result: unknown): Promise<void> {
   await db
     .update(workerActions)

@@ -1,0 +1,297 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@shared';
+import { linePhotos, requestLines, workerDevices, workerPushSubscriptions } from '../../server/src/db/schema';
+import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { openStream } from '../support/sse';
+import { type TestServer, startTestServer } from '../support/test-server';
+
+/**
+ * Every route of the workers' phones, walked from the shared contract: a phone of worker A
+ * never reads or changes worker B's line, photo, stream or push subscription; a revoked
+ * phone gets 401 on each; a staff token without the Pair claim cannot pair, revoke or set a
+ * PIN. A new phone route without a case here fails the walk (and the type check).
+ */
+type Endpoints = typeof endpoints;
+type WorkRoute = {
+  [K in keyof Endpoints]: Endpoints[K] extends { path: `/api/Work/${string}` | `/api/Workers/${string}` } ? K : never;
+}[keyof Endpoints];
+
+/** The phone's photo as the desk downloads it: a staff route, walked with the phone's routes. */
+const PHOTO_DOWNLOAD = 'linePhoto' as const;
+
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+const photoForm = () => {
+  const form = new FormData();
+  form.append('photo', new Blob([PNG], { type: 'image/png' }), 'done.png');
+  return form;
+};
+const phoneKey = createECDH('prime256v1');
+phoneKey.generateKeys();
+const subscription = (endpoint: string) => ({ endpoint, keys: { p256dh: phoneKey.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } });
+
+interface Phone {
+  accessToken: string;
+  deviceCredential: string;
+  deviceId: string;
+}
+
+describe("workers' phones: who may call what, route by route", () => {
+  let t: TestServer;
+  let fx: Fixture;
+  let push: http.Server;
+  let pushUrl: string;
+  let supervisor: string;
+  let viewer: string;
+  let clerk: string;
+  /** Worker A (the housekeeper), worker B (the technician), and A's phone revoked. */
+  let a: Phone;
+  let b: Phone;
+  let revoked: Phone;
+  /** Tickets got before the revocation (the revoked one) and by A. */
+  let revokedTicket: string;
+  /** B's line, B's draft photo of it, A's own line. */
+  let bLine: number;
+  let bPhoto: string;
+  let aLine: number;
+  const db = () => t.server.app.ctx.database.db;
+
+  beforeAll(async () => {
+    // A push service that takes every push: B's subscription is a real one.
+    push = http.createServer((req, res) => req.resume().on('end', () => res.writeHead(201).end()));
+    await new Promise<void>((resolve) => push.listen(0, '127.0.0.1', resolve));
+    pushUrl = `http://127.0.0.1:${(push.address() as AddressInfo).port}`;
+    t = await startTestServer({ env: { HOTEL_PUSH_LOOPBACK: 'on', HOTEL_RATE_LIMITS: 'off', HOTEL_PAIR_RATE_LIMIT: '1000' } });
+    fx = await seedFixture(db());
+    const tokens = t.server.app.ctx.tokens;
+    const scope = { hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.housekeeping, fx.departments.maintenance] };
+    supervisor = await tokenFor(tokens, await createStaffUser(db(), { claims: ['Basic Data.Worker.Pair', 'Basic Data.Worker.View'], ...scope }));
+    // Sees the workers, may not pair: the Pair claim is what pairs and revokes.
+    viewer = await tokenFor(tokens, await createStaffUser(db(), { claims: ['Basic Data.Worker.View', ...SERVICE_CLAIMS], ...scope }));
+    clerk = await tokenFor(tokens, await createStaffUser(db(), { claims: SERVICE_CLAIMS, ...scope }));
+
+    const pair = async (workerId: number): Promise<Phone> => {
+      const code = await t.api.call(endpoints.workerPairingCode, { token: supervisor, params: { workerId } });
+      const paired = await t.api.call(endpoints.workPair, { body: { code: code.body.code, deviceName: 'Phone' } });
+      expect(paired.status, JSON.stringify(paired.body)).toBe(200);
+      return paired.body;
+    };
+    a = await pair(fx.workers.housekeeper);
+    b = await pair(fx.workers.technician);
+    revoked = await pair(fx.workers.housekeeper);
+    revokedTicket = (await t.api.call(endpoints.workStreamTicket, { token: revoked.accessToken })).body.ticket;
+    expect((await t.api.call(endpoints.revokeWorkerDevice, { token: supervisor, params: { workerId: fx.workers.housekeeper, deviceId: revoked.deviceId } })).status).toBe(200);
+
+    bLine = await assigned(fx.workers.technician);
+    aLine = await assigned(fx.workers.housekeeper);
+    expect((await t.api.call(endpoints.workAccept, { token: b.accessToken, params: { lineId: bLine }, body: {} })).status).toBe(200);
+    const uploaded = await t.api.call(endpoints.workPhoto, { token: b.accessToken, params: { lineId: bLine }, form: photoForm() });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    bPhoto = uploaded.body.photoId;
+    expect((await t.api.call(endpoints.workPushSubscribe, { token: b.accessToken, body: subscription(`${pushUrl}/b`) })).status).toBe(204);
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+    await new Promise((resolve) => push.close(resolve));
+  });
+
+  const assigned = async (workerId: number) => {
+    // The technician repairs (maintenance), the housekeeper brings towels (housekeeping).
+    const service = workerId === fx.workers.technician ? fx.services.repair : fx.services.towels;
+    const added = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [service]) });
+    const id = (await t.api.call(endpoints.userRequestDetails, { params: { id: added.body.id } })).body.requestDetails[0].id as number;
+    const res = await t.api.call(endpoints.updateServiceRequestStatus, { token: clerk, body: { requestDetailsId: id, status: 'Assigned', workerId } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return id;
+  };
+
+  /** What of B's can change: its line, its photos, its device, its push subscription. */
+  const bState = async () => ({
+    line: (await db().select().from(requestLines).where(eq(requestLines.id, bLine)))[0],
+    photos: await db().select({ id: linePhotos.id, lineId: linePhotos.lineId, attachedAt: linePhotos.attachedAt }).from(linePhotos).where(eq(linePhotos.lineId, bLine)),
+    device: (await db().select({ revokedAt: workerDevices.revokedAt, workerId: workerDevices.workerId }).from(workerDevices).where(eq(workerDevices.id, b.deviceId)))[0],
+    subscription: (await db().select().from(workerPushSubscriptions).where(eq(workerPushSubscriptions.deviceId, b.deviceId)))[0],
+  });
+
+  type Call = (token: string) => Promise<{ status: number; body?: unknown }>;
+  interface PhoneCase {
+    kind: 'phone';
+    /** The call aimed at worker B's things (or, where the route names none, at whatever it reaches). */
+    aimedAtB: Call;
+    /** What worker A's phone may get back from it: never B's data. */
+    allowed: number[];
+    /** Given a 2xx, nothing of B's may be in the answer or changed. */
+    check?: (status: number, body: unknown) => Promise<void> | void;
+  }
+  interface PublicCase {
+    kind: 'public';
+    /** A public phone route (pairing): what a revoked phone or another's code gets. */
+    walk: () => Promise<void>;
+  }
+  interface SupervisorCase {
+    kind: 'supervisor';
+    call: Call;
+    /** The claim it needs; a staff token without it gets 403. */
+    needs: 'Basic Data.Worker.Pair' | 'Basic Data.Worker.View';
+  }
+  type Case = PhoneCase | PublicCase | SupervisorCase;
+
+  const lineBody = (lineId: number, body: object = {}) => ({ params: { lineId }, body });
+  const onB = (name: 'workAccept' | 'workStart' | 'workDone' | 'workCantDo' | 'workTake', body: object = {}): PhoneCase => ({
+    kind: 'phone',
+    aimedAtB: (token) => t.api.call(endpoints[name], { token, ...lineBody(bLine, body) }),
+    allowed: [403, 404, 409],
+  });
+  /** A's stream, opened with a ticket or a header: B's new task is never on it, A's own is. */
+  const hearsOnlyA = async (query: string, headers?: Record<string, string>) => {
+    const stream = await openStream(new URL(`${endpoints.workEvents.path}${query}`, t.url).toString(), headers);
+    try {
+      expect(stream.res.status).toBe(200);
+      const theirs = await assigned(fx.workers.technician);
+      const ours = await assigned(fx.workers.housekeeper);
+      // A's own task arrives after B's was assigned: had B's been sent, it would be here by now.
+      await stream.next((e) => e.data.lineId === ours, "A's own task");
+      expect(stream.received.filter((e) => e.data.lineId === theirs || e.data.lineId === bLine)).toEqual([]);
+    } finally {
+      stream.close();
+    }
+  };
+  const notB = (body: unknown) => expect(JSON.stringify(body)).not.toContain(`"lineId":${bLine}`);
+
+  const cases: Record<WorkRoute | typeof PHOTO_DOWNLOAD, Case> = {
+    workerPairingCode: { kind: 'supervisor', needs: 'Basic Data.Worker.Pair', call: (token) => t.api.call(endpoints.workerPairingCode, { token, params: { workerId: fx.workers.technician } }) },
+    workerDevices: { kind: 'supervisor', needs: 'Basic Data.Worker.View', call: (token) => t.api.call(endpoints.workerDevices, { token, params: { workerId: fx.workers.technician } }) },
+    revokeWorkerDevice: {
+      kind: 'supervisor',
+      needs: 'Basic Data.Worker.Pair',
+      call: (token) => t.api.call(endpoints.revokeWorkerDevice, { token, params: { workerId: fx.workers.technician, deviceId: b.deviceId } }),
+    },
+    setWorkerPin: { kind: 'supervisor', needs: 'Basic Data.Worker.Pair', call: (token) => t.api.call(endpoints.setWorkerPin, { token, params: { workerId: fx.workers.technician }, body: { pin: '1357' } }) },
+    workPair: {
+      kind: 'public',
+      walk: async () => {
+        // A code is the supervisor's to give; a phone's credentials are no code.
+        for (const code of [revoked.deviceCredential, a.deviceCredential, 'BCDFGHJK'])
+          expect((await t.api.call(endpoints.workPair, { body: { code, deviceName: 'Thief' } })).status).toBe(400);
+      },
+    },
+    workRefresh: {
+      kind: 'public',
+      walk: async () => {
+        expect((await t.api.call(endpoints.workRefresh, { body: { deviceCredential: revoked.deviceCredential } })).status).toBe(401);
+        // A's credential refreshes A's phone, never another's.
+        const mine = await t.api.call(endpoints.workRefresh, { body: { deviceCredential: a.deviceCredential } });
+        expect(mine.status).toBe(200);
+        expect(mine.body).toMatchObject({ deviceId: a.deviceId, workerId: fx.workers.housekeeper });
+        a = { ...a, accessToken: mine.body.accessToken, deviceCredential: mine.body.deviceCredential };
+      },
+    },
+    workUnlock: {
+      kind: 'phone',
+      aimedAtB: (token) => t.api.call(endpoints.workUnlock, { token, body: { pin: '1357' } }),
+      // A has no PIN: the phone is unlocked already (or the PIN is refused); B's PIN opens nothing of A's.
+      allowed: [200, 400, 403, 409],
+      check: (_status, body) => expect(JSON.stringify(body)).not.toContain(b.deviceId),
+    },
+    workTasks: { kind: 'phone', aimedAtB: (token) => t.api.call(endpoints.workTasks, { token }), allowed: [200], check: (_s, body) => notB(body) },
+    workPool: { kind: 'phone', aimedAtB: (token) => t.api.call(endpoints.workPool, { token }), allowed: [200, 403], check: (_s, body) => notB(body) },
+    workAccept: onB('workAccept'),
+    workStart: onB('workStart'),
+    workDone: onB('workDone', { note: 'Not mine' }),
+    workCantDo: onB('workCantDo', { reason: 'Not mine' }),
+    workTake: onB('workTake'),
+    workPhoto: { kind: 'phone', aimedAtB: (token) => t.api.call(endpoints.workPhoto, { token, params: { lineId: bLine }, form: photoForm() }), allowed: [403, 404] },
+    [PHOTO_DOWNLOAD]: {
+      kind: 'phone',
+      // A device token is no staff token: it downloads no photo, not even one of its own lines.
+      aimedAtB: (token) => t.api.call(endpoints.linePhoto, { token, params: { id: bPhoto } }),
+      allowed: [401],
+    },
+    workStreamTicket: {
+      kind: 'phone',
+      aimedAtB: (token) => t.api.call(endpoints.workStreamTicket, { token }),
+      allowed: [200],
+      // The ticket opens A's own stream: B's new task never shows on it.
+      check: (_status, body) => hearsOnlyA(`?ticket=${encodeURIComponent((body as { ticket: string }).ticket)}`),
+    },
+    workEvents: {
+      kind: 'phone',
+      // Opened with the phone's token in the header (a ticket, above, for EventSource): A's events only.
+      aimedAtB: async (token) => {
+        const stream = await openStream(new URL(endpoints.workEvents.path, t.url).toString(), { authorization: `Bearer ${token}` });
+        stream.close();
+        return { status: stream.res.status };
+      },
+      allowed: [200],
+      check: () => hearsOnlyA('', { authorization: `Bearer ${a.accessToken}` }),
+    },
+    workPushKey: { kind: 'phone', aimedAtB: (token) => t.api.call(endpoints.workPushKey, { token }), allowed: [200, 404] },
+    workPushSubscribe: {
+      kind: 'phone',
+      // B's own endpoint sent by A: it becomes A's phone's subscription, B's stays as it was.
+      aimedAtB: (token) => t.api.call(endpoints.workPushSubscribe, { token, body: subscription(`${pushUrl}/b`) }),
+      allowed: [204],
+    },
+    workPushUnsubscribe: { kind: 'phone', aimedAtB: (token) => t.api.call(endpoints.workPushUnsubscribe, { token }), allowed: [204] },
+  };
+
+  it('has a case for every phone and supervisor route in the contract', () => {
+    const derived = Object.entries(endpoints)
+      .filter(([, e]) => 'path' in e && typeof e.path === 'string' && /^\/api\/Work(ers)?\//.test(e.path))
+      .map(([name]) => name);
+    expect(Object.keys(cases).sort()).toEqual([...derived, PHOTO_DOWNLOAD].sort());
+    // Every device route of the contract is under /api/Work/: none escapes the walk.
+    const device = Object.entries(endpoints).filter(([, e]) => 'auth' in e && e.auth === 'device').map(([name]) => name);
+    expect(derived).toEqual(expect.arrayContaining(device));
+  });
+
+  it("worker A's phone never reads or changes worker B's line, photo, stream or push subscription", async () => {
+    const before = await bState();
+    for (const [name, c] of Object.entries(cases)) {
+      if (c.kind !== 'phone') continue;
+      const res = await c.aimedAtB(a.accessToken);
+      expect(c.allowed, `${name}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+      if (res.status < 300) await c.check?.(res.status, res.body);
+      if (res.status >= 400 && res.status !== 401) expect(res.status, name).not.toBe(500);
+    }
+    const after = await bState();
+    expect(after.line).toEqual(before.line);
+    expect(after.photos).toEqual(before.photos);
+    expect(after.device).toEqual(before.device);
+    expect(after.subscription).toEqual(before.subscription);
+    // Done on A's own line naming B's photo: refused, the photo stays B's draft.
+    const stolen = await t.api.call(endpoints.workDone, { token: a.accessToken, ...lineBody(aLine, { photoId: bPhoto }) });
+    expect(stolen.status).toBe(400);
+    expect((await bState()).photos).toEqual(before.photos);
+  });
+
+  it('a revoked phone gets 401 on every phone route, its stream ticket included', async () => {
+    for (const [name, c] of Object.entries(cases)) {
+      if (c.kind === 'phone') expect((await c.aimedAtB(revoked.accessToken)).status, name).toBe(401);
+      if (c.kind === 'public') await c.walk();
+    }
+    const stream = await openStream(new URL(`${endpoints.workEvents.path}?ticket=${encodeURIComponent(revokedTicket)}`, t.url).toString());
+    stream.close();
+    expect(stream.res.status).toBe(401);
+  });
+
+  it('a staff token without the claim cannot pair, revoke, set a PIN or list phones; a device token reaches none of them', async () => {
+    const before = await bState();
+    const noClaims = await tokenFor(t.server.app.ctx.tokens, await createStaffUser(db(), { claims: [], hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.maintenance] }));
+    for (const [name, c] of Object.entries(cases)) {
+      if (c.kind !== 'supervisor') continue;
+      const without = c.needs === 'Basic Data.Worker.Pair' ? viewer : noClaims;
+      const refused = await c.call(without);
+      expect(refused.status, `${name} without ${c.needs}`).toBe(403);
+      expect((await c.call(a.accessToken)).status, `${name} with a device token`).toBe(401);
+    }
+    expect(await bState()).toEqual(before);
+    // B's phone still works: nothing was revoked.
+    expect((await t.api.call(endpoints.workTasks, { token: b.accessToken })).status).toBe(200);
+    // With the claim, the same calls go through (the walk above was refused for the claim alone).
+    expect((await (cases.workerDevices as SupervisorCase).call(supervisor)).status).toBe(200);
+  });
+});
