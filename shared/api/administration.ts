@@ -55,7 +55,7 @@ export const User = z.object({
   /** False while an Admin has switched the user off: no sign-in, every session ended. */
   isActive: z.boolean(),
   /** Whether the user signs in with a second factor (an Admin can reset it). */
-  twoFactor: z.boolean(),
+  twoFactor: z.boolean().optional(),
   language: Lang,
   invitation: Invitation,
   createdAt: Timestamp,
@@ -71,8 +71,8 @@ export const Role = z.object({
   name: z.string(),
   description: z.string(),
   /** Whether the role's holders must sign in with a second factor (the seeded Admin role is recommended to). */
-  requireTwoFactor: z.boolean(),
-  isSystem: z.boolean(),
+  requireTwoFactor: z.boolean().optional(),
+  isSystem: z.boolean().optional(),
   createdAt: Timestamp,
 });
 
