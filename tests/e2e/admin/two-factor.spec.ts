@@ -50,10 +50,10 @@ async function enrolAndSignInAgain(page: Page, lang: 'en' | 'ar', email: string)
   await expect(page.getByTestId('two-factor-step')).toBeVisible();
   await expect(page).toHaveURL(/\/Admin\/Login$/);
   // The code used to confirm may not be used again: a wrong one is refused, the next step's is taken.
-  await page.getByLabel('Code').fill('000000');
+  await page.getByRole('textbox', { name: 'Code' }).fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('toast-error')).toContainText('The code is not correct');
-  await page.getByLabel('Code').fill(codeOf(secret, 1));
+  await page.getByRole('textbox', { name: 'Code' }).fill(codeOf(secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/Admin\/Home$/);
 }
