@@ -210,6 +210,17 @@ describe('Two-factor sign-in (TOTP)', () => {
     expect(small.body.items[0].id).toBe(page.body.items[2].id);
   });
 
+  it("the operator's password reset (command line) also turns two-factor off, recorded", async () => {
+    t.clock.set(BASE);
+    const user = await createStaffUser(db());
+    await enrolled(user);
+    const { resetPasswordAsOperator } = await import('../../server/src/modules/account/operator-reset');
+    const password = await resetPasswordAsOperator(db(), user.email);
+    const first = await login({ email: user.email, password: password! }, newIp());
+    expect(first.body.accessToken).toBeTruthy();
+    expect(await events(user.userId)).toContain('two-factor-reset');
+  });
+
   it('records a failed sign-in for an unknown e-mail as typed', async () => {
     const ip = newIp();
     await login({ email: 'nobody-28@test.hotel', password: 'whatever-1' }, ip);
