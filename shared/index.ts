@@ -7,6 +7,7 @@ export * from './api/dashboard';
 export * from './api/reports';
 export * from './api/canned-replies';
 export * from './api/work';
+export * from './api/two-factor';
 export * from './api/endpoints';
 export * from './permissions';
 export * from './statuses';

@@ -43,6 +43,7 @@ export const CATALOGUE = [
   { section: 'Administration', item: 'Roles', actions: ['View', 'Create', 'Edit'] },
   { section: 'Administration', item: 'Email Settings', actions: ['View', 'Edit'] },
   { section: 'Administration', item: 'Canned Replies', actions: CRUD },
+  { section: 'Administration', item: 'Security Audit', actions: ['View'] },
   { section: 'Reports', item: 'Service Levels', actions: ['View'] },
   { section: 'Reports', item: 'Guest Feedback', actions: ['View'] },
 ] as const satisfies readonly CatalogueItem[];

@@ -34,6 +34,7 @@ export const clientRoutes = {
   roles: listRoute('Administration', 'Roles'),
   emailSettings: listRoute('Administration', 'EmailSettings'),
   cannedReplies: listRoute('Administration', 'CannedReplies'),
+  securityAudit: listRoute('Administration', 'SecurityAudit'),
   requestDetails: (id: Id) => `/Admin/Request/Details/${id}`,
   serviceDetails: (id: Id) => `/Admin/Service/Details/${id}`,
   userRole: (id: Id) => `/Admin/UserRole/${id}`,

@@ -54,6 +54,8 @@ export const User = z.object({
   hasPassword: z.boolean(),
   /** False while an Admin has switched the user off: no sign-in, every session ended. */
   isActive: z.boolean(),
+  /** Whether the user signs in with a second factor (an Admin can reset it). */
+  twoFactor: z.boolean().optional(),
   language: Lang,
   invitation: Invitation,
   createdAt: Timestamp,
@@ -64,7 +66,15 @@ export const UserActiveInput = z.object({ userId: Id, isActive: z.boolean() });
 export type UserActiveInput = z.infer<typeof UserActiveInput>;
 
 export const RoleInput = z.object({ name: text(100), description: optionalText(500).default('') });
-export const Role = z.object({ id: z.number(), name: z.string(), description: z.string(), createdAt: Timestamp });
+export const Role = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  /** Whether the role's holders must sign in with a second factor (the seeded Admin role is recommended to). */
+  requireTwoFactor: z.boolean().optional(),
+  isSystem: z.boolean().optional(),
+  createdAt: Timestamp,
+});
 
 export const UserRoleSelection = z.object({ roleId: Id, roleName: z.string().max(200).optional(), isSelected: z.boolean() });
 export const UserRolesInput = z.object({ userId: Id, roles: z.array(UserRoleSelection).min(1).max(500) });

@@ -8,6 +8,7 @@ import * as req from './requests';
 import * as reports from './reports';
 import * as canned from './canned-replies';
 import * as work from './work';
+import * as twoFactor from './two-factor';
 import type { Claim } from '../permissions';
 
 /**
@@ -60,7 +61,25 @@ export const endpoints = {
   health: { method: 'GET', path: '/api/health', auth: 'public', response: z.object({ status: z.literal('ok') }) },
 
   // ── Account ──
-  login: { method: 'POST', path: '/api/Account/Login', auth: 'public', body: account.LoginInput, response: account.LoginResponse },
+  /** For a user with two-factor sign-in (or whose role requires it) the answer is a TwoFactorChallenge instead. */
+  login: { method: 'POST', path: '/api/Account/Login', auth: 'public', body: account.LoginInput, response: twoFactor.LoginAnswer },
+  loginTwoFactor: {
+    method: 'POST',
+    path: '/api/Account/LoginTwoFactor',
+    auth: 'public',
+    body: twoFactor.LoginTwoFactorInput,
+    response: account.LoginResponse,
+  },
+  twoFactorStatus: { method: 'GET', path: '/api/Account/TwoFactor', auth: 'user', response: twoFactor.TwoFactorStatus },
+  /** Bearer: an access token, or the enrolment token of a sign-in whose role requires two-factor. */
+  twoFactorSetup: { method: 'POST', path: '/api/Account/TwoFactor/Setup', auth: 'public', response: twoFactor.TwoFactorSetup },
+  twoFactorConfirm: {
+    method: 'POST',
+    path: '/api/Account/TwoFactor/Confirm',
+    auth: 'public',
+    body: twoFactor.TwoFactorConfirmInput,
+    response: twoFactor.TwoFactorConfirmed,
+  },
   refreshToken: {
     method: 'POST',
     path: '/api/Account/RefreshToken',
@@ -367,6 +386,28 @@ export const endpoints = {
     auth: 'Administration.Roles.Edit',
     body: admin.RoleClaimsInput,
     response: msg,
+  },
+  setRoleTwoFactor: {
+    method: 'POST',
+    path: '/api/Administration/SetRoleTwoFactor',
+    auth: 'Administration.Roles.Edit',
+    body: twoFactor.RoleTwoFactorInput,
+    response: msg,
+  },
+  /** Admins only: the user's next sign-in is by password alone (or enrolment, when a role requires it). */
+  resetUserTwoFactor: {
+    method: 'POST',
+    path: '/api/Administration/ResetTwoFactor',
+    auth: 'Administration.Users.Edit',
+    body: admin.UserIdInput,
+    response: msg,
+  },
+  securityEvents: {
+    method: 'GET',
+    path: '/api/Administration/GetSecurityEvents',
+    auth: 'Administration.Security Audit.View',
+    query: twoFactor.SecurityEventsQuery,
+    response: twoFactor.SecurityEventsPage,
   },
   emailSettings: {
     method: 'GET',

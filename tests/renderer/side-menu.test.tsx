@@ -38,6 +38,7 @@ describe('the permission-driven side menu', () => {
       '/Admin/Administration/Roles',
       '/Admin/Administration/EmailSettings',
       '/Admin/Administration/CannedReplies',
+      '/Admin/Administration/SecurityAudit',
       '/Admin/Reports/ServiceLevels',
       '/Admin/Reports/GuestFeedback',
     ]);

@@ -2,6 +2,7 @@ import { Button, Field, Input, Link, Spinner, Subtitle2, Title2 } from '@fluentu
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import type { LoginResponse, TwoFactorChallenge } from '@shared';
 import { EMAIL_PATTERN } from '@shared/patterns';
 import { clientRoutes } from '@shared/routes';
 import { shellEndpoints as endpoints } from '../api/shell-endpoints';
@@ -17,6 +18,8 @@ import { loadShell, warmFirstScreens } from '../app/routes';
 // The dialogs (and Fluent's dialog code) download only when someone needs them; the server link only on desktop.
 const ChangeServerLink = lazy(async () => ({ default: (await import('../features/server-address/ChangeServerLink')).ChangeServerLink }));
 const ForgotPasswordDialog = lazy(async () => ({ default: (await import('./ForgotPasswordDialog')).ForgotPasswordDialog }));
+// Only users with two-factor sign-in download its step.
+const SignInSecondStep = lazy(async () => ({ default: (await import('../features/two-factor/SignInSecondStep')).SignInSecondStep }));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -27,6 +30,7 @@ export function LoginPage() {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | undefined>();
 
   // SPEC §1: the login screen forces English on load.
   useEffect(() => applyLanguage('en'), []);
@@ -51,20 +55,39 @@ export function LoginPage() {
     void loadShell();
     try {
       const answer = await call(endpoints.login, { body: { email: email.trim(), password } });
-      const { refreshToken, accessToken, permissions, claims, userRoles, userName, userEmail } = answer;
-      const session = { accessToken, permissions, claims, userRoles, userName, userEmail };
-      await signIn(session, refreshToken);
-      // Guests Requests is where a desk goes first: its first page is read while Home opens.
-      if (hasClaim(session, 'Service Management.Request List.View')) {
-        void import('../features/service-management/section').then((s) => s.prefetchRequestList(i18next.language), () => undefined);
-      }
-      navigate(clientRoutes.home);
+      if ('twoFactor' in answer) {
+        setChallenge(answer);
+        setPassword('');
+      } else await finish(answer);
     } catch (err) {
       showToast(loginErrorMessage(err), 'error');
     } finally {
       setBusy(false);
     }
   };
+
+  const finish = async (answer: LoginResponse) => {
+    const { refreshToken, accessToken, permissions, claims, userRoles, userName, userEmail } = answer;
+    const session = { accessToken, permissions, claims, userRoles, userName, userEmail };
+    await signIn(session, refreshToken);
+    // Guests Requests is where a desk goes first: its first page is read while Home opens.
+    if (hasClaim(session, 'Service Management.Request List.View')) {
+      void import('../features/service-management/section').then((s) => s.prefetchRequestList(i18next.language), () => undefined);
+    }
+    navigate(clientRoutes.home);
+  };
+
+  if (challenge) {
+    return (
+      <main className={styles.page}>
+        <div className={`${styles.card} ${styles.form}`} data-testid="two-factor-step">
+          <Suspense fallback={<Spinner />}>
+            <SignInSecondStep challenge={challenge} onSignedIn={finish} onBack={() => setChallenge(undefined)} />
+          </Suspense>
+        </div>
+      </main>
+    );
+  }
 
   return (
     <main className={styles.page}>

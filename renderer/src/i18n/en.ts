@@ -64,6 +64,7 @@ export const en = {
     menu: 'Menu',
     home: 'Home',
     logout: 'Logout',
+    twoFactor: 'Two-factor sign-in',
     language: 'العربية',
     languageLabel: 'Switch language',
     /** The language the switch names, for its lang attribute (screen readers pronounce it in that language). */
@@ -87,6 +88,7 @@ export const en = {
     Roles: 'Roles',
     EmailSettings: 'Email Settings',
     CannedReplies: 'Canned Replies',
+    SecurityAudit: 'Security Audit',
     ServiceLevels: 'Service Levels',
     GuestFeedback: 'Guest Feedback',
   },

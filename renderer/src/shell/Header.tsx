@@ -1,12 +1,15 @@
 import { Avatar, Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { HomeRegular, LocalLanguageRegular, NavigationRegular, PersonRegular, SignOutRegular } from '@fluentui/react-icons';
-import type { RefObject } from 'react';
+import { HomeRegular, LocalLanguageRegular, NavigationRegular, PersonRegular, ShieldKeyholeRegular, SignOutRegular } from '@fluentui/react-icons';
+import { Suspense, lazy, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { clientRoutes } from '@shared/routes';
 import { HeaderAlerts } from '../features/live/HeaderAlerts';
 import type { StoredSession } from '../platform';
 import { permittedRoutes } from './menu-model';
+
+// The dialog and its strings download when the user opens it.
+const TwoFactorDialog = lazy(async () => ({ default: (await import('../features/two-factor/TwoFactorDialog')).TwoFactorDialog }));
 
 const useStyles = makeStyles({
   header: {
@@ -40,6 +43,7 @@ export interface HeaderProps {
 export function Header({ session, toggleRef, onToggleMenu, onSwitchLanguage, onLogout }: HeaderProps) {
   const { t } = useTranslation();
   const styles = useStyles();
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   return (
     <header className={styles.header} data-testid="app-header">
       <Button ref={toggleRef} appearance="transparent" className={styles.onBrand} icon={<NavigationRegular />} aria-label={t('shell.menu')} onClick={onToggleMenu} data-testid="menu-toggle" />
@@ -76,6 +80,14 @@ export function Header({ session, toggleRef, onToggleMenu, onSwitchLanguage, onL
           <Avatar icon={<PersonRegular />} idForColor={session.userName} size={28} color="colorful" aria-hidden />
         </Button>
       </Tooltip>
+      <Tooltip content={t('shell.twoFactor')} relationship="label">
+        <Button appearance="transparent" className={styles.onBrand} icon={<ShieldKeyholeRegular />} onClick={() => setTwoFactorOpen(true)} data-testid="two-factor-open" />
+      </Tooltip>
+      {twoFactorOpen && (
+        <Suspense fallback={null}>
+          <TwoFactorDialog open onClose={() => setTwoFactorOpen(false)} />
+        </Suspense>
+      )}
       <Tooltip content={t('shell.logout')} relationship="label">
         <Button appearance="transparent" className={styles.onBrand} icon={<SignOutRegular />} onClick={onLogout} />
       </Tooltip>

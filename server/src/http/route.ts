@@ -4,7 +4,7 @@ import type { Claim, Endpoint, Language } from '@shared';
 import { langOf } from '../i18n/localize';
 import { currentPrincipal } from '../security/session-guard';
 import { redeemDeviceStreamTicket, redeemStreamTicket } from '../security/stream-tickets.repository';
-import type { Principal } from '../security/tokens';
+import { ENROLMENT_TOKEN_PREFIX, type Principal } from '../security/tokens';
 import type { DevicePrincipal } from '../security/device-tokens';
 import { AppError, forbidden, unauthorized } from './errors';
 import { common } from '../i18n/common.messages';
@@ -136,6 +136,8 @@ function requireAuth(auth: Endpoint['auth'], stream = false) {
       principal = redeemed && (await ctx.sessions.isCurrent(redeemed.principal)) ? redeemed.principal : undefined;
       request.authUntil = redeemed?.streamUntil;
     }
+    // An enrolment-only token is no session: it opens the enrolment's own routes and nothing else.
+    if (!principal && token?.startsWith(ENROLMENT_TOKEN_PREFIX)) throw new AppError(403, common.twoFactorSetupRequired);
     if (!principal) throw unauthorized(common.tokenInvalid);
     request.principal = principal;
     if (auth !== 'user' && ![auth].flat().some((claim) => principal.claims.includes(claim))) throw forbidden();

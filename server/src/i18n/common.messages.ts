@@ -11,6 +11,10 @@ export const common = defineMessages({
     ar: 'لم يعد هذا الهاتف مقترنًا. اطلب من مشرفك رمز اقتران جديدًا',
   },
   deviceLocked: { en: 'Enter your PIN to unlock this phone', ar: 'أدخل رمزك السري لفتح هذا الهاتف' },
+  twoFactorSetupRequired: {
+    en: 'Set up two-factor sign-in first: your role requires it',
+    ar: 'فعّل التحقق بخطوتين أولًا: دورك يتطلب ذلك',
+  },
   forbidden: { en: 'You do not have permission to do this', ar: 'ليست لديك صلاحية للقيام بهذا الإجراء' },
   notFound: { en: 'Not found', ar: 'غير موجود' },
   routeNotFound: { en: 'There is no such address', ar: 'هذا العنوان غير موجود' },

@@ -104,6 +104,14 @@ export class TokenService {
   }
 }
 
+/**
+ * How an enrolment-only token (a sign-in whose role requires two-factor, by a user who has
+ * none yet) begins: every route but the enrolment's answers it 403 "set up two-factor first".
+ */
+export const ENROLMENT_TOKEN_PREFIX = 'enrol_';
+/** Long enough to install an authenticator app and scan its code. */
+export const ENROLMENT_TOKEN_TTL_SECONDS = 15 * 60;
+
 /** An opaque random token (refresh, invitation, reset) and the hash kept in the database. */
 export function newOpaqueToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');

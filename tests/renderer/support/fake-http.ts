@@ -7,6 +7,8 @@ export interface SentCall {
   body: unknown;
   /** The query parameters the client sent (axios params, ?lang included). */
   query: Record<string, unknown>;
+  /** The Authorization header it carried, if any. */
+  authorization?: string;
 }
 
 type Reply = { status?: number; data: unknown; headers?: Record<string, string> };
@@ -21,7 +23,14 @@ export function fakeServer(routes: Record<string, Answer>) {
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
     const url = (config.url ?? '').split('?')[0];
     const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
-    const call = { method: (config.method ?? 'get').toUpperCase(), url, body, query: { ...(config.params as Record<string, unknown>) } };
+    const authorization = config.headers?.get?.('Authorization');
+    const call = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url,
+      body,
+      query: { ...(config.params as Record<string, unknown>) },
+      ...(typeof authorization === 'string' ? { authorization } : {}),
+    };
     calls.push(call);
     const route = routes[`${call.method} ${url}`];
     const answer = typeof route === 'function' ? await route(call) : route;

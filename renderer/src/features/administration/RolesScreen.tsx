@@ -1,4 +1,4 @@
-import { Button, Field, Input, makeStyles } from '@fluentui/react-components';
+import { Button, Field, Input, Switch, Text, makeStyles } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { Collapse } from '../../ui/Collapse';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useOnce } from '../service-management/use-once';
+import '../two-factor/strings';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: '14px 18px', alignItems: 'end' },
@@ -48,14 +49,45 @@ export function RolesScreen() {
     });
   };
 
+  const canEdit = hasClaim(session, 'Administration.Roles.Edit');
+  const setRequired = (role: Role, requireTwoFactor: boolean) =>
+    void once(async () => {
+      try {
+        showSuccess(await call(endpoints.setRoleTwoFactor, { body: { roleId: role.id, requireTwoFactor } }), t('twoFactor.admin.roleSaved'));
+        void roles.invalidate();
+      } catch (err) {
+        handleError(err, t('roles.createError'));
+      }
+    });
+
   const lang = i18n.language;
   const columns = useMemo<TableColumn<Role>[]>(
     () => [
       { id: 'name', header: t('roles.name'), value: (r) => r.name },
       { id: 'description', header: t('roles.description'), value: (r) => r.description, flex: 2 },
+      {
+        id: 'requireTwoFactor',
+        header: t('twoFactor.admin.roleRequire'),
+        value: (r) => (r.requireTwoFactor ? '✓' : ''),
+        render: (r) => (
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+            <Switch
+              checked={r.requireTwoFactor === true}
+              disabled={!canEdit}
+              aria-label={`${t('twoFactor.admin.roleRequire')}: ${r.name}`}
+              onChange={(_, d) => setRequired(r, d.checked)}
+              data-testid={`role-two-factor-${r.id}`}
+            />
+            {/* Off by default, so a one-PC hotel's first start is unchanged; the Admin role is where it matters most. */}
+            {r.isSystem && !r.requireTwoFactor && <Text size={200}>{t('twoFactor.admin.roleRecommended')}</Text>}
+          </span>
+        ),
+        minWidth: 220,
+      },
       dateColumn('createdAt', t('fields.createdAt'), (r) => r.createdAt, lang),
     ],
-    [t, lang],
+    // setRequired is remade each render; the columns are remade with the rows, so a cell never holds a stale one.
+    [t, lang, canEdit, roles.data],
   );
 
   const title = t('items.Roles');

@@ -1,5 +1,5 @@
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
-import { LinkRegular, LocalLanguageRegular, MailRegular, MoreHorizontalRegular, PersonAvailableRegular, PersonProhibitedRegular } from '@fluentui/react-icons';
+import { KeyResetRegular, LinkRegular, LocalLanguageRegular, MailRegular, MoreHorizontalRegular, PersonAvailableRegular, PersonProhibitedRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type User } from '@shared';
@@ -8,6 +8,7 @@ import { handleError } from '../../feedback/handle-error';
 import { showToast } from '../../feedback/toast';
 import { InvitationLinkDialog } from './InvitationLinkDialog';
 import { SwitchOffDialog } from './SwitchOffDialog';
+import { ResetTwoFactorDialog } from '../two-factor/ResetTwoFactorDialog';
 
 export interface UserActionRights {
   /** Administration.Users.Create: resend an invitation, copy its link. */
@@ -23,12 +24,13 @@ export interface UserActionRights {
 /** A row's further actions: resend the invitation, copy its link, switch the user off or on. */
 export function UserActions({ user, rights, onChanged }: { user: User; rights: UserActionRights; onChanged(): void }) {
   const { t } = useTranslation();
-  const [dialog, setDialog] = useState<'link' | 'off'>();
+  const [dialog, setDialog] = useState<'link' | 'off' | 'two-factor'>();
   const name = `${user.firstName} ${user.lastName}`;
   const invitable = rights.canInvite && user.isActive && user.invitation.state !== 'accepted';
   const switchable = rights.isAdmin && user.email !== rights.selfEmail.toLowerCase();
   const otherLanguage = user.language === 'ar' ? 'en' : 'ar';
-  if (!invitable && !switchable && !rights.canEdit) return null;
+  const resettable = rights.isAdmin && user.twoFactor === true;
+  if (!invitable && !switchable && !rights.canEdit && !resettable) return null;
 
   const resend = async () => {
     try {
@@ -53,6 +55,17 @@ export function UserActions({ user, rights, onChanged }: { user: User; rights: U
   const setActive = async (isActive: boolean) => {
     try {
       const answer = await call(endpoints.setUserActive, { body: { userId: user.id, isActive } });
+      showToast(answer.message, 'success');
+      setDialog(undefined);
+      onChanged();
+    } catch (err) {
+      handleError(err, t('users.switchFailed'));
+    }
+  };
+
+  const resetTwoFactor = async () => {
+    try {
+      const answer = await call(endpoints.resetUserTwoFactor, { body: { userId: user.id } });
       showToast(answer.message, 'success');
       setDialog(undefined);
       onChanged();
@@ -102,10 +115,16 @@ export function UserActions({ user, rights, onChanged }: { user: User; rights: U
                   {t('users.switchOn')}
                 </MenuItem>
               ))}
+            {resettable && (
+              <MenuItem icon={<KeyResetRegular />} onClick={() => setDialog('two-factor')}>
+                {t('twoFactor.admin.reset')}
+              </MenuItem>
+            )}
           </MenuList>
         </MenuPopover>
       </Menu>
       {dialog === 'link' && <InvitationLinkDialog user={user} name={name} onClose={closeLink} />}
+      {dialog === 'two-factor' && <ResetTwoFactorDialog name={name} onCancel={() => setDialog(undefined)} onConfirm={resetTwoFactor} />}
       {dialog === 'off' && <SwitchOffDialog name={name} onCancel={() => setDialog(undefined)} onConfirm={() => setActive(false)} />}
     </>
   );

@@ -4,6 +4,7 @@ import { RoleDetailPage } from './RoleDetailPage';
 import { RolesScreen } from './RolesScreen';
 import { UserRolesPage } from './UserRolesPage';
 import { UsersScreen } from './UsersScreen';
+import { SecurityAuditScreen } from '../two-factor/SecurityAuditScreen';
 
 /** The administration section, loaded on demand (app/routes.tsx). */
 export const screens = {
@@ -11,6 +12,7 @@ export const screens = {
   Roles: RolesScreen,
   EmailSettings: EmailSettingsScreen,
   CannedReplies: CannedRepliesScreen,
+  SecurityAudit: SecurityAuditScreen,
   UserRole: UserRolesPage,
   RoleDetail: RoleDetailPage,
 };

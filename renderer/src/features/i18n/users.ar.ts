@@ -63,6 +63,7 @@ export const usersAr: Messages['users'] = {
       Roles: 'الأدوار',
       'Email Settings': 'إعدادات البريد',
       'Canned Replies': 'الردود الجاهزة',
+      'Security Audit': 'سجل الأمان',
       'Service Levels': 'مستويات الخدمة',
       'Guest Feedback': 'آراء النزلاء',
     },

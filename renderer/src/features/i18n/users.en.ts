@@ -62,6 +62,7 @@ export const usersEn = {
       Roles: 'Roles',
       'Email Settings': 'Email Settings',
       'Canned Replies': 'Canned Replies',
+      'Security Audit': 'Security Audit',
       'Service Levels': 'Service Levels',
       'Guest Feedback': 'Guest Feedback',
     },

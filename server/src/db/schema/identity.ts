@@ -26,6 +26,12 @@ export const users = pgTable('users', {
   sessionVersion: integer('session_version').notNull().default(0),
   /** The language of the e-mails the user gets (invitation, password reset) and of the page their links open. */
   language: text('language', { enum: ['en', 'ar'] }).notNull().default('en'),
+  /** The confirmed TOTP secret, sealed like the SMTP password (SecretBox); null: no two-factor sign-in. */
+  totpSecretEnc: text('totp_secret_enc'),
+  /** A secret shown for enrolment but not yet confirmed with a code; it signs nobody in. */
+  totpPendingEnc: text('totp_pending_enc'),
+  /** The last TOTP time step a code was accepted for: a code of it or an earlier step is never taken again. */
+  totpLastStep: integer('totp_last_step'),
   ...timestamps,
 });
 
@@ -61,6 +67,8 @@ export const roles = pgTable('roles', {
   description: text('description').notNull().default(''),
   /** The seeded Admin role: holds every claim and sees every hotel; cannot lose its claims. */
   isSystem: boolean('is_system').notNull().default(false),
+  /** Its holders must sign in with a second factor; one who has none is sent to enrol after the password. */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   ...timestamps,
 });
 

@@ -1,13 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ForgotPasswordInput, Language, LoginInput, LoginResponse, RefreshTokenInput, RefreshTokenResponse, ResetPasswordInput } from '@shared';
+import {
+  TWO_FACTOR_TOKEN_TTL_SECONDS,
+  type ForgotPasswordInput,
+  type Language,
+  type LoginAnswer,
+  type LoginInput,
+  type LoginResponse,
+  type RefreshTokenInput,
+  type RefreshTokenResponse,
+  type ResetPasswordInput,
+  type TwoFactorChallenge,
+} from '@shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
 import { localize } from '../../i18n/localize';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { containsEmail, isCommonPassword } from '../../security/password-policy';
-import { hashToken, newOpaqueToken, type Principal } from '../../security/tokens';
+import { ENROLMENT_TOKEN_PREFIX, ENROLMENT_TOKEN_TTL_SECONDS, hashToken, newOpaqueToken, type Principal } from '../../security/tokens';
+import { recordSecurityEvent } from '../security-audit/security-audit.service';
+import * as twoFactorRepo from '../two-factor/two-factor.repository';
 import { issuerStillCovers } from '../administration/link-rights.repository';
 import { accountMessages as m } from './account.messages';
 import * as repo from './account.repository';
@@ -25,10 +38,10 @@ import {
 import { createPasswordLink, sendPasswordLink } from './password-links';
 import { loggableError } from '../../db/errors';
 
-type Ctx = Pick<AppContext, 'database' | 'clock' | 'tokens' | 'sessions' | 'rateLimiter' | 'mailer' | 'config' | 'background'>;
+export type Ctx = Pick<AppContext, 'database' | 'clock' | 'tokens' | 'sessions' | 'rateLimiter' | 'mailer' | 'config' | 'background'>;
 
 /** Signs an access token from the user's current roles and stores a new refresh token of the family. */
-async function issueSession(ctx: Ctx, db: repo.DbLike, user: repo.UserRow, familyId: string) {
+export async function issueSession(ctx: Ctx, db: repo.DbLike, user: repo.UserRow, familyId: string) {
   const access = await repo.loadAccess(db, user);
   // The token names its device session and the user's session version, so either can end it at once.
   const principal = { ...principalOf(access), sessionId: familyId, sessionVersion: user.sessionVersion };
@@ -48,8 +61,11 @@ async function issueSession(ctx: Ctx, db: repo.DbLike, user: repo.UserRow, famil
   };
 }
 
-export async function login(ctx: Ctx, input: LoginInput, ip: string): Promise<LoginResponse> {
-  const email = input.email.toLowerCase();
+/**
+ * Counts one sign-in attempt of `email` from `ip` (a password or a second-step code: they
+ * share one budget) and waits its turn; throws 429 past the limits.
+ */
+export async function countSignInAttempt(ctx: Ctx, email: string, ip: string): Promise<void> {
   await ctx.rateLimiter.hit(`login:ip:${ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
   await ctx.rateLimiter.hit(`login:email-ip:${email}|${ip}`, LOGIN_LIMITS.perEmailAndIp, LOGIN_LIMITS.windowSeconds);
   // Counted and queued in the database before the password is looked at: a burst of
@@ -59,23 +75,66 @@ export async function login(ctx: Ctx, input: LoginInput, ip: string): Promise<Lo
   const wait = await ctx.rateLimiter.takeTurn(`login:turn:${email}`, loginDelayMs(attempts, maxGap), maxGap * LOGIN_QUEUE_GAPS);
   if (wait === undefined) throw new AppError(429, common.rateLimited);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  const db = ctx.database.db;
-  const user = await repo.findUserByEmail(db, email);
-  // Always verify (a dummy hash when there is no user) so the answer time says nothing about the e-mail.
-  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? null);
-  if (!user || !passwordOk || !user.isActive) throw unauthorized(m.wrongCredentials);
+}
+
+/** A completed sign-in: the e-mail's guesses are forgiven. */
+async function clearSignInAttempts(ctx: Ctx, email: string, ip: string): Promise<void> {
   await ctx.rateLimiter.reset(`login:email-ip:${email}|${ip}`);
   await ctx.rateLimiter.reset(`login:email:${email}`);
   await ctx.rateLimiter.reset(`login:turn:${email}`);
   // A sign-in that succeeds is no guess: a shift change behind one NAT must not use up the address's budget.
   await ctx.rateLimiter.refund(`login:ip:${ip}`);
-  const session = await issueSession(ctx, db, user, randomUUID());
+}
+
+/** The session a completed sign-in answers with (SPEC's Login response), recorded in the security audit. */
+export async function completeSignIn(ctx: Ctx, user: repo.UserRow, ip: string): Promise<LoginResponse> {
+  await clearSignInAttempts(ctx, user.email, ip);
+  const session = await issueSession(ctx, ctx.database.db, user, randomUUID());
+  await recordSecurityEvent(ctx, { kind: 'sign-in', email: user.email, userId: user.id, ip });
   return {
     accessToken: session.accessToken,
     refreshToken: session.refreshToken,
     expiresIn: session.expiresIn,
     ...sessionFields(session.principal, session.access),
   };
+}
+
+/**
+ * The password step. A user with two-factor sign-in (or whose role requires it and who
+ * has none yet) gets a short-lived second-step token and never an access token here; the
+ * attempt counter is cleared only once the code is given, so codes and passwords share it.
+ */
+export async function login(ctx: Ctx, input: LoginInput, ip: string): Promise<LoginAnswer> {
+  const email = input.email.toLowerCase();
+  await countSignInAttempt(ctx, email, ip);
+  const db = ctx.database.db;
+  const user = await repo.findUserByEmail(db, email);
+  // Always verify (a dummy hash when there is no user) so the answer time says nothing about the e-mail.
+  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? null);
+  if (!user || !passwordOk || !user.isActive) {
+    await recordSecurityEvent(ctx, { kind: 'sign-in-failed', email, userId: user?.id, ip });
+    throw unauthorized(m.wrongCredentials);
+  }
+  if (user.totpSecretEnc) return startSecondStep(ctx, user.id, 'code');
+  if (await twoFactorRepo.roleRequiresTwoFactor(db, user.id)) {
+    await clearSignInAttempts(ctx, email, ip);
+    return startSecondStep(ctx, user.id, 'enrol');
+  }
+  return completeSignIn(ctx, user, ip);
+}
+
+async function startSecondStep(ctx: Ctx, userId: number, purpose: 'code' | 'enrol'): Promise<TwoFactorChallenge> {
+  const { token, hash } = newOpaqueToken();
+  // An enrolment token names itself, so any other route can refuse it as "set up two-factor first".
+  const twoFactorToken = purpose === 'enrol' ? `${ENROLMENT_TOKEN_PREFIX}${token}` : token;
+  const ttl = purpose === 'enrol' ? ENROLMENT_TOKEN_TTL_SECONDS : TWO_FACTOR_TOKEN_TTL_SECONDS;
+  await twoFactorRepo.insertChallenge(ctx.database.db, {
+    userId,
+    purpose,
+    tokenHash: purpose === 'enrol' ? hashToken(twoFactorToken) : hash,
+    expiresAt: new Date(ctx.clock.now().getTime() + ttl * 1000),
+  });
+  return { twoFactor: purpose, twoFactorToken, expiresIn: ttl };
 }
 
 export async function refresh(ctx: Ctx, input: RefreshTokenInput): Promise<RefreshTokenResponse> {

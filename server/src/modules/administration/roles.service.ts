@@ -11,7 +11,14 @@ import * as repo from './roles.repository';
 
 export async function listRoles(ctx: AppContext): Promise<Role[]> {
   const rows = await repo.listRoles(ctx.database.db);
-  return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    requireTwoFactor: r.requireTwoFactor,
+    isSystem: r.isSystem,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 function checkName(name: string): string {

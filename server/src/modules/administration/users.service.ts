@@ -45,6 +45,7 @@ export async function listUsers(ctx: AppContext, caller: Principal, lang: Langua
     roles: u.roles,
     hasPassword: u.passwordHash !== null,
     isActive: u.isActive,
+    twoFactor: u.totpSecretEnc !== null,
     language: u.language,
     invitation: invitationView(invitationOf({ hasPassword: u.passwordHash !== null }, u.latestLink, now), lang),
     createdAt: u.createdAt.toISOString(),
