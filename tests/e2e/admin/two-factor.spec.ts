@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { E2EServer } from '../support/server';
 import { adminServer } from './admin-support';
-import { DEMO_PASSWORD, login, setLanguage } from './part2-support';
+import { DEMO_PASSWORD, login, setLanguage } from './desk-support';
 
 let server: E2EServer;
 test.beforeAll(async () => {

@@ -8,7 +8,7 @@ import { LoginPage } from '../../../renderer/src/auth/LoginPage';
 import { TwoFactorDialog } from '../../../renderer/src/features/two-factor/TwoFactorDialog';
 import { setToastDispatcher } from '../../../renderer/src/feedback/toast';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
-import { fakeServer } from '../part2/fake-http';
+import { fakeServer } from '../support/fake-http';
 import { renderInApp } from '../render-app';
 
 const SESSION = {
