@@ -64,6 +64,7 @@ export const ar: Messages = {
     menu: 'القائمة',
     home: 'الرئيسية',
     logout: 'تسجيل الخروج',
+    newRequest: 'طلب جديد',
     language: 'English',
     languageLabel: 'تغيير اللغة',
     languageCode: 'en',

@@ -64,6 +64,7 @@ export const en = {
     menu: 'Menu',
     home: 'Home',
     logout: 'Logout',
+    newRequest: 'New request',
     language: 'العربية',
     languageLabel: 'Switch language',
     /** The language the switch names, for its lang attribute (screen readers pronounce it in that language). */

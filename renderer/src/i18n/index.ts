@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { deskEn } from '../features/i18n/desk.en';
 import type { phonesEn } from '../features/i18n/phones.en';
 import type { reportsEn } from '../features/i18n/reports.en';
 import { ar } from './ar';
@@ -18,7 +19,7 @@ declare module 'i18next' {
  * Strings of sections that are not on the first view (reports, workers' phones): their
  * modules register them when they load, so the login page's JavaScript does not carry them.
  */
-type SectionStrings = { reports: typeof reportsEn; phones: typeof phonesEn };
+type SectionStrings = { reports: typeof reportsEn; phones: typeof phonesEn; desk: typeof deskEn };
 type Strings = Record<string, unknown>;
 const sections: { en: Strings; ar: Strings }[] = [];
 
