@@ -45,10 +45,10 @@ async function fileByPhone(page: Page, lang: 'en' | 'ar', room: string, note: st
   await dialog.getByTestId('new-request-hotel').click();
   await page.getByRole('option', { name: s.hotel }).click();
   // Typing the number finds the room.
-  await dialog.getByTestId('new-request-room').fill(room);
+  await dialog.getByTestId('new-request-room').pressSequentially(room);
   await expect(page.getByRole('option', { name: room, exact: true })).toBeVisible();
   await page.getByRole('option', { name: room, exact: true }).click();
-  await dialog.getByTestId('new-request-services').fill(s.service.slice(0, 4));
+  await dialog.getByTestId('new-request-services').pressSequentially(s.service.slice(0, 4));
   await page.getByRole('option', { name: s.service }).click();
   await dialog.getByTestId('new-request-phone').fill('+966 50 123 4567');
   await dialog.getByTestId('new-request-note').fill(note);

@@ -78,6 +78,12 @@ export function NewRequestDialog({ open, onClose, onCreated }: NewRequestDialogP
   const [emailLink, setEmailLink] = useState(true);
   const [serviceIds, setServiceIds] = useState<string[]>([]);
   const [serviceText, setServiceText] = useState('');
+  // Text that arrives without key presses (an input method, Arabic on some keyboards, a paste) opens the choices too.
+  const [openList, setOpenList] = useState<'room' | 'services'>();
+  const listProps = (list: 'room' | 'services') => ({
+    open: openList === list,
+    onOpenChange: (_: unknown, d: { open: boolean }) => setOpenList(d.open ? list : undefined),
+  });
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
@@ -228,7 +234,11 @@ export function NewRequestDialog({ open, onClose, onCreated }: NewRequestDialogP
                   placeholder={t('desk.roomPlaceholder')}
                   value={roomText}
                   selectedOptions={room ? [String(room.id)] : []}
-                  onChange={(e) => setRoomText(e.target.value)}
+                  {...listProps('room')}
+                  onChange={(e) => {
+                    setRoomText(e.target.value);
+                    setOpenList('room');
+                  }}
                   onOptionSelect={(_, d) => d.optionText !== undefined && setRoomText(d.optionText)}
                   data-testid="new-request-room"
                 >
@@ -263,7 +273,11 @@ export function NewRequestDialog({ open, onClose, onCreated }: NewRequestDialogP
                 placeholder={t('desk.servicesPlaceholder')}
                 value={serviceText}
                 selectedOptions={[]}
-                onChange={(e) => setServiceText(e.target.value)}
+                {...listProps('services')}
+                onChange={(e) => {
+                  setServiceText(e.target.value);
+                  setOpenList('services');
+                }}
                 onOptionSelect={(_, d) => {
                   if (d.optionValue && !serviceIds.includes(d.optionValue)) setServiceIds([...serviceIds, d.optionValue]);
                   setServiceText('');
