@@ -35,7 +35,8 @@ export const CATALOGUE = [
   { section: 'Basic Data', item: 'Service', actions: CRUD },
   { section: 'Basic Data', item: 'Worker', actions: [...CRUD, 'Pair'] },
   { section: 'Basic Data', item: 'Departments', actions: CRUD },
-  { section: 'Service Management', item: 'Request List', actions: ['View'] },
+  // Create: file a request on a guest's behalf (taken by phone or at the desk).
+  { section: 'Service Management', item: 'Request List', actions: ['View', 'Create'] },
   { section: 'Service Management', item: 'Service List', actions: ['View', 'Assign', 'Complete', 'Reject', 'Acknowledge'] },
   // Who is told when a line misses its service-level target; no screen of its own.
   { section: 'Service Management', item: 'Escalations', actions: ['Receive'] },

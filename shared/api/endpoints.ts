@@ -170,6 +170,14 @@ export const endpoints = {
   // ── Requests ──
   addRequest: { method: 'POST', path: '/api/Request/AddRequest', auth: 'public', body: req.AddRequestInput, response: req.AddRequestResponse },
   addReview: { method: 'PUT', path: '/api/Request/AddReviewToRequest', auth: 'public', body: req.ReviewInput, response: msg },
+  /** Staff file a request for a room on a guest's behalf (taken by phone or at the desk); it then follows every rule of a guest's. */
+  createRequestForGuest: {
+    method: 'POST',
+    path: '/api/Request/CreateRequestForGuest',
+    auth: 'Service Management.Request List.Create',
+    body: req.CreateRequestForGuestInput,
+    response: req.CreateRequestForGuestResponse,
+  },
   userRequestDetails: {
     method: 'GET',
     path: '/api/Request/GetUserRequestDetails/:id',

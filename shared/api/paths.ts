@@ -80,6 +80,7 @@ export const apiPaths = {
   roomQrLinkInfo: '/api/BasicData/RoomQrLinkInfo',
   addRequest: '/api/Request/AddRequest',
   addReview: '/api/Request/AddReviewToRequest',
+  createRequestForGuest: '/api/Request/CreateRequestForGuest',
   userRequestDetails: '/api/Request/GetUserRequestDetails/:id',
   guestEvents: '/api/Request/Events/:id',
   allRequests: '/api/Request/GetAllRequests',

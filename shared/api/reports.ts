@@ -34,7 +34,7 @@ export const ReportRangeQuery = LangQuery.extend({
   timeZone: TimeZone.optional(),
 });
 
-export const SERVICE_LEVEL_GROUPS = ['hotel', 'department', 'worker', 'service', 'day'] as const;
+export const SERVICE_LEVEL_GROUPS = ['hotel', 'department', 'worker', 'service', 'channel', 'day'] as const;
 export type ServiceLevelGroup = (typeof SERVICE_LEVEL_GROUPS)[number];
 
 export const ServiceLevelsQuery = ReportRangeQuery.extend({ groupBy: z.enum(SERVICE_LEVEL_GROUPS).default('department') });
@@ -46,7 +46,7 @@ export const ServiceLevelsQuery = ReportRangeQuery.extend({ groupBy: z.enum(SERV
  * counted once per group however many of its lines the group holds).
  */
 export const ServiceLevelRow = z.object({
-  /** The id of the hotel, department, worker or service, or the day 'YYYY-MM-DD'; 'none' for lines without one. */
+  /** The id of the hotel, department, worker or service, the channel ('phone'…), or the day 'YYYY-MM-DD'; 'none' for lines without one. */
   key: z.string(),
   /** In the caller's language; null for the 'none' group (no department or worker yet). */
   name: z.string().nullable(),

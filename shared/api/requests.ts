@@ -72,7 +72,28 @@ export const StaffListFilters = z.object({
 });
 export type StaffListFilters = z.infer<typeof StaffListFilters>;
 
+// ── Channels ───────────────────────────────────────────────────────────────
+/** How a request reached the hotel: the guest's own page, a call or a visit to the desk, or another system. */
+export const REQUEST_CHANNELS = ['guest', 'phone', 'desk', 'integration'] as const;
+export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
+/** The channels staff file a request through on a guest's behalf. */
+export const DESK_CHANNELS = ['phone', 'desk'] as const satisfies readonly RequestChannel[];
+export const RequestChannelName = z.enum(REQUEST_CHANNELS);
+
 // ── Guest ──────────────────────────────────────────────────────────────────
+/** The services of a new request, one line per service (the forms say so too): a repeat is marked on the repeating line. */
+const RequestServices = z
+  .array(z.object({ serviceId: Id, note: optionalText(2000).default('') }))
+  .min(1)
+  .max(20)
+  .superRefine((lines, ctx) => {
+    const seen = new Set<number>();
+    lines.forEach((line, i) => {
+      if (seen.has(line.serviceId)) ctx.addIssue({ code: 'custom', message: 'serviceTwice', path: [i, 'serviceId'] });
+      seen.add(line.serviceId);
+    });
+  });
+
 export const AddRequestInput = z.object({
   custName: singleLine(CUST_NAME_MAX),
   custEmail: Email,
@@ -81,20 +102,37 @@ export const AddRequestInput = z.object({
   hotelId: Id,
   roomId: Id,
   note: optionalText(2000).default(''),
-  services: z
-    .array(z.object({ serviceId: Id, note: optionalText(2000).default('') }))
-    .min(1)
-    .max(20)
-    // One line per service (the guest form says so too): a repeat is marked on the repeating line.
-    .superRefine((lines, ctx) => {
-      const seen = new Set<number>();
-      lines.forEach((line, i) => {
-        if (seen.has(line.serviceId)) ctx.addIssue({ code: 'custom', message: 'serviceTwice', path: [i, 'serviceId'] });
-        seen.add(line.serviceId);
-      });
-    }),
+  services: RequestServices,
 });
 export const AddRequestResponse = z.object({ message: z.string(), id: z.string() });
+
+/** An empty answer stands for "not given" (a form's untouched field sends ''). */
+const orEmpty = <T extends z.ZodType<string>>(schema: T) => z.union([z.literal(''), schema]).default('');
+
+/**
+ * A request staff file for a room on a guest's behalf (taken by phone or at the desk):
+ * the guest's name, phone and e-mail are optional, the rest is a guest's request.
+ */
+export const CreateRequestForGuestInput = z.object({
+  channel: z.enum(DESK_CHANNELS),
+  hotelId: Id,
+  roomId: Id,
+  custName: orEmpty(singleLine(CUST_NAME_MAX)),
+  custPhone: orEmpty(Phone),
+  custEmail: orEmpty(Email),
+  /** E-mail the guest the link to follow the request (needs custEmail). */
+  emailLink: z.boolean().default(false),
+  /** The language the guest speaks: their page and e-mails use it (default: the caller's). */
+  guestLanguage: Lang.optional(),
+  note: optionalText(2000).default(''),
+  services: RequestServices,
+});
+export type CreateRequestForGuestInput = z.infer<typeof CreateRequestForGuestInput>;
+export const CreateRequestForGuestResponse = AddRequestResponse.extend({
+  /** Whether the tracking link was e-mailed (false: not asked, or e-mail is not set up or failed). */
+  linkEmailed: z.boolean(),
+});
+export type CreateRequestForGuestResponse = z.infer<typeof CreateRequestForGuestResponse>;
 
 export const ReviewInput = z.object({
   id: z.string().max(64),
@@ -178,6 +216,8 @@ export const RequestListRow = z.object({
   statusName: RequestStatusName,
   /** False: filed without a valid room-link signature ("unverified room"). */
   roomVerified: z.boolean().optional(),
+  /** How the request reached the hotel (absent from older servers: the guest's page). */
+  channel: RequestChannelName.optional(),
   /** Creation of the oldest line still open (its age is now minus this); null when none is open. */
   oldestOpenAt: Timestamp.nullable(),
   /** The earliest due time among the open lines; null when none has one. */
@@ -194,6 +234,10 @@ export const StaffRequestDetails = z.object({
   roomVerified: z.boolean().optional(),
   /** The language the guest wrote in: canned replies are offered in it. */
   guestLanguage: Lang.optional(),
+  /** How the request reached the hotel. */
+  channel: RequestChannelName.optional(),
+  /** The guest's link to follow the request (what their e-mail carries), for a QR the guest scans at the desk. */
+  trackingLink: z.string().optional(),
 });
 
 export const ServiceListRow = z.object({

@@ -57,7 +57,8 @@ export function TaskCard({ task, view, now, highlighted, onTap }: { task: WorkTa
       <p className="where">
         <strong>{t('tasks.room', { number: task.roomNumber })}</strong> · {task.hotelName}
       </p>
-      <p>{t('tasks.guest', { name: task.guestName })}</p>
+      {/* A request taken by phone may carry no name. */}
+      {task.guestName && <p>{t('tasks.guest', { name: task.guestName })}</p>}
       <Badges task={task} view={view} now={now} />
       <div className="note">
         <span className="label">{t('tasks.guestNote')}</span>

@@ -65,6 +65,7 @@ export const ar: Messages = {
     home: 'الرئيسية',
     logout: 'تسجيل الخروج',
     twoFactor: 'التحقق بخطوتين',
+    newRequest: 'طلب جديد',
     language: 'English',
     languageLabel: 'تغيير اللغة',
     languageCode: 'en',

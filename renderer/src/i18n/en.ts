@@ -65,6 +65,7 @@ export const en = {
     home: 'Home',
     logout: 'Logout',
     twoFactor: 'Two-factor sign-in',
+    newRequest: 'New request',
     language: 'العربية',
     languageLabel: 'Switch language',
     /** The language the switch names, for its lang attribute (screen readers pronounce it in that language). */

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { deskRequestsEn } from '../features/i18n/desk-requests.en';
 import type { phonesEn } from '../features/i18n/phones.en';
 import type { reportsEn } from '../features/i18n/reports.en';
 import type { shortcutsEn } from '../features/i18n/shortcuts.en';
@@ -20,7 +21,7 @@ declare module 'i18next' {
  * Strings of sections that are not on the first view (reports, workers' phones): their
  * modules register them when they load, so the login page's JavaScript does not carry them.
  */
-type SectionStrings = { reports: typeof reportsEn; phones: typeof phonesEn; shortcuts: typeof shortcutsEn; twoFactor: typeof twoFactorEn };
+type SectionStrings = { reports: typeof reportsEn; phones: typeof phonesEn; shortcuts: typeof shortcutsEn; twoFactor: typeof twoFactorEn; desk: typeof deskRequestsEn };
 type Strings = Record<string, unknown>;
 const sections: { en: Strings; ar: Strings }[] = [];
 

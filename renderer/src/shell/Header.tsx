@@ -4,6 +4,7 @@ import { Suspense, lazy, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { clientRoutes } from '@shared/routes';
+import { NewRequestButton } from '../features/desk-requests/NewRequestButton';
 import { HeaderAlerts } from '../features/live/HeaderAlerts';
 import type { StoredSession } from '../platform';
 import { permittedRoutes } from './menu-model';
@@ -53,6 +54,7 @@ export function Header({ session, toggleRef, onToggleMenu, onSwitchLanguage, onL
         {t('app.brand')}
       </Link>
       <span className={styles.spacer} />
+      <NewRequestButton appearance="transparent" className={styles.onBrand} />
       <HeaderAlerts canOpenList={permittedRoutes(session.permissions).has('ServiceManagement/RequestList')} />
       {/* The name starts with the words shown (the other language's name), so voice control can "click العربية". */}
       <Button

@@ -50,8 +50,14 @@ const ROLES: { name: string; description: string; claims: Claim[] }[] = [
   },
   {
     name: 'Receptionist',
-    description: 'Front desk: follows requests and looks up hotels and rooms',
-    claims: ['Service Management.Request List.View', 'Service Management.Service List.View', 'Basic Data.Hotel.View', 'Basic Data.Room.View'],
+    description: 'Front desk: follows requests, files them for guests who call or come by, and looks up hotels and rooms',
+    claims: [
+      'Service Management.Request List.View',
+      'Service Management.Request List.Create',
+      'Service Management.Service List.View',
+      'Basic Data.Hotel.View',
+      'Basic Data.Room.View',
+    ],
   },
 ];
 

@@ -1,4 +1,5 @@
 import { Badge, Tooltip, makeStyles } from '@fluentui/react-components';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@shared';
 import { formatDate } from '../../table/format';
@@ -12,13 +13,13 @@ const useStyles = makeStyles({
 const COLOR = { sent: 'informative', failed: 'danger', accepted: 'success', expired: 'warning' } as const;
 
 /** The invitation state words (also what the column searches and exports). */
-export function invitationText(user: User, t: ReturnType<typeof useTranslation>['t']): string {
+export function invitationText(user: User, t: TFunction): string {
   const { state, via } = user.invitation;
   return state === 'sent' && via === 'link' ? t('users.state.sentLink') : t(`users.state.${state}`);
 }
 
 /** Why it failed, or until when its link works: said beside the badge, never a link itself. */
-export function invitationDetail(user: User, t: ReturnType<typeof useTranslation>['t'], lang: string): string | undefined {
+export function invitationDetail(user: User, t: TFunction, lang: string): string | undefined {
   const { state, failure, expiresAt } = user.invitation;
   if (state === 'failed' && failure) return t('users.failedBecause', { reason: failure });
   if (state === 'sent' && expiresAt) return t('users.validUntil', { date: formatDate(expiresAt, lang) });

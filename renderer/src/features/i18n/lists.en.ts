@@ -18,5 +18,7 @@ export const listsEn = {
   services: 'Services',
   roomVerification: 'Room check',
   roomVerified: 'Verified',
+  channel: 'Channel',
+  channels: { guest: 'Guest page', phone: 'Phone', desk: 'At the desk', integration: 'Integration' },
   exportCapped: 'Exported the first {{count}} of {{total}} rows. Narrow the filters or the search to export the rest.',
 };

@@ -22,7 +22,7 @@ export const reportsAr: Widen<typeof reportsEn> = {
     maxRating: 'أعلى تقييم',
     any: 'أي',
   },
-  groups: { hotel: 'الفندق', department: 'القسم', worker: 'العامل', service: 'الخدمة', day: 'اليوم' },
+  groups: { hotel: 'الفندق', department: 'القسم', worker: 'العامل', service: 'الخدمة', channel: 'القناة', day: 'اليوم' },
   levels: {
     title: 'مستويات الخدمة',
     name: 'الاسم',

@@ -19,7 +19,7 @@ export const reportsEn = {
     maxRating: 'Highest rating',
     any: 'Any',
   },
-  groups: { hotel: 'Hotel', department: 'Department', worker: 'Worker', service: 'Service', day: 'Day' },
+  groups: { hotel: 'Hotel', department: 'Department', worker: 'Worker', service: 'Service', channel: 'Channel', day: 'Day' },
   levels: {
     title: 'Service levels',
     name: 'Name',

@@ -8,6 +8,7 @@ import {
   type LineStatus,
   type LiveEvent,
   type Lookup,
+  type RequestChannel,
   type RequestLine,
   type RequestStatus,
   type StaffRequestDetails,
@@ -23,6 +24,7 @@ import { fetchLineDetails } from './line-queries';
 import { useLiveDetails } from './use-live-details';
 import { UnverifiedRoomNotice } from './UnverifiedRoom';
 import { UnsentReplyGuard } from './UnsentReplyGuard';
+import { TrackingQr } from '../desk-requests/TrackingQr';
 
 /** What one details page shows, whichever record it came from. */
 interface Details {
@@ -40,6 +42,10 @@ interface Details {
   review?: { rating: number; review: string | null };
   /** The guest's language: canned replies are offered in it. */
   guestLanguage?: Language;
+  /** How the request reached the hotel (the request's page only). */
+  channel?: RequestChannel;
+  /** Filed at the desk: the guest's tracking link, shown as a QR to scan. */
+  tracking?: { link: string; code: string };
 }
 
 /** What differs between the request and the service-line details; the page is the rest. */
@@ -70,7 +76,7 @@ const requestKind: DetailsKind<StaffRequestDetails> = {
   valid: (answer) => !!answer?.requestDetails,
   concerns: (event, id) => event.requestId === id,
   lineIds: (answer) => answer.requestDetails.requestDetails.map((line) => line.id),
-  show: ({ requestDetails: r, availableDepartments, roomVerified, guestLanguage }, t, lang) => ({
+  show: ({ requestDetails: r, availableDepartments, roomVerified, guestLanguage, channel, trackingLink }, t, lang) => ({
     title: t('requests.requestHeading', { code: ltrIn(lang, r.requestCode) }),
     status: r.statusName,
     guest: [...guestFacts(t, r), [t('requests.note'), r.note]],
@@ -82,6 +88,9 @@ const requestKind: DetailsKind<StaffRequestDetails> = {
     departments: availableDepartments,
     review: r.rating !== null ? { rating: r.rating, review: r.review } : undefined,
     guestLanguage,
+    channel: channel ?? 'guest',
+    // A guest who used their own page has the link already; one who called or came by gets it here.
+    tracking: trackingLink && channel && channel !== 'guest' ? { link: trackingLink, code: r.requestCode } : undefined,
   }),
 };
 
@@ -128,7 +137,15 @@ function DetailsPage<T>({ kind }: { kind: DetailsKind<T> }) {
     <section data-testid={kind.testId}>
       <DetailsHeading title={d.title} status={d.status} backTo={kind.backTo} />
       <Facts heading={t('requests.guestInfo')} facts={d.guest} />
-      <Facts heading={t('requests.hotelInfo')} facts={[[t('requests.hotel'), d.hotelName], [t('requests.room'), d.roomNumber, true]]} />
+      <Facts
+        heading={t('requests.hotelInfo')}
+        facts={[
+          [t('requests.hotel'), d.hotelName],
+          [t('requests.room'), d.roomNumber, true],
+          ...(d.channel ? [[t('lists.channel'), t(`lists.channels.${d.channel}`)] satisfies Fact] : []),
+        ]}
+      />
+      {d.tracking && <TrackingQr link={d.tracking.link} code={d.tracking.code} />}
       {d.roomVerified === false && <UnverifiedRoomNotice />}
       <p>
         <RoomHistoryLink roomId={d.roomId} roomNumber={d.roomNumber} />

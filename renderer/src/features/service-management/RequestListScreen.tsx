@@ -16,6 +16,7 @@ import { RequestAgeCell, ageMinutes, ageText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
 import { RoomCell } from './UnverifiedRoom';
 import { numberOrText } from '../../table/export-columns';
+import { NewRequestButton } from '../desk-requests/NewRequestButton';
 
 // Stable across renders: ag-grid reads getRowId once.
 const requestRowId = (r: RequestListRow) => r.id;
@@ -61,6 +62,14 @@ export function RequestListScreen() {
         ltr: true,
       },
       {
+        // How it reached the hotel: a call or a visit to the desk is told apart from the guest's own page.
+        id: 'channel',
+        header: t('lists.channel'),
+        value: (r) => t(`lists.channels.${r.channel ?? 'guest'}`),
+        sortKey: false,
+        fitContent: true,
+      },
+      {
         id: 'services',
         header: t('lists.services'),
         value: (r) => r.services.join(lang === 'ar' ? '، ' : ', '),
@@ -96,6 +105,7 @@ export function RequestListScreen() {
   return (
     <section data-testid="screen-RequestList">
       <ScreenHeader title={[title, statusFilterName(view, t)].filter(Boolean).join(' — ')}>
+        <NewRequestButton />
         <LiveControls newCount={newCount} onShowNew={showNew} />
       </ScreenHeader>
       <Panel>

@@ -10,6 +10,7 @@ import { dateColumn } from '../../table/date-column';
 import { listQuery, useListView } from '../../table/url-view';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
+import { NewRequestButton } from '../desk-requests/NewRequestButton';
 import { LiveControls } from '../live/LiveControls';
 import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
 import { DueBadge } from './DueBadge';
@@ -95,6 +96,7 @@ export function ServiceListScreen() {
   return (
     <section data-testid="screen-ServiceList">
       <ScreenHeader title={[title, statusFilterName(view, t)].filter(Boolean).join(' — ')}>
+        <NewRequestButton />
         <LiveControls newCount={newCount} onShowNew={showNew} />
       </ScreenHeader>
       <Panel>

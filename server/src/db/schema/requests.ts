@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { REQUEST_CHANNELS } from '@shared';
 import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -39,6 +40,8 @@ export const requests = pgTable(
     roomVerified: boolean('room_verified').notNull().default(true),
     /** The language the guest used (AddRequest's lang): e-mails to the guest are written in it. */
     lang: text('lang', { enum: ['en', 'ar'] }).notNull().default('ar'),
+    /** How it reached the hotel: the guest's page, or staff filing it for a guest who called or came to the desk. */
+    channel: text('channel', { enum: REQUEST_CHANNELS }).notNull().default('guest'),
     ...timestamps,
   },
   (t) => [

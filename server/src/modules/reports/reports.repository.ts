@@ -43,6 +43,9 @@ function grouping(groupBy: ServiceLevelGroup, lang: Language, timeZone: string):
       return { key: sql`${requestLines.workerId}`, name: sql`(select ${nameIn(workers, lang)} from ${workers} where ${workers.id} = a.k)` };
     case 'service':
       return { key: sql`${requestLines.serviceId}`, name: sql`(select ${lang === 'ar' ? services.nameAr : services.nameEn} from ${services} where ${services.id} = a.k)` };
+    case 'channel':
+      // Named in the caller's language by the service (the channels are a fixed list, not rows).
+      return { key: sql`${requests.channel}`, name: sql`a.k::text` };
     case 'day':
       return { key: sql`(${requestLines.createdAt} at time zone ${timeZone})::date`, name: sql`to_char(a.k, 'YYYY-MM-DD')` };
   }

@@ -4,6 +4,7 @@ import {
   type GuestFeedbackRow,
   type Language,
   REPEAT_FAULT,
+  type RequestChannel,
   REPORT_MAX_DAYS,
   ROOM_HISTORY_LIMIT,
   type RoomHistory,
@@ -17,7 +18,8 @@ import { common, fieldMessages } from '../../i18n/common.messages';
 import type { Principal } from '../../security/tokens';
 import { iso, isoOrNull } from '../requests/requests.mappers';
 import { canSeeRequest } from '../requests/scope';
-import { reportMessages as m } from './reports.messages';
+import { channelNames, reportMessages as m } from './reports.messages';
+import { localize } from '../../i18n/localize';
 import * as repo from './reports.repository';
 
 const DAY_MS = 86_400_000;
@@ -59,7 +61,7 @@ export async function serviceLevels(ctx: AppContext, user: Principal, query: Ser
   });
   const toRow = (r: repo.ServiceLevelSqlRow): ServiceLevelRow => ({
     key: r.is_total ? 'total' : (r.k ?? 'none'),
-    name: r.name,
+    name: query.groupBy === 'channel' && r.name ? localize(channelNames[r.name as RequestChannel] ?? { en: r.name, ar: r.name }, lang) : r.name,
     lines: Number(r.lines),
     completed: Number(r.completed),
     rejected: Number(r.rejected),

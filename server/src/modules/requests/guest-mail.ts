@@ -25,6 +25,11 @@ const mail = defineMessages({
   Completed: { en: 'done', ar: 'تم' },
   Rejected: { en: 'could not be done', ar: 'تعذّر تنفيذه' },
   reply: { en: 'Our reply: {reply}', ar: 'ردّنا: {reply}' },
+  trackingSubject: { en: 'Your request {code} at {hotel}', ar: 'طلبك {code} في {hotel}' },
+  tracking: {
+    en: 'Hello,\n\nWe have received your request {code} for room {room}. Follow it here, and tell us how it went once it is done:\n{link}\n\nThank you for staying with us.',
+    ar: 'مرحبًا،\n\nاستلمنا طلبك {code} للغرفة {room}. تابعه من هنا، وأخبرنا برأيك بعد تنفيذه:\n{link}\n\nشكرًا لإقامتك معنا.',
+  },
   outro: {
     en: 'See your request and tell us how it went:\n{link}\n\nThank you for staying with us.',
     ar: 'اطّلع على طلبك وأخبرنا برأيك:\n{link}\n\nشكرًا لإقامتك معنا.',
@@ -120,7 +125,7 @@ async function sendFinished(ctx: AppContext, header: Header, attempts: number): 
     const lines = await repo.linesOfRequest(db, requestId, lang);
     // The code and room read left to right inside the Arabic sentence.
     const params = { code: ltrIn(lang, header.requestCode), hotel: inLang.hotelName, room: ltrIn(lang, inLang.roomNumber) };
-    const link = `${ctx.config.publicUrl}${clientRoutes.guestReview}?id=${encodeURIComponent(requestId)}`;
+    const link = trackingLink(ctx, requestId);
     // A request none of which was done must not read as "complete" (the request's status follows its lines).
     const rejected = lines.filter((line) => line.status === 'Rejected').length;
     const allRejected = lines.length > 0 && rejected === lines.length;
@@ -151,6 +156,40 @@ async function sendFinished(ctx: AppContext, header: Header, attempts: number): 
   // with the same Message-ID, which the guest's mail client shows once.
   await db.update(guestNotices).set({ sentAt: ctx.clock.now() }).where(finished(requestId));
   return true;
+}
+
+/**
+ * The guest's link to follow a request: its unguessable id is the only key, as in the
+ * finished e-mail; nothing else (no token, no name) goes into the address.
+ */
+export function trackingLink(ctx: AppContext, requestId: string): string {
+  return `${ctx.config.publicUrl}${clientRoutes.guestReview}?id=${encodeURIComponent(requestId)}`;
+}
+
+/**
+ * A request filed at the desk: the tracking link, e-mailed to the address the guest gave,
+ * in their language. Answers whether the mail server took it; e-mail not set up or a
+ * failed send leaves the request as it is (the desk can show the link's QR instead).
+ */
+export async function sendTrackingLink(ctx: AppContext, requestId: string): Promise<boolean> {
+  const db = ctx.database.db;
+  const header = await repo.requestHeader(db, requestId, 'en');
+  if (!header?.custEmail) return false;
+  const lang: Language = header.lang === 'en' ? 'en' : 'ar';
+  const inLang = lang === 'en' ? header : ((await repo.requestHeader(db, requestId, lang)) ?? header);
+  const params = { code: ltrIn(lang, header.requestCode), hotel: inLang.hotelName, room: ltrIn(lang, inLang.roomNumber), link: trackingLink(ctx, requestId) };
+  try {
+    await ctx.mailer.send({
+      to: header.custEmail,
+      subject: localize(mail.trackingSubject, lang, params),
+      text: localize(mail.tracking, lang, params),
+      messageId: `<guest-tracking-${requestId}@${messageIdHost(ctx.config.publicUrl)}>`,
+    });
+    return true;
+  } catch (error) {
+    if (!(error instanceof MailNotConfiguredError)) console.error(`Tracking-link e-mail for request ${header.requestCode} failed: ${String(loggableError(error).message)}`);
+    return false;
+  }
 }
 
 /** The same for every try at one request's finished e-mail, whichever process sends it. */

@@ -128,6 +128,7 @@ export async function listRequests(
       updatedAt: requests.updatedAt,
       statusName: requests.status,
       roomVerified: requests.roomVerified,
+      channel: requests.channel,
     })
     .from(requests)
     .innerJoin(hotels, eq(hotels.id, requests.hotelId))

@@ -8,6 +8,11 @@ export const requestMessages = defineMessages({
     en: 'This room link is not valid. Please scan the QR code in your room again.',
     ar: 'رابط الغرفة هذا غير صالح. يرجى مسح رمز QR الموجود في غرفتك مرة أخرى.',
   },
+  filedForGuest: { en: 'Request {code} filed for the guest', ar: 'تم تسجيل الطلب {code} للنزيل' },
+  hotelOutOfScope: {
+    en: 'You cannot file requests for this hotel: it is not one of your hotels',
+    ar: 'لا يمكنك تسجيل طلبات لهذا الفندق: فهو ليس من فنادقك',
+  },
   reviewAdded: { en: 'Your Review Added Successfully', ar: 'تمت إضافة تقييمك بنجاح' },
   assigned: { en: 'Assigned Successfully', ar: 'تم التعيين بنجاح' },
   rejected: { en: 'Request Rejected', ar: 'تم رفض الطلب' },

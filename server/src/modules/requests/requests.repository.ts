@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import { type Language, type LineStatus, type RequestStatus, resolveTargets } from '@shared';
+import { type Language, type LineStatus, type RequestChannel, type RequestStatus, resolveTargets } from '@shared';
 import { type DbOrTx, type Tx, rowsOf } from '../../db/client';
 import { nameIn } from '../../db/display-names';
 import { departments, hotels, lineEscalations, lineMessages, requestLines, requests, roomLinkKeys, rooms, serviceGroups, services, users, workers } from '../../db/schema';
@@ -95,6 +95,7 @@ export interface NewRequest {
   roomVerified: boolean;
   /** The language the guest used. */
   lang: Language;
+  channel: RequestChannel;
   /** The room's number and the hotel's names, for the search texts. */
   roomNumber: string | null;
   hotelNames: string | null;
@@ -135,9 +136,9 @@ export async function insertRequest(db: DbOrTx, input: NewRequest): Promise<{ id
         select seq, hotel_request_code(seq) as code, set_config('hotel.search_text_given', 'on', true) as given
         from (select nextval(pg_get_serial_sequence('requests', 'seq')) as seq) s
       ), request as (
-        insert into ${requests} (seq, request_code, hotel_id, room_id, cust_name, cust_email, cust_phone, note, room_verified, lang, search_text)
+        insert into ${requests} (seq, request_code, hotel_id, room_id, cust_name, cust_email, cust_phone, note, room_verified, lang, channel, search_text)
         select seq, code, ${header.hotelId}, ${header.roomId}, ${header.custName}, ${header.custEmail}, ${header.custPhone}, ${header.note},
-          ${header.roomVerified}, ${header.lang}, concat_ws(' ', code, nullif(${texts.request}::text, ''))
+          ${header.roomVerified}, ${header.lang}, ${header.channel}, concat_ws(' ', code, nullif(${texts.request}::text, ''))
         from next
         returning id, request_code, created_at
       ), line as (
@@ -171,6 +172,7 @@ export async function requestHeader(db: DbOrTx, id: string, lang: Language) {
       rating: requests.rating,
       roomVerified: requests.roomVerified,
       lang: requests.lang,
+      channel: requests.channel,
       createdAt: requests.createdAt,
       updatedAt: requests.updatedAt,
     })

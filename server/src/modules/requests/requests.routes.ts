@@ -11,6 +11,7 @@ import * as guest from './requests.service';
 import { canHearEvent, isOwnEvent, mayHearEvents } from './scope';
 import { guestStreamAllowed, streamHub, streamMessages } from './sse';
 import * as conversation from './conversation.service';
+import * as desk from './desk.service';
 import * as staff from './staff.service';
 import * as workflow from './workflow.service';
 
@@ -26,6 +27,7 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
   route(app, endpoints.addReview, ({ body, lang }) => guest.addReview(ctx, body, lang));
 
   // ── Staff ──
+  route(app, endpoints.createRequestForGuest, ({ user, body, lang }) => desk.createForGuest(ctx, user, body, lang));
   route(app, endpoints.allRequests, async ({ user, query, lang, reply }) => {
     const page = await staff.requestList(ctx, user, query, lang);
     if (page.total !== undefined) reply.header('x-total-count', page.total);

@@ -1,4 +1,13 @@
-import { type AddRequestInput, type AddRequestResponse, type Language, type MessageResponse, type RequestDetail, type ReviewInput, dueTimesOf } from '@shared';
+import {
+  type AddRequestInput,
+  type AddRequestResponse,
+  type Language,
+  type MessageResponse,
+  type RequestChannel,
+  type RequestDetail,
+  type ReviewInput,
+  dueTimesOf,
+} from '@shared';
 import { dialCodeOf, fitsNumberingPlan, phoneExample } from '@shared/phone-plan';
 import type { AppContext } from '../../context';
 import { AppError, type LocalizedFieldError, badRequest, conflict, notFound } from '../../http/errors';
@@ -20,11 +29,48 @@ const WINDOW_SECONDS = 600;
 export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: string, lang: Language, roomSignature?: string): Promise<AddRequestResponse> {
   const { config } = ctx;
   if (config.rateLimitsEnabled && config.requestRateLimit > 0) await ctx.rateLimiter.hit(`add-request:${ip}`, config.requestRateLimit, WINDOW_SECONDS);
+  const created = await fileRequest(ctx, { ...input, custName: input.custName.trim(), channel: 'guest' }, lang, {
+    roomVerified: (place) => {
+      const verified = verifyRoomLink(config.jwtSecret, input.hotelId, input.roomId, place.linkVersion, roomSignature);
+      if (!verified && config.requireSignedRoomLinks) throw new AppError(403, m.roomLinkInvalid);
+      return verified;
+    },
+    beforeInsert: (roomVerified) => hitRoomLimit(ctx, input, roomVerified),
+  });
+  return { message: localize(m.submitted, lang), id: created.id };
+}
+
+/** A request as any channel files it: the guest's page, or staff for a guest (name, phone, e-mail may then be empty). */
+export interface FiledRequest {
+  channel: RequestChannel;
+  hotelId: number;
+  roomId: number;
+  custName: string;
+  custEmail: string;
+  custPhone: string;
+  note: string;
+  services: AddRequestInput['services'];
+}
+
+type Place = Awaited<ReturnType<typeof repo.placeOf>>;
+
+/**
+ * The one way a request enters the hotel, whatever its channel: the room and services
+ * are checked, each line's clock starts (a Special Request's too), the desk hears of it
+ * (live event, chime, toast) and workers' phones are offered it; escalation then follows
+ * from the lines' due times. Channel-specific checks come in through `checks`.
+ */
+export async function fileRequest(
+  ctx: AppContext,
+  input: FiledRequest,
+  lang: Language,
+  checks: { roomVerified(place: Place): boolean; beforeInsert?(roomVerified: boolean): Promise<void> },
+): Promise<{ id: string; requestCode: string }> {
+  const { config } = ctx;
   const db = ctx.database.db;
   const serviceIds = [...new Set(input.services.map((s) => s.serviceId))];
   const [place, found] = await Promise.all([repo.placeOf(db, input.hotelId, input.roomId), repo.servicesForRequest(db, serviceIds, input.hotelId)]);
-  const roomVerified = verifyRoomLink(config.jwtSecret, input.hotelId, input.roomId, place.linkVersion, roomSignature);
-  if (!roomVerified && config.requireSignedRoomLinks) throw new AppError(403, m.roomLinkInvalid);
+  const roomVerified = checks.roomVerified(place);
   const problems: LocalizedFieldError[] = [];
   if (!place.hotelExists) problems.push({ field: 'hotelId', message: m.hotelMissing });
   if (place.roomHotelId !== input.hotelId) problems.push({ field: 'roomId', message: m.roomMissing });
@@ -33,12 +79,12 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
     if (!byId.has(s.serviceId)) problems.push({ field: `services.${i}.serviceId`, message: m.serviceMissing });
   });
   // SPEC's pattern (checked by the schema) is the floor; the number must also fit its country's plan.
-  if (!fitsNumberingPlan(input.custPhone)) {
+  if (input.custPhone && !fitsNumberingPlan(input.custPhone)) {
     const code = dialCodeOf(input.custPhone)!.value;
     problems.push({ field: 'custPhone', message: m.phoneNotInPlan, params: { example: `${code} ${phoneExample(code) ?? ''}`.trim() } });
   }
   if (problems.length) throw badRequest(common.validation, {}, problems);
-  await hitRoomLimit(ctx, input, roomVerified);
+  await checks.beforeInsert?.(roomVerified);
 
   // The clock of each line starts now, a Special Request's too (shared/service-levels.ts).
   const now = ctx.clock.now();
@@ -46,12 +92,13 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
   const created = await repo.insertRequest(db, {
     hotelId: input.hotelId,
     roomId: input.roomId,
-    custName: input.custName.trim(),
+    custName: input.custName,
     custEmail: input.custEmail,
     custPhone: input.custPhone,
     note: input.note,
     roomVerified,
     lang,
+    channel: input.channel,
     roomNumber: place.roomNumber,
     hotelNames: place.hotelNames,
     lines: input.services.map((s) => {
@@ -71,7 +118,7 @@ export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: st
     summary: newRequestSummary(input, place.roomNumber ?? '', (id) => byId.get(id)!),
   });
   pushOffered(ctx, { requestId: created.id });
-  return { message: localize(m.submitted, lang), id: created.id };
+  return created;
 }
 
 /** How many characters of the guest's note a toast shows. */
@@ -81,7 +128,7 @@ const SERVICES_NAMED = 3;
 
 /** What a desk's toast names: room, hotel, the services, and the first words of the guest's note. */
 function newRequestSummary(
-  input: AddRequestInput,
+  input: Pick<FiledRequest, 'note' | 'services'>,
   roomNumber: string,
   serviceOf: (id: number) => { nameEn: string; nameAr: string; hotelNameEn: string | null; hotelNameAr: string | null },
 ) {

@@ -21,6 +21,7 @@ import { iso, isoOrNull, isUuid, toClock, toDetail, toLine } from './requests.ma
 import { requestMessages as m } from './requests.messages';
 import * as repo from './requests.repository';
 import { messagesOfLines } from './messages.repository';
+import { trackingLink } from './guest-mail';
 import { canSeeLine, canSeeRequest } from './scope';
 
 /** What staff read: the two lists, one request, one line and its history, all within the caller's scope. */
@@ -112,7 +113,15 @@ export async function staffRequestDetails(ctx: AppContext, user: Principal, id: 
   if (!header || !canSeeRequest(user, header)) throw notFound(m.requestNotFound);
   const [lines, availableDepartments] = await Promise.all([repo.linesOfRequest(db, id, lang), repo.departmentLookup(db, lang)]);
   const messages = await messagesOfLines(db, lines.map((l) => l.id), 'staff');
-  return { requestDetails: toDetail(header, lines, messages, ctx.clock.now()), availableDepartments, roomVerified: header.roomVerified, guestLanguage: header.lang };
+  return {
+    requestDetails: toDetail(header, lines, messages, ctx.clock.now()),
+    availableDepartments,
+    roomVerified: header.roomVerified,
+    guestLanguage: header.lang,
+    channel: header.channel,
+    // The same link the guest's e-mail carries (the request's id is its only key): the desk shows it as a QR.
+    trackingLink: trackingLink(ctx, header.id),
+  };
 }
 
 /** The line, if it exists and the user may see it; otherwise 404. */

@@ -1,0 +1,19 @@
+import { DEFAULT_DIAL_CODE, isPhoneNumber } from '@shared/patterns';
+import { dialCodeOf, fitsNumberingPlan, phoneExample } from '@shared/phone-plan';
+
+/** Arabic-Indic (٠–٩) and Persian (۰–۹) digits as ASCII: a number typed on an Arabic keyboard is stored as 0–9. */
+const asciiDigits = (text: string) => text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 0xf));
+
+/**
+ * The phone a clerk typed, as the server stores it: the dial code first (00 read as +;
+ * none given: the hotel's default, without the trunk 0), checked like the guest page
+ * checks it: SPEC's pattern, then the country's numbering plan. Empty stays empty.
+ */
+export function deskPhone(typed: string): { phone: string; problem: boolean; example: string } {
+  const tidy = asciiDigits(typed).trim().replace(/\s+/g, ' ').replace(/^00/, '+');
+  const phone = !tidy ? '' : tidy.startsWith('+') ? tidy : `${DEFAULT_DIAL_CODE} ${tidy.replace(/^0+/, '')}`;
+  const code = dialCodeOf(phone)?.value ?? DEFAULT_DIAL_CODE;
+  const example = `${code} ${phoneExample(code) ?? ''}`.trim();
+  const problem = phone !== '' && (phone.length > 30 || !isPhoneNumber(phone) || !fitsNumberingPlan(phone));
+  return { phone, problem, example };
+}

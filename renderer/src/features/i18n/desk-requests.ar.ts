@@ -1,0 +1,33 @@
+import type { deskRequestsEn } from './desk-requests.en';
+
+/** نصوص الطلبات المسجلة في الاستقبال نيابةً عن النزيل؛ تحت `desk`. */
+export const deskRequestsAr: typeof deskRequestsEn = {
+  newRequest: 'طلب جديد',
+  title: 'طلب جديد لنزيل',
+  hint: 'لنزيل اتصل أو حضر إلى الاستقبال. يُعالج كطلب من صفحة النزيل.',
+  channel: 'استُلم عبر',
+  hotel: 'الفندق',
+  room: 'الغرفة',
+  roomPlaceholder: 'اكتب رقم الغرفة',
+  roomUnknown: 'لا توجد غرفة {{number}} في هذا الفندق',
+  guestName: 'اسم النزيل (اختياري)',
+  guestPhone: 'الهاتف (اختياري)',
+  phoneHint: 'مع رمز الدولة، مثل {{example}}؛ وبدونه يُفترض {{code}}',
+  phoneInvalid: 'هذا ليس رقم هاتف صحيحًا لرمز الدولة، مثل {{example}}',
+  guestEmail: 'البريد الإلكتروني (اختياري)',
+  emailLink: 'أرسل للنزيل رابط متابعة الطلب بالبريد الإلكتروني',
+  services: 'الخدمات',
+  servicesPlaceholder: 'اختر خدمة أو أكثر',
+  removeService: 'إزالة {{name}}',
+  note: 'ملاحظات',
+  required: 'مطلوب',
+  create: 'تسجيل الطلب',
+  cancel: 'إلغاء',
+  failed: 'تعذّر تسجيل الطلب، يرجى المحاولة مرة أخرى',
+  filed: 'تم تسجيل الطلب للنزيل',
+  linkEmailed: 'أُرسل رابط المتابعة إلى النزيل بالبريد الإلكتروني.',
+  linkNotEmailed: 'تعذّر إرسال رابط المتابعة بالبريد الإلكتروني: اعرض على النزيل رمز QR بدلًا من ذلك.',
+  trackingTitle: 'رابط متابعة النزيل',
+  trackingHint: 'يمسح النزيل هذا الرمز لمتابعة الطلب وتقييمه بعد ذلك.',
+  trackingAlt: 'رمز QR لرابط متابعة النزيل للطلب {{code}}',
+};

@@ -1,0 +1,1 @@
+ALTER TABLE "requests" ADD COLUMN "channel" text DEFAULT 'guest' NOT NULL;
