@@ -7,7 +7,7 @@ import type { LiveEvent } from './api/requests';
  */
 
 /** Something happened to a request; the payload is a LiveEvent (shared/api/requests.ts). */
-export const LIVE_EVENT_TYPES = ['request-created', 'line-changed', 'review-added', 'message-added', 'line-acknowledged', 'line-escalated'] as const;
+export const LIVE_EVENT_TYPES = ['request-created', 'line-changed', 'review-added', 'message-added', 'line-acknowledged', 'line-escalated', 'guest-message'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /**

@@ -158,6 +158,8 @@ export const endpoints = {
     params: UuidParams,
     response: req.RequestDetail,
   },
+  /** The guest answers on an open line of their request (the request id in the body, as the review sends it). */
+  addGuestMessage: { method: 'POST', path: '/api/Request/AddGuestMessage', auth: 'public', body: req.GuestMessageInput, response: msg },
   guestEvents: { method: 'GET', path: '/api/Request/Events/:id', auth: 'public', params: UuidParams, kind: 'stream' },
   allRequests: {
     method: 'GET',

@@ -77,6 +77,7 @@ export const apiPaths = {
   addRequest: '/api/Request/AddRequest',
   addReview: '/api/Request/AddReviewToRequest',
   userRequestDetails: '/api/Request/GetUserRequestDetails/:id',
+  addGuestMessage: '/api/Request/AddGuestMessage',
   guestEvents: '/api/Request/Events/:id',
   allRequests: '/api/Request/GetAllRequests',
   requestDetails: '/api/Request/GetRequestDetails/:id',

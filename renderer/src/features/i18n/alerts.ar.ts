@@ -57,6 +57,7 @@ export const alertsAr: { [K in keyof typeof alertsEn]: string } & ArabicPlurals<
   escalationTitle: 'متأخر: {{service}}، الغرفة {{room}}',
   escalationAcknowledge: 'لم يُستلم قبل {{time}} ({{hotel}}{{department}})',
   escalationComplete: 'لم يُنجز قبل {{time}} ({{hotel}}{{department}})',
+  guestMessageTitle: 'كتب النزيل بخصوص {{service}}، الغرفة {{room}}',
   returnedTitle: 'تعذّر على {{worker}} تنفيذ مهمة من الطلب {{code}}',
   returnedBody: 'السبب: {{reason}}. عادت إلى البنود المفتوحة في قسمها.',
 };

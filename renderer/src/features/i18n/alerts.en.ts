@@ -35,6 +35,7 @@ export const alertsEn = {
   escalationAcknowledge: 'Not acknowledged by {{time}} ({{hotel}}{{department}})',
   escalationComplete: 'Not completed by {{time}} ({{hotel}}{{department}})',
   // A worker's phone gave a line back (Can't do).
+  guestMessageTitle: 'The guest wrote about {{service}}, room {{room}}',
   returnedTitle: "{{worker}} can't do a task of request {{code}}",
   returnedBody: "Reason: {{reason}}. It is back in its department's open lines.",
 };

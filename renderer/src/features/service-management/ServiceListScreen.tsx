@@ -13,6 +13,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { LiveControls } from '../live/LiveControls';
 import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
 import { DueBadge } from './DueBadge';
+import { GuestUnreadBadge } from './GuestUnreadBadge';
 import { ListFilters, statusFilterName } from './ListFilters';
 import { AgeCell, ageMinutes, ageText, relativeDueText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
@@ -46,7 +47,16 @@ export function ServiceListScreen() {
   const columns = useMemo<TableColumn<ServiceListRow>[]>(
     () => [
       { id: 'requestHeaderCode', header: t('p2.requests.code'), value: (r) => r.requestHeaderCode, fitContent: true, ltr: true },
-      { id: 'serviceName', header: t('p2.requests.service'), value: (r) => r.serviceName },
+      {
+        id: 'serviceName',
+        header: t('p2.requests.service'),
+        value: (r) => r.serviceName,
+        render: (r) => (
+          <>
+            {r.serviceName} <GuestUnreadBadge unread={r.guestUnread} />
+          </>
+        ),
+      },
       { id: 'departmentName', header: t('p2.requests.department'), value: (r) => r.departmentName ?? '' },
       { id: 'hotelName', header: t('p2.requests.hotel'), value: (r) => r.hotelName },
       { id: 'roomNumber', header: t('p2.requests.room'), value: (r) => r.roomNumber, exportValue: (r) => numberOrText(r.roomNumber), fitContent: true, ltr: true },

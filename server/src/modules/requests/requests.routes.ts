@@ -11,6 +11,7 @@ import * as guest from './requests.service';
 import { canHearEvent, isOwnEvent, mayHearEvents } from './scope';
 import { guestStreamAllowed, streamHub, streamMessages } from './sse';
 import * as conversation from './conversation.service';
+import * as guestMessages from './guest-messages.service';
 import * as staff from './staff.service';
 import * as workflow from './workflow.service';
 
@@ -24,6 +25,7 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
   });
   route(app, endpoints.userRequestDetails, ({ params, lang }) => guest.requestDetail(ctx, params.id, lang));
   route(app, endpoints.addReview, ({ body, lang }) => guest.addReview(ctx, body, lang));
+  route(app, endpoints.addGuestMessage, ({ body, lang, request }) => guestMessages.addGuestMessage(ctx, body, request.ip, lang));
 
   // ── Staff ──
   route(app, endpoints.allRequests, async ({ user, query, lang, reply }) => {

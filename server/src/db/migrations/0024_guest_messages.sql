@@ -1,0 +1,1 @@
+ALTER TABLE "request_lines" ADD COLUMN "guest_unread_at" timestamp with time zone;
