@@ -44,7 +44,8 @@ export const CATALOGUE = [
   { section: 'Administration', item: 'Email Settings', actions: ['View', 'Edit'] },
   { section: 'Administration', item: 'Canned Replies', actions: CRUD },
   { section: 'Reports', item: 'Service Levels', actions: ['View'] },
-  { section: 'Reports', item: 'Guest Feedback', actions: ['View'] },
+  // Follow Up: move a low rating's service-recovery follow-up on (contacted, resolved) with a note.
+  { section: 'Reports', item: 'Guest Feedback', actions: ['View', 'Follow Up'] },
 ] as const satisfies readonly CatalogueItem[];
 
 type Entry = (typeof CATALOGUE)[number];

@@ -273,6 +273,14 @@ export const endpoints = {
     query: reports.GuestFeedbackQuery,
     response: z.array(reports.GuestFeedbackRow),
   },
+  /** Service recovery: a duty manager moves a low rating's follow-up on (contacted, resolved) with a note. */
+  updateFeedbackFollowUp: {
+    method: 'PUT',
+    path: '/api/Reports/UpdateFeedbackFollowUp',
+    auth: 'Reports.Guest Feedback.Follow Up',
+    body: reports.FollowUpInput,
+    response: msg,
+  },
 
   // ── Canned replies: staff who write on lines read them to insert; an Admin manages them ──
   cannedReplies: {

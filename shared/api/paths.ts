@@ -95,6 +95,7 @@ export const apiPaths = {
   serviceLevels: '/api/Reports/ServiceLevels',
   roomHistory: '/api/Reports/RoomHistory',
   guestFeedback: '/api/Reports/GuestFeedback',
+  updateFeedbackFollowUp: '/api/Reports/UpdateFeedbackFollowUp',
   cannedReplies_list: '/api/Administration/GetAllCannedReplies',
   cannedReplies_add: '/api/Administration/AddCannedReply',
   cannedReplies_edit: '/api/Administration/EditCannedReply/:id',

@@ -362,6 +362,10 @@ export const LiveEvent = z.object({
   at: Timestamp,
   /** Only on `line-escalated`. */
   escalation: Escalation.optional(),
+  /** Only on `low-rating`, staff only (the hotel's escalation receivers): who rated how low, for a toast. */
+  lowRating: z
+    .object({ rating: z.number(), custName: z.string(), roomNumber: z.string(), hotelNameEn: z.string(), hotelNameAr: z.string() })
+    .optional(),
   /** Only on `guest-message`, staff only: where the guest wrote and their first words, for a toast. */
   guestMessage: z.object({ roomNumber: z.string(), serviceNameEn: z.string(), serviceNameAr: z.string(), preview: z.string() }).optional(),
   /** Only on `request-created`, staff only: what a toast names without another call. */

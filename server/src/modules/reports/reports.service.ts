@@ -19,6 +19,7 @@ import { iso, isoOrNull } from '../requests/requests.mappers';
 import { canSeeRequest } from '../requests/scope';
 import { reportMessages as m } from './reports.messages';
 import * as repo from './reports.repository';
+import { recoveryCounts } from './recovery.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -80,6 +81,8 @@ export async function serviceLevels(ctx: AppContext, user: Principal, query: Ser
     // The empty grouping set answers a row even over no lines at all.
     total: toRow(total!),
     ratingDistribution: (total?.distribution ?? Array(10).fill(0)).map(Number),
+    // Departments do not narrow it: a guest's rating is of the whole stay.
+    recovery: await recoveryCounts(ctx.database.db, user, { ...period, hotelId: query.hotelId }),
   };
 }
 
@@ -155,5 +158,14 @@ export async function guestFeedback(ctx: AppContext, user: Principal, query: Gue
     throw badRequest(common.validation, {}, [{ field: 'maxRating', message: m.ratingOrder }]);
   }
   const rows = await repo.guestFeedback(ctx.database.db, user, { ...query, ...period }, lang, GUEST_FEEDBACK_LIMIT);
-  return rows.map((r) => ({ ...r, reviewedAt: iso(r.reviewedAt), departments: r.departments ?? [] }));
+  return rows.map(({ followUpId, followUpStatus, followUpNote, followUpUpdatedAt, followerName, ...r }) => ({
+    ...r,
+    reviewedAt: iso(r.reviewedAt),
+    departments: r.departments ?? [],
+    services: r.services ?? [],
+    followUp:
+      followUpId === null || followUpStatus === null
+        ? null
+        : { id: followUpId, status: followUpStatus, note: followUpNote ?? '', followerName, updatedAt: iso(followUpUpdatedAt!) },
+  }));
 }
