@@ -187,6 +187,8 @@ export const endpoints = {
     path: '/api/Request/GetServiceDetails/:id',
     auth: 'Service Management.Service List.View',
     params: IdParams,
+    /** read=true: a staff member opened the line's own page, which reads the guest's messages (a card's worker lookup does not). */
+    query: LangQuery.extend({ read: z.enum(['true']).optional() }),
     response: req.StaffServiceDetails,
   },
   serviceAssignmentDetails: {

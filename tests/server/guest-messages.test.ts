@@ -34,7 +34,8 @@ describe('the guest answering on a line', () => {
   };
   const answer = (id: string, requestDetailsId: number, text: string, lang?: 'en' | 'ar') =>
     t.api.call(endpoints.addGuestMessage, { lang, body: { id, requestDetailsId, text } });
-  const staffLine = async (line: number, token = housekeeping) => (await t.api.call(endpoints.serviceDetails, { token, params: { id: line } })).body.serviceDetails;
+  const staffLine = async (line: number, token = housekeeping, read = true) =>
+    (await t.api.call(endpoints.serviceDetails, { token, params: { id: line }, query: read ? { read: 'true' } : {} })).body.serviceDetails;
   const unreadInList = async (line: number) => {
     const rows = (await t.api.call(endpoints.allServicesRequest, { token: housekeeping, query: { pageSize: 100 } })).body as { id: number; guestUnread?: boolean }[];
     return rows.find((r) => r.id === line)?.guestUnread;
@@ -71,6 +72,9 @@ describe('the guest answering on a line', () => {
     // The guest's words do not become "the hotel's reply".
     expect(guest.reply).toBe('Towels in 10 minutes');
 
+    // A look at the line without opening its page (a request page's card looking up workers) leaves it unread.
+    expect((await staffLine(line, housekeeping, false)).guestUnread).toBe(true);
+    expect(await unreadInList(line)).toBe(true);
     const opened = await staffLine(line);
     expect(opened.messages.map((m: { kind: string }) => m.kind)).toEqual(['reply', 'guest']);
     expect(opened.guestUnread).toBe(false);

@@ -39,7 +39,7 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
     if (page.total !== undefined) reply.header('x-total-count', page.total);
     return page.rows;
   });
-  route(app, endpoints.serviceDetails, ({ user, params, lang }) => staff.staffServiceDetails(ctx, user, params.id, lang));
+  route(app, endpoints.serviceDetails, ({ user, params, query, lang }) => staff.staffServiceDetails(ctx, user, params.id, lang, query.read === 'true'));
   route(app, endpoints.serviceAssignmentDetails, ({ user, params, lang }) => staff.assignmentHistory(ctx, user, params.id, lang));
   route(app, endpoints.updateServiceRequestStatus, ({ user, body, lang }) => workflow.updateStatus(ctx, user, body, lang));
   route(app, endpoints.addServiceMessage, ({ user, body, lang }) => conversation.addMessage(ctx, user, body, lang));

@@ -123,11 +123,12 @@ export async function visibleLine(ctx: AppContext, user: Principal, id: number, 
   return line;
 }
 
-export async function staffServiceDetails(ctx: AppContext, user: Principal, id: number, lang: Language): Promise<StaffServiceDetails> {
+export async function staffServiceDetails(ctx: AppContext, user: Principal, id: number, lang: Language, read = false): Promise<StaffServiceDetails> {
   const db = ctx.database.db;
   const line = await visibleLine(ctx, user, id, lang);
-  // Opening the line is what reads the guest's message: the desk's unread marker goes.
-  if (line.guestUnreadAt) await repo.markGuestMessagesRead(db, line.id);
+  // Opening the line's page is what reads the guest's message: the desk's unread marker goes.
+  const wasUnread = line.guestUnreadAt !== null;
+  if (read && wasUnread) await repo.markGuestMessagesRead(db, line.id);
   const [header, availableWorkers, availableDepartments, messages] = await Promise.all([
     repo.requestHeader(db, line.requestId, lang),
     repo.workersFor(db, line.departmentId, lang),
@@ -137,7 +138,7 @@ export async function staffServiceDetails(ctx: AppContext, user: Principal, id: 
   return {
     serviceDetails: {
       ...toLine(line, messages, ctx.clock.now(), 'staff'),
-      guestUnread: false,
+      guestUnread: wasUnread && !read,
       requestId: header!.id,
       requestCode: header!.requestCode,
       requestStatusName: header!.status,
