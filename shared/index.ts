@@ -21,3 +21,4 @@ export * from './service-levels';
 export * from './live-events';
 export * from './api/list-headers';
 export * from './display-names';
+export * from './recovery';

@@ -7,7 +7,7 @@ import type { LiveEvent } from './api/requests';
  */
 
 /** Something happened to a request; the payload is a LiveEvent (shared/api/requests.ts). */
-export const LIVE_EVENT_TYPES = ['request-created', 'line-changed', 'review-added', 'message-added', 'line-acknowledged', 'line-escalated'] as const;
+export const LIVE_EVENT_TYPES = ['request-created', 'line-changed', 'review-added', 'message-added', 'line-acknowledged', 'line-escalated', 'guest-message', 'low-rating'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /**
@@ -24,7 +24,7 @@ export interface ResyncPayload {
 export type ReconnectPayload = Record<string, never>;
 
 /** Staff business only: a guest's stream never carries these. */
-const STAFF_ONLY_TYPES = ['line-escalated'] as const satisfies readonly LiveEventType[];
+const STAFF_ONLY_TYPES = ['line-escalated', 'low-rating'] as const satisfies readonly LiveEventType[];
 export type GuestLiveEventType = Exclude<LiveEventType, (typeof STAFF_ONLY_TYPES)[number]>;
 export const GUEST_LIVE_EVENT_TYPES = LIVE_EVENT_TYPES.filter((t): t is GuestLiveEventType => !(STAFF_ONLY_TYPES as readonly string[]).includes(t));
 

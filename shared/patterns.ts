@@ -86,6 +86,9 @@ const SEPARATOR = /^[\s.-]$/;
 export const PASSWORD_MIN_LENGTH = 8;
 /** The longest guest name AddRequest takes; the guest form shows it before submit. */
 export const CUST_NAME_MAX = 200;
+/** The longest message a guest may write on a line (shorter than staff's: a page anyone with the link can post to). */
+export const GUEST_MESSAGE_MAX = 1000;
+
 export const RATING_MIN = 1;
 export const RATING_MAX = 10;
 export const PAGE_SIZES = [5, 10, 20, 50] as const;

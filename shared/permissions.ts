@@ -46,7 +46,8 @@ export const CATALOGUE = [
   { section: 'Administration', item: 'Canned Replies', actions: CRUD },
   { section: 'Administration', item: 'Security Audit', actions: ['View'] },
   { section: 'Reports', item: 'Service Levels', actions: ['View'] },
-  { section: 'Reports', item: 'Guest Feedback', actions: ['View'] },
+  // Follow Up: move a low rating's service-recovery follow-up on (contacted, resolved) with a note.
+  { section: 'Reports', item: 'Guest Feedback', actions: ['View', 'Follow Up'] },
 ] as const satisfies readonly CatalogueItem[];
 
 type Entry = (typeof CATALOGUE)[number];

@@ -1,4 +1,4 @@
-import type { AddRequestInput, AddRequestResponse, Lookup, RequestDetail, ReviewInput, RoomLookup, ServiceLookupGroup } from '@shared';
+import type { AddRequestInput, AddRequestResponse, GuestMessageInput, Lookup, RequestDetail, ReviewInput, RoomLookup, ServiceLookupGroup } from '@shared';
 import { apiPaths, fillPath } from '@shared/api/paths';
 import { ROOM_SIGNATURE_HEADER } from '@shared/patterns';
 import { currentLanguage } from './i18n';
@@ -48,5 +48,7 @@ export const api = {
     call<AddRequestResponse>('POST', apiPaths.addRequest, { body, headers: roomSignature ? { [ROOM_SIGNATURE_HEADER]: roomSignature } : {} }),
   requestDetails: (id: string) => call<RequestDetail>('GET', fillPath(apiPaths.userRequestDetails, { id })),
   addReview: (body: ReviewInput) => call<{ message: string }>('PUT', apiPaths.addReview, { body }),
+  /** The guest's answer on a line: the request id in the body, never in the address. */
+  addGuestMessage: (body: GuestMessageInput) => call<{ message: string }>('POST', apiPaths.addGuestMessage, { body }),
   eventsUrl: (id: string) => url(fillPath(apiPaths.guestEvents, { id })),
 };

@@ -58,6 +58,9 @@ const Env = z.object({
   HOTEL_LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(32).max(60_000).default(8000),
   HOTEL_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(30),
   HOTEL_ROOM_REQUEST_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  /** Messages a guest may send on one request, and from one address, per 10 minutes. */
+  HOTEL_GUEST_MESSAGE_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  HOTEL_GUEST_MESSAGE_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Pairing tries (POST /api/Work/Pair) one address may make per 10 minutes. */
   HOTEL_PAIR_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Tests only: lets a phone subscribe with a push service at http://127.0.0.1 (a real push service is https). */
@@ -133,6 +136,9 @@ export interface Config {
   rateLimitsEnabled: boolean;
   /** Pairing tries one address may make per 10 minutes. */
   pairRateLimit: number;
+  /** Guest messages per request, and per address, per 10 minutes. */
+  guestMessageRequestLimit: number;
+  guestMessageAddressLimit: number;
   /** Tests only: push endpoints at http://127.0.0.1 are accepted. */
   pushLoopback: boolean;
   /** The longest gap between two password checks of one e-mail (see account.rules loginDelayMs). */
@@ -249,6 +255,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     requestRateLimit: e.HOTEL_REQUEST_RATE_LIMIT,
     roomRequestRateLimit: e.HOTEL_ROOM_REQUEST_RATE_LIMIT,
     pairRateLimit: e.HOTEL_PAIR_RATE_LIMIT,
+    guestMessageRequestLimit: e.HOTEL_GUEST_MESSAGE_RATE_LIMIT,
+    guestMessageAddressLimit: e.HOTEL_GUEST_MESSAGE_ADDRESS_RATE_LIMIT,
     pushLoopback: e.HOTEL_PUSH_LOOPBACK === 'on',
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
     guestEmailVerifiedOnly: e.HOTEL_GUEST_EMAIL === 'verified',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECOVERY_THRESHOLD_MAX, RECOVERY_THRESHOLD_MIN } from '../recovery';
 import { COUNTRY_NAMES } from '../countries';
 import { FACILITY_CODES } from '../facilities';
 import { hasControlCharacters } from '../patterns';
@@ -50,6 +51,8 @@ export const HotelInput = z.object({
   companyId: Id,
   bookingPolicy: optionalText(POLICY).default(''),
   accommodationPolicy: optionalText(POLICY).default(''),
+  /** A rating at or below this (of 10) opens a service-recovery follow-up; null: the default (4). */
+  recoveryThreshold: z.number().int().min(RECOVERY_THRESHOLD_MIN).max(RECOVERY_THRESHOLD_MAX).nullable().default(null),
   ...TargetFields.shape,
 });
 export const Hotel = z.object({
@@ -61,6 +64,7 @@ export const Hotel = z.object({
   companyName: z.string(),
   bookingPolicy: z.string(),
   accommodationPolicy: z.string(),
+  recoveryThreshold: z.number().nullable(),
   ...TargetRow,
   createdAt: Timestamp,
 });

@@ -185,6 +185,8 @@ export const endpoints = {
     params: UuidParams,
     response: req.RequestDetail,
   },
+  /** The guest answers on an open line of their request (the request id in the body, as the review sends it). */
+  addGuestMessage: { method: 'POST', path: '/api/Request/AddGuestMessage', auth: 'public', body: req.GuestMessageInput, response: msg },
   guestEvents: { method: 'GET', path: '/api/Request/Events/:id', auth: 'public', params: UuidParams, kind: 'stream' },
   allRequests: {
     method: 'GET',
@@ -212,6 +214,8 @@ export const endpoints = {
     path: '/api/Request/GetServiceDetails/:id',
     auth: 'Service Management.Service List.View',
     params: IdParams,
+    /** read=true: a staff member opened the line's own page, which reads the guest's messages (a card's worker lookup does not). */
+    query: LangQuery.extend({ read: z.enum(['true']).optional() }),
     response: req.StaffServiceDetails,
   },
   serviceAssignmentDetails: {
@@ -297,6 +301,14 @@ export const endpoints = {
     auth: 'Reports.Guest Feedback.View',
     query: reports.GuestFeedbackQuery,
     response: z.array(reports.GuestFeedbackRow),
+  },
+  /** Service recovery: a duty manager moves a low rating's follow-up on (contacted, resolved) with a note. */
+  updateFeedbackFollowUp: {
+    method: 'PUT',
+    path: '/api/Reports/UpdateFeedbackFollowUp',
+    auth: 'Reports.Guest Feedback.Follow Up',
+    body: reports.FollowUpInput,
+    response: msg,
   },
 
   // ── Canned replies: staff who write on lines read them to insert; an Admin manages them ──

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RATING_MAX, RATING_MIN } from '../patterns';
-import { Id, LangQuery, Timestamp } from './common';
+import { RECOVERY_STATUSES } from '../recovery';
+import { Id, LangQuery, Timestamp, optionalText } from './common';
 import { LineStatusName, RequestStatusName } from './requests';
 
 /** An instant with its offset: the client says where its day starts, the server does not guess. */
@@ -73,6 +74,8 @@ export const ServiceLevels = z.object({
   total: ServiceLevelRow,
   /** How many rated requests gave each rating, index 0 = rating 1 … index 9 = rating 10. */
   ratingDistribution: z.array(z.number()).length(RATING_MAX - RATING_MIN + 1),
+  /** Service recovery over the period: follow-ups opened by low ratings, and those resolved (recovered guests). */
+  recovery: z.object({ followUps: z.number(), recovered: z.number() }).optional(),
 });
 
 // ── Room history ──────────────────────────────────────────────────────────
@@ -136,6 +139,27 @@ export const GuestFeedbackRow = z.object({
   roomNumber: z.string(),
   /** The departments of the request's lines, by name, without repeats. */
   departments: z.array(z.string()),
+  custName: z.string().optional(),
+  /** The request's services, in its lines' order. */
+  services: z.array(z.string()).optional(),
+  /** The service-recovery follow-up a low rating opened; null when the rating was above the hotel's threshold. */
+  followUp: z
+    .object({
+      id: z.number(),
+      status: z.enum(RECOVERY_STATUSES),
+      note: z.string(),
+      followerName: z.string().nullable(),
+      updatedAt: Timestamp,
+    })
+    .nullable()
+    .optional(),
+});
+
+/** A duty manager moves a follow-up on: contacted, resolved, with a note. */
+export const FollowUpInput = z.object({
+  id: Id,
+  status: z.enum(RECOVERY_STATUSES),
+  note: optionalText(2000).default(''),
 });
 /** The newest reviews first; at most GUEST_FEEDBACK_LIMIT. */
 export const GUEST_FEEDBACK_LIMIT = 5000;
@@ -150,3 +174,4 @@ export type RoomHistoryRequest = z.infer<typeof RoomHistoryRequest>;
 export type RoomHistory = z.infer<typeof RoomHistory>;
 export type GuestFeedbackQuery = z.infer<typeof GuestFeedbackQuery>;
 export type GuestFeedbackRow = z.infer<typeof GuestFeedbackRow>;
+export type FollowUpInput = z.infer<typeof FollowUpInput>;

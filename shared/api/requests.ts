@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIVE_EVENT_TYPES } from '../live-events';
-import { CUST_NAME_MAX, RATING_MAX, RATING_MIN } from '../patterns';
+import { CUST_NAME_MAX, GUEST_MESSAGE_MAX, RATING_MAX, RATING_MIN } from '../patterns';
 import { TARGET_KINDS } from '../service-levels';
 import { LINE_STATUSES, REQUEST_STATUSES, STATUS_UPDATES } from '../statuses';
 import { Email } from './account';
@@ -141,9 +141,15 @@ export const ReviewInput = z.object({
 });
 
 // ── A line's conversation ──────────────────────────────────────
-/** A reply goes to the guest; a note stays with staff (never in a guest's answer, stream or e-mail). */
-export const MESSAGE_KINDS = ['reply', 'note'] as const;
+/**
+ * A reply goes to the guest; a note stays with staff (never in a guest's answer, stream
+ * or e-mail); `guest` is the guest's own answer on the tracking page (both sides read it).
+ */
+export const MESSAGE_KINDS = ['reply', 'note', 'guest'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
+/** What staff may write: the guest's kind comes only from the guest's page. */
+export const STAFF_MESSAGE_KINDS = ['reply', 'note'] as const;
+export type StaffMessageKind = (typeof STAFF_MESSAGE_KINDS)[number];
 /** The longest reply or note (the same cap as the reply sent with Assign, Complete or Reject). */
 export const MESSAGE_MAX = 2000;
 export const LineMessage = z.object({
@@ -156,8 +162,15 @@ export const LineMessage = z.object({
 });
 export const ServiceMessageInput = z.object({
   requestDetailsId: Id,
-  kind: z.enum(MESSAGE_KINDS).default('reply'),
+  kind: z.enum(STAFF_MESSAGE_KINDS).default('reply'),
   text: text(MESSAGE_MAX),
+});
+
+/** The guest answers on one line of their request: the request id is what the tracking page holds, in the body. */
+export const GuestMessageInput = z.object({
+  id: z.string().max(64),
+  requestDetailsId: Id,
+  text: text(GUEST_MESSAGE_MAX),
 });
 
 /** A service line as the guest and staff see it. */
@@ -178,6 +191,8 @@ export const RequestLine = z.object({
   workerName: z.string().nullable(),
   /** The line's conversation, oldest first: staff see replies and notes, the guest replies only. `reply` is the latest reply. */
   messages: z.array(LineMessage).optional(),
+  /** Staff only: the guest wrote and no staff member has opened the line since. */
+  guestUnread: z.boolean().optional(),
   ...LineClock.shape,
   /** For the guest: when the line should be done (its completion due time while open); null without a target. */
   expectedBy: Timestamp.nullable(),
@@ -257,6 +272,8 @@ export const ServiceListRow = z.object({
   acceptedBy: z.string().nullable().optional(),
   startedAt: Timestamp.nullable().optional(),
   startedBy: z.string().nullable().optional(),
+  /** The guest wrote and no staff member has opened the line since. */
+  guestUnread: z.boolean().optional(),
 });
 
 export const ServiceDetails = RequestLine.extend({
@@ -389,6 +406,12 @@ export const LiveEvent = z.object({
   at: Timestamp,
   /** Only on `line-escalated`. */
   escalation: Escalation.optional(),
+  /** Only on `low-rating`, staff only (the hotel's escalation receivers): who rated how low, for a toast. */
+  lowRating: z
+    .object({ rating: z.number(), custName: z.string(), roomNumber: z.string(), hotelNameEn: z.string(), hotelNameAr: z.string() })
+    .optional(),
+  /** Only on `guest-message`, staff only: where the guest wrote and their first words, for a toast. */
+  guestMessage: z.object({ roomNumber: z.string(), serviceNameEn: z.string(), serviceNameAr: z.string(), preview: z.string() }).optional(),
   /** Only on `request-created`, staff only: what a toast names without another call. */
   summary: NewRequestSummary.optional(),
   /** Only on the `line-changed` of a worker's Can't do, staff only. */
@@ -417,3 +440,4 @@ export type AcknowledgeInput = z.infer<typeof AcknowledgeInput>;
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LineMessage = z.infer<typeof LineMessage>;
 export type ServiceMessageInput = z.infer<typeof ServiceMessageInput>;
+export type GuestMessageInput = z.infer<typeof GuestMessageInput>;

@@ -56,7 +56,7 @@ export const WorkerParams = z.object({ workerId: Id });
 export const LineParams = z.object({ lineId: Id });
 
 export const WorkMessage = z.object({
-  kind: z.enum(['reply', 'note']),
+  kind: z.enum(['reply', 'note', 'guest']),
   /** An internal note: staff-only words, never read to the guest. */
   internal: z.boolean(),
   text: z.string(),

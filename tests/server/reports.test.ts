@@ -240,6 +240,7 @@ describe('Reports', () => {
         rows: [],
         total: expect.objectContaining({ lines: 0, completed: 0, acknowledgeP50Minutes: null, averageRating: null, ratings: 0 }),
         ratingDistribution: Array(10).fill(0),
+        recovery: { followUps: 0, recovered: 0 },
       });
     });
 
@@ -338,6 +339,10 @@ describe('Reports', () => {
         roomId: fx.hotelA.roomIds[0],
         roomNumber: '101',
         departments: [expect.stringMatching(/^Housekeeping /), expect.stringMatching(/^Maintenance /)],
+        custName: expect.any(String),
+        services: expect.any(Array),
+        // Rated 8: above the default threshold, no service-recovery follow-up.
+        followUp: null,
       });
     });
 

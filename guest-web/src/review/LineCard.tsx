@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LineMessage, RequestDetail, RequestLine } from '@shared';
 import { isolateLtr } from '@shared/display-names';
+import { GuestReplyBox } from './GuestReplyBox';
 
 const TONE: Record<string, string> = { Rejected: 'danger', Completed: 'primary' };
 const CLOSED = new Set(['Completed', 'Rejected']);
@@ -17,19 +18,20 @@ export function expectedByText(iso: string, locale: string, now = new Date()): s
   return at.toLocaleString(locale, today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** The team's replies, oldest first; an older server sends only the latest one as `reply`. */
-function repliesOf(line: RequestLine): Pick<LineMessage, 'id' | 'text' | 'createdAt'>[] {
-  if (line.messages) return line.messages.filter((m) => m.kind === 'reply');
-  return line.reply ? [{ id: 0, text: line.reply, createdAt: line.updatedAt }] : [];
+/** The team's replies and the guest's own answers, oldest first; an older server sends only the latest reply as `reply`. */
+function threadOf(line: RequestLine): Pick<LineMessage, 'id' | 'kind' | 'text' | 'createdAt'>[] {
+  if (line.messages) return line.messages.filter((m) => m.kind === 'reply' || m.kind === 'guest');
+  return line.reply ? [{ id: 0, kind: 'reply', text: line.reply, createdAt: line.updatedAt }] : [];
 }
 
 /**
  * One service line as an expandable card; the phone is shown exactly as the guest gave it.
  * The team's replies are a conversation: when a new one arrives the card opens on it.
  */
-export function LineCard({ line, request }: { line: RequestLine; request: RequestDetail }) {
+export function LineCard({ line, request, onChanged = async () => undefined }: { line: RequestLine; request: RequestDetail; onChanged?: () => Promise<void> }) {
   const { t, i18n } = useTranslation();
-  const replies = repliesOf(line);
+  const thread = threadOf(line);
+  const replies = thread.filter((m) => m.kind === 'reply');
   const card = useRef<HTMLDetailsElement>(null);
   const seen = useRef(replies.length);
   useEffect(() => {
@@ -85,14 +87,21 @@ export function LineCard({ line, request }: { line: RequestLine; request: Reques
         <div>
           <dt>{t('review.reply')}</dt>
           <dd data-testid="line-reply" aria-live="polite">
-            {replies.length ? (
+            {thread.length ? (
               <ol className="thread">
-                {replies.map((r) => (
-                  <li key={r.id} data-testid="guest-reply">
-                    <p dir="auto">{r.text}</p>
-                    <small className="muted">{t('review.repliedAt', { time: time(r.createdAt) })}</small>
-                  </li>
-                ))}
+                {thread.map((r) =>
+                  r.kind === 'guest' ? (
+                    <li key={r.id} className="from-guest" data-testid="guest-own-message">
+                      <p dir="auto">{r.text}</p>
+                      <small className="muted">{t('review.youWrote', { time: time(r.createdAt) })}</small>
+                    </li>
+                  ) : (
+                    <li key={r.id} data-testid="guest-reply">
+                      <p dir="auto">{r.text}</p>
+                      <small className="muted">{t('review.repliedAt', { time: time(r.createdAt) })}</small>
+                    </li>
+                  ),
+                )}
               </ol>
             ) : (
               <span className="muted">{t('review.noReply')}</span>
@@ -100,6 +109,13 @@ export function LineCard({ line, request }: { line: RequestLine; request: Reques
           </dd>
         </div>
       </dl>
+      {CLOSED.has(line.statusName) ? (
+        <p className="muted small" data-testid="answer-closed">
+          {t('review.answerClosed')}
+        </p>
+      ) : (
+        <GuestReplyBox requestId={request.id} lineId={line.id} onSent={onChanged} />
+      )}
     </details>
   );
 }

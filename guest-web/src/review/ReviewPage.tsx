@@ -81,7 +81,7 @@ export default function ReviewPage({ id, navigate }: { id: string; navigate: Nav
       </section>
       <section className="stack" aria-label={t('service.services')}>
         {request.requestDetails.map((line) => (
-          <LineCard key={line.id} line={line} request={request} />
+          <LineCard key={line.id} line={line} request={request} onChanged={reload} />
         ))}
       </section>
       {request.statusName === 'Completed' && <FeedbackForm request={request} onSent={reload} />}

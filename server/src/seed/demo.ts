@@ -40,12 +40,14 @@ const ROLES: { name: string; description: string; claims: Claim[] }[] = [
   },
   {
     name: 'Duty Manager',
-    description: 'Is told when a request misses its service level, in every hotel they work in',
+    description: 'Is told when a request misses its service level or a guest rates low, in every hotel they work in, and follows the guest up',
     claims: [
       'Service Management.Request List.View',
       'Service Management.Service List.View',
       'Service Management.Service List.Acknowledge',
       'Service Management.Escalations.Receive',
+      'Reports.Guest Feedback.View',
+      'Reports.Guest Feedback.Follow Up',
     ],
   },
   {

@@ -66,6 +66,9 @@ export const alertsAr: { [K in keyof typeof alertsEn]: string } & ArabicPlurals<
   escalationTitle: 'متأخر: {{service}}، الغرفة {{room}}',
   escalationAcknowledge: 'لم يُستلم قبل {{time}} ({{hotel}}{{department}})',
   escalationComplete: 'لم يُنجز قبل {{time}} ({{hotel}}{{department}})',
+  guestMessageTitle: 'كتب النزيل بخصوص {{service}}، الغرفة {{room}}',
+  lowRatingTitle: 'قيّم نزيل الخدمة بـ {{rating}} / 10',
+  lowRatingBody: '{{guest}}، الغرفة {{room}}، {{hotel}}: فُتحت متابعة في آراء النزلاء',
   returnedTitle: 'تعذّر على {{worker}} تنفيذ مهمة من الطلب {{code}}',
   returnedBody: 'السبب: {{reason}}. عادت إلى البنود المفتوحة في قسمها.',
 };

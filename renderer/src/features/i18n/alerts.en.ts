@@ -40,6 +40,9 @@ export const alertsEn = {
   escalationAcknowledge: 'Not acknowledged by {{time}} ({{hotel}}{{department}})',
   escalationComplete: 'Not completed by {{time}} ({{hotel}}{{department}})',
   // A worker's phone gave a line back (Can't do).
+  guestMessageTitle: 'The guest wrote about {{service}}, room {{room}}',
+  lowRatingTitle: 'A guest rated {{rating}} / 10',
+  lowRatingBody: '{{guest}}, room {{room}}, {{hotel}}: a follow-up is open on Guest feedback',
   returnedTitle: "{{worker}} can't do a task of request {{code}}",
   returnedBody: "Reason: {{reason}}. It is back in its department's open lines.",
 };

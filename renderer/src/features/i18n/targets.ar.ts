@@ -1,6 +1,8 @@
 import type { targetsEn } from './targets.en';
 
 export const targetsAr: { [K in keyof typeof targetsEn]: string } = {
+  recoveryThreshold: 'تنبيه التقييم المنخفض عند أو دون (من 10)',
+  recoveryHint: 'التقييم عند هذا الحد أو دونه ينبّه مديري المناوبة ويفتح متابعة. فارغ: 4.',
   acknowledgeMinutes: 'دقائق الاستلام',
   completeMinutes: 'دقائق الإنجاز',
   acknowledgeColumn: 'الاستلام (دقيقة)',

@@ -1,5 +1,7 @@
 /** Strings of the service-level targets on the Service, Service Group and Hotel screens, under `targets`. */
 export const targetsEn = {
+  recoveryThreshold: 'Low rating alert at or below (of 10)',
+  recoveryHint: 'A rating at or below this alerts the duty managers and opens a follow-up. Empty: 4.',
   acknowledgeMinutes: 'Minutes to acknowledge',
   completeMinutes: 'Minutes to complete',
   acknowledgeColumn: 'Acknowledge (min)',

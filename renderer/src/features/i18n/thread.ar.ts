@@ -5,6 +5,8 @@ export const threadAr: typeof threadEn = {
   title: 'المحادثة',
   empty: 'لا توجد رسائل بعد',
   guestSees: 'أُرسل إلى النزيل',
+  fromGuest: 'من النزيل',
+  guestUnread: 'رسالة جديدة من النزيل',
   internal: 'ملاحظة داخلية — لا يراها النزيل أبدًا',
   by: '{{name}} · {{time}}',
   unknownAuthor: 'الموظف',

@@ -3,6 +3,8 @@ export const threadEn = {
   title: 'Conversation',
   empty: 'No messages yet',
   guestSees: 'Sent to the guest',
+  fromGuest: 'From the guest',
+  guestUnread: 'New message from the guest',
   internal: 'Internal note — the guest never sees it',
   by: '{{name}} · {{time}}',
   unknownAuthor: 'Staff',

@@ -44,6 +44,10 @@ const REMINDED_CLAIMS: readonly Claim[] = ['Service Management.Service List.Ackn
  *   does; a native notification too while the app is not in front;
  * - an escalation (a line past its target; only its receivers get it): a red toast, a
  *   falling chime and a native notification;
+ * - a low rating (only the hotel's escalation receivers get it): a red toast that opens the
+ *   Guest Feedback list where its follow-up waits, the escalation chime and a notification;
+ * - a guest's message on a line of the user's own departments: a toast naming room and
+ *   service with the first words, a chime and a native notification that opens the line;
  * - a line a worker's phone gave back (Can't do), in the user's own departments: a toast
  *   with who and why, the reminder's chime and a native notification that opens the line.
  * The toasts of new requests, escalations and lines given back stay until dismissed or
@@ -127,8 +131,34 @@ export function LiveAlerts({ host = hostPlatform }: { host?: Platform }) {
       if (sound) playChime('reminder');
       host.notify(title, body, open);
     };
+    const guestMessage = (event: LiveEvent) => {
+      const g = event.guestMessage;
+      // Alerts follow the line's department scope, as a new request's do.
+      if (!g || event.mine === false) return;
+      const { t, lang, navigate, sound } = latest.current;
+      const reader = lang === 'ar' ? 'ar' : 'en';
+      const title = t('alerts.guestMessageTitle', { service: reader === 'ar' ? g.serviceNameAr : g.serviceNameEn, room: ltrIn(reader, g.roomNumber) });
+      const open = () => navigate(event.lineId ? clientRoutes.serviceDetails(event.lineId) : clientRoutes.requestDetails(event.requestId));
+      showToast(`${title}: ${g.preview}`, 'info', { label: t('alerts.open'), run: open });
+      if (sound) playChime('reminder');
+      host.notify(title, g.preview, open);
+    };
+    const lowRating = (event: LiveEvent) => {
+      const r = event.lowRating;
+      if (!r) return;
+      const { t, lang, navigate, sound } = latest.current;
+      const reader = lang === 'ar' ? 'ar' : 'en';
+      const title = t('alerts.lowRatingTitle', { rating: r.rating });
+      const body = t('alerts.lowRatingBody', { guest: r.custName, room: ltrIn(reader, r.roomNumber), hotel: reader === 'ar' ? r.hotelNameAr : r.hotelNameEn });
+      const open = () => navigate(clientRoutes.guestFeedback);
+      showToast(`${title}. ${body}`, 'error', { label: t('alerts.open'), run: open });
+      if (sound) playChime('escalation');
+      host.notify(title, body, open);
+    };
     return subscribeLive((event) => {
       if (event.type === 'request-created') newRequest(event);
+      else if (event.type === 'low-rating') lowRating(event);
+      else if (event.type === 'guest-message') guestMessage(event);
       else if (event.type === 'line-escalated') escalation(event);
       else if (event.type === 'line-changed' && event.returned) returned(event);
     }, () => undefined);

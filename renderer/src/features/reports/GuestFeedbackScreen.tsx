@@ -1,5 +1,6 @@
 import './strings';
-import { Dropdown, Field, Option, makeStyles } from '@fluentui/react-components';
+import { Badge, Button, Dropdown, Field, Option, makeStyles } from '@fluentui/react-components';
+import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -12,8 +13,11 @@ import { wallClock } from '../export/export-xlsx';
 import { ReportFilters, type ReportFilterValues } from './ReportFilters';
 import { periodQuery, presetPeriod } from './report-period';
 import { useReport } from './use-report';
+import { FollowUpDialog } from './FollowUpDialog';
+import { hasClaim, sessionAtom } from '../../session/session';
 
-const useStyles = makeStyles({ select: { minWidth: '110px' } });
+const useStyles = makeStyles({ select: { minWidth: '110px' }, followUp: { display: 'flex', gap: '6px', alignItems: 'center', flexWrap: 'wrap' } });
+const RECOVERY_COLOURS = { open: 'danger', contacted: 'warning', resolved: 'success' } as const;
 const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
 function RatingFilter({ label, value, onChange, testId }: { label: string; value?: number; onChange(v?: number): void; testId: string }) {
@@ -39,10 +43,16 @@ function RatingFilter({ label, value, onChange, testId }: { label: string; value
   );
 }
 
-/** Guest feedback: the reviews of a period, by rating range and hotel, exportable. */
+/**
+ * Guest feedback: the reviews of a period, by rating range and hotel, exportable; a low
+ * rating carries its service-recovery follow-up, which a duty manager moves on here.
+ */
 export function GuestFeedbackScreen() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const styles = useStyles();
+  const mayFollowUp = hasClaim(useAtomValue(sessionAtom), 'Reports.Guest Feedback.Follow Up');
+  const [editing, setEditing] = useState<GuestFeedbackRow>();
   const [filters, setFilters] = useState<ReportFilterValues>({ period: presetPeriod('days30') });
   const [rating, setRating] = useState<{ min?: number; max?: number }>({});
   const query = useMemo(() => {
@@ -62,6 +72,33 @@ export function GuestFeedbackScreen() {
         exportValue: (r) => wallClock(r.reviewedAt),
       },
       { id: 'rating', header: t('reports.feedback.rating'), value: (r) => r.rating, flex: 0.6 },
+      { id: 'guest', header: t('reports.recovery.guest'), value: (r) => r.custName ?? '', flex: 1.2 },
+      {
+        id: 'followUp',
+        header: t('reports.recovery.column'),
+        flex: 1.6,
+        value: (r) => (r.followUp ? t(`reports.recovery.statuses.${r.followUp.status}`) : ''),
+        exportValue: (r) => (r.followUp ? [t(`reports.recovery.statuses.${r.followUp.status}`), r.followUp.followerName, r.followUp.note].filter(Boolean).join(' — ') : ''),
+        render: (r) =>
+          r.followUp && (
+            <span className={styles.followUp} data-testid={`follow-up-${r.requestId}`}>
+              <Badge appearance="tint" color={RECOVERY_COLOURS[r.followUp.status]}>
+                {t(`reports.recovery.statuses.${r.followUp.status}`)}
+              </Badge>
+              {r.followUp.followerName && <span>{r.followUp.followerName}</span>}
+              {r.followUp.note && (
+                <span dir="auto" title={r.followUp.note}>
+                  {r.followUp.note.length > 40 ? `${r.followUp.note.slice(0, 40)}…` : r.followUp.note}
+                </span>
+              )}
+              {mayFollowUp && r.followUp.status !== 'resolved' && (
+                <Button size="small" onClick={() => setEditing(r)}>
+                  {t('reports.recovery.followUp')}
+                </Button>
+              )}
+            </span>
+          ),
+      },
       { id: 'review', header: t('reports.feedback.review'), value: (r) => r.review, flex: 3 },
       { id: 'hotel', header: t('reports.feedback.hotel'), value: (r) => r.hotelName, flex: 1.5 },
       {
@@ -72,6 +109,7 @@ export function GuestFeedbackScreen() {
         render: (r) => <Link to={clientRoutes.roomHistory(r.roomId)}>{r.roomNumber}</Link>,
       },
       { id: 'departments', header: t('reports.feedback.departments'), value: (r) => r.departments.join(lang === 'ar' ? '، ' : ', '), flex: 1.5 },
+      { id: 'services', header: t('reports.recovery.services'), value: (r) => (r.services ?? []).join(lang === 'ar' ? '، ' : ', '), flex: 1.5 },
       {
         id: 'request',
         header: t('reports.feedback.request'),
@@ -79,7 +117,7 @@ export function GuestFeedbackScreen() {
         render: (r) => <Link to={clientRoutes.requestDetails(r.requestId)}>{r.requestCode}</Link>,
       },
     ],
-    [t, lang],
+    [t, lang, styles, mayFollowUp],
   );
   const title = t('reports.feedback.title');
   return (
@@ -102,6 +140,7 @@ export function GuestFeedbackScreen() {
           rowId={(r) => r.requestId}
         />
       </Panel>
+      {editing?.followUp && <FollowUpDialog row={editing} followUp={editing.followUp} onClose={() => setEditing(undefined)} />}
     </section>
   );
 }

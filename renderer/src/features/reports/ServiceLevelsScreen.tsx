@@ -99,6 +99,11 @@ export function ServiceLevelsScreen() {
             })}
           </Body1>
         )}
+        {table.data?.recovery && (
+          <Body1 className={styles.total} data-testid="report-recovered">
+            {t('reports.recovery.recovered', { recovered: table.data.recovery.recovered, followUps: table.data.recovery.followUps })}
+          </Body1>
+        )}
         <DataTable rows={table.data?.rows ?? []} columns={columns} rowName={(r) => r.name ?? r.key} loading={table.loading} exportName={title} rowId={(r) => r.key} />
       </Panel>
     </section>

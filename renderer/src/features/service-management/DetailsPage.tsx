@@ -98,7 +98,7 @@ const serviceKind: DetailsKind<StaffServiceDetails> = {
   testId: 'service-details',
   backTo: clientRoutes.serviceList,
   key: (id) => keys.lineDetails(Number(id)),
-  fetch: (id) => fetchLineDetails(Number(id)),
+  fetch: (id) => fetchLineDetails(Number(id), true),
   valid: (answer) => !!answer?.serviceDetails,
   concerns: (event, id) => event.lineId === Number(id),
   lineIds: (answer) => [answer.serviceDetails.id],

@@ -15,6 +15,7 @@ import { fetchLineDetails } from './line-queries';
 import { LineThread } from './LineThread';
 import { RejectDialog } from './RejectDialog';
 import { StatusBadge } from './StatusBadge';
+import { GuestUnreadBadge } from './GuestUnreadBadge';
 import { StatusHistory } from './StatusHistory';
 import { useOnce } from './use-once';
 
@@ -107,6 +108,7 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
         header={<Text weight="semibold" size={400}>{line.serviceName}</Text>}
         action={
           <span className={styles.badges}>
+            <GuestUnreadBadge unread={line.guestUnread} />
             <DueBadge line={line} />
             <StatusBadge status={line.statusName} />
           </span>

@@ -1,8 +1,8 @@
 import { Button, Field, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, Textarea, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { ChatMultipleRegular, LockClosedRegular } from '@fluentui/react-icons';
+import { ChatMultipleRegular, LockClosedRegular, PersonChatRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CannedReply, type Language, type LineMessage, type MessageKind, MESSAGE_MAX, endpoints } from '@shared';
+import { type CannedReply, type Language, type LineMessage, type StaffMessageKind, MESSAGE_MAX, endpoints } from '@shared';
 import { call } from '../../api/client';
 import { keys } from '../../api/query';
 import { useData } from '../../api/use-data';
@@ -24,6 +24,7 @@ const useStyles = makeStyles({
     borderLeftColor: tokens.colorBrandStroke1,
   },
   note: { backgroundColor: tokens.colorPaletteYellowBackground1, borderLeftColor: tokens.colorPaletteMarigoldBorderActive },
+  guest: { backgroundColor: tokens.colorNeutralBackground1, borderLeftColor: tokens.colorPaletteGreenBorderActive },
   meta: { color: tokens.colorNeutralForeground3, display: 'flex', gap: '6px', alignItems: 'center', flexWrap: 'wrap' },
   row: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap', marginBlockStart: '8px' },
 });
@@ -52,7 +53,7 @@ export function LineThread({ lineId, messages, canReply, mayWrite, draft, onDraf
   const composing = canReply && mayWrite;
   useUnsentReply(lineId, composing && draft.trim() !== '');
 
-  const send = (kind: MessageKind) =>
+  const send = (kind: StaffMessageKind) =>
     once(async () => {
       const text = draft.trim();
       if (!text) return setProblem(t('thread.empty_text'));
@@ -71,12 +72,21 @@ export function LineThread({ lineId, messages, canReply, mayWrite, draft, onDraf
       {messages.length > 0 && (
         <div className={styles.thread} role="list">
           {messages.map((m) => (
-            <div key={m.id} role="listitem" className={mergeClasses(styles.message, m.kind === 'note' && styles.note)} data-testid={`message-${m.kind}`}>
+            <div
+              key={m.id}
+              role="listitem"
+              className={mergeClasses(styles.message, m.kind === 'note' && styles.note, m.kind === 'guest' && styles.guest)}
+              data-testid={`message-${m.kind}`}
+            >
               <Text size={200} className={styles.meta}>
-                {m.kind === 'note' ? <LockClosedRegular aria-hidden /> : <ChatMultipleRegular aria-hidden />}
-                <span>{m.kind === 'note' ? t('thread.internal') : t('thread.guestSees')}</span>
+                {m.kind === 'note' ? <LockClosedRegular aria-hidden /> : m.kind === 'guest' ? <PersonChatRegular aria-hidden /> : <ChatMultipleRegular aria-hidden />}
+                <span>{t(m.kind === 'note' ? 'thread.internal' : m.kind === 'guest' ? 'thread.fromGuest' : 'thread.guestSees')}</span>
                 <span>
-                  <bdi>{t('thread.by', { name: m.authorName ?? t('thread.unknownAuthor'), time: formatDate(m.createdAt, i18n.language) })}</bdi>
+                  <bdi>
+                    {m.kind === 'guest'
+                      ? formatDate(m.createdAt, i18n.language)
+                      : t('thread.by', { name: m.authorName ?? t('thread.unknownAuthor'), time: formatDate(m.createdAt, i18n.language) })}
+                  </bdi>
                 </span>
               </Text>
               <Text block dir="auto">

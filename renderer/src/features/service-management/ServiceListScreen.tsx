@@ -14,6 +14,7 @@ import { NewRequestButton } from '../desk-requests/NewRequestButton';
 import { LiveControls } from '../live/LiveControls';
 import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
 import { DueBadge } from './DueBadge';
+import { GuestUnreadBadge } from './GuestUnreadBadge';
 import { ListFilters, statusFilterName } from './ListFilters';
 import { AgeCell, ageMinutes, ageText, relativeDueText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
@@ -47,7 +48,16 @@ export function ServiceListScreen() {
   const columns = useMemo<TableColumn<ServiceListRow>[]>(
     () => [
       { id: 'requestHeaderCode', header: t('requests.code'), value: (r) => r.requestHeaderCode, fitContent: true, ltr: true },
-      { id: 'serviceName', header: t('requests.service'), value: (r) => r.serviceName },
+      {
+        id: 'serviceName',
+        header: t('requests.service'),
+        value: (r) => r.serviceName,
+        render: (r) => (
+          <>
+            {r.serviceName} <GuestUnreadBadge unread={r.guestUnread} />
+          </>
+        ),
+      },
       { id: 'departmentName', header: t('requests.department'), value: (r) => r.departmentName ?? '' },
       { id: 'hotelName', header: t('requests.hotel'), value: (r) => r.hotelName },
       { id: 'roomNumber', header: t('requests.room'), value: (r) => r.roomNumber, exportValue: (r) => numberOrText(r.roomNumber), fitContent: true, ltr: true },

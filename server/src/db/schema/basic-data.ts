@@ -29,6 +29,8 @@ export const hotels = pgTable(
     accommodationPolicy: text('accommodation_policy').notNull().default(''),
     /** IANA time zone of the hotel's clocks; null: the server's HOTEL_TIME_ZONE. */
     timeZone: text('time_zone'),
+    /** A rating at or below this (of 10) opens a service-recovery follow-up; null: the default (4). */
+    recoveryThreshold: integer('recovery_threshold'),
     ...targetColumns,
     ...timestamps,
   },

@@ -16,7 +16,7 @@ export const lineMessages = pgTable(
     lineId: integer('line_id')
       .notNull()
       .references(() => requestLines.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['reply', 'note'] }).notNull(),
+    kind: text('kind', { enum: ['reply', 'note', 'guest'] }).notNull(),
     text: text('text').notNull(),
     /** Who wrote it; kept when the user is removed (the name then reads as unknown). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),

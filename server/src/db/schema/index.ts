@@ -6,3 +6,4 @@ export * from './guest';
 export * from './conversation';
 export * from './work';
 export * from './sign-in';
+export * from './recovery';

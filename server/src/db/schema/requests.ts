@@ -91,6 +91,8 @@ export const requestLines = pgTable(
     // ── Service levels (rules in shared/service-levels.ts) ──
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
     acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the guest last wrote on the line, until a staff member opens it (the desk's "unread"). */
+    guestUnreadAt: timestamp('guest_unread_at', { withTimezone: true, mode: 'date' }),
     /** Creation, or for a Special Request its department assignment; null until then. */
     clockStartedAt: timestamp('clock_started_at', { withTimezone: true, mode: 'date' }),
     /** The promises made when the clock started (a later change of targets does not move them). */

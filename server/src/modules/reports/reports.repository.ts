@@ -2,7 +2,7 @@ import { type SQL, and, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from '
 import type { Language, ServiceLevelGroup } from '@shared';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { nameIn } from '../../db/display-names';
-import { departments, hotels, requestLines, requests, rooms, services, workers } from '../../db/schema';
+import { departments, feedbackFollowUps, hotels, requestLines, requests, rooms, services, users, workers } from '../../db/schema';
 import { type Scope, lineScopeSql, requestScopeSql } from '../requests/scope';
 
 export interface ReportFilter {
@@ -217,10 +217,21 @@ export async function guestFeedback(
       departments: sql<string[]>`array(
         select distinct ${nameIn(departments, lang)} from ${requestLines} join ${departments} on ${departments.id} = ${requestLines.departmentId}
         where ${requestLines.requestId} = ${requests.id} order by 1)`,
+      custName: requests.custName,
+      services: sql<string[]>`array(
+        select ${lang === 'ar' ? services.nameAr : services.nameEn} from ${requestLines} join ${services} on ${services.id} = ${requestLines.serviceId}
+        where ${requestLines.requestId} = ${requests.id} order by ${requestLines.id})`,
+      followUpId: feedbackFollowUps.id,
+      followUpStatus: feedbackFollowUps.status,
+      followUpNote: feedbackFollowUps.note,
+      followUpUpdatedAt: feedbackFollowUps.updatedAt,
+      followerName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
     })
     .from(requests)
     .innerJoin(hotels, eq(hotels.id, requests.hotelId))
     .innerJoin(rooms, eq(rooms.id, requests.roomId))
+    .leftJoin(feedbackFollowUps, eq(feedbackFollowUps.requestId, requests.id))
+    .leftJoin(users, eq(users.id, feedbackFollowUps.followerId))
     .where(
       and(
         isNotNull(requests.rating),

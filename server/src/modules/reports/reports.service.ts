@@ -21,6 +21,7 @@ import { canSeeRequest } from '../requests/scope';
 import { channelNames, reportMessages as m } from './reports.messages';
 import { localize } from '../../i18n/localize';
 import * as repo from './reports.repository';
+import { recoveryCounts } from './recovery.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -82,6 +83,8 @@ export async function serviceLevels(ctx: AppContext, user: Principal, query: Ser
     // The empty grouping set answers a row even over no lines at all.
     total: toRow(total!),
     ratingDistribution: (total?.distribution ?? Array(10).fill(0)).map(Number),
+    // Departments do not narrow it: a guest's rating is of the whole stay.
+    recovery: await recoveryCounts(ctx.database.db, user, { ...period, hotelId: query.hotelId }),
   };
 }
 
@@ -157,5 +160,14 @@ export async function guestFeedback(ctx: AppContext, user: Principal, query: Gue
     throw badRequest(common.validation, {}, [{ field: 'maxRating', message: m.ratingOrder }]);
   }
   const rows = await repo.guestFeedback(ctx.database.db, user, { ...query, ...period }, lang, GUEST_FEEDBACK_LIMIT);
-  return rows.map((r) => ({ ...r, reviewedAt: iso(r.reviewedAt), departments: r.departments ?? [] }));
+  return rows.map(({ followUpId, followUpStatus, followUpNote, followUpUpdatedAt, followerName, ...r }) => ({
+    ...r,
+    reviewedAt: iso(r.reviewedAt),
+    departments: r.departments ?? [],
+    services: r.services ?? [],
+    followUp:
+      followUpId === null || followUpStatus === null
+        ? null
+        : { id: followUpId, status: followUpStatus, note: followUpNote ?? '', followerName, updatedAt: iso(followUpUpdatedAt!) },
+  }));
 }

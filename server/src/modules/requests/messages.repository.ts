@@ -30,7 +30,7 @@ export async function insertMessage(tx: Tx, message: NewMessage): Promise<number
 export type MessageRow = Awaited<ReturnType<typeof messagesOfLines>>[number];
 
 /**
- * The messages of some lines, oldest first. `audience: 'guest'` reads replies only, and
+ * The messages of some lines, oldest first. `audience: 'guest'` reads replies and the guest's own messages only, and
  * no names: the filter is in the query, so a note is never even loaded for a guest.
  */
 export async function messagesOfLines(db: DbOrTx, lineIds: number[], audience: 'staff' | 'guest') {
@@ -48,6 +48,6 @@ export async function messagesOfLines(db: DbOrTx, lineIds: number[], audience: '
     .from(lineMessages)
     .leftJoin(users, eq(users.id, lineMessages.userId))
     .leftJoin(workers, eq(workers.id, lineMessages.workerId))
-    .where(and(inArray(lineMessages.lineId, lineIds), forGuest ? eq(lineMessages.kind, 'reply') : undefined))
+    .where(and(inArray(lineMessages.lineId, lineIds), forGuest ? inArray(lineMessages.kind, ['reply', 'guest']) : undefined))
     .orderBy(asc(lineMessages.id));
 }

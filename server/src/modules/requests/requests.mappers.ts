@@ -41,8 +41,10 @@ function messagesOf(lineId: number, messages: MessageRow[]): LineMessage[] {
 }
 
 /** `messages`: the line's conversation as its reader may see it (the repository filtered it for a guest). */
-export function toLine(row: LineRow, messages: MessageRow[], now: Date): RequestLine {
+export function toLine(row: LineRow, messages: MessageRow[], now: Date, audience: 'staff' | 'guest' = 'guest'): RequestLine {
   return {
+    // Whether the desk has read the guest's message is staff business.
+    ...(audience === 'staff' ? { guestUnread: row.guestUnreadAt !== null } : {}),
     id: row.id,
     serviceId: row.serviceId,
     serviceName: row.serviceName,
@@ -66,7 +68,7 @@ export function toLine(row: LineRow, messages: MessageRow[], now: Date): Request
 
 type Header = NonNullable<Awaited<ReturnType<typeof requestHeader>>>;
 
-export function toDetail(header: Header, lines: LineRow[], messages: MessageRow[], now: Date): RequestDetail {
+export function toDetail(header: Header, lines: LineRow[], messages: MessageRow[], now: Date, audience: 'staff' | 'guest' = 'guest'): RequestDetail {
   return {
     id: header.id,
     requestCode: header.requestCode,
@@ -81,7 +83,7 @@ export function toDetail(header: Header, lines: LineRow[], messages: MessageRow[
     note: header.note,
     createdAt: iso(header.createdAt),
     updatedAt: iso(header.updatedAt),
-    requestDetails: lines.map((line) => toLine(line, messages, now)),
+    requestDetails: lines.map((line) => toLine(line, messages, now, audience)),
     review: header.review,
     rating: header.rating,
   };

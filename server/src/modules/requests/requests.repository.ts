@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { type Language, type LineStatus, type RequestChannel, type RequestStatus, resolveTargets } from '@shared';
 import { type DbOrTx, type Tx, rowsOf } from '../../db/client';
@@ -206,6 +206,7 @@ const lineColumns = (lang: Language) => ({
   workerName: nameIn(workers, lang),
   createdAt: requestLines.createdAt,
   updatedAt: requestLines.updatedAt,
+  guestUnreadAt: requestLines.guestUnreadAt,
   ...lineClockColumns,
 });
 
@@ -263,6 +264,18 @@ export async function lockLine(tx: Tx, id: number) {
   return { ...line, isSpecial: service.isSpecial, hotelId: request.hotelId, requestCode: request.requestCode };
 }
 
+/** What a desk's toast names about a line: its room and its service in both languages. */
+export async function lineSummary(db: DbOrTx, lineId: number) {
+  const [row] = await db
+    .select({ roomNumber: rooms.number, serviceNameEn: services.nameEn, serviceNameAr: services.nameAr })
+    .from(requestLines)
+    .innerJoin(requests, eq(requests.id, requestLines.requestId))
+    .innerJoin(rooms, eq(rooms.id, requests.roomId))
+    .innerJoin(services, eq(services.id, requestLines.serviceId))
+    .where(eq(requestLines.id, lineId));
+  return row;
+}
+
 export type LinePatch = Partial<typeof requestLines.$inferInsert>;
 
 export async function updateLine(tx: Tx, id: number, patch: LinePatch, at: Date): Promise<void> {
@@ -279,6 +292,11 @@ export async function lineStatuses(tx: Tx, requestId: string): Promise<LineStatu
 
 export async function touchRequest(tx: Tx, requestId: string, status: RequestStatus, at: Date): Promise<void> {
   await tx.update(requests).set({ status, updatedAt: at }).where(eq(requests.id, requestId));
+}
+
+/** A staff member opened the line: the guest's messages on it are read (not a change of the line: updatedAt stays). */
+export async function markGuestMessagesRead(db: DbOrTx, lineId: number): Promise<void> {
+  await db.update(requestLines).set({ guestUnreadAt: null }).where(and(eq(requestLines.id, lineId), isNotNull(requestLines.guestUnreadAt)));
 }
 
 /** Stores the review only if the request is Completed and has none yet; answers whether it did. */

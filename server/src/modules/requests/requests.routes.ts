@@ -12,6 +12,7 @@ import { canHearEvent, isOwnEvent, mayHearEvents } from './scope';
 import { guestStreamAllowed, streamHub, streamMessages } from './sse';
 import * as conversation from './conversation.service';
 import * as desk from './desk.service';
+import * as guestMessages from './guest-messages.service';
 import * as staff from './staff.service';
 import * as workflow from './workflow.service';
 
@@ -25,6 +26,7 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
   });
   route(app, endpoints.userRequestDetails, ({ params, lang }) => guest.requestDetail(ctx, params.id, lang));
   route(app, endpoints.addReview, ({ body, lang }) => guest.addReview(ctx, body, lang));
+  route(app, endpoints.addGuestMessage, ({ body, lang, request }) => guestMessages.addGuestMessage(ctx, body, request.ip, lang));
 
   // ── Staff ──
   route(app, endpoints.createRequestForGuest, ({ user, body, lang }) => desk.createForGuest(ctx, user, body, lang));
@@ -39,7 +41,7 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
     if (page.total !== undefined) reply.header('x-total-count', page.total);
     return page.rows;
   });
-  route(app, endpoints.serviceDetails, ({ user, params, lang }) => staff.staffServiceDetails(ctx, user, params.id, lang));
+  route(app, endpoints.serviceDetails, ({ user, params, query, lang }) => staff.staffServiceDetails(ctx, user, params.id, lang, query.read === 'true'));
   route(app, endpoints.serviceAssignmentDetails, ({ user, params, lang }) => staff.assignmentHistory(ctx, user, params.id, lang));
   route(app, endpoints.updateServiceRequestStatus, ({ user, body, lang }) => workflow.updateStatus(ctx, user, body, lang));
   route(app, endpoints.addServiceMessage, ({ user, body, lang }) => conversation.addMessage(ctx, user, body, lang));

@@ -20,6 +20,7 @@ import { messagesOfLines } from './messages.repository';
 import { announce } from './live-events';
 import { verifyRoomLink } from '../qr/room-link';
 import { pushOffered } from '../work/push.service';
+import { recoverLowRating } from '../reports/recovery.service';
 
 /** The guest's side: submit, follow and review a request (no login). */
 
@@ -174,6 +175,8 @@ export async function addReview(ctx: AppContext, input: ReviewInput, lang: Langu
     departmentIds: [],
     at: iso(now),
   });
+  // The review is stored: telling the duty managers must not turn the guest's answer into an error.
+  await recoverLowRating(ctx, header.id, input.rating).catch((error: unknown) => process.emitWarning(`service recovery of ${header.requestCode} failed: ${String(error)}`));
   return { message: localize(m.reviewAdded, lang), id: header.id };
 }
 

@@ -118,7 +118,8 @@ export function canHearEvent(
   user: Scope & Pick<Principal, 'claims'>,
   event: Pick<LiveEvent, 'hotelId' | 'departmentIds'> & Partial<Pick<LiveEvent, 'type'>>,
 ): boolean {
-  if (event.type === 'line-escalated') return receivesEscalations(user, event.hotelId);
+  // A missed target and a guest's low rating are the duty managers' business, hotel-wide.
+  if (event.type === 'line-escalated' || event.type === 'low-rating') return receivesEscalations(user, event.hotelId);
   if (user.claims.includes(REQUEST_LIST_VIEW) && canSeeRequest(user, event)) return true;
   return (
     user.claims.includes(SERVICE_LIST_VIEW) &&

@@ -94,8 +94,9 @@ export async function serviceList(
   const { rows, count } = await listLines(ctx.database.db, user, query, listOptions(query, LINE_SORTS, lang, now));
   const total = await totalOf(ctx, 'lines', user, query, count);
   return {
-    rows: rows.map(({ acknowledgedAt, clockStartedAt, acknowledgeDueAt, completeDueAt, ...r }) => ({
+    rows: rows.map(({ acknowledgedAt, clockStartedAt, acknowledgeDueAt, completeDueAt, guestUnreadAt, ...r }) => ({
       ...r,
+      guestUnread: guestUnreadAt !== null,
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
       acceptedAt: isoOrNull(r.acceptedAt),
@@ -114,7 +115,7 @@ export async function staffRequestDetails(ctx: AppContext, user: Principal, id: 
   const [lines, availableDepartments] = await Promise.all([repo.linesOfRequest(db, id, lang), repo.departmentLookup(db, lang)]);
   const messages = await messagesOfLines(db, lines.map((l) => l.id), 'staff');
   return {
-    requestDetails: toDetail(header, lines, messages, ctx.clock.now()),
+    requestDetails: toDetail(header, lines, messages, ctx.clock.now(), 'staff'),
     availableDepartments,
     roomVerified: header.roomVerified,
     guestLanguage: header.lang,
@@ -131,9 +132,12 @@ export async function visibleLine(ctx: AppContext, user: Principal, id: number, 
   return line;
 }
 
-export async function staffServiceDetails(ctx: AppContext, user: Principal, id: number, lang: Language): Promise<StaffServiceDetails> {
+export async function staffServiceDetails(ctx: AppContext, user: Principal, id: number, lang: Language, read = false): Promise<StaffServiceDetails> {
   const db = ctx.database.db;
   const line = await visibleLine(ctx, user, id, lang);
+  // Opening the line's page is what reads the guest's message: the desk's unread marker goes.
+  const wasUnread = line.guestUnreadAt !== null;
+  if (read && wasUnread) await repo.markGuestMessagesRead(db, line.id);
   const [header, availableWorkers, availableDepartments, messages] = await Promise.all([
     repo.requestHeader(db, line.requestId, lang),
     repo.workersFor(db, line.departmentId, lang),
@@ -142,7 +146,8 @@ export async function staffServiceDetails(ctx: AppContext, user: Principal, id: 
   ]);
   return {
     serviceDetails: {
-      ...toLine(line, messages, ctx.clock.now()),
+      ...toLine(line, messages, ctx.clock.now(), 'staff'),
+      guestUnread: wasUnread && !read,
       requestId: header!.id,
       requestCode: header!.requestCode,
       requestStatusName: header!.status,

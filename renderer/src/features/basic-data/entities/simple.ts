@@ -35,6 +35,7 @@ export const hotel: EntityDescriptor<Hotel> = {
     { name: 'name', label: 'nameEn', kind: 'text' },
     { name: 'nameAr', label: 'nameAr', kind: 'text' },
     ...targetFields('targets.hotelHint'),
+    { name: 'recoveryThreshold', label: 'targets.recoveryThreshold', kind: 'minutes', required: false, hint: 'targets.recoveryHint' },
     { name: 'bookingPolicy', label: 'bookingPolicy', kind: 'textarea', required: false },
     { name: 'accommodationPolicy', label: 'accommodationPolicy', kind: 'textarea', required: false },
   ],
