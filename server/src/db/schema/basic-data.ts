@@ -29,6 +29,13 @@ export const hotels = pgTable(
     accommodationPolicy: text('accommodation_policy').notNull().default(''),
     /** IANA time zone of the hotel's clocks; null: the server's HOTEL_TIME_ZONE. */
     timeZone: text('time_zone'),
+    /**
+     * Escalation e-mails as a digest: at most one e-mail per receiver per this many
+     * minutes, listing the lines; null: one e-mail per line as it escalates.
+     */
+    escalationDigestMinutes: integer('escalation_digest_minutes'),
+    /** When the hotel's last digest was taken for sending: the window's start (the claim that makes it go once). */
+    escalationDigestAt: timestamp('escalation_digest_at', { withTimezone: true, mode: 'date' }),
     ...targetColumns,
     ...timestamps,
   },
@@ -110,6 +117,8 @@ export const services = pgTable(
       .references(() => departments.id, { onDelete: 'restrict' }),
     /** Set when nameEn is 'Special Request': its lines go to a department before a worker. */
     isSpecial: boolean('is_special').notNull().default(false),
+    /** A scheduled line of this service alerts this many minutes before its time; null: the default (shared/service-levels.ts). */
+    scheduleLeadMinutes: integer('schedule_lead_minutes'),
     ...targetColumns,
     ...timestamps,
   },

@@ -1,4 +1,4 @@
-import { type Escalation, type Language, type TargetKind, displayName, ltrIn, missedTargets } from '@shared';
+import { type Escalation, type Language, NO_TARGETS, type TargetKind, displayName, dueTimesOf, ltrIn, missedTargets } from '@shared';
 import { clientRoutes } from '@shared/routes';
 import type { AppContext } from '../../context';
 import { defineMessages, localize } from '../../i18n/localize';
@@ -9,6 +9,8 @@ import { iso } from './requests.mappers';
 import { announce } from './live-events';
 import { receivesEscalations } from './scope';
 import { loggableError } from '../../db/errors';
+import { targetsOf } from './service-levels.repository';
+import { pushOffered } from '../work/push.service';
 
 /**
  * Escalation (issue 14): when an open line passes a target without its action, the
@@ -57,6 +59,8 @@ const RETRY_BATCH = 50;
 export interface EscalationRun {
   /** Escalations this process sent (claimed) in the run. */
   sent: number;
+  /** Scheduled lines this process fired (alerted) in the run. */
+  fired: number;
 }
 
 export class EscalationScheduler {
@@ -164,7 +168,35 @@ export class EscalationScheduler {
     return due.length;
   }
 
+  /**
+   * Fires the scheduled lines whose alert moment has come: each alerts as a new line does
+   * and its clock starts at that moment. The conditional update decides which process
+   * alerts (exactly once); a line whose moment passed while every server was down fires
+   * on the first run after start.
+   */
+  private async fireScheduled(now: Date): Promise<number> {
+    const db = this.ctx.database.db;
+    let fired = 0;
+    for (;;) {
+      if (this.stopped) break;
+      const due = await repo.dueScheduledLines(db, now, BATCH);
+      for (const line of due) {
+        const targets = (await targetsOf(db, [line.serviceId], line.hotelId)).get(line.serviceId) ?? NO_TARGETS;
+        const start = line.alertAt!;
+        if (!(await repo.fireScheduledLine(db, line.lineId, now, { clockStartedAt: start, ...dueTimesOf(start, targets, this.ctx.config.sla.minuteMs) }))) continue;
+        fired++;
+        const subject = await repo.escalationSubject(db, line.lineId);
+        if (!subject) continue;
+        await announce(this.ctx, scheduledAlertEvent(subject, now));
+        pushOffered(this.ctx, { lineId: line.lineId });
+      }
+      if (due.length < BATCH) break;
+    }
+    return fired;
+  }
+
   private async escalateDue(now: Date): Promise<EscalationRun> {
+    const fired = await this.fireScheduled(now);
     const db = this.ctx.database.db;
     let sent = 0;
     let receivers: repo.Receiver[] | undefined;
@@ -184,7 +216,7 @@ export class EscalationScheduler {
       }
       if (due.length < BATCH) break;
     }
-    return { sent };
+    return { sent, fired };
   }
 
   /** Runs `work` when one of the MAIL_CONCURRENCY slots is free, in the order asked. */
@@ -280,6 +312,28 @@ function escalationEvent(subject: repo.EscalationSubject, due: repo.DueEscalatio
     statusName: subject.status,
     at: iso(now),
     escalation,
+  };
+}
+
+/** A scheduled line's alert: the same event, toast and bell as a new request's, naming that line. */
+function scheduledAlertEvent(subject: repo.EscalationSubject, now: Date) {
+  return {
+    type: 'request-created' as const,
+    requestId: subject.requestId,
+    requestCode: subject.requestCode,
+    hotelId: subject.hotelId,
+    departmentIds: [subject.departmentId],
+    lineId: subject.lineId,
+    statusName: 'Open' as const,
+    at: iso(now),
+    summary: {
+      roomNumber: subject.roomNumber,
+      hotelNameEn: subject.hotelNameEn,
+      hotelNameAr: subject.hotelNameAr,
+      services: [{ nameEn: subject.serviceNameEn, nameAr: subject.serviceNameAr }],
+      serviceCount: 1,
+      notePreview: '',
+    },
   };
 }
 
