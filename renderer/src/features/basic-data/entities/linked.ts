@@ -47,6 +47,7 @@ export const service: EntityDescriptor<Service> = {
     { name: 'serviceGroupId', label: 'serviceGroup', kind: 'select', lookup: 'serviceGroups' },
     { name: 'departmentId', label: 'department', kind: 'select', lookup: 'departments' },
     ...targetFields('targets.serviceHint'),
+    { name: 'scheduleLeadMinutes', label: 'targets.scheduleLeadMinutes', kind: 'minutes', required: false, hint: 'targets.scheduleLeadHint' },
   ],
   columns: (t, lang) => [
     col(t, 'serviceCode', (r) => r.serviceCode),
