@@ -130,3 +130,72 @@ export function metTarget(due: When, doneAt: When): boolean | null {
 export function expectedBy(line: Pick<ClockLine, 'status' | 'completeDueAt'>): Date | null {
   return isClosed(line.status) ? null : toDate(line.completeDueAt);
 }
+
+/**
+ * Scheduled lines ("wake-up call at 06:00"): a line may ask for a time, today or up to
+ * SCHEDULE_AHEAD_DAYS_MAX days on, in the hotel's time zone.
+ * - It stays quiet (no alert, no clock, never overdue or escalated) until its alert
+ *   moment: the time asked for less the service's lead time (default
+ *   SCHEDULE_LEAD_MINUTES_DEFAULT minutes).
+ * - At that moment it alerts as a new line does, once, and its clock starts there
+ *   (clockStartedAt = the alert moment), with the targets it would have had at creation.
+ * - Until it has alerted, an open line is listed under "Scheduled".
+ * The SQL side (the scheduler's question, the "Scheduled" list) is in the requests
+ * repositories; tests/server/service-level-clock-sql.test.ts runs both on the same lines.
+ */
+export const SCHEDULE_LEAD_MINUTES_DEFAULT = 15;
+export const SCHEDULE_LEAD_MINUTES_MAX = 24 * 60;
+export const SCHEDULE_AHEAD_DAYS_MAX = 30;
+
+/** When a line scheduled for `scheduledFor` alerts and its clock starts. */
+export function scheduleAlertAt(scheduledFor: Date, leadMinutes: number | null | undefined, minuteMs = 60_000): Date {
+  return new Date(scheduledFor.getTime() - (leadMinutes ?? SCHEDULE_LEAD_MINUTES_DEFAULT) * minuteMs);
+}
+
+/** Why a time asked for cannot be taken at `now` (null: it can): past, or beyond the days one may book ahead. */
+export function scheduleProblem(scheduledFor: Date, now: Date): 'past' | 'tooFar' | null {
+  if (scheduledFor.getTime() <= now.getTime()) return 'past';
+  if (scheduledFor.getTime() > now.getTime() + SCHEDULE_AHEAD_DAYS_MAX * 24 * 60 * 60_000) return 'tooFar';
+  return null;
+}
+
+export interface ScheduledLine {
+  status: LineStatus;
+  alertAt: When;
+  alertedAt: When;
+}
+
+/** Still quiet: scheduled, open and not yet alerted (listed under "Scheduled"). */
+export function isScheduledQuiet(line: ScheduledLine): boolean {
+  return !isClosed(line.status) && line.alertAt !== null && line.alertedAt === null;
+}
+
+/** Due to alert at `now`: quiet and its alert moment has come (what the scheduler fires). */
+export function scheduleAlertDue(line: ScheduledLine, now: Date): boolean {
+  return isScheduledQuiet(line) && toDate(line.alertAt)!.getTime() <= now.getTime();
+}
+
+/**
+ * The instant a wall-clock time (`2026-11-27T06:00`) means in `timeZone`. A time the
+ * clocks skip (a spring-forward gap) lands just after it; one they show twice, the first.
+ */
+export function zonedTimeToInstant(local: string, timeZone: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m) return new Date(Number.NaN);
+  const [y, mo, d, h, mi] = m.slice(1).map(Number);
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  const offsetAt = (at: number) => {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(at));
+    const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - at;
+  };
+  const first = asUtc - offsetAt(asUtc);
+  return new Date(asUtc - offsetAt(first));
+}
+
+/** The wall-clock time (`2026-11-27T06:00`) an instant shows in `timeZone`. */
+export function instantToZonedTime(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}

@@ -9,3 +9,19 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * A clock for browser tests of timed behaviour (a wake-up call firing at 06:00): it reads
+ * `start` when the process starts and runs `rate` times as fast. Taken from
+ * HOTEL_TEST_CLOCK ("2026-11-27T02:30:00Z@20") only when NODE_ENV is 'test'; any other
+ * process ignores the variable, so a production server always runs on the system clock.
+ */
+export function testClockFromEnv(env: NodeJS.ProcessEnv, realNow: () => number = Date.now): Clock | undefined {
+  if (env.NODE_ENV !== 'test' || !env.HOTEL_TEST_CLOCK) return undefined;
+  const match = /^([^@]{1,40})@(\d{1,4})$/.exec(env.HOTEL_TEST_CLOCK);
+  const start = match ? Date.parse(match[1]) : Number.NaN;
+  if (!match || Number.isNaN(start)) throw new Error('HOTEL_TEST_CLOCK must be <ISO instant>@<rate>, e.g. 2026-11-27T02:30:00Z@20');
+  const rate = Number(match[2]);
+  const origin = realNow();
+  return { now: () => new Date(start + (realNow() - origin) * rate) };
+}

@@ -2,6 +2,7 @@ import { dataDirProblem, portProblem } from '../../scripts/preflight.mjs';
 import { ConfigError, loadConfig } from './config';
 import { isLoopbackUrl, lanSuggestions, publicUrlWarning } from './modules/qr/public-url';
 import { startServer } from './server';
+import { testClockFromEnv } from './clock';
 import { startBanner } from './start-banner';
 
 /** The longest a stop may take before the process exits anyway. */
@@ -27,7 +28,10 @@ async function main(): Promise<void> {
     console.error(problem);
     process.exit(1);
   }
-  const server = await startServer(config, { prettyLogs: process.stdout.isTTY === true });
+  // Browser tests only (NODE_ENV=test): a clock that starts where the test says and runs fast.
+  const clock = testClockFromEnv(process.env);
+  if (clock) console.warn(`Test clock in use (HOTEL_TEST_CLOCK): the server's time is ${clock.now().toISOString()}`);
+  const server = await startServer(config, { prettyLogs: process.stdout.isTTY === true, clock });
   const log = server.app.log;
   const port = Number(new URL(server.url).port);
   const warning = publicUrlWarning(config.publicUrl, config.publicUrlFromEnv, port);

@@ -3,7 +3,8 @@ import { RECOVERY_THRESHOLD_MAX, RECOVERY_THRESHOLD_MIN } from '../recovery';
 import { COUNTRY_NAMES } from '../countries';
 import { FACILITY_CODES } from '../facilities';
 import { hasControlCharacters } from '../patterns';
-import { TARGET_MINUTES_MAX } from '../service-levels';
+import { SCHEDULE_LEAD_MINUTES_MAX, TARGET_MINUTES_MAX } from '../service-levels';
+import { isTimeZone } from './time-zone';
 import { Id, LangQuery, Lookup, Phone, Timestamp, code, optionalText, text } from './common';
 
 const NAME = 200;
@@ -27,6 +28,27 @@ export const TargetMinutes = z
   .optional();
 /** On a service, a service group (defaults of its services) and a hotel (the default of last resort). */
 export const TargetFields = z.object({ acknowledgeMinutes: TargetMinutes, completeMinutes: TargetMinutes });
+/** Minutes from `min` to `max` (a day), optional; null clears it. */
+const OptionalMinutes = (min: number, max: number) =>
+  z
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'number' : undefined) })
+    .int()
+    .min(min)
+    .max(max)
+    .nullable()
+    .optional();
+/** The longest digest window: a day. */
+export const DIGEST_MINUTES_MAX = 24 * 60;
+/**
+ * The hotel's time zone, an IANA name ('Asia/Riyadh'); empty or null: the server's
+ * HOTEL_TIME_ZONE. Capped before the pattern, which comes before asking the runtime.
+ */
+export const HotelTimeZone = z
+  .string()
+  .max(64, { abort: true })
+  .refine((zone) => zone === '' || (/^[A-Za-z0-9_+\-/]+$/.test(zone) && isTimeZone(zone)), { message: 'timeZone' })
+  .nullable()
+  .optional();
 const TargetRow = { acknowledgeMinutes: z.number().nullable(), completeMinutes: z.number().nullable() };
 
 // ── Company ────────────────────────────────────────────────────────────────
@@ -53,6 +75,9 @@ export const HotelInput = z.object({
   accommodationPolicy: optionalText(POLICY).default(''),
   /** A rating at or below this (of 10) opens a service-recovery follow-up; null: the default (4). */
   recoveryThreshold: z.number().int().min(RECOVERY_THRESHOLD_MIN).max(RECOVERY_THRESHOLD_MAX).nullable().default(null),
+  timeZone: HotelTimeZone,
+  /** Escalation e-mails as a digest: one e-mail per receiver per this many minutes; null: one per line. */
+  escalationDigestMinutes: OptionalMinutes(1, DIGEST_MINUTES_MAX),
   ...TargetFields.shape,
 });
 export const Hotel = z.object({
@@ -65,6 +90,8 @@ export const Hotel = z.object({
   bookingPolicy: z.string(),
   accommodationPolicy: z.string(),
   recoveryThreshold: z.number().nullable(),
+  timeZone: z.string().nullable(),
+  escalationDigestMinutes: z.number().nullable(),
   ...TargetRow,
   createdAt: Timestamp,
 });
@@ -123,6 +150,8 @@ export const ServiceInput = z.object({
   serviceGroupId: Id,
   departmentId: Id,
   serviceCode: code(),
+  /** A scheduled line of this service alerts this many minutes before its time; null: the default (15). */
+  scheduleLeadMinutes: OptionalMinutes(0, SCHEDULE_LEAD_MINUTES_MAX),
   ...TargetFields.shape,
   searchWordsEn: SearchWords,
   searchWordsAr: SearchWords,
@@ -139,6 +168,7 @@ export const Service = z.object({
   departmentName: z.string(),
   /** True for the 'Special Request' service (department first, then worker). */
   isSpecial: z.boolean(),
+  scheduleLeadMinutes: z.number().nullable(),
   ...TargetRow,
   searchWordsEn: z.string(),
   searchWordsAr: z.string(),

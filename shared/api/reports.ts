@@ -3,19 +3,13 @@ import { RATING_MAX, RATING_MIN } from '../patterns';
 import { RECOVERY_STATUSES } from '../recovery';
 import { Id, LangQuery, Timestamp, optionalText } from './common';
 import { LineStatusName, RequestStatusName } from './requests';
+import { isTimeZone } from './time-zone';
+
+export { isTimeZone };
 
 /** An instant with its offset: the client says where its day starts, the server does not guess. */
 const Instant = z.iso.datetime({ offset: true });
 
-/** An IANA time zone name the runtime knows ('Asia/Riyadh'): days of the trend are counted in it. */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 const TimeZone = z
   .string()
   .max(64)

@@ -26,6 +26,10 @@ export const LineClock = z.object({
   dueAt: Timestamp.nullable(),
   dueKind: z.enum(TARGET_KINDS).nullable(),
   isOverdue: z.boolean(),
+  /** The time the guest or the desk asked for ("wake-up call at 06:00"); null: as soon as possible. */
+  scheduledFor: Timestamp.nullable().optional(),
+  /** Scheduled and still quiet: no alert and no clock until its lead time before (listed under "Scheduled"). */
+  scheduledQuiet: z.boolean().optional(),
 });
 export type LineClock = z.infer<typeof LineClock>;
 
@@ -69,6 +73,8 @@ export const StaffListFilters = z.object({
    * oldest due first (lines without a target after, oldest first).
    */
   mine: z.enum(['true', 'false']).optional(),
+  /** 'true': the scheduled lines still quiet (open, not yet alerted), soonest first (requests with such a line). */
+  scheduled: z.enum(['true', 'false']).optional(),
 });
 export type StaffListFilters = z.infer<typeof StaffListFilters>;
 
@@ -81,9 +87,22 @@ export const DESK_CHANNELS = ['phone', 'desk'] as const satisfies readonly Reque
 export const RequestChannelName = z.enum(REQUEST_CHANNELS);
 
 // ── Guest ──────────────────────────────────────────────────────────────────
+/** A wall-clock time in the hotel's time zone, to the minute. */
+export const ScheduledAt = z
+  .string()
+  .max(16)
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'scheduledAtFormat');
+
 /** The services of a new request, one line per service (the forms say so too): a repeat is marked on the repeating line. */
 const RequestServices = z
-  .array(z.object({ serviceId: Id, note: optionalText(2000).default('') }))
+  .array(
+    z.object({
+      serviceId: Id,
+      note: optionalText(2000).default(''),
+      /** A time asked for, as the hotel's clocks show it (`2026-11-27T06:00`); today or up to 30 days on. */
+      scheduledAt: ScheduledAt.optional(),
+    }),
+  )
   .min(1)
   .max(20)
   .superRefine((lines, ctx) => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LineStatus, clockOf, endpoints, missedTargets } from '@shared';
+import { type LineStatus, clockOf, endpoints, isScheduledQuiet, missedTargets, scheduleAlertDue } from '@shared';
 import { requestLines } from '../../server/src/db/schema';
 import { overdueByDepartment } from '../../server/src/modules/dashboard/dashboard.repository';
-import { dueEscalations } from '../../server/src/modules/requests/escalations.repository';
+import { dueEscalations, dueScheduledLines } from '../../server/src/modules/requests/escalations.repository';
 import { type Fixture, guestRequest, seedFixture } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
 
@@ -64,6 +64,32 @@ describe('the service-level clock in TypeScript and in SQL', { timeout: 240_000 
             cases++;
           }
     expect(cases).toBe(STATUSES.length * ACKNOWLEDGED.length * ACKNOWLEDGE_DUE.length * COMPLETE_DUE.length);
+  });
+
+  it('agrees on which scheduled lines are quiet (the Scheduled list) and which are due to alert (the scheduler), for every status', async () => {
+    const ALERT_AT = [null, minutes(-5), NOW, minutes(5)];
+    const ALERTED = [null, minutes(-1)];
+    let cases = 0;
+    const token = await t.adminToken();
+    for (const status of STATUSES)
+      for (const alertAt of ALERT_AT)
+        for (const alertedAt of ALERTED) {
+          const line = { status, alertAt, alertedAt, scheduledFor: alertAt && new Date(alertAt.getTime() + 15 * 60_000), clockStartedAt: null, acknowledgeDueAt: null, completeDueAt: null, acknowledgedAt: null };
+          const name = JSON.stringify(line);
+          await db().update(requestLines).set(line).where(eq(requestLines.id, lineId));
+          // The scheduler's question.
+          const due = (await dueScheduledLines(db(), NOW, 50)).some((d) => d.lineId === lineId);
+          expect(due, name).toBe(scheduleAlertDue(line, NOW));
+          // The Scheduled list.
+          const listed = await t.api.call(endpoints.allServicesRequest, { token, query: { scheduled: 'true' } });
+          expect(listed.body.some((r: { id: number }) => r.id === lineId), name).toBe(isScheduledQuiet(line));
+          // A line not yet alerted has no clock: the SQL due column and the TS clock agree it is not due.
+          const [row] = await db().select({ dueAt: requestLines.dueAt }).from(requestLines).where(eq(requestLines.id, lineId));
+          expect(row.dueAt, name).toBeNull();
+          expect(clockOf(line, NOW).isOverdue, name).toBe(false);
+          cases++;
+        }
+    expect(cases).toBe(STATUSES.length * ALERT_AT.length * ALERTED.length);
   });
 
   it("counts an open line in the report's on-time share by the server's clock, not the database's", async () => {

@@ -40,7 +40,17 @@ export const ar: Messages = {
     descriptionRequired: 'التفاصيل (مطلوبة)',
     nameHint: 'بحد أقصى {{max}} حرفاً',
   },
+  schedule: {
+    atTime: 'في وقت أختاره (مثل مكالمة إيقاظ)',
+    when: 'الموعد',
+    day: 'التاريخ',
+    time: 'الوقت',
+    today: 'اليوم',
+    tomorrow: 'غدًا',
+    hint: 'بتوقيت الفندق المحلي. نبدأ بتنفيذه قبل الموعد بقليل.',
+  },
   validation: {
+    scheduleTimeRequired: 'يرجى اختيار الوقت',
     nameRequired: 'يرجى إدخال اسمك',
     emailRequired: 'يرجى إدخال بريدك الإلكتروني',
     email: 'يرجى إدخال بريد إلكتروني صحيح',

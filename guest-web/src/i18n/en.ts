@@ -39,7 +39,17 @@ export const en = {
     descriptionRequired: 'Details (required)',
     nameHint: 'Up to {{max}} characters',
   },
+  schedule: {
+    atTime: 'At a time of my choosing (e.g. a wake-up call)',
+    when: 'When',
+    day: 'Day',
+    time: 'Time',
+    today: 'Today',
+    tomorrow: 'Tomorrow',
+    hint: "The hotel's local time. We start on it shortly before.",
+  },
   validation: {
+    scheduleTimeRequired: 'Please choose a time',
     nameRequired: 'Please enter your name',
     emailRequired: 'Please enter your e-mail',
     email: 'Must Enter Valid Email',

@@ -3,6 +3,7 @@ import type { ServiceLookupGroup } from '@shared';
 import { FieldError, fieldA11y } from '../components/Field';
 import type { Draft, FieldErrors, ServiceLineDraft } from './draft';
 import { ServiceSelect } from './ServiceSelect';
+import { ScheduleTime } from './ScheduleTime';
 
 interface Props {
   draft: Draft;
@@ -73,6 +74,12 @@ export function ServiceLines({ draft, errors, update, groups }: Props) {
               />
               <FieldError id={`${id}-note-error`} message={noteError} />
             </div>
+            <ScheduleTime
+              id={id}
+              value={line.schedule ?? { scheduled: false, day: '', time: '' }}
+              onChange={(schedule) => setLine(line.key, { schedule })}
+              error={errors[`service-${line.key}-time`]}
+            />
             {draft.lines.length > 1 && (
               <button type="button" className="link danger" onClick={() => remove(line.key)}>
                 {t('service.remove', { n: index + 1 })}

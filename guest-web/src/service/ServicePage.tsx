@@ -79,7 +79,13 @@ export function ServicePage({ query, navigate }: { query: URLSearchParams; navig
       setSubmitError(error);
       if (error instanceof ApiError) {
         const fields: FieldErrors = {};
-        for (const e of error.fieldErrors) if (SERVER_FIELDS[e.field]) fields[SERVER_FIELDS[e.field]] = e.message;
+        for (const e of error.fieldErrors) {
+          // A line's time the hotel's clock refuses (past, too far ahead): shown under that line's time.
+          const time = /^services\.(\d+)\.scheduledAt$/.exec(e.field);
+          const line = time ? draft.lines[Number(time[1])] : undefined;
+          if (line) fields[`service-${line.key}-time`] = e.message;
+          else if (SERVER_FIELDS[e.field]) fields[SERVER_FIELDS[e.field]] = e.message;
+        }
         setServerErrors(fields);
       }
     } finally {

@@ -1,11 +1,14 @@
 import type { AddRequestInput } from '@shared';
 import { CUST_NAME_MAX, EMAIL_PATTERN } from '@shared/patterns';
 import { DEFAULT_DIAL_CODE, composePhone, phoneProblem } from './phone';
+import type { ScheduleValue } from './ScheduleTime';
 
 export interface ServiceLineDraft {
   key: number;
   serviceId: number | null;
   note: string;
+  /** At a time of the guest's choosing (a wake-up call at 06:00); absent: as soon as possible. */
+  schedule?: ScheduleValue;
 }
 
 /** What the guest has typed so far; kept in sessionStorage so a failed submit or a reload loses nothing. */
@@ -27,7 +30,7 @@ export interface RoomLink {
   sig: string;
 }
 
-export type FieldKey = 'custName' | 'custEmail' | 'custPhone' | 'hotelId' | 'roomId' | `service-${number}` | `service-${number}-note`;
+export type FieldKey = 'custName' | 'custEmail' | 'custPhone' | 'hotelId' | 'roomId' | `service-${number}` | `service-${number}-note` | `service-${number}-time`;
 export type FieldErrors = Partial<Record<FieldKey, string>>;
 
 const STORAGE_KEY = 'guest-request-draft';
@@ -105,6 +108,7 @@ export function validateDraft(draft: Draft, specialIds: ReadonlySet<number> = ne
     if (!line.serviceId) errors[`service-${line.key}`] = 'validation.serviceRequired';
     else if (seen.has(line.serviceId)) errors[`service-${line.key}`] = 'validation.serviceTwice';
     else if (specialIds.has(line.serviceId) && !line.note.trim()) errors[`service-${line.key}-note`] = 'validation.specialNeedsDetails';
+    if (line.schedule?.scheduled && !/^\d{2}:\d{2}$/.test(line.schedule.time)) errors[`service-${line.key}-time`] = 'validation.scheduleTimeRequired';
     if (line.serviceId) seen.add(line.serviceId);
   }
   return errors;
@@ -119,6 +123,10 @@ export function toRequestBody(draft: Draft): AddRequestInput {
     hotelId: draft.hotelId!,
     roomId: draft.roomId!,
     note: '',
-    services: draft.lines.map((line) => ({ serviceId: line.serviceId!, note: line.note })),
+    services: draft.lines.map((line) => ({
+      serviceId: line.serviceId!,
+      note: line.note,
+      ...(line.schedule?.scheduled ? { scheduledAt: `${line.schedule.day}T${line.schedule.time}` } : {}),
+    })),
   };
 }

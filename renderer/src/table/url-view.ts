@@ -19,6 +19,8 @@ export interface ListView extends ServerView {
   overdue?: boolean;
   /** "My queue": the open lines of the user's own departments, the most urgent first. */
   mine?: boolean;
+  /** "Scheduled": lines asked for a time that have not alerted yet, the soonest first. */
+  scheduled?: boolean;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,6 +49,7 @@ export function parseListView(params: URLSearchParams, statuses: readonly string
     to: to && DAY.test(to) ? to : undefined,
     overdue: params.get('overdue') === 'true' || undefined,
     mine: params.get('mine') === 'true' || undefined,
+    scheduled: params.get('scheduled') === 'true' || undefined,
   };
 }
 
@@ -70,6 +73,7 @@ export function listViewParams(view: ListView): URLSearchParams {
   put('to', view.to);
   put('overdue', view.overdue ? 'true' : undefined);
   put('mine', view.mine ? 'true' : undefined);
+  put('scheduled', view.scheduled ? 'true' : undefined);
   return out;
 }
 
@@ -109,5 +113,6 @@ export function listQuery(view: ListView): Record<string, string | number> {
   if (view.to) query.to = dayEnd(view.to);
   if (view.overdue) query.overdue = 'true';
   if (view.mine) query.mine = 'true';
+  if (view.scheduled) query.scheduled = 'true';
   return query;
 }

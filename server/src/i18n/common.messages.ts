@@ -59,6 +59,8 @@ export const fieldMessages = defineMessages({
   facility: { en: 'Unknown facility', ar: 'مرفق غير معروف' },
   choice: { en: 'Choose one of the allowed values', ar: 'اختر إحدى القيم المسموح بها' },
   invalid: { en: 'This value is not valid', ar: 'هذه القيمة غير صحيحة' },
+  timeZone: { en: 'Enter a time zone name such as Asia/Riyadh, or leave it empty', ar: 'أدخل اسم منطقة زمنية مثل Asia/Riyadh، أو اتركه فارغًا' },
+  scheduledAtFormat: { en: 'Choose a day and a time', ar: 'اختر يومًا ووقتًا' },
   serviceTwice: { en: 'This service is already in your request', ar: 'هذه الخدمة موجودة في طلبك بالفعل' },
   singleLine: {
     en: 'Must be one line without line breaks, control or invisible characters',

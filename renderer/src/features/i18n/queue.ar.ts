@@ -4,6 +4,8 @@ import type { queueEn } from './queue.en';
 export const queueAr: { [K in keyof typeof queueEn]: string } & ArabicPlurals<'ageMinutes' | 'ageHoursPart' | 'ageDaysPart' | 'remindMinutes'> = {
   overdueOnly: 'المتأخرة فقط',
   myQueue: 'مهامي',
+  scheduled: 'المجدولة',
+  scheduledFor: 'مجدول في {{time}}',
   myQueueHint: 'البنود المفتوحة لأقسامي، الأكثر إلحاحًا أولًا',
   age: 'المدة',
   due: 'الموعد',

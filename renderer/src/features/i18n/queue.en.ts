@@ -2,6 +2,8 @@
 export const queueEn = {
   overdueOnly: 'Overdue only',
   myQueue: 'My queue',
+  scheduled: 'Scheduled',
+  scheduledFor: 'Scheduled for {{time}}',
   myQueueHint: 'Open lines of my departments, the most urgent first',
   age: 'Age',
   due: 'Due',

@@ -15,6 +15,9 @@ export interface DueLine {
   completeDueAt: string | null;
   /** The server's word at the time of the answer: red even if this computer's clock is behind. */
   isOverdue: boolean;
+  /** Asked for a time and still quiet: shown as "Scheduled for …" instead of a due time. */
+  scheduledFor?: string | null;
+  scheduledQuiet?: boolean;
 }
 
 const COLOUR: Record<Exclude<ClockLevel, 'none'>, 'informative' | 'warning' | 'danger'> = { ok: 'informative', amber: 'warning', red: 'danger' };
@@ -31,6 +34,12 @@ export function DueBadge({ line, compact = false }: { line: DueLine; compact?: b
   const { t, i18n } = useTranslation();
   const now = useNow();
   const clock = clockOf({ ...line, status: line.statusName }, new Date(now));
+  if (line.scheduledQuiet && line.scheduledFor)
+    return (
+      <Badge appearance="outline" color="informative" data-testid="scheduled-for">
+        {t('queue.scheduledFor', { time: formatDueTime(line.scheduledFor, i18n.language, now) })}
+      </Badge>
+    );
   if (!clock.dueAt || !clock.dueKind) return null;
   const level = line.isOverdue || clock.isOverdue ? 'red' : clock.level === 'none' ? 'ok' : clock.level;
   const time = formatDueTime(clock.dueAt, i18n.language, now);

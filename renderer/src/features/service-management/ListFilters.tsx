@@ -16,7 +16,7 @@ const useStyles = makeStyles({
 const TO_DO = '@open';
 const WAITING = '@waiting';
 /** Every filter of this bar: what "Clear filters" clears, and what makes it show. */
-const FILTERS = ['status', 'open', 'waiting', 'hotelId', 'departmentId', 'from', 'to', 'overdue', 'mine'] as const satisfies readonly (keyof ListView)[];
+const FILTERS = ['status', 'open', 'waiting', 'hotelId', 'departmentId', 'from', 'to', 'overdue', 'mine', 'scheduled'] as const satisfies readonly (keyof ListView)[];
 const NO_FILTERS = Object.fromEntries(FILTERS.map((name) => [name, undefined])) as Partial<ListView>;
 
 /** What the status filter of a view shows (also beside the screen's title); undefined when it is off. */
@@ -99,6 +99,12 @@ export function ListFilters({
           </ToggleButton>
         </Tooltip>
       )}
+      <Switch
+        label={t('queue.scheduled')}
+        checked={!!view.scheduled}
+        onChange={(_, d) => set({ scheduled: d.checked || undefined })}
+        data-testid="filter-scheduled"
+      />
       {filtered && (
         <Button icon={<DismissRegular />} onClick={() => set(NO_FILTERS)}>
           {t('lists.clear')}

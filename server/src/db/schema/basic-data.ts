@@ -31,6 +31,13 @@ export const hotels = pgTable(
     timeZone: text('time_zone'),
     /** A rating at or below this (of 10) opens a service-recovery follow-up; null: the default (4). */
     recoveryThreshold: integer('recovery_threshold'),
+    /**
+     * Escalation e-mails as a digest: at most one e-mail per receiver per this many
+     * minutes, listing the lines; null: one e-mail per line as it escalates.
+     */
+    escalationDigestMinutes: integer('escalation_digest_minutes'),
+    /** When the hotel's last digest was taken for sending: the window's start (the claim that makes it go once). */
+    escalationDigestAt: timestamp('escalation_digest_at', { withTimezone: true, mode: 'date' }),
     ...targetColumns,
     ...timestamps,
   },
@@ -115,6 +122,8 @@ export const services = pgTable(
     /** Everyday words guests may search by ("AC", "مكيف"), besides the names; empty: none. */
     searchWordsEn: text('search_words_en').notNull().default(''),
     searchWordsAr: text('search_words_ar').notNull().default(''),
+    /** A scheduled line of this service alerts this many minutes before its time; null: the default (shared/service-levels.ts). */
+    scheduleLeadMinutes: integer('schedule_lead_minutes'),
     ...targetColumns,
     ...timestamps,
   },

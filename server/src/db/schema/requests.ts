@@ -98,6 +98,13 @@ export const requestLines = pgTable(
     /** The promises made when the clock started (a later change of targets does not move them). */
     acknowledgeDueAt: timestamp('acknowledge_due_at', { withTimezone: true, mode: 'date' }),
     completeDueAt: timestamp('complete_due_at', { withTimezone: true, mode: 'date' }),
+    // ── Scheduled lines ("wake-up call at 06:00"; rules in shared/service-levels.ts) ──
+    /** The time the guest asked for; null: as soon as possible. */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true, mode: 'date' }),
+    /** When the line alerts and its clock starts: scheduledFor less the service's lead time. */
+    alertAt: timestamp('alert_at', { withTimezone: true, mode: 'date' }),
+    /** When a scheduler fired it (null: still quiet); the conditional update on it makes the alert go once. */
+    alertedAt: timestamp('alerted_at', { withTimezone: true, mode: 'date' }),
     /**
      * The next promise of an open line (acknowledge by, else complete by), kept by the
      * database so "overdue" and "my queue" are one indexed comparison; null when closed.
@@ -122,6 +129,8 @@ export const requestLines = pgTable(
     index('request_lines_completed_idx').on(t.completedAt).where(sql`status = 'Completed'`),
     index('request_lines_service_idx').on(t.serviceId),
     index('request_lines_worker_idx').on(t.workerId),
+    // The scheduler's question: which quiet scheduled lines are due to alert.
+    index('request_lines_alert_idx').on(t.alertAt).where(sql`alerted_at is null and alert_at is not null`),
     // Reports read one period of lines.
     index('request_lines_created_idx').on(t.createdAt),
   ],
@@ -159,10 +168,13 @@ export const lineEscalations = pgTable(
      * the target (a fresh install's duty manager must not be left unwarned).
      */
     awaitingMailSetup: boolean('awaiting_mail_setup').notNull().default(false),
+    /** The hotel takes its escalation e-mails as a digest: this one waits for the next digest. */
+    digestPending: boolean('digest_pending').notNull().default(false),
   },
   (t) => [
     uniqueIndex('line_escalations_line_kind_uq').on(t.lineId, t.kind),
     index('line_escalations_awaiting_mail_idx').on(t.id).where(sql`awaiting_mail_setup`),
+    index('line_escalations_digest_idx').on(t.id).where(sql`digest_pending`),
     index('line_escalations_mail_due_idx').on(t.nextMailAt).where(sql`next_mail_at is not null`),
   ],
 );

@@ -63,6 +63,8 @@ export const ENTITIES: Record<EntityKey, EntityDef> = {
     ],
     row: bd.Hotel,
     hotelField: 'id',
+    // An empty zone is no zone of its own: the server's HOTEL_TIME_ZONE applies.
+    derive: (input) => ('timeZone' in input ? { timeZone: input.timeZone || null } : {}),
   },
   useType: {
     key: 'useType',

@@ -168,6 +168,7 @@ export async function escalationSubject(db: DbOrTx, lineId: number) {
       hotelNameEn: hotels.name,
       hotelNameAr: hotels.nameAr,
       hotelTimeZone: hotels.timeZone,
+      hotelDigestMinutes: hotels.escalationDigestMinutes,
       roomNumber: rooms.number,
     })
     .from(requestLines)
@@ -224,4 +225,94 @@ export async function escalationReceivers(db: DbOrTx): Promise<Receiver[]> {
     departmentIds: [],
     claims: [ESCALATIONS_RECEIVE],
   }));
+}
+
+// ── Scheduled lines (rules in shared/service-levels.ts) ─────────────────────
+/**
+ * Quiet scheduled lines whose alert moment has come, soonest first: the SQL side of
+ * scheduleAlertDue. Reads request_lines_alert_idx, which holds only lines not yet fired.
+ */
+export async function dueScheduledLines(db: DbOrTx, now: Date, limit: number) {
+  return db
+    .select({ lineId: requestLines.id, serviceId: requestLines.serviceId, hotelId: requests.hotelId, alertAt: requestLines.alertAt })
+    .from(requestLines)
+    .innerJoin(requests, eq(requests.id, requestLines.requestId))
+    .where(and(isNull(requestLines.alertedAt), OPEN, lte(requestLines.alertAt, now)))
+    .orderBy(requestLines.alertAt)
+    .limit(limit);
+}
+
+/**
+ * Fires one scheduled line: marks it alerted and starts its clock at its alert moment.
+ * The update holds only while the line is still quiet and open, so of however many
+ * processes try at once one gets the row back (and alerts); the others get nothing.
+ */
+export async function fireScheduledLine(
+  db: DbOrTx,
+  lineId: number,
+  at: Date,
+  clock: { clockStartedAt: Date; acknowledgeDueAt: Date | null; completeDueAt: Date | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(requestLines)
+    .set({
+      alertedAt: at,
+      updatedAt: at,
+      clockStartedAt: sql`coalesce(${requestLines.clockStartedAt}, ${clock.clockStartedAt.toISOString()}::timestamptz)`,
+      acknowledgeDueAt: sql`case when ${requestLines.clockStartedAt} is null then ${clock.acknowledgeDueAt?.toISOString() ?? null}::timestamptz else ${requestLines.acknowledgeDueAt} end`,
+      completeDueAt: sql`case when ${requestLines.clockStartedAt} is null then ${clock.completeDueAt?.toISOString() ?? null}::timestamptz else ${requestLines.completeDueAt} end`,
+    })
+    .where(and(eq(requestLines.id, lineId), isNull(requestLines.alertedAt), OPEN))
+    .returning({ id: requestLines.id });
+  return rows.length === 1;
+}
+
+// ── Escalation digests (a hotel's setting: one e-mail per receiver per N minutes) ──
+/** The escalation's e-mail waits for its hotel's next digest (its live event went at once). */
+export async function holdForDigest(db: DbOrTx, id: number): Promise<void> {
+  await db.update(lineEscalations).set({ digestPending: true, nextMailAt: null }).where(eq(lineEscalations.id, id));
+}
+
+/** The hotels with escalations waiting for a digest, with their window. */
+export async function hotelsWithDigestPending(db: DbOrTx) {
+  return db
+    .selectDistinct({ hotelId: requests.hotelId, minutes: hotels.escalationDigestMinutes })
+    .from(lineEscalations)
+    .innerJoin(requestLines, eq(requestLines.id, lineEscalations.lineId))
+    .innerJoin(requests, eq(requests.id, requestLines.requestId))
+    .innerJoin(hotels, eq(hotels.id, requests.hotelId))
+    .where(eq(lineEscalations.digestPending, true));
+}
+
+/**
+ * Opens the hotel's next digest window when the last one is over: the conditional update
+ * lets one process of however many win it; the others (and this one, until the window
+ * ends) get false.
+ */
+export async function claimDigestWindow(db: DbOrTx, hotelId: number, now: Date, windowStartedBefore: Date): Promise<boolean> {
+  const rows = await db
+    .update(hotels)
+    .set({ escalationDigestAt: now })
+    .where(and(eq(hotels.id, hotelId), sql`(${hotels.escalationDigestAt} is null or ${hotels.escalationDigestAt} <= ${windowStartedBefore.toISOString()}::timestamptz)`))
+    .returning({ id: hotels.id });
+  return rows.length === 1;
+}
+
+/** Takes the hotel's escalations waiting for a digest (each once, whoever runs it). */
+export async function takeDigest(db: DbOrTx, hotelId: number): Promise<(DueEscalation & { id: number })[]> {
+  const ofHotel = db
+    .select({ id: requestLines.id })
+    .from(requestLines)
+    .innerJoin(requests, eq(requests.id, requestLines.requestId))
+    .where(eq(requests.hotelId, hotelId));
+  return db
+    .update(lineEscalations)
+    .set({ digestPending: false })
+    .where(and(eq(lineEscalations.digestPending, true), inArray(lineEscalations.lineId, ofHotel)))
+    .returning({ id: lineEscalations.id, lineId: lineEscalations.lineId, kind: lineEscalations.kind, dueAt: lineEscalations.dueAt });
+}
+
+/** E-mail is not set up: the digest's escalations wait for the next window. */
+export async function returnToDigest(db: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length) await db.update(lineEscalations).set({ digestPending: true }).where(inArray(lineEscalations.id, ids));
 }

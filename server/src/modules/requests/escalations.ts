@@ -1,4 +1,4 @@
-import { type Escalation, type Language, type TargetKind, displayName, ltrIn, missedTargets } from '@shared';
+import { type Escalation, type Language, NO_TARGETS, type TargetKind, displayName, dueTimesOf, ltrIn, missedTargets } from '@shared';
 import { clientRoutes } from '@shared/routes';
 import type { AppContext } from '../../context';
 import { defineMessages, localize } from '../../i18n/localize';
@@ -9,6 +9,8 @@ import { iso } from './requests.mappers';
 import { announce } from './live-events';
 import { receivesEscalations } from './scope';
 import { loggableError } from '../../db/errors';
+import { targetsOf } from './service-levels.repository';
+import { pushOffered } from '../work/push.service';
 
 /**
  * Escalation: when an open line passes a target without its action, the
@@ -33,6 +35,19 @@ const mail = defineMessages({
   },
   noDepartment: { en: 'no department yet', ar: 'بلا قسم بعد' },
   open: { en: 'Open it: {link}', ar: 'افتحه: {link}' },
+  digestSubject: { en: 'Late: {count} requests at {hotel}', ar: 'متأخر: {count} من الطلبات في {hotel}' },
+  digestBody: {
+    en: 'Hello {name},\n\nThese requests at {hotel} are late:',
+    ar: 'مرحبًا {name}،\n\nهذه الطلبات في {hotel} متأخرة:',
+  },
+  digestLineAcknowledge: {
+    en: '- {code}, room {room}: "{service}" ({department}): not acknowledged, due {due}\n  {link}',
+    ar: '- {code}، الغرفة {room}: «{service}» ({department}): لم يُستلم، وكان موعده {due}\n  {link}',
+  },
+  digestLineComplete: {
+    en: '- {code}, room {room}: "{service}" ({department}): not completed, due {due}\n  {link}',
+    ar: '- {code}، الغرفة {room}: «{service}» ({department}): لم يكتمل، وكان موعده {due}\n  {link}',
+  },
 });
 
 /** Lines escalated per query round; a round repeats while it comes back full. */
@@ -57,6 +72,8 @@ const RETRY_BATCH = 50;
 export interface EscalationRun {
   /** Escalations this process sent (claimed) in the run. */
   sent: number;
+  /** Scheduled lines this process fired (alerted) in the run. */
+  fired: number;
 }
 
 export class EscalationScheduler {
@@ -124,6 +141,8 @@ export class EscalationScheduler {
       // A database outage: the next tick tries again; nothing was claimed without being sent.
       this.log.warn({ err: loggableError(error) }, 'escalation run failed');
     }
+    if (this.stopped) return;
+    await this.sendDigests(now).catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'escalation digest failed'));
     if (this.stopped || this.retrying) return;
     // The same clock tries again the e-mails the mail server did not take: the guests' and the escalations'.
     this.retrying = Promise.all([
@@ -164,7 +183,35 @@ export class EscalationScheduler {
     return due.length;
   }
 
+  /**
+   * Fires the scheduled lines whose alert moment has come: each alerts as a new line does
+   * and its clock starts at that moment. The conditional update decides which process
+   * alerts (exactly once); a line whose moment passed while every server was down fires
+   * on the first run after start.
+   */
+  private async fireScheduled(now: Date): Promise<number> {
+    const db = this.ctx.database.db;
+    let fired = 0;
+    for (;;) {
+      if (this.stopped) break;
+      const due = await repo.dueScheduledLines(db, now, BATCH);
+      for (const line of due) {
+        const targets = (await targetsOf(db, [line.serviceId], line.hotelId)).get(line.serviceId) ?? NO_TARGETS;
+        const start = line.alertAt!;
+        if (!(await repo.fireScheduledLine(db, line.lineId, now, { clockStartedAt: start, ...dueTimesOf(start, targets, this.ctx.config.sla.minuteMs) }))) continue;
+        fired++;
+        const subject = await repo.escalationSubject(db, line.lineId);
+        if (!subject) continue;
+        await announce(this.ctx, scheduledAlertEvent(subject, now));
+        pushOffered(this.ctx, { lineId: line.lineId });
+      }
+      if (due.length < BATCH) break;
+    }
+    return fired;
+  }
+
   private async escalateDue(now: Date): Promise<EscalationRun> {
+    const fired = await this.fireScheduled(now);
     const db = this.ctx.database.db;
     let sent = 0;
     let receivers: repo.Receiver[] | undefined;
@@ -180,11 +227,56 @@ export class EscalationScheduler {
         receivers ??= await repo.escalationReceivers(db);
         const to = receivers.filter((r) => receivesEscalations(r, subject.hotelId));
         await announce(this.ctx, escalationEvent(subject, item, now));
+        // The hotel takes its e-mails as a digest: this one goes with the next (the live event went now).
+        if (subject.hotelDigestMinutes !== null) {
+          await repo.holdForDigest(db, id);
+          continue;
+        }
         this.track(this.inSlot(() => this.mailAll(id, subject, item, to, { attempts: 1 })));
       }
       if (due.length < BATCH) break;
     }
-    return { sent };
+    return { sent, fired };
+  }
+
+  /**
+   * The hotels that take escalation e-mails as a digest: once a hotel's window is over,
+   * one process takes its waiting escalations (each once) and sends each receiver one
+   * e-mail listing the lines still late. The first escalation after a quiet window goes
+   * at once; those that follow within the window wait for its end.
+   */
+  async sendDigests(now = this.ctx.clock.now()): Promise<number> {
+    const db = this.ctx.database.db;
+    let sent = 0;
+    for (const hotel of await repo.hotelsWithDigestPending(db)) {
+      const windowMs = (hotel.minutes ?? 0) * this.ctx.config.sla.minuteMs;
+      if (!(await repo.claimDigestWindow(db, hotel.hotelId, now, new Date(now.getTime() - windowMs)))) continue;
+      const taken = await repo.takeDigest(db, hotel.hotelId);
+      const items: { id: number; subject: repo.EscalationSubject; due: repo.DueEscalation }[] = [];
+      for (const due of taken) {
+        const subject = await repo.escalationSubject(db, due.lineId);
+        // Acted on since it escalated: nothing left to say about it.
+        if (subject && missedTargets(subject, now).includes(due.kind)) items.push({ id: due.id, subject, due });
+      }
+      if (!items.length) continue;
+      const to = (await repo.escalationReceivers(db)).filter((r) => receivesEscalations(r, hotel.hotelId));
+      for (const receiver of to) {
+        try {
+          await this.ctx.mailer.send(digestMail(this.ctx.config.publicUrl, items, receiver, this.ctx.config.hotelTimeZone));
+          sent++;
+        } catch (error) {
+          if (error instanceof MailNotConfiguredError) {
+            await repo.returnToDigest(db, items.map((i) => i.id));
+            return sent;
+          }
+          this.log.warn({ err: loggableError(error), hotelId: hotel.hotelId }, 'escalation digest e-mail not sent');
+          continue;
+        }
+        for (const item of items) await repo.recordMailed(db, item.id, receiver.userId).catch(() => undefined);
+      }
+      for (const item of items) await repo.recordMailing(db, item.id, null).catch(() => undefined);
+    }
+    return sent;
   }
 
   /** Runs `work` when one of the MAIL_CONCURRENCY slots is free, in the order asked. */
@@ -283,9 +375,61 @@ function escalationEvent(subject: repo.EscalationSubject, due: repo.DueEscalatio
   };
 }
 
+/** A scheduled line's alert: the same event, toast and bell as a new request's, naming that line. */
+function scheduledAlertEvent(subject: repo.EscalationSubject, now: Date) {
+  return {
+    type: 'request-created' as const,
+    requestId: subject.requestId,
+    requestCode: subject.requestCode,
+    hotelId: subject.hotelId,
+    departmentIds: [subject.departmentId],
+    lineId: subject.lineId,
+    statusName: 'Open' as const,
+    at: iso(now),
+    summary: {
+      roomNumber: subject.roomNumber,
+      hotelNameEn: subject.hotelNameEn,
+      hotelNameAr: subject.hotelNameAr,
+      services: [{ nameEn: subject.serviceNameEn, nameAr: subject.serviceNameAr }],
+      serviceCount: 1,
+      notePreview: '',
+    },
+  };
+}
+
 /** The due time as the hotel's clocks show it, whatever zone the server runs in. */
 function timeOf(at: Date, lang: Language, timeZone: string): string {
   return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
+}
+
+/** One receiver's digest: every line still late, in their language and the hotel's time. */
+export function digestMail(
+  publicUrl: string,
+  items: { subject: repo.EscalationSubject; due: repo.DueEscalation }[],
+  receiver: repo.Receiver,
+  defaultTimeZone: string,
+) {
+  const lang = receiver.language;
+  const first = items[0].subject;
+  const hotel = lang === 'ar' ? first.hotelNameAr : first.hotelNameEn;
+  const lines = items.map(({ subject, due }) =>
+    localize(due.kind === 'acknowledge' ? mail.digestLineAcknowledge : mail.digestLineComplete, lang, {
+      code: ltrIn(lang, subject.requestCode),
+      room: ltrIn(lang, subject.roomNumber),
+      service: lang === 'ar' ? subject.serviceNameAr : subject.serviceNameEn,
+      department:
+        subject.departmentName === null
+          ? localize(mail.noDepartment, lang)
+          : displayName(lang, { name: subject.departmentName, nameAr: subject.departmentNameAr }),
+      due: timeOf(due.dueAt, lang, subject.hotelTimeZone ?? defaultTimeZone),
+      link: `${publicUrl}${clientRoutes.serviceDetails(due.lineId)}`,
+    }),
+  );
+  return {
+    to: receiver.email,
+    subject: localize(mail.digestSubject, lang, { count: items.length, hotel }),
+    text: `${localize(mail.digestBody, lang, { name: receiver.firstName, hotel })}\n\n${lines.join('\n')}`,
+  };
 }
 
 export function escalationMail(

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, exists, gte, ilike, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Language, LineStatus, RequestStatus, StaffListFilters } from '@shared';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -25,6 +25,8 @@ const OPEN_LINE = inArray(requestLines.status, ['Open', 'Assigned']);
 const WAITING_LINE = and(eq(requestLines.status, 'Open'), isNull(requestLines.acknowledgedAt));
 /** An open line past its next due time (the database keeps `due_at` null for closed lines). */
 const overdueAt = (now: Date) => lte(requestLines.dueAt, now);
+/** "Scheduled": open lines asked for a time that have not alerted yet (the SQL side of isScheduledQuiet). */
+const SCHEDULED_LINE = and(OPEN_LINE, isNotNull(requestLines.alertAt), isNull(requestLines.alertedAt));
 /** "My queue": open lines of the user's own departments. */
 const mineOf = (scope: Scope) => and(OPEN_LINE, inArray(requestLines.departmentId, scope.departmentIds.length ? [...scope.departmentIds] : [-1]));
 
@@ -108,6 +110,7 @@ export async function listRequests(
     filter.waiting === 'true' ? lineOfRequest(db, WAITING_LINE) : undefined,
     filter.overdue === 'true' ? lineOfRequest(db, overdueAt(options.now)) : undefined,
     filter.mine === 'true' ? lineOfRequest(db, mineOf(scope)) : undefined,
+    filter.scheduled === 'true' ? lineOfRequest(db, SCHEDULED_LINE) : undefined,
   ];
   if (options.search) where.push(searchIn(requests.searchText, options.search));
   const condition = and(...where);
@@ -163,7 +166,7 @@ const workerStepColumns = {
 };
 /** The sorts on the line's own columns, by the column's key: a page of them is found before any join. */
 const OWN_LINE_SORTS: Partial<Record<LineSort, 'createdAt' | 'updatedAt' | 'status'>> = { createdAt: 'createdAt', updatedAt: 'updatedAt', statusName: 'status' };
-type LineOrderColumns = Record<'id' | 'createdAt' | 'dueAt', AnyPgColumn>;
+type LineOrderColumns = Record<'id' | 'createdAt' | 'dueAt' | 'scheduledFor', AnyPgColumn>;
 
 export async function listLines(
   db: DbOrTx,
@@ -181,6 +184,7 @@ export async function listLines(
     filter.waiting === 'true' ? WAITING_LINE : undefined,
     filter.overdue === 'true' ? overdueAt(options.now) : undefined,
     filter.mine === 'true' ? mineOf(scope) : undefined,
+    filter.scheduled === 'true' ? SCHEDULED_LINE : undefined,
   ];
   if (options.search) where.push(searchIn(requestLines.searchText, options.search));
   const condition = and(...where);
@@ -189,10 +193,14 @@ export async function listLines(
   const needsRequest = !scope.isAdmin || !!filter.hotelId;
   // My queue and the overdue list, unless a sort is asked for: the latest first, then the oldest.
   const myQueue = (filter.mine === 'true' || filter.overdue === 'true') && !options.sort;
+  // The scheduled queue, unless a sort is asked for: the soonest time first.
+  const scheduledQueue = filter.scheduled === 'true' && !options.sort;
   const ownSort = OWN_LINE_SORTS[options.sort ?? 'updatedAt'];
   /** The page's order, on the line's own columns (from the table, or from a page of it). */
   const orderOnLine = (line: LineOrderColumns, sortColumn: AnyPgColumn | SQL) =>
-    myQueue
+    scheduledQueue
+      ? [sql`${line.scheduledFor} asc nulls last`, asc(line.id)]
+      : myQueue
       ? // The most urgent first (the earliest due is the latest); lines without a target after, oldest first.
         [sql`${line.dueAt} asc nulls last`, asc(line.createdAt), asc(line.id)]
       : [orderBy(sortColumn, options.order), tieBreak(line.id, options.order)];
@@ -218,7 +226,7 @@ export async function listLines(
     roomNumber: rooms.number,
   };
 
-  if (options.page && (myQueue || ownSort)) {
+  if (options.page && (myQueue || scheduledQueue || ownSort)) {
     // The page's 20 lines are found on request_lines alone, then the names are joined to
     // those 20. Planned as one six-table join, PostgreSQL weighed every index of
     // request_lines at every join level: ~2 ms of planning for a 0.3 ms read, on every call.
@@ -243,6 +251,9 @@ export async function listLines(
         clockStartedAt: page.clockStartedAt,
         acknowledgeDueAt: page.acknowledgeDueAt,
         completeDueAt: page.completeDueAt,
+        scheduledFor: page.scheduledFor,
+        alertAt: page.alertAt,
+        alertedAt: page.alertedAt,
         acceptedAt: page.acceptedAt,
         acceptedBy: page.acceptedBy,
         startedAt: page.startedAt,

@@ -1,4 +1,4 @@
-import { type LineClock, type LineMessage, type LineStatus, type RequestDetail, type RequestLine, clockOf, expectedBy } from '@shared';
+import { type LineClock, type LineMessage, type LineStatus, type RequestDetail, type RequestLine, clockOf, expectedBy, isScheduledQuiet } from '@shared';
 import type { MessageRow } from './messages.repository';
 import type { LineRow, requestHeader } from './requests.repository';
 
@@ -17,6 +17,9 @@ interface ClockRow {
   clockStartedAt: Date | null;
   acknowledgeDueAt: Date | null;
   completeDueAt: Date | null;
+  scheduledFor?: Date | null;
+  alertAt?: Date | null;
+  alertedAt?: Date | null;
 }
 
 /** A line's service-level clock as of `now`. */
@@ -30,6 +33,8 @@ export function toClock(row: ClockRow, now: Date): LineClock {
     dueAt: isoOrNull(clock.dueAt),
     dueKind: clock.dueKind,
     isOverdue: clock.isOverdue,
+    scheduledFor: isoOrNull(row.scheduledFor ?? null),
+    scheduledQuiet: isScheduledQuiet({ status: row.status, alertAt: row.alertAt ?? null, alertedAt: row.alertedAt ?? null }),
   };
 }
 

@@ -29,6 +29,14 @@ export const requestMessages = defineMessages({
     en: 'This is not a valid phone number for its country code, e.g. {example}',
     ar: 'هذا ليس رقم هاتف صحيحًا لرمز الدولة المختار، مثل {example}',
   },
+  scheduledInPast: {
+    en: 'This time has already passed at the hotel ({now} now): choose a later time',
+    ar: 'هذا الوقت قد مضى في الفندق (الساعة الآن {now}): اختر وقتًا لاحقًا',
+  },
+  scheduledTooFar: {
+    en: 'A time can be booked up to {days} days ahead: choose an earlier day',
+    ar: 'يمكن حجز وقت حتى {days} يومًا مقدمًا فقط: اختر يومًا أقرب',
+  },
   selectWorker: { en: 'Please select a worker', ar: 'يرجى اختيار عامل' },
   selectDepartment: { en: 'Please select a department', ar: 'يرجى اختيار قسم' },
   workerNotAvailable: {

@@ -20,14 +20,15 @@ export async function placeOf(
   db: DbOrTx,
   hotelId: number,
   roomId: number,
-): Promise<{ hotelExists: boolean; roomHotelId: number | null; linkVersion: number; roomNumber: string | null; hotelNames: string | null }> {
-  const [row] = rowsOf<{ hotel_exists: boolean; room_hotel_id: number | null; link_version: number | null; room_number: string | null; hotel_names: string | null }>(
+): Promise<{ hotelExists: boolean; roomHotelId: number | null; linkVersion: number; roomNumber: string | null; hotelNames: string | null; timeZone: string | null }> {
+  const [row] = rowsOf<{ hotel_exists: boolean; room_hotel_id: number | null; link_version: number | null; room_number: string | null; hotel_names: string | null; time_zone: string | null }>(
     await db.execute(sql`select
       exists (select 1 from ${hotels} where ${hotels.id} = ${hotelId}) as hotel_exists,
       (select ${rooms.hotelId} from ${rooms} where ${rooms.id} = ${roomId}) as room_hotel_id,
       (select ${roomLinkKeys.version} from ${roomLinkKeys} where ${roomLinkKeys.hotelId} = ${hotelId}) as link_version,
       (select ${rooms.number} from ${rooms} where ${rooms.id} = ${roomId}) as room_number,
-      (select ${hotels.name} || ' ' || ${hotels.nameAr} from ${hotels} where ${hotels.id} = ${hotelId}) as hotel_names`),
+      (select ${hotels.name} || ' ' || ${hotels.nameAr} from ${hotels} where ${hotels.id} = ${hotelId}) as hotel_names,
+      (select ${hotels.timeZone} from ${hotels} where ${hotels.id} = ${hotelId}) as time_zone`),
   );
   return {
     hotelExists: row.hotel_exists,
@@ -35,6 +36,7 @@ export async function placeOf(
     linkVersion: row.link_version ?? 1,
     roomNumber: row.room_number,
     hotelNames: row.hotel_names,
+    timeZone: row.time_zone,
   };
 }
 
@@ -71,6 +73,7 @@ export async function servicesForRequest(db: DbOrTx, ids: number[], hotelId: num
       isSpecial: services.isSpecial,
       nameEn: services.nameEn,
       nameAr: services.nameAr,
+      scheduleLeadMinutes: services.scheduleLeadMinutes,
       service: { acknowledgeMinutes: services.acknowledgeMinutes, completeMinutes: services.completeMinutes },
       group: { acknowledgeMinutes: serviceGroups.acknowledgeMinutes, completeMinutes: serviceGroups.completeMinutes },
       hotel: { acknowledgeMinutes: hotels.acknowledgeMinutes, completeMinutes: hotels.completeMinutes },
@@ -108,6 +111,9 @@ export interface NewRequest {
     clockStartedAt?: Date;
     acknowledgeDueAt?: Date | null;
     completeDueAt?: Date | null;
+    /** A scheduled line: the time asked for and its alert moment (its clock starts then, not now). */
+    scheduledFor?: Date | null;
+    alertAt?: Date | null;
   }[];
 }
 
@@ -128,7 +134,7 @@ export async function insertRequest(db: DbOrTx, input: NewRequest): Promise<{ id
   const at = (time: Date | null | undefined) => time?.toISOString() ?? null;
   const lineRows = lines.map(
     (line, i) =>
-      sql`(${i}::int, ${line.serviceId}::int, ${line.departmentId}::int, ${line.note}::text, ${at(line.clockStartedAt)}::timestamptz, ${at(line.acknowledgeDueAt)}::timestamptz, ${at(line.completeDueAt)}::timestamptz, ${texts.lines[i]}::text)`,
+      sql`(${i}::int, ${line.serviceId}::int, ${line.departmentId}::int, ${line.note}::text, ${at(line.clockStartedAt)}::timestamptz, ${at(line.acknowledgeDueAt)}::timestamptz, ${at(line.completeDueAt)}::timestamptz, ${at(line.scheduledFor)}::timestamptz, ${at(line.alertAt)}::timestamptz, ${texts.lines[i]}::text)`,
   );
   const [row] = rowsOf<{ id: string; request_code: string; created_at: Date | string }>(
     await db.execute(sql`
@@ -142,10 +148,10 @@ export async function insertRequest(db: DbOrTx, input: NewRequest): Promise<{ id
         from next
         returning id, request_code, created_at
       ), line as (
-        insert into ${requestLines} (request_id, service_id, department_id, note, clock_started_at, acknowledge_due_at, complete_due_at, search_text)
-        select request.id, v.service_id, v.department_id, v.note, v.clock_started_at, v.acknowledge_due_at, v.complete_due_at,
+        insert into ${requestLines} (request_id, service_id, department_id, note, clock_started_at, acknowledge_due_at, complete_due_at, scheduled_for, alert_at, search_text)
+        select request.id, v.service_id, v.department_id, v.note, v.clock_started_at, v.acknowledge_due_at, v.complete_due_at, v.scheduled_for, v.alert_at,
           concat_ws(' ', request.request_code, nullif(v.search_text, ''))
-        from request, (values ${sql.join(lineRows, sql`, `)}) as v(position, service_id, department_id, note, clock_started_at, acknowledge_due_at, complete_due_at, search_text)
+        from request, (values ${sql.join(lineRows, sql`, `)}) as v(position, service_id, department_id, note, clock_started_at, acknowledge_due_at, complete_due_at, scheduled_for, alert_at, search_text)
         order by v.position
       )
       select id, request_code, created_at from request`),
@@ -189,6 +195,9 @@ export const lineClockColumns = {
   clockStartedAt: requestLines.clockStartedAt,
   acknowledgeDueAt: requestLines.acknowledgeDueAt,
   completeDueAt: requestLines.completeDueAt,
+  scheduledFor: requestLines.scheduledFor,
+  alertAt: requestLines.alertAt,
+  alertedAt: requestLines.alertedAt,
 };
 
 const lineColumns = (lang: Language) => ({
@@ -248,6 +257,8 @@ export async function lockLine(tx: Tx, id: number) {
       serviceId: requestLines.serviceId,
       acknowledgedAt: requestLines.acknowledgedAt,
       clockStartedAt: requestLines.clockStartedAt,
+      alertAt: requestLines.alertAt,
+      alertedAt: requestLines.alertedAt,
       acceptedAt: requestLines.acceptedAt,
       startedAt: requestLines.startedAt,
       updatedAt: requestLines.updatedAt,

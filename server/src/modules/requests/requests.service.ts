@@ -6,7 +6,12 @@ import {
   type RequestChannel,
   type RequestDetail,
   type ReviewInput,
+  SCHEDULE_AHEAD_DAYS_MAX,
   dueTimesOf,
+  instantToZonedTime,
+  scheduleAlertAt,
+  scheduleProblem,
+  zonedTimeToInstant,
 } from '@shared';
 import { dialCodeOf, fitsNumberingPlan, phoneExample } from '@shared/phone-plan';
 import type { AppContext } from '../../context';
@@ -84,12 +89,27 @@ export async function fileRequest(
     const code = dialCodeOf(input.custPhone)!.value;
     problems.push({ field: 'custPhone', message: m.phoneNotInPlan, params: { example: `${code} ${phoneExample(code) ?? ''}`.trim() } });
   }
+  // A time asked for is the hotel's wall-clock time: today or a later day, never past, at most a month on.
+  const now = ctx.clock.now();
+  const timeZone = place.timeZone ?? config.hotelTimeZone;
+  const scheduledFor = input.services.map((s) => (s.scheduledAt === undefined ? null : zonedTimeToInstant(s.scheduledAt, timeZone)));
+  scheduledFor.forEach((at, i) => {
+    if (!at) return;
+    const problem = Number.isNaN(at.getTime()) ? 'past' : scheduleProblem(at, now);
+    if (problem === 'past')
+      problems.push({ field: `services.${i}.scheduledAt`, message: m.scheduledInPast, params: { now: instantToZonedTime(now, timeZone).slice(11) } });
+    else if (problem === 'tooFar') problems.push({ field: `services.${i}.scheduledAt`, message: m.scheduledTooFar, params: { days: SCHEDULE_AHEAD_DAYS_MAX } });
+  });
   if (problems.length) throw badRequest(common.validation, {}, problems);
   await checks.beforeInsert?.(roomVerified);
 
-  // The clock of each line starts now, a Special Request's too (shared/service-levels.ts).
-  const now = ctx.clock.now();
-  const clockOfLine = (serviceId: number) => ({ clockStartedAt: now, ...dueTimesOf(now, byId.get(serviceId)!.targets, config.sla.minuteMs) });
+  // The clock of each line starts now, a Special Request's too (shared/service-levels.ts);
+  // a scheduled line's starts at its alert moment, when the scheduler fires it.
+  const clockOfLine = (serviceId: number, i: number) => {
+    const at = scheduledFor[i];
+    if (at) return { scheduledFor: at, alertAt: scheduleAlertAt(at, byId.get(serviceId)!.scheduleLeadMinutes, config.sla.minuteMs) };
+    return { clockStartedAt: now, ...dueTimesOf(now, byId.get(serviceId)!.targets, config.sla.minuteMs) };
+  };
   const created = await repo.insertRequest(db, {
     hotelId: input.hotelId,
     roomId: input.roomId,
@@ -102,12 +122,15 @@ export async function fileRequest(
     channel: input.channel,
     roomNumber: place.roomNumber,
     hotelNames: place.hotelNames,
-    lines: input.services.map((s) => {
+    lines: input.services.map((s, i) => {
       const service = byId.get(s.serviceId)!;
-      return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(service), names: service, ...clockOfLine(s.serviceId) };
+      return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(service), names: service, ...clockOfLine(s.serviceId, i) };
     }),
   });
-  const departmentIds = [...new Set(input.services.map((s) => departmentOf(byId.get(s.serviceId)!)))];
+  // Scheduled lines stay quiet: the desk and the phones hear of them when the scheduler fires them.
+  const alertNow = input.services.filter((_, i) => !scheduledFor[i]);
+  if (!alertNow.length) return created;
+  const departmentIds = [...new Set(alertNow.map((s) => departmentOf(byId.get(s.serviceId)!)))];
   await announce(ctx, {
     type: 'request-created',
     requestId: created.id,
@@ -116,7 +139,7 @@ export async function fileRequest(
     departmentIds,
     statusName: 'Open',
     at: iso(created.createdAt),
-    summary: newRequestSummary(input, place.roomNumber ?? '', (id) => byId.get(id)!),
+    summary: newRequestSummary({ ...input, services: alertNow }, place.roomNumber ?? '', (id) => byId.get(id)!),
   });
   pushOffered(ctx, { requestId: created.id });
   return created;

@@ -94,14 +94,14 @@ export async function serviceList(
   const { rows, count } = await listLines(ctx.database.db, user, query, listOptions(query, LINE_SORTS, lang, now));
   const total = await totalOf(ctx, 'lines', user, query, count);
   return {
-    rows: rows.map(({ acknowledgedAt, clockStartedAt, acknowledgeDueAt, completeDueAt, guestUnreadAt, ...r }) => ({
+    rows: rows.map(({ acknowledgedAt, clockStartedAt, acknowledgeDueAt, completeDueAt, guestUnreadAt, scheduledFor, alertAt, alertedAt, ...r }) => ({
       ...r,
       guestUnread: guestUnreadAt !== null,
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
       acceptedAt: isoOrNull(r.acceptedAt),
       startedAt: isoOrNull(r.startedAt),
-      ...toClock({ status: r.statusName, acknowledgedAt, clockStartedAt, acknowledgeDueAt, completeDueAt }, now),
+      ...toClock({ status: r.statusName, acknowledgedAt, clockStartedAt, acknowledgeDueAt, completeDueAt, scheduledFor, alertAt, alertedAt }, now),
     })),
     total,
   };

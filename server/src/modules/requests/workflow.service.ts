@@ -152,7 +152,8 @@ export async function assignDepartment(
     const assigned = { departmentId: input.departmentId, assignedToDepartmentBy: user.userId, assignedToDepartmentAt: at };
     // Its clock runs from creation and choosing the department keeps its promises. A line
     // stored before Special Requests had a clock from creation starts it now.
-    if (line.clockStartedAt) return assigned;
+    // A scheduled line still quiet keeps its clock for its alert moment.
+    if (line.clockStartedAt || (line.alertAt && !line.alertedAt)) return assigned;
     const targets = (await targetsOf(tx, [line.serviceId], line.hotelId)).get(line.serviceId) ?? NO_TARGETS;
     return { ...assigned, clockStartedAt: at, ...dueTimesOf(at, targets, ctx.config.sla.minuteMs) };
   });

@@ -49,6 +49,7 @@ export const service: EntityDescriptor<Service> = {
     ...targetFields('targets.serviceHint'),
     { name: 'searchWordsEn', label: 'searchWordsEn', kind: 'text', required: false, hint: 'fields.searchWordsHint' },
     { name: 'searchWordsAr', label: 'searchWordsAr', kind: 'text', required: false },
+    { name: 'scheduleLeadMinutes', label: 'targets.scheduleLeadMinutes', kind: 'minutes', required: false, hint: 'targets.scheduleLeadHint' },
   ],
   columns: (t, lang) => [
     col(t, 'serviceCode', (r) => r.serviceCode),

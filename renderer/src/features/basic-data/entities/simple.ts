@@ -36,6 +36,8 @@ export const hotel: EntityDescriptor<Hotel> = {
     { name: 'nameAr', label: 'nameAr', kind: 'text' },
     ...targetFields('targets.hotelHint'),
     { name: 'recoveryThreshold', label: 'targets.recoveryThreshold', kind: 'minutes', required: false, hint: 'targets.recoveryHint' },
+    { name: 'timeZone', label: 'targets.timeZone', kind: 'text', required: false, hint: 'targets.timeZoneHint' },
+    { name: 'escalationDigestMinutes', label: 'targets.escalationDigestMinutes', kind: 'minutes', required: false, hint: 'targets.escalationDigestHint' },
     { name: 'bookingPolicy', label: 'bookingPolicy', kind: 'textarea', required: false },
     { name: 'accommodationPolicy', label: 'accommodationPolicy', kind: 'textarea', required: false },
   ],

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { testClockFromEnv } from '../../server/src/clock';
+
+/** The browser tests' fast clock can never be switched on outside tests. */
+describe('the test-only server clock (HOTEL_TEST_CLOCK)', () => {
+  it('is ignored unless NODE_ENV is test', () => {
+    for (const NODE_ENV of [undefined, 'production', 'development', 'TEST'])
+      expect(testClockFromEnv({ NODE_ENV, HOTEL_TEST_CLOCK: '2026-11-27T02:30:00Z@20' })).toBeUndefined();
+  });
+
+  it('starts at the instant given and runs at the rate given', () => {
+    let real = 1_000_000;
+    const clock = testClockFromEnv({ NODE_ENV: 'test', HOTEL_TEST_CLOCK: '2026-11-27T02:30:00Z@20' }, () => real)!;
+    expect(clock.now().toISOString()).toBe('2026-11-27T02:30:00.000Z');
+    real += 3_000;
+    expect(clock.now().toISOString()).toBe('2026-11-27T02:31:00.000Z');
+  });
+
+  it('refuses a malformed value rather than run on a wrong clock', () => {
+    expect(() => testClockFromEnv({ NODE_ENV: 'test', HOTEL_TEST_CLOCK: 'soon@fast' })).toThrow(/HOTEL_TEST_CLOCK/);
+  });
+});
