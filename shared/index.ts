@@ -20,3 +20,5 @@ export * from './service-levels';
 export * from './live-events';
 export * from './api/list-headers';
 export * from './display-names';
+export * from './routing';
+export * from './api/routing';

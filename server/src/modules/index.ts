@@ -10,6 +10,7 @@ import health from './health/health.routes';
 import reports from './reports/reports.routes';
 import requests from './requests/requests.routes';
 import work from './work/work.routes';
+import routing from './routing/routing.routes';
 
 /** Every module's routes, registered in this order by app.ts. */
-export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work];
+export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work, routing];

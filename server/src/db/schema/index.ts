@@ -5,3 +5,4 @@ export * from './streams';
 export * from './guest';
 export * from './conversation';
 export * from './work';
+export * from './routing';
