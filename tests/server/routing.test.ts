@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { lineEscalations, lineRoutingLog, requestLines, rooms, routingRules, shiftRoster, workers } from '../../server/src/db/schema';
@@ -212,6 +212,27 @@ describe('routing lines to workers on shift', { timeout: 120_000 }, () => {
     const id = await file();
     await route();
     expect((await line(id)).workerId).toBe(crew[2]);
+    await clearHands();
+  });
+
+  it('a run cut off half-way leaves nothing half done; the next run routes every line once', async () => {
+    for (const w of crew) await shift(w, 'on');
+    expect((await rule({ scope: 'department', scopeId: fx.departments.housekeeping, maxOpenTasks: 5 })).status).toBe(200);
+    // The runs these changes started are over before the lines are filed.
+    await route();
+    const ids = [await file(), await file(), await file()];
+    // The process "dies" at the third decision: the database refuses its write.
+    await db().execute(sql`create or replace function routing_crash() returns trigger language plpgsql as $$
+      begin if (select count(*) from line_routing_log where line_id in (${sql.raw(ids.join(','))})) >= 2 then raise exception 'crash'; end if; return new; end $$`);
+    await db().execute(sql`create trigger routing_crash before insert on line_routing_log for each row execute function routing_crash()`);
+    await expect(route()).rejects.toThrow();
+    for (const id of ids) expect(await line(id), 'nothing of the cut-off run stays').toMatchObject({ status: 'Open', workerId: null });
+    await db().execute(sql`drop trigger routing_crash on line_routing_log`);
+    await route();
+    for (const id of ids) expect((await line(id)).status).toBe('Assigned');
+    const log = await db().select().from(lineRoutingLog).where(inArray(lineRoutingLog.lineId, ids));
+    expect(log.map((l) => l.outcome)).toEqual(['assigned', 'assigned', 'assigned']);
+    expect(new Set((await Promise.all(ids.map(line))).map((l) => l.workerId)).size).toBe(3);
     await clearHands();
   });
 

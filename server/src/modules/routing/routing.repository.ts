@@ -252,9 +252,12 @@ export async function departmentsWithWork(db: DbOrTx): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** Locks the department for this routing run; false when another process is routing it now. */
+/**
+ * Locks the department for this routing run; false when another process is routing it
+ * now. NO KEY UPDATE: a guest's new line (whose foreign key takes KEY SHARE) is not held up.
+ */
 export async function lockDepartment(tx: Tx, departmentId: number): Promise<boolean> {
-  const rows = rowsOf(await tx.execute(sql`select id from departments where id = ${departmentId} for update skip locked`));
+  const rows = rowsOf(await tx.execute(sql`select id from departments where id = ${departmentId} for no key update skip locked`));
   return rows.length > 0;
 }
 
@@ -284,10 +287,10 @@ const toDate = (v: string | Date | null) => (v === null ? null : new Date(v));
 
 /**
  * The lines of one department (or, with null, the Special Requests with no department
- * yet) that routing may act on, oldest first, locked: a line a clerk or another process
+ * yet) that routing may act on, oldest first from after `afterId` (a run pages through them), locked: a line a clerk or another process
  * holds is skipped, and comes back on a later run.
  */
-export async function lockPendingLines(tx: Tx, departmentId: number | null, limit: number): Promise<PendingLine[]> {
+export async function lockPendingLines(tx: Tx, departmentId: number | null, afterId: number, limit: number): Promise<PendingLine[]> {
   const where = departmentId === null ? sql`l.department_id is null and s.is_special` : sql`l.department_id = ${departmentId}`;
   const rows = rowsOf<RawPending>(
     await tx.execute(sql`
@@ -301,8 +304,8 @@ export async function lockPendingLines(tx: Tx, departmentId: number | null, limi
       join services s on s.id = l.service_id
       join rooms rm on rm.id = r.room_id
       left join line_routing lr on lr.line_id = l.id
-      where ${where} and ${needsRouting} and ${ruleCovers}
-      order by l.created_at, l.id
+      where ${where} and l.id > ${afterId} and ${needsRouting} and ${ruleCovers}
+      order by l.id
       limit ${limit}
       for update of l skip locked`),
   );

@@ -19,7 +19,7 @@ import * as repo from './routing.repository';
  * and the next tick, in any process, routes those lines again from the start.
  */
 
-/** Lines routed per department per transaction; a run repeats while one comes back full. */
+/** Lines routed per department per transaction; a run reads the next page while one comes back full. */
 const BATCH = 100;
 
 export interface RoutingRun {
@@ -44,8 +44,10 @@ interface Effect {
 
 export class RoutingScheduler {
   private timer?: ReturnType<typeof setInterval>;
+  /** The run under way or queued last; runs of one process follow one another. */
   private running?: Promise<RoutingRun>;
-  private again = false;
+  /** A run is queued and has not started: a tick or nudge now would find nothing new for it. */
+  private queued = false;
   private stopped = false;
 
   constructor(
@@ -57,7 +59,7 @@ export class RoutingScheduler {
   start(): void {
     const { tickMs } = this.ctx.config.sla;
     if (tickMs <= 0) return;
-    this.timer = setInterval(() => void this.tick(), tickMs);
+    this.timer = setInterval(() => this.nudge(), tickMs);
     this.timer.unref();
   }
 
@@ -67,36 +69,32 @@ export class RoutingScheduler {
     await this.running?.catch(() => undefined);
   }
 
-  /** A worker came on shift or freed a place: route now rather than at the next tick. */
+  /** Routes soon (a tick, or a worker came on shift or freed a place); folds into a run already queued. */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.running) this.again = true;
-    else void this.tick();
-  }
-
-  async tick(now?: Date): Promise<void> {
-    try {
-      await this.runOnce(now);
-    } catch (error) {
+    if (this.stopped || this.queued) return;
+    this.runOnce().catch((error: unknown) => {
       // A database outage or a lost race: nothing was committed half-way; the next tick tries again.
       this.log.warn({ err: loggableError(error) }, 'routing run failed');
-    }
+    });
   }
 
-  /** One run at `now` (default: the server's clock); a run already under way is joined. */
+  /**
+   * One full run at `now` (default: the server's clock when it starts), after the run
+   * under way: what changed before the call is always seen by the run it answers.
+   */
   runOnce(now?: Date): Promise<RoutingRun> {
-    this.running ??= (async () => {
-      const total: RoutingRun = { assigned: 0, escalated: 0, departments: 0 };
-      do {
-        this.again = false;
-        const run = await routeAll(this.ctx, now ?? this.ctx.clock.now(), this.escalate);
-        total.assigned += run.assigned;
-        total.escalated += run.escalated;
-        total.departments += run.departments;
-      } while (this.again && !this.stopped);
-      return total;
-    })().finally(() => (this.running = undefined));
-    return this.running;
+    this.queued = true;
+    const run = (this.running ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = false;
+        return routeAll(this.ctx, now ?? this.ctx.clock.now(), this.escalate);
+      });
+    this.running = run;
+    void run.catch(() => undefined).finally(() => {
+      if (this.running === run) this.running = undefined;
+    });
+    return run;
   }
 }
 
@@ -106,27 +104,26 @@ export async function routeAll(ctx: AppContext, now: Date, escalate: Escalate): 
   const run: RoutingRun = { assigned: 0, escalated: 0, departments: 0 };
   // Off by default: a hotel with no rule costs one indexed read.
   if (!(await repo.routedHotelIds(db)).length) return run;
-  // Special Requests first: those a rule sends to a department are then routed in it this same run.
-  for (;;) {
-    const { effects, full } = await db.transaction((tx) => routeBatch(ctx, tx, null, now));
-    await publish(ctx, effects, now, escalate, run);
-    if (!full) break;
-  }
-  for (const departmentId of await repo.departmentsWithWork(db)) {
-    for (;;) {
-      const { effects, full } = await db.transaction((tx) => routeBatch(ctx, tx, departmentId, now));
+  const routeDepartment = async (departmentId: number | null) => {
+    // Page by line id: lines left as they were (an offer still running, a wait) are not read again this run.
+    for (let after = 0; ; ) {
+      const { effects, last } = await db.transaction((tx) => routeBatch(ctx, tx, departmentId, after, now));
       await publish(ctx, effects, now, escalate, run);
-      if (!full) break;
+      if (last === undefined) break;
+      after = last;
     }
-  }
+  };
+  // Special Requests first: those a rule sends to a department are then routed in it this same run.
+  await routeDepartment(null);
+  for (const departmentId of await repo.departmentsWithWork(db)) await routeDepartment(departmentId);
   return run;
 }
 
 /** Decides and writes one batch of one department's lines, inside the caller's transaction. */
-async function routeBatch(ctx: AppContext, tx: Tx, departmentId: number | null, now: Date): Promise<{ effects: Effect[]; full: boolean }> {
-  if (departmentId !== null && !(await repo.lockDepartment(tx, departmentId))) return { effects: [], full: false };
-  const pending = await repo.lockPendingLines(tx, departmentId, BATCH);
-  if (!pending.length) return { effects: [], full: false };
+async function routeBatch(ctx: AppContext, tx: Tx, departmentId: number | null, afterId: number, now: Date): Promise<{ effects: Effect[]; last?: number }> {
+  if (departmentId !== null && !(await repo.lockDepartment(tx, departmentId))) return { effects: [] };
+  const pending = await repo.lockPendingLines(tx, departmentId, afterId, BATCH);
+  if (!pending.length) return { effects: [] };
   const hotelIds = [...new Set(pending.map((l) => l.hotelId))];
   const rules = await repo.rulesOf(tx, hotelIds);
   const zones = await repo.hotelZones(tx, hotelIds);
@@ -184,7 +181,7 @@ async function routeBatch(ctx: AppContext, tx: Tx, departmentId: number | null, 
   for (const requestId of new Set(effects.map((e) => e.line.requestId))) {
     await lines.touchRequest(tx, requestId, requestStatusOf(await lines.lineStatuses(tx, requestId)), now);
   }
-  return { effects, full: pending.length === BATCH };
+  return { effects, last: pending.length === BATCH ? pending.at(-1)!.lineId : undefined };
 }
 
 /** Writes one decision; answers what to announce once committed (nothing for a wait already written). */
