@@ -507,7 +507,8 @@ export const endpoints = {
   /** Replaces the department's weekly roster at the hotel: every row is checked first, nothing is saved if one is wrong. */
   saveRoutingRoster: { method: 'PUT', path: '/api/Routing/Roster', auth: 'Basic Data.Routing.Edit', body: routing.RosterInput, response: msg },
   routingRosterTemplate: file('/api/Routing/DownloadRosterTemplate', 'Basic Data.Routing.Edit'),
-  uploadRoutingRoster: { ...upload('/api/Routing/UploadRoster', 'Basic Data.Routing.Edit'), query: routing.RosterQuery },
+  /** Each hotel and department the sheet names has its roster replaced by the sheet's rows. */
+  uploadRoutingRoster: upload('/api/Routing/UploadRoster', 'Basic Data.Routing.Edit'),
   routingWorkers: { method: 'GET', path: '/api/Routing/Workers', auth: 'Basic Data.Routing.View', query: routing.RoutingWorkersQuery, response: z.array(routing.RoutingWorker) },
   /** The desk puts a worker on or off shift, or back to the roster. */
   setWorkerShift: {
