@@ -497,19 +497,19 @@ export const endpoints = {
   workPushUnsubscribe: { method: 'DELETE', path: '/api/Work/PushSubscription', auth: 'device' },
 
   // ── Routing: rules, shifts, rosters, zones ──
-  routingRules: { method: 'GET', path: '/api/Routing/Rules', auth: 'Basic Data.Routing.View', query: routing.HotelQuery, response: z.array(routing.RoutingRuleRow) },
+  routingRules: { method: 'GET', path: '/api/Routing/Rules', auth: 'Basic Data.Routing.Read', query: routing.HotelQuery, response: z.array(routing.RoutingRuleRow) },
   /** Adds or replaces the hotel's rule for one service, service group or department. */
   saveRoutingRule: { method: 'PUT', path: '/api/Routing/Rules', auth: 'Basic Data.Routing.Edit', body: routing.RoutingRuleInput, response: msg },
   removeRoutingRule: { method: 'DELETE', path: '/api/Routing/Rules/:id', auth: 'Basic Data.Routing.Edit', params: IdParams, response: msg },
   /** Who would get a new line of this service now, and why (nothing is assigned). */
-  routingPreview: { method: 'GET', path: '/api/Routing/Preview', auth: 'Basic Data.Routing.View', query: routing.RoutingPreviewQuery, response: routing.RoutingPreview },
-  routingRoster: { method: 'GET', path: '/api/Routing/Roster', auth: 'Basic Data.Routing.View', query: routing.RosterQuery, response: z.array(routing.RosterRow) },
+  routingPreview: { method: 'GET', path: '/api/Routing/Preview', auth: 'Basic Data.Routing.Read', query: routing.RoutingPreviewQuery, response: routing.RoutingPreview },
+  routingRoster: { method: 'GET', path: '/api/Routing/Roster', auth: 'Basic Data.Routing.Read', query: routing.RosterQuery, response: z.array(routing.RosterRow) },
   /** Replaces the department's weekly roster at the hotel: every row is checked first, nothing is saved if one is wrong. */
   saveRoutingRoster: { method: 'PUT', path: '/api/Routing/Roster', auth: 'Basic Data.Routing.Edit', body: routing.RosterInput, response: msg },
   routingRosterTemplate: file('/api/Routing/DownloadRosterTemplate', 'Basic Data.Routing.Edit'),
   /** Each hotel and department the sheet names has its roster replaced by the sheet's rows. */
   uploadRoutingRoster: upload('/api/Routing/UploadRoster', 'Basic Data.Routing.Edit'),
-  routingWorkers: { method: 'GET', path: '/api/Routing/Workers', auth: 'Basic Data.Routing.View', query: routing.RoutingWorkersQuery, response: z.array(routing.RoutingWorker) },
+  routingWorkers: { method: 'GET', path: '/api/Routing/Workers', auth: 'Basic Data.Routing.Read', query: routing.RoutingWorkersQuery, response: z.array(routing.RoutingWorker) },
   /** The desk puts a worker on or off shift, or back to the roster. */
   setWorkerShift: {
     method: 'PUT',

@@ -252,7 +252,7 @@ describe('routing lines to workers on shift', { timeout: 120_000 }, () => {
       // A manager of hotel A's housekeeping only names a department that is not theirs.
       const manager = await tokenFor(
         t.server.app.ctx.tokens,
-        await createStaffUser(db(), { claims: ['Basic Data.Routing.View', 'Basic Data.Routing.Edit'], hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.housekeeping] }),
+        await createStaffUser(db(), { claims: ['Basic Data.Routing.Read', 'Basic Data.Routing.Edit'], hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.housekeeping] }),
       );
       const other = await t.api.call(endpoints.saveRoutingRule, {
         token: manager,

@@ -11,7 +11,7 @@ export interface MenuSection {
 }
 
 /** Items with a permission but no menu link (SPEC §2: the booking-room screen is reached by URL only). */
-const HIDDEN_ITEMS = new Set(['BookingRoom', 'Routing']);
+const HIDDEN_ITEMS = new Set(['BookingRoom']);
 
 /**
  * The side menu from the login's permission list (SPEC §6): catalogue order within
