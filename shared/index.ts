@@ -22,3 +22,5 @@ export * from './live-events';
 export * from './api/list-headers';
 export * from './display-names';
 export * from './recovery';
+export * from './routing';
+export * from './api/routing';

@@ -35,6 +35,9 @@ export const CATALOGUE = [
   { section: 'Basic Data', item: 'Service', actions: CRUD },
   { section: 'Basic Data', item: 'Worker', actions: [...CRUD, 'Pair'] },
   { section: 'Basic Data', item: 'Departments', actions: CRUD },
+  // Routing rules, rosters and zones; the desk's on/off shift is Service List.Assign's. Read, not
+  // View: View puts an item in the side menu, and the routing screens do not exist yet.
+  { section: 'Basic Data', item: 'Routing', actions: ['Read', 'Edit'] },
   // Create: file a request on a guest's behalf (taken by phone or at the desk).
   { section: 'Service Management', item: 'Request List', actions: ['View', 'Create'] },
   { section: 'Service Management', item: 'Service List', actions: ['View', 'Assign', 'Complete', 'Reject', 'Acknowledge'] },

@@ -29,6 +29,8 @@ export interface AppContext {
   background: BackgroundWork;
   /** Whether writes fail for lack of disk space (health reports it). */
   storage: StorageState;
+  /** Routing of this process: `nudge` routes now (a worker came on shift); set once the scheduler runs. */
+  routing: { nudge(): void };
 }
 
 export async function createContext(config: Config, database: Database, clock: Clock = systemClock): Promise<AppContext> {
@@ -50,6 +52,7 @@ export async function createContext(config: Config, database: Database, clock: C
     events,
     background: new BackgroundWork(),
     storage: new StorageState(),
+    routing: { nudge: () => undefined },
   };
 }
 

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { createContext } from './context';
 import { openDatabase } from './db/client';
 import { EscalationScheduler } from './modules/requests/escalations';
+import { RoutingScheduler } from './modules/routing/routing.scheduler';
 import { secureDataDir } from './db/data-folder';
 import { ensureAdmin } from './seed/admin';
 import { seedDemo } from './seed/demo';
@@ -26,6 +27,8 @@ export interface RunningServer {
   adminNeverSignedIn: boolean;
   /** Service-level escalations of this process; tests call runOnce() instead of waiting for a tick. */
   escalations: EscalationScheduler;
+  /** Routing of this process; tests call runOnce() with their clock's time instead of waiting for a tick. */
+  routing: RoutingScheduler;
   close(): Promise<void>;
 }
 
@@ -48,6 +51,9 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const escalations = new EscalationScheduler(ctx, app.log);
   escalations.start();
+  const routing = new RoutingScheduler(ctx, app.log, (lineId, now) => escalations.escalateNow(lineId, now));
+  ctx.routing.nudge = () => routing.nudge();
+  routing.start();
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -55,8 +61,10 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
     generatedPassword,
     adminNeverSignedIn,
     escalations,
+    routing,
     close: () =>
       (closing ??= (async () => {
+        await routing.stop();
         // No escalation run starts any more; those under way get the same bounded wait as other e-mails.
         const escalationsStopped = escalations.stop(BACKGROUND_LIMIT_MS);
         // Stop taking requests first and finish the ones in flight; then wait, a bounded time, for the

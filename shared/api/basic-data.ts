@@ -112,11 +112,21 @@ export const ServiceGroupInput = bilingual('serviceGroupCode').extend(TargetFiel
 export const ServiceGroup = bilingualRow('serviceGroupCode').extend(TargetRow);
 
 // ── Room ───────────────────────────────────────────────────────────────────
+/** A room's floor or zone (routing prefers workers covering the zone): trimmed, empty is none; absent on edit keeps it. */
+const RoomPlace = z
+  .string()
+  .max(50, { abort: true })
+  .regex(/^[^\u0000-\u001f\u007f]*$/)
+  .transform((s) => s.trim() || null)
+  .nullable()
+  .optional();
 export const RoomInput = z.object({
   number: code(),
   useTypeId: Id,
   roomTypeId: Id,
   hotelId: Id,
+  floor: RoomPlace,
+  zone: RoomPlace,
 });
 export const Room = z.object({
   id: z.number(),
@@ -129,6 +139,8 @@ export const Room = z.object({
   roomTypeNameEn: z.string(),
   hotelId: z.number(),
   hotelName: z.string(),
+  floor: z.string().nullable().optional(),
+  zone: z.string().nullable().optional(),
   createdAt: Timestamp,
 });
 

@@ -9,6 +9,7 @@ import * as reports from './reports';
 import * as canned from './canned-replies';
 import * as work from './work';
 import * as twoFactor from './two-factor';
+import * as routing from './routing';
 import type { Claim } from '../permissions';
 
 /**
@@ -555,6 +556,34 @@ export const endpoints = {
   /** One subscription per phone: a second replaces the first. 204. */
   workPushSubscribe: { method: 'PUT', path: '/api/Work/PushSubscription', auth: 'device', body: work.PushSubscriptionInput },
   workPushUnsubscribe: { method: 'DELETE', path: '/api/Work/PushSubscription', auth: 'device' },
+
+  // ── Routing: rules, shifts, rosters, zones ──
+  routingRules: { method: 'GET', path: '/api/Routing/Rules', auth: 'Basic Data.Routing.Read', query: routing.HotelQuery, response: z.array(routing.RoutingRuleRow) },
+  /** Adds or replaces the hotel's rule for one service, service group or department. */
+  saveRoutingRule: { method: 'PUT', path: '/api/Routing/Rules', auth: 'Basic Data.Routing.Edit', body: routing.RoutingRuleInput, response: msg },
+  removeRoutingRule: { method: 'DELETE', path: '/api/Routing/Rules/:id', auth: 'Basic Data.Routing.Edit', params: IdParams, response: msg },
+  /** Who would get a new line of this service now, and why (nothing is assigned). */
+  routingPreview: { method: 'GET', path: '/api/Routing/Preview', auth: 'Basic Data.Routing.Read', query: routing.RoutingPreviewQuery, response: routing.RoutingPreview },
+  routingRoster: { method: 'GET', path: '/api/Routing/Roster', auth: 'Basic Data.Routing.Read', query: routing.RosterQuery, response: z.array(routing.RosterRow) },
+  /** Replaces the department's weekly roster at the hotel: every row is checked first, nothing is saved if one is wrong. */
+  saveRoutingRoster: { method: 'PUT', path: '/api/Routing/Roster', auth: 'Basic Data.Routing.Edit', body: routing.RosterInput, response: msg },
+  routingRosterTemplate: file('/api/Routing/DownloadRosterTemplate', 'Basic Data.Routing.Edit'),
+  /** Each hotel and department the sheet names has its roster replaced by the sheet's rows. */
+  uploadRoutingRoster: upload('/api/Routing/UploadRoster', 'Basic Data.Routing.Edit'),
+  routingWorkers: { method: 'GET', path: '/api/Routing/Workers', auth: 'Basic Data.Routing.Read', query: routing.RoutingWorkersQuery, response: z.array(routing.RoutingWorker) },
+  /** The desk puts a worker on or off shift, or back to the roster. */
+  setWorkerShift: {
+    method: 'PUT',
+    path: '/api/Routing/Workers/:id/Shift',
+    auth: ['Basic Data.Routing.Edit', 'Service Management.Service List.Assign'],
+    params: IdParams,
+    body: routing.WorkerShiftInput,
+    response: msg,
+  },
+  setWorkerZones: { method: 'PUT', path: '/api/Routing/Workers/:id/Zones', auth: 'Basic Data.Routing.Edit', params: IdParams, body: routing.WorkerZonesInput, response: msg },
+  heldOffShift: { method: 'GET', path: '/api/Routing/HeldOffShift', auth: 'Service Management.Service List.View', response: z.array(routing.HeldOffShiftLine) },
+  workShift: { method: 'GET', path: '/api/Work/Shift', auth: 'device', response: routing.WorkShift },
+  setWorkShift: { method: 'PUT', path: '/api/Work/Shift', auth: 'device', body: routing.WorkShiftInput, response: routing.WorkShift },
 } as const;
 
 /** '/api/BasicData/EditCompany/:id' + { id: 3 } → '/api/BasicData/EditCompany/3' */

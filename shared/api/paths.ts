@@ -144,6 +144,20 @@ export const apiPaths = {
   workPushKey: '/api/Work/PushKey',
   workPushSubscribe: '/api/Work/PushSubscription',
   workPushUnsubscribe: '/api/Work/PushSubscription',
+  routingRules: '/api/Routing/Rules',
+  saveRoutingRule: '/api/Routing/Rules',
+  removeRoutingRule: '/api/Routing/Rules/:id',
+  routingPreview: '/api/Routing/Preview',
+  routingRoster: '/api/Routing/Roster',
+  saveRoutingRoster: '/api/Routing/Roster',
+  routingRosterTemplate: '/api/Routing/DownloadRosterTemplate',
+  uploadRoutingRoster: '/api/Routing/UploadRoster',
+  routingWorkers: '/api/Routing/Workers',
+  setWorkerShift: '/api/Routing/Workers/:id/Shift',
+  setWorkerZones: '/api/Routing/Workers/:id/Zones',
+  heldOffShift: '/api/Routing/HeldOffShift',
+  workShift: '/api/Work/Shift',
+  setWorkShift: '/api/Work/Shift',
 } as const;
 
 export type ApiPathName = keyof typeof apiPaths;

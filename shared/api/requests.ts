@@ -4,6 +4,7 @@ import { CUST_NAME_MAX, GUEST_MESSAGE_MAX, RATING_MAX, RATING_MIN } from '../pat
 import { TARGET_KINDS } from '../service-levels';
 import { LINE_STATUSES, REQUEST_STATUSES, STATUS_UPDATES } from '../statuses';
 import { Email } from './account';
+import { RoutingStep } from './routing';
 import { Id, Lang, Lookup, Phone, Timestamp, optionalText, singleLine, text } from './common';
 
 export const RequestStatusName = z.enum(REQUEST_STATUSES);
@@ -343,6 +344,8 @@ export const AssignmentHistory = z.object({
   escalations: z.array(z.object({ kind: z.enum(TARGET_KINDS), at: Timestamp, mailedTo: z.number().nullable() })).optional(),
   /** Photos the worker sent with Done (LinePhoto/:id); the server always sends it, older ones did not. */
   photoIds: z.array(z.string()).optional(),
+  /** Every routing decision on the line, oldest first: which rule, which worker, why (or why nobody). */
+  routing: z.array(RoutingStep).optional(),
 });
 
 export const StatusUpdateInput = z.object({

@@ -26,7 +26,7 @@ describe('Excel templates and uploads', () => {
 
   it.each([
     ['roomTypeTemplate', 'RoomTypeTemplate', ['roomTypeCode', 'nameEn', 'nameAr']],
-    ['roomTemplate', 'RoomTemplate', ['number', 'hotelCode', 'useTypeCode', 'roomTypeCode']],
+    ['roomTemplate', 'RoomTemplate', ['number', 'hotelCode', 'useTypeCode', 'roomTypeCode', 'floor', 'zone']],
     ['serviceTemplate', 'ServiceTemplate', ['serviceCode', 'nameEn', 'nameAr', 'serviceGroupCode', 'departmentCode', 'acknowledgeMinutes', 'completeMinutes', 'searchWordsEn', 'searchWordsAr']],
     ['workerTemplate', 'WorkerTemplate', ['workerCode', 'name', 'phoneNumber', 'departmentCode', 'nameAr']],
     ['userTemplate', 'UserTemplate', ['userCode', 'firstName', 'lastName', 'email', 'phoneNumber', 'hotelCodes', 'departmentCodes', 'language']],

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
-import { linePhotos, requestLines, workerDevices, workerPushSubscriptions } from '../../server/src/db/schema';
+import { linePhotos, requestLines, workerDevices, workerPushSubscriptions, workers } from '../../server/src/db/schema';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { openStream } from '../support/sse';
 import { type TestServer, startTestServer } from '../support/test-server';
@@ -236,6 +236,18 @@ describe("workers' phones: who may call what, route by route", () => {
       allowed: [204],
     },
     workPushUnsubscribe: { kind: 'phone', aimedAtB: (token) => t.api.call(endpoints.workPushUnsubscribe, { token }), allowed: [204] },
+    // The shift switch has no worker in its input: a phone only ever reads and sets its own worker's.
+    workShift: { kind: 'phone', aimedAtB: (token) => t.api.call(endpoints.workShift, { token }), allowed: [200] },
+    setWorkShift: {
+      kind: 'phone',
+      aimedAtB: (token) => t.api.call(endpoints.setWorkShift, { token, body: { onShift: true } }),
+      allowed: [200],
+      check: async () => {
+        // Worker B's switch is untouched: only A's worker is on shift now.
+        const [theirs] = await t.server.app.ctx.database.db.select({ override: workers.shiftOverride }).from(workers).where(eq(workers.id, fx.workers.technician));
+        expect(theirs.override).toBeNull();
+      },
+    },
   };
 
   it('has a case for every phone and supervisor route in the contract', () => {

@@ -12,6 +12,7 @@ import requests from './requests/requests.routes';
 import work from './work/work.routes';
 import twoFactor from './two-factor/two-factor.routes';
 import securityAudit from './security-audit/security-audit.routes';
+import routing from './routing/routing.routes';
 
 /** Every module's routes, registered in this order by app.ts. */
-export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work, twoFactor, securityAudit];
+export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work, twoFactor, securityAudit, routing];

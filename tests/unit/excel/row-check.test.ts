@@ -78,7 +78,7 @@ describe('row checks', () => {
     });
     const problems = new RowProblems();
     const items = roomImporter.check([row(2, '101', 'H1'), row(3, '101', 'H2'), row(4, '102', 'H2'), row(5, '103', 'H9'), row(6, '101', 'H1')], ctx, problems);
-    expect(items[0]).toEqual({ row: 2, item: { number: '101', hotelId: 1, useTypeId: 5, roomTypeId: 9 } });
+    expect(items[0]).toEqual({ row: 2, item: { number: '101', hotelId: 1, useTypeId: 5, roomTypeId: 9, floor: null, zone: null } });
     expect(problems.render('en')).toEqual([
       { row: 4, column: 'number', message: '"102" already exists' },
       { row: 5, column: 'hotelCode', message: 'Unknown code "H9"' },

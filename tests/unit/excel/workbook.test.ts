@@ -39,8 +39,8 @@ describe('workbook reading', () => {
     sheet.getRow(4).values = ['007', 'H1', 'GUEST', 'STD'];
     const rows = await readSheetRows(Buffer.from(await wb.xlsx.writeBuffer()), spec);
     expect(rows).toEqual([
-      { row: 2, values: { number: '101', hotelCode: 'H1', useTypeCode: 'GUEST', roomTypeCode: 'STD' } },
-      { row: 4, values: { number: '007', hotelCode: 'H1', useTypeCode: 'GUEST', roomTypeCode: 'STD' } },
+      { row: 2, values: { number: '101', hotelCode: 'H1', useTypeCode: 'GUEST', roomTypeCode: 'STD', floor: '', zone: '' } },
+      { row: 4, values: { number: '007', hotelCode: 'H1', useTypeCode: 'GUEST', roomTypeCode: 'STD', floor: '', zone: '' } },
     ]);
     // Loading a template whole expands its 20,000-row dropdown ranges cell by cell: slow on a busy machine.
   }, 30_000);
@@ -52,7 +52,7 @@ describe('workbook reading', () => {
       s.addRow(['STD', 'sea side', 'H1', { richText: [{ text: '1' }, { text: '01' }] }, 'GUEST']);
     });
     expect(await readSheetRows(bytes, spec)).toEqual([
-      { row: 2, values: { number: '101', hotelCode: 'H1', useTypeCode: 'GUEST', roomTypeCode: 'STD' } },
+      { row: 2, values: { number: '101', hotelCode: 'H1', useTypeCode: 'GUEST', roomTypeCode: 'STD', floor: '', zone: '' } },
     ]);
   });
 

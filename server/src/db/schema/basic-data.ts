@@ -74,6 +74,9 @@ export const rooms = pgTable(
     roomTypeId: integer('room_type_id')
       .notNull()
       .references(() => roomTypes.id, { onDelete: 'restrict' }),
+    /** Where the room is, for routing a line to a worker who covers that part of the hotel; null: not said. */
+    floor: text('floor'),
+    zone: text('zone'),
     ...timestamps,
   },
   // A room number is unique within its hotel: two hotels both have a room 101.
@@ -142,6 +145,12 @@ export const workers = pgTable(
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'restrict' }),
     /** The phone PIN a supervisor may set (scrypt, as passwords); null: a paired phone needs none. */
     pinHash: text('pin_hash'),
+    /**
+     * The worker's own "On shift" switch or the desk's word: 'on' or 'off' overrides the
+     * roster until changed again; null: the department's weekly roster decides.
+     */
+    shiftOverride: text('shift_override', { enum: ['on', 'off'] }),
+    shiftChangedAt: timestamp('shift_changed_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [index('workers_department_idx').on(t.departmentId)],

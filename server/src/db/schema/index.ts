@@ -7,3 +7,4 @@ export * from './conversation';
 export * from './work';
 export * from './sign-in';
 export * from './recovery';
+export * from './routing';

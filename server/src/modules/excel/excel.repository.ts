@@ -98,6 +98,16 @@ export class ExcelRepository {
     return (await this.db.select({ code: services.serviceCode }).from(services)).map((r) => r.code);
   }
 
+  /** Workers with their department: a roster row names a worker of the row's department. */
+  workersWithDepartment(): Promise<{ id: number; code: string; departmentId: number | null }[]> {
+    return this.db.select({ id: workers.id, code: workers.workerCode, departmentId: workers.departmentId }).from(workers);
+  }
+
+  /** The database handle, for a sheet whose rows another module's repository saves (rosters). */
+  get handle(): DbOrTx {
+    return this.db;
+  }
+
   async workerCodes(): Promise<string[]> {
     return (await this.db.select({ code: workers.workerCode }).from(workers)).map((r) => r.code);
   }

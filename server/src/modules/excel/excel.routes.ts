@@ -11,6 +11,7 @@ import { roomImporter } from './importers/rooms';
 import { serviceImporter } from './importers/services';
 import { userImporter } from './importers/users';
 import { workerImporter } from './importers/workers';
+import { rosterImporter } from './importers/rosters';
 import qrRoutes from '../qr/qr.routes';
 
 /** A sheet of 20,000 rows is far below this; anything bigger is not a template. */
@@ -29,6 +30,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     [endpoints.serviceTemplate, endpoints.uploadService, serviceImporter],
     [endpoints.workerTemplate, endpoints.uploadWorker, workerImporter],
     [endpoints.userTemplate, endpoints.uploadUser, userImporter],
+    [endpoints.routingRosterTemplate, endpoints.uploadRoutingRoster, rosterImporter],
   ] as const;
 
   for (const [download, upload, importer] of sheets) {

@@ -219,20 +219,8 @@ export class EscalationScheduler {
       if (this.stopped) break;
       const due = await repo.dueEscalations(db, now, BATCH);
       for (const item of due) {
-        const id = await repo.claimEscalation(db, item, now, new Date(now.getTime() + MAIL_HOLD_MS));
-        if (id === undefined) continue;
-        sent++;
-        const subject = await repo.escalationSubject(db, item.lineId);
-        if (!subject) continue;
-        receivers ??= await repo.escalationReceivers(db);
-        const to = receivers.filter((r) => receivesEscalations(r, subject.hotelId));
-        await announce(this.ctx, escalationEvent(subject, item, now));
-        // The hotel takes its e-mails as a digest: this one goes with the next (the live event went now).
-        if (subject.hotelDigestMinutes !== null) {
-          await repo.holdForDigest(db, id);
-          continue;
-        }
-        this.track(this.inSlot(() => this.mailAll(id, subject, item, to, { attempts: 1 })));
+        const claimed = await this.escalate(item, now, async () => (receivers ??= await repo.escalationReceivers(db)));
+        if (claimed) sent++;
       }
       if (due.length < BATCH) break;
     }
@@ -277,6 +265,33 @@ export class EscalationScheduler {
       for (const item of items) await repo.recordMailing(db, item.id, null).catch(() => undefined);
     }
     return sent;
+  }
+
+  /**
+   * Tells the desk now about a line routing could not place (no worker accepted it): the
+   * acknowledge escalation, due now, sent as one that fell due would be, once per line.
+   */
+  async escalateNow(lineId: number, now = this.ctx.clock.now()): Promise<boolean> {
+    const db = this.ctx.database.db;
+    return this.escalate({ lineId, kind: 'acknowledge', dueAt: now }, now, () => repo.escalationReceivers(db));
+  }
+
+  /** Claims one escalation (false: another process did, or the line was acted on) and sends it. */
+  private async escalate(item: repo.DueEscalation, now: Date, receiversOf: () => Promise<repo.Receiver[]>): Promise<boolean> {
+    const db = this.ctx.database.db;
+    const id = await repo.claimEscalation(db, item, now, new Date(now.getTime() + MAIL_HOLD_MS));
+    if (id === undefined) return false;
+    const subject = await repo.escalationSubject(db, item.lineId);
+    if (!subject) return true;
+    const to = (await receiversOf()).filter((r) => receivesEscalations(r, subject.hotelId));
+    await announce(this.ctx, escalationEvent(subject, item, now));
+    // The hotel takes its e-mails as a digest: this one goes with the next (the live event went now).
+    if (subject.hotelDigestMinutes !== null) {
+      await repo.holdForDigest(db, id);
+      return true;
+    }
+    this.track(this.inSlot(() => this.mailAll(id, subject, item, to, { attempts: 1 })));
+    return true;
   }
 
   /** Runs `work` when one of the MAIL_CONCURRENCY slots is free, in the order asked. */

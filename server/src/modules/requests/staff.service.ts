@@ -23,6 +23,7 @@ import * as repo from './requests.repository';
 import { messagesOfLines } from './messages.repository';
 import { trackingLink } from './guest-mail';
 import { canSeeLine, canSeeRequest } from './scope';
+import { historyOf as routingHistoryOf } from '../routing/routing.service';
 
 /** What staff read: the two lists, one request, one line and its history, all within the caller's scope. */
 
@@ -182,5 +183,6 @@ export async function assignmentHistory(ctx: AppContext, user: Principal, id: nu
     completed_Date: isoOrNull(row.completed_Date),
     rejected_Date: isoOrNull(row.rejected_Date),
     photoIds: await attachedPhotoIds(ctx.database.db, id),
+    routing: await routingHistoryOf(ctx, id, lang),
   };
 }

@@ -10,6 +10,7 @@ import * as photos from './photos.service';
 import * as push from './push.service';
 import { issueDeviceStreamTicket } from '../../security/stream-tickets.repository';
 import * as work from './tasks.service';
+import { ownShift, setOwnShift } from '../routing/routing.service';
 import { openWorkStream, watchDeviceChanges } from './work-events';
 
 const KEY = /^[A-Za-z0-9._:-]{8,100}$/;
@@ -50,6 +51,9 @@ export default async function workRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.workUnlock, ({ device, body }) => pairing.unlock(ctx, device, body.pin));
   route(app, endpoints.workTasks, ({ device, lang }) => work.tasks(ctx, device, lang));
   route(app, endpoints.workPool, ({ device, lang }) => work.pool(ctx, device, lang));
+  // The "On shift" switch: routing gives new tasks only to workers on shift.
+  route(app, endpoints.workShift, ({ device }) => ownShift(ctx, device));
+  route(app, endpoints.setWorkShift, ({ device, body }) => setOwnShift(ctx, device, body.onShift));
   route(app, endpoints.workPushKey, () => push.publicKey(ctx));
   route(app, endpoints.workPushSubscribe, async ({ device, body, lang, request, reply }) => {
     await push.subscribe(ctx, device, body, push.subscriberLang(lang, request.headers['accept-language']));

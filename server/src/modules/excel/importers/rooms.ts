@@ -22,6 +22,8 @@ export const roomImporter: Importer<Ctx, RoomInput> = {
       { key: 'hotelCode', required: true, lookup: 'hotelCode', description: { en: 'Code of the hotel', ar: 'رمز الفندق' } },
       { key: 'useTypeCode', required: true, lookup: 'useTypeCode', description: { en: 'Code of the use type', ar: 'رمز نوع الاستخدام' } },
       { key: 'roomTypeCode', required: true, lookup: 'roomTypeCode', description: { en: 'Code of the room type', ar: 'رمز نوع الغرفة' } },
+      { key: 'floor', required: false, description: { en: 'Floor (optional)', ar: 'الطابق (اختياري)' } },
+      { key: 'zone', required: false, description: { en: 'Zone (optional): routing prefers workers who cover it', ar: 'المنطقة (اختياري): يفضّل التوجيه العمال الذين يغطونها' } },
     ],
   },
   async lookups(repo, scope) {
@@ -43,6 +45,8 @@ export const roomImporter: Importer<Ctx, RoomInput> = {
         hotelId: resolveCode(ctx.hotels, values.hotelCode, row, 'hotelCode', problems),
         useTypeId: resolveCode(ctx.useTypes, values.useTypeCode, row, 'useTypeCode', problems),
         roomTypeId: resolveCode(ctx.roomTypes, values.roomTypeCode, row, 'roomTypeCode', problems),
+        floor: values.floor ?? '',
+        zone: values.zone ?? '',
       };
       const item = checkWithSchema(RoomInput, input, row, COLUMN_OF_FIELD, problems);
       return item ? [{ row, item }] : [];
