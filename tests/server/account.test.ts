@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, endpoints } from '@shared';
+import { CATALOGUE, endpoints } from '@shared';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer } from '../support/test-server';
 
 /** Each test speaks from its own address, so the per-address login limit of one test does not leak into another. */
@@ -20,8 +20,11 @@ describe('Account: login, refresh, logout', () => {
   it('signs the admin in with every permission, the role and the name', async () => {
     const res = await login(ADMIN_EMAIL.toUpperCase(), ADMIN_PASSWORD);
     expect(res.status).toBe(200);
-    // Every screen; Escalations is a right to hold (Receive), not a screen, so not a permission.
-    expect(res.body.permissions).toEqual(ALL_PERMISSIONS.filter((p) => p !== 'Service Management.Escalations'));
+    // Every screen: an item whose View the Admin holds. Escalations (Receive) and Routing (Read,
+    // Edit, no screen of its own yet) are rights to hold, not screens.
+    expect(res.body.permissions).toEqual(CATALOGUE.filter((e) => (e.actions as readonly string[]).includes('View')).map((e) => `${e.section}.${e.item}`));
+    expect(res.body.permissions).toContain('Service Management.Request List');
+    expect(res.body.permissions).not.toContain('Service Management.Escalations');
     expect(res.body.userRoles).toEqual(['Admin']);
     expect(res.body.userName).toBe('System Administrator');
     expect(res.body.userEmail).toBe(ADMIN_EMAIL);
@@ -109,9 +112,10 @@ describe('Account: login, refresh, logout', () => {
       expect(checked.length + refused.length).toBe(20);
       // Not 20 checks at once: at most the turns the queue holds (a few more if the burst spread out in time).
       expect(checked.length).toBeGreaterThanOrEqual(3);
-      expect(checked.length).toBeLessThanOrEqual(6);
-      // One after another, each about a gap after the one before.
-      expect(checked.at(-1)!.at - checked[0].at).toBeGreaterThanOrEqual((checked.length - 1) * 400 * 0.8);
+      expect(checked.length).toBeLessThanOrEqual(8);
+      // One after another, each about a gap after the one before (answers arrive with some jitter on
+      // a busy machine; checks without the gaps would all answer within a few milliseconds).
+      expect(checked.at(-1)!.at - checked[0].at).toBeGreaterThanOrEqual((checked.length - 1) * 400 * 0.5);
     } finally {
       await fast.cleanup();
     }

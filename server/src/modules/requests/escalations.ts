@@ -135,14 +135,17 @@ export class EscalationScheduler {
    * Tests call it to play a tick at a time they set.
    */
   async tick(now: Date): Promise<void> {
+    // Digests first: they take what earlier ticks (of any process) held, all of it committed by
+    // now. Taken after this tick's escalations, a digest could leave out a line another process
+    // was holding at that moment, and send it a whole window late.
+    await this.sendDigests(now).catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'escalation digest failed'));
+    if (this.stopped) return;
     try {
       await this.runOnce(now);
     } catch (error) {
       // A database outage: the next tick tries again; nothing was claimed without being sent.
       this.log.warn({ err: loggableError(error) }, 'escalation run failed');
     }
-    if (this.stopped) return;
-    await this.sendDigests(now).catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'escalation digest failed'));
     if (this.stopped || this.retrying) return;
     // The same clock tries again the e-mails the mail server did not take: the guests' and the escalations'.
     this.retrying = Promise.all([
