@@ -25,7 +25,7 @@ describe('live events contract', () => {
     expect(guestProjection({ ...event, type: 'line-escalated' }, 'r-1')).toBeUndefined();
   });
 
-  it('the guest stream names every event type but the staff-only escalation', () => {
-    expect([...GUEST_LIVE_EVENT_TYPES].sort()).toEqual(EVENT_TYPES.filter((t) => t !== 'line-escalated').sort());
+  it('the guest stream names every event type but the staff-only ones (an escalation, a low rating alert)', () => {
+    expect([...GUEST_LIVE_EVENT_TYPES].sort()).toEqual(EVENT_TYPES.filter((t) => t !== 'line-escalated' && t !== 'low-rating').sort());
   });
 });

@@ -56,6 +56,7 @@ export const usersAr: Messages['users'] = {
       Service: 'الخدمة',
       Worker: 'العامل',
       Departments: 'الأقسام',
+      Routing: 'التوجيه',
       'Request List': 'قائمة الطلبات',
       'Service List': 'قائمة الخدمات',
       Escalations: 'التصعيدات',
@@ -78,6 +79,8 @@ export const usersAr: Messages['users'] = {
       Acknowledge: 'استلام',
       Receive: 'تلقّي',
       Pair: 'ربط هاتف',
+      Read: 'قراءة',
+      'Follow Up': 'متابعة',
     },
   },
 };

@@ -55,6 +55,7 @@ export const usersEn = {
       Service: 'Service',
       Worker: 'Worker',
       Departments: 'Departments',
+      Routing: 'Routing',
       'Request List': 'Request List',
       'Service List': 'Service List',
       Escalations: 'Escalations',
@@ -77,6 +78,8 @@ export const usersEn = {
       Acknowledge: 'Acknowledge',
       Receive: 'Receive',
       Pair: 'Pair a phone',
+      Read: 'Read',
+      'Follow Up': 'Follow up',
     },
   },
 };
