@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_CLAIMS, ALL_PERMISSIONS, endpoints } from '@shared';
+import { ALL_CLAIMS, CATALOGUE, endpoints } from '@shared';
 import * as s from '../../server/src/db/schema';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { userWithClaims } from './basic-data.fixtures';
@@ -106,8 +106,10 @@ describe('Administration: roles and their permissions', () => {
     expect(rename.body.message).toBe('دور المدير يملك كل الصلاحيات دائمًا؛ لا يمكن إعادة تسميته أو سحب صلاحيات منه');
     expect((await update({ roleId: 1, roleName: 'Admin', claims: detail.claims })).status).toBe(200);
     const login = await t.api.call(endpoints.login, { body: { email: 'admin@test.hotel', password: 'Admin-Passw0rd!' } });
-    // Every screen; Escalations is a right to hold (Receive), not a screen, so not a permission.
-    expect(login.body.permissions).toEqual(ALL_PERMISSIONS.filter((p) => p !== 'Service Management.Escalations'));
+    // Every screen: an item whose View the Admin holds. Escalations (Receive) and Routing (Read,
+    // Edit, no screen of its own yet) are rights to hold, not screens.
+    expect(login.body.permissions).toEqual(CATALOGUE.filter((e) => (e.actions as readonly string[]).includes('View')).map((e) => `${e.section}.${e.item}`));
+    expect(login.body.permissions).not.toContain('Service Management.Escalations');
   });
 
   it('lets only an admin give the Admin role: a user manager cannot promote themselves', async () => {
