@@ -62,14 +62,6 @@ export function RequestListScreen() {
         ltr: true,
       },
       {
-        // How it reached the hotel: a call or a visit to the desk is told apart from the guest's own page.
-        id: 'channel',
-        header: t('lists.channel'),
-        value: (r) => t(`lists.channels.${r.channel ?? 'guest'}`),
-        sortKey: false,
-        fitContent: true,
-      },
-      {
         id: 'services',
         header: t('lists.services'),
         value: (r) => r.services.join(lang === 'ar' ? '، ' : ', '),
