@@ -279,6 +279,8 @@ export const ServiceListRow = z.object({
   id: z.number(),
   requestId: z.string(),
   requestHeaderCode: z.string(),
+  /** How its request reached the hotel (absent from older servers: the guest's page). */
+  channel: RequestChannelName.optional(),
   serviceName: z.string(),
   departmentName: z.string().nullable(),
   hotelName: z.string(),

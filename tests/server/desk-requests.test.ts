@@ -126,6 +126,19 @@ describe('requests filed at the desk for a guest (phone or walk-in)', { timeout:
     }
   });
 
+  it('lists each service line with its request\'s channel, on every sort the Services list offers', async () => {
+    const res = await file(receptionist, { channel: 'desk', services: [{ serviceId: fx.services.towels, note: 'at the desk' }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The page found on the lines alone (its own columns), and the page of the full join (a name sort).
+    for (const query of [{}, { sort: 'serviceName', order: 'asc' }, { sort: 'hotelName', order: 'desc' }]) {
+      const lines = await t.api.call(endpoints.allServicesRequest, { token: supervisor, query });
+      expect(lines.status, JSON.stringify(lines.body)).toBe(200);
+      const row = lines.body.find((r: { requestId: string }) => r.requestId === res.body.id);
+      expect(row, JSON.stringify(query)).toMatchObject({ channel: 'desk' });
+      expect(lines.body.every((r: { channel?: string }) => ['guest', 'phone', 'desk'].includes(r.channel ?? ''))).toBe(true);
+    }
+  });
+
   it('starts the clock of each line and escalates it when its target passes, like a guest request', async () => {
     await db().update(services).set({ acknowledgeMinutes: 5, completeMinutes: 30 }).where(eq(services.id, fx.services.towels));
     try {

@@ -35,6 +35,8 @@ export interface TableColumn<T> {
   keepApart?: boolean;
   /** Never cut (codes, phone numbers, dates, statuses): as wide as its longest value; else long text is cut with its tooltip. */
   fitContent?: boolean;
+  /** The width an icon or badge drawn beside the text takes (the fit measures the text only). */
+  adornmentPx?: number;
   /** Always left to right (phone numbers, codes, room numbers): in Arabic too, on screen and in the export. */
   ltr?: boolean;
   /**
@@ -109,7 +111,7 @@ export function fittedWidth<T>(column: TableColumn<T>, rows: readonly T[]): numb
   const longest = Math.max(0, ...values.map(column.wrap ? twoLineWidth : textWidth));
   // Headers wrap between words, so only their longest word must fit.
   const header = Math.max(...column.header.split(/\s+/).map(textWidth)) + CELL_PADDING_PX + HEADER_EXTRA_PX;
-  const content = longest + CELL_PADDING_PX;
+  const content = longest + CELL_PADDING_PX + (column.adornmentPx ?? 0);
   if (column.fitContent) return Math.ceil(Math.max(column.minWidth ?? 0, MIN_COLUMN_PX, header, content));
   // Long text is cut with its tooltip, but never before the part that tells one row from another.
   const distinguishing = column.keepApart === false ? 0 : Math.min(content, MAX_DISTINGUISH_PX, distinguishingWidth(values) + CELL_PADDING_PX);

@@ -4,8 +4,10 @@ import { login, screenshot, setLanguage } from './desk-support';
 
 /**
  * A request taken by phone at the desk: filed from the request list's "New request" for a
- * room found by typing its number, it appears in the list marked "Phone", and its page shows
- * the guest's tracking link as a QR code to scan. In both languages.
+ * room found by typing its number, one service now and one for a time the guest asks
+ * (tomorrow 10:00, the hotel's time); it appears in the lists marked "Phone", the scheduled
+ * line under "Scheduled", and its page shows the guest's tracking link as a QR code to scan.
+ * In both languages.
  */
 let server: E2EServer;
 test.beforeAll(async () => {
@@ -18,7 +20,12 @@ const strings = {
   en: {
     hotel: 'Nakheel Riyadh Hotel',
     service: 'Extra towels',
+    later: 'Late check-out',
+    atTime: 'Late check-out at a time the guest asks for',
+    tomorrow: 'Tomorrow',
     phone: 'Phone',
+    channel: 'Channel: Phone',
+    scheduledFor: /Scheduled for/,
     title: 'New request for a guest',
     file: 'File request',
     qr: /QR code of the guest tracking link of request RQ-\d{6}/,
@@ -27,7 +34,12 @@ const strings = {
   ar: {
     hotel: 'فندق نخيل الرياض',
     service: 'مناشف إضافية',
+    later: 'تمديد وقت المغادرة',
+    atTime: 'تمديد وقت المغادرة في وقت يطلبه النزيل',
+    tomorrow: 'غدًا',
     phone: 'الهاتف',
+    channel: 'القناة: الهاتف',
+    scheduledFor: /مجدول في/,
     title: 'طلب جديد لنزيل',
     file: 'تسجيل الطلب',
     qr: /رمز QR لرابط متابعة النزيل للطلب/,
@@ -50,6 +62,15 @@ async function fileByPhone(page: Page, lang: 'en' | 'ar', room: string, note: st
   await page.getByRole('option', { name: room, exact: true }).click();
   await dialog.getByTestId('new-request-services').pressSequentially(s.service.slice(0, 4));
   await page.getByRole('option', { name: s.service }).click();
+  await dialog.getByTestId('new-request-services').pressSequentially(s.later.slice(0, 4));
+  await page.getByRole('option', { name: s.later }).click();
+  // The second line at a time the guest asks for: tomorrow at 10:00 on the hotel's clocks.
+  const later = dialog.getByRole('group', { name: s.later });
+  await later.getByRole('checkbox', { name: s.atTime }).check();
+  const day = later.getByTestId('new-request-day');
+  await expect(day.locator('option').nth(1)).toHaveText(s.tomorrow);
+  await day.selectOption({ index: 1 });
+  await later.getByTestId('new-request-time').fill('10:00');
   await dialog.getByTestId('new-request-phone').fill('+966 50 123 4567');
   await dialog.getByTestId('new-request-note').fill(note);
   await screenshot(page, `desk-request-dialog-${lang}`);
@@ -65,12 +86,26 @@ async function fileByPhone(page: Page, lang: 'en' | 'ar', room: string, note: st
   await expect(page.getByTestId('request-details')).toContainText(s.phone);
   await screenshot(page, `desk-request-details-${lang}`);
 
-  // In the list, like any request (its channel is on its page and in the reports).
+  // In the list, like any request, marked with its channel beside its code.
   await page.goto(`${server.url}/Admin/ServiceManagement/RequestList`);
-  await expect(page.locator('.ag-row').filter({ hasText: code })).toBeVisible();
+  const row = page.locator('.ag-row').filter({ hasText: code });
+  await expect(row).toBeVisible();
+  const mark = row.locator('.ag-cell[col-id="code"]').getByRole('img', { name: s.channel });
+  await expect(mark).toBeVisible();
+  await expect(mark).toHaveAttribute('title', s.channel);
+
+  // The scheduled line waits under "Scheduled", with its time and its channel.
+  await page.goto(`${server.url}/Admin/ServiceManagement/ServiceList?scheduled=true`);
+  await expect(page.getByTestId('filter-scheduled')).toBeChecked();
+  const scheduled = page.locator('.ag-row').filter({ hasText: code });
+  await expect(scheduled).toHaveCount(1);
+  await expect(scheduled).toContainText(s.later);
+  await expect(scheduled.getByTestId('scheduled-for')).toContainText(s.scheduledFor);
+  await expect(scheduled.locator('.ag-cell[col-id="requestHeaderCode"]').getByRole('img', { name: s.channel })).toBeVisible();
+  await screenshot(page, `desk-request-scheduled-${lang}`);
 }
 
-test('a phone request filed at the desk is listed as Phone and shows its tracking QR (English)', async ({ page }) => {
+test('a phone request filed at the desk, one line scheduled, is listed as Phone, its scheduled line under Scheduled, and shows its tracking QR (English)', async ({ page }) => {
   test.setTimeout(120_000);
   await login(page, server.url);
   await fileByPhone(page, 'en', '305', 'Called from the room');

@@ -32,6 +32,7 @@ import { call } from '../../api/client';
 import { handleError, serverMessage } from '../../feedback/handle-error';
 import { useReturnFocus } from '../../ui/use-return-focus';
 import { deskPhone } from './desk-phone';
+import { ASAP, ScheduleLine, missingTime, scheduledAtOf, type LineSchedule } from './ScheduleLine';
 
 const useStyles = makeStyles({
   body: { display: 'flex', flexDirection: 'column', gap: '10px' },
@@ -78,6 +79,8 @@ export function NewRequestDialog({ open, onClose, onCreated }: NewRequestDialogP
   const [emailLink, setEmailLink] = useState(true);
   const [serviceIds, setServiceIds] = useState<string[]>([]);
   const [serviceText, setServiceText] = useState('');
+  // Each chosen service's asked-for time, by its id: absent is as soon as possible.
+  const [schedules, setSchedules] = useState<Record<string, LineSchedule>>({});
   // Text that arrives without key presses (an input method, Arabic on some keyboards, a paste) opens the choices too.
   const [openList, setOpenList] = useState<'room' | 'services'>();
   const listProps = (list: 'room' | 'services') => ({
@@ -99,6 +102,7 @@ export function NewRequestDialog({ open, onClose, onCreated }: NewRequestDialogP
     setEmailLink(true);
     setServiceIds([]);
     setServiceText('');
+    setSchedules({});
     setNote('');
     setTried(false);
     setServerProblem(undefined);
@@ -148,6 +152,7 @@ export function NewRequestDialog({ open, onClose, onCreated }: NewRequestDialogP
     room: !room,
     services: serviceIds.length === 0,
     phone: phone.problem,
+    times: serviceIds.some((id) => missingTime(schedules[id])),
   };
   const submit = async () => {
     setTried(true);
@@ -167,7 +172,7 @@ export function NewRequestDialog({ open, onClose, onCreated }: NewRequestDialogP
           emailLink: emailAsked,
           guestLanguage: i18n.language === 'ar' ? 'ar' : 'en',
           note,
-          services: serviceIds.map((id) => ({ serviceId: Number(id), note: '' })),
+          services: serviceIds.map((id) => ({ serviceId: Number(id), note: '', ...scheduledAtOf(schedules[id]) })),
         },
       });
       onCreated(answer, emailAsked);
@@ -181,6 +186,8 @@ export function NewRequestDialog({ open, onClose, onCreated }: NewRequestDialogP
     }
   };
   const fieldProblem = (field: string) => (serverProblem && serverProblem.field.startsWith(field) ? serverProblem.message : undefined);
+  // A line's own problem (its time) shows on the line, not on the services field.
+  const servicesProblem = serverProblem && /^services(\.\d+\.serviceId)?$/.test(serverProblem.field) ? serverProblem.message : undefined;
   const required = (missing: boolean) => (tried && missing ? t('desk.required') : undefined);
 
   // Mounted only while open: a Fluent dialog, even closed, makes the focus manager add aria-hidden tab stops to the page.
@@ -266,7 +273,7 @@ export function NewRequestDialog({ open, onClose, onCreated }: NewRequestDialogP
               <Input type="email" className={styles.ltr} value={email} maxLength={254} onChange={(_, d) => setEmail(d.value)} data-testid="new-request-email" />
             </Field>
             {email.trim() && <Checkbox checked={emailLink} onChange={(_, d) => setEmailLink(d.checked === true)} label={t('desk.emailLink')} />}
-            <Field label={t('desk.services')} required validationMessage={required(problems.services) ?? fieldProblem('services')}>
+            <Field label={t('desk.services')} required validationMessage={required(problems.services) ?? servicesProblem}>
               {/* Typing finds a service; each one picked joins the chosen below (one line per service). */}
               <Combobox
                 freeform
@@ -308,6 +315,15 @@ export function NewRequestDialog({ open, onClose, onCreated }: NewRequestDialogP
                 ))}
               </TagGroup>
             )}
+            {serviceIds.map((id, i) => (
+              <ScheduleLine
+                key={id}
+                serviceName={serviceName(id)}
+                value={schedules[id] ?? ASAP}
+                onChange={(value) => setSchedules({ ...schedules, [id]: value })}
+                error={fieldProblem(`services.${i}.scheduledAt`) ?? (tried && missingTime(schedules[id]) ? t('desk.timeRequired') : undefined)}
+              />
+            ))}
             <Field label={t('desk.note')}>
               <Textarea value={note} maxLength={2000} onChange={(_, d) => setNote(d.value)} data-testid="new-request-note" />
             </Field>

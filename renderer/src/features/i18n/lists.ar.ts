@@ -24,6 +24,7 @@ export const listsAr: typeof listsEn & Record<'total_zero' | 'total_two' | 'tota
   roomVerification: 'التحقق من الغرفة',
   roomVerified: 'مُتحقَّق منها',
   channel: 'القناة',
+  channelOf: 'القناة: {{channel}}',
   channels: { guest: 'صفحة النزيل', phone: 'الهاتف', desk: 'في الاستقبال', integration: 'تكامل' },
   exportCapped: 'تم تصدير أول {{count}} من {{total}} صف. ضيّق عوامل التصفية أو البحث لتصدير الباقي.',
 };

@@ -19,6 +19,7 @@ export const listsEn = {
   roomVerification: 'Room check',
   roomVerified: 'Verified',
   channel: 'Channel',
+  channelOf: 'Channel: {{channel}}',
   channels: { guest: 'Guest page', phone: 'Phone', desk: 'At the desk', integration: 'Integration' },
   exportCapped: 'Exported the first {{count}} of {{total}} rows. Narrow the filters or the search to export the rest.',
 };

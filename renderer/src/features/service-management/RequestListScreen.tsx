@@ -13,6 +13,7 @@ import { LiveControls } from '../live/LiveControls';
 import { prefetchPage, usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
 import { ListFilters, statusFilterName } from './ListFilters';
 import { RequestAgeCell, ageMinutes, ageText } from './QueueCells';
+import { CHANNEL_MARK_PX, CodeWithChannel } from './ChannelMark';
 import { StatusBadge } from './StatusBadge';
 import { RoomCell } from './UnverifiedRoom';
 import { numberOrText } from '../../table/export-columns';
@@ -46,7 +47,17 @@ export function RequestListScreen() {
 
   const columns = useMemo<TableColumn<RequestListRow>[]>(
     () => [
-      { id: 'code', header: t('requests.code'), value: (r) => r.code, fitContent: true, ltr: true },
+      {
+        // The channel (a call, the desk, the guest's page) as an icon before the code: a column of its own would push Status out of view at 1366 px.
+        id: 'code',
+        header: t('requests.code'),
+        value: (r) => r.code,
+        render: (r) => <CodeWithChannel code={r.code} channel={r.channel} />,
+        exportAlso: { header: t('lists.channel'), value: (r) => t(`lists.channels.${r.channel ?? 'guest'}`) },
+        adornmentPx: CHANNEL_MARK_PX,
+        fitContent: true,
+        ltr: true,
+      },
       { id: 'custName', header: t('requests.custName'), value: (r) => r.custName, minWidth: 96 },
       { id: 'custPhone', header: t('requests.custPhone'), value: (r) => r.custPhone, fitContent: true, ltr: true },
       { id: 'hotelName', header: t('requests.hotel'), value: (r) => r.hotelName, minWidth: 90 },

@@ -13,6 +13,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { NewRequestButton } from '../desk-requests/NewRequestButton';
 import { LiveControls } from '../live/LiveControls';
 import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
+import { CHANNEL_MARK_PX, CodeWithChannel } from './ChannelMark';
 import { DueBadge } from './DueBadge';
 import { GuestUnreadBadge } from './GuestUnreadBadge';
 import { ListFilters, statusFilterName } from './ListFilters';
@@ -47,7 +48,17 @@ export function ServiceListScreen() {
 
   const columns = useMemo<TableColumn<ServiceListRow>[]>(
     () => [
-      { id: 'requestHeaderCode', header: t('requests.code'), value: (r) => r.requestHeaderCode, fitContent: true, ltr: true },
+      {
+        // Its request's channel as an icon before the code, as on Guests Requests.
+        id: 'requestHeaderCode',
+        header: t('requests.code'),
+        value: (r) => r.requestHeaderCode,
+        render: (r) => <CodeWithChannel code={r.requestHeaderCode} channel={r.channel} />,
+        exportAlso: { header: t('lists.channel'), value: (r) => t(`lists.channels.${r.channel ?? 'guest'}`) },
+        adornmentPx: CHANNEL_MARK_PX,
+        fitContent: true,
+        ltr: true,
+      },
       {
         id: 'serviceName',
         header: t('requests.service'),

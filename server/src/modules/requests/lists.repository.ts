@@ -220,6 +220,7 @@ export async function listLines(
   const namesOfLine = {
     requestId: requests.id,
     requestHeaderCode: requests.requestCode,
+    channel: requests.channel,
     serviceName: options.lang === 'ar' ? services.nameAr : services.nameEn,
     departmentName: nameIn(departments, options.lang),
     hotelName: options.lang === 'ar' ? hotels.nameAr : hotels.name,
