@@ -171,7 +171,7 @@ describe('Services list: the work queue', { timeout: 30_000 }, () => {
       mount(<ServiceListScreen />, clientRoutes.serviceList);
       await waitFor(() => expect(cell('1', 'age')?.textContent).toBe('15 min'));
       fireEvent.click(screen.getByTestId('export-xlsx'));
-      await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+      await waitFor(() => expect(saved).toHaveBeenCalledTimes(1), { timeout: 10_000 }); // the workbook library is loaded on the first export
       const { default: ExcelJS } = await import('exceljs');
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(saved.mock.calls[0][1] as never);
