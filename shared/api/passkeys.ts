@@ -19,7 +19,8 @@ const CredentialBase = {
   id: B64Url(1400),
   rawId: B64Url(1400),
   type: z.literal('public-key'),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  // The server asks for no extension but credProps (which the browser may report): any other is dropped.
+  clientExtensionResults: z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() }).default({}),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 };
 
