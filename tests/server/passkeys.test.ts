@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { endpoints } from '@shared';
 import { passkeyChallenges, passkeys, securityEvents, users } from '../../server/src/db/schema';
 import { relyingPartyOf } from '../../server/src/modules/passkeys/relying-party';
+import { totpCode } from '../../server/src/security/totp';
 import { createStaffUser, tokenFor, type StaffUser } from '../support/fixtures';
 import { SoftAuthenticator } from '../support/soft-authenticator';
 import { type TestServer, startTestServer } from '../support/test-server';
@@ -88,6 +89,18 @@ describe('Passkeys', () => {
     expect((await events(user.userId)).filter((k) => k.startsWith('passkey'))).toEqual(['passkey-added', 'passkey-sign-in']);
   });
 
+  it('a user with two-factor sign-in signs in with the passkey alone (it verified the user on the device)', async () => {
+    const { user, token } = await signedIn();
+    const setup = await t.api.call(endpoints.twoFactorSetup, { token });
+    expect((await t.api.call(endpoints.twoFactorConfirm, { token, body: { code: totpCode(setup.body.secret, t.clock.now()) } })).status).toBe(200);
+    const password = await t.api.call(endpoints.login, { body: { email: user.email, password: user.password }, headers: { 'x-forwarded-for': newIp() } });
+    expect(password.body.twoFactor).toBe('code');
+    const authenticator = await added(token);
+    const answer = await signIn(authenticator.get(await signInOptions(), { origin: ORIGIN }));
+    expect(answer.status).toBe(200);
+    expect(answer.body.accessToken).toEqual(expect.any(String));
+  });
+
   it('refuses a replayed sign-in (the challenge is taken once) and a challenge older than five minutes', async () => {
     const { token } = await signedIn();
     const authenticator = await added(token);
@@ -145,6 +158,23 @@ describe('Passkeys', () => {
       expect(other.body.message).toContain('مفاتيح المرور');
     }
     expect((await t.api.call(endpoints.passkeyRegisterOptions, { token })).status).toBe(400); // no Origin at all
+  });
+
+  it('holds a challenge to the origin that asked for it, when the server is reached at two (PUBLIC_URL and localhost)', async () => {
+    const { user, token } = await signedIn();
+    const local = 'http://localhost:5000';
+    const viaLocal = { ...from(local), 'x-forwarded-host': 'localhost:5000' };
+    const options = await t.api.call(endpoints.passkeyRegisterOptions, { token, headers: from(ORIGIN) });
+    const { response } = new SoftAuthenticator().create({ ...options.body, rp: { id: 'localhost' } }, { origin: local });
+    const moved = await t.api.call(endpoints.passkeyRegister, { token, headers: viaLocal, body: { name: 'Moved', response } });
+    expect(moved.status).toBe(400);
+    expect(moved.body.message).toMatch(/expired or was already used/);
+    // Asked and answered on localhost, it is a passkey for localhost.
+    const own = await t.api.call(endpoints.passkeyRegisterOptions, { token, headers: viaLocal });
+    expect(own.body.rp.id).toBe('localhost');
+    const ok = new SoftAuthenticator().create(own.body, { origin: local });
+    expect((await t.api.call(endpoints.passkeyRegister, { token, headers: viaLocal, body: { name: 'Local', response: ok.response } })).status).toBe(200);
+    expect((await db().select().from(passkeys).where(eq(passkeys.userId, user.userId))).map((p) => [p.name, p.rpId])).toEqual([['Local', 'localhost']]);
   });
 
   it('takes the relying party from the page only where WebAuthn allows it: a name over https, or localhost', () => {
