@@ -71,6 +71,9 @@ describe('Passkeys', () => {
     // The same authenticator's next options exclude it.
     const again = await t.api.call(endpoints.passkeyRegisterOptions, { token, headers: from(ORIGIN) });
     expect(again.body.excludeCredentials).toEqual([{ id: response.id, type: 'public-key', transports: ['internal'] }]);
+    // One account, one user handle: an authenticator replaces its passkey for the user rather than keeping two.
+    expect(again.body.user.id).toBe(options.body.user.id);
+    expect(again.body.user.name).toBe(user.email);
   });
 
   it('signs in with the passkey instead of password and code: the same answer as a password sign-in, last use noted, audited', async () => {

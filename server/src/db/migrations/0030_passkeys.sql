@@ -17,6 +17,7 @@ CREATE TABLE "passkeys" (
 	"counter" bigint DEFAULT 0 NOT NULL,
 	"transports" text[] DEFAULT '{}' NOT NULL,
 	"rp_id" text NOT NULL,
+	"user_handle" text NOT NULL,
 	"name" text NOT NULL,
 	"backed_up" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,

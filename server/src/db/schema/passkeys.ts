@@ -20,6 +20,8 @@ export const passkeys = pgTable(
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
     transports: text('transports').array().notNull().default([]),
     rpId: text('rp_id').notNull(),
+    /** The WebAuthn user handle the passkey holds (base64url); the same for all of a user's passkeys. */
+    userHandle: text('user_handle').notNull(),
     name: text('name').notNull(),
     backedUp: boolean('backed_up').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),

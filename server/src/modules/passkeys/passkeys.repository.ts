@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { passkeyChallenges, passkeys } from '../../db/schema';
 
@@ -7,11 +7,6 @@ export type ChallengePurpose = (typeof passkeyChallenges.$inferSelect)['purpose'
 
 export async function listOf(db: DbOrTx, userId: number): Promise<PasskeyRow[]> {
   return db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt), asc(passkeys.id));
-}
-
-export async function countOf(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
-  return row.n;
 }
 
 export async function findByCredentialId(db: DbOrTx, credentialId: string): Promise<PasskeyRow | undefined> {

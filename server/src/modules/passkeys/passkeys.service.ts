@@ -29,12 +29,13 @@ import type { RelyingParty } from './relying-party';
 const RP_NAME = 'Hotel Services';
 
 /**
- * The WebAuthn user handle: the same for all of a user's passkeys (an authenticator keeps
- * one passkey per account and site), derived from the server secret so that it carries
- * nothing about the user and cannot be guessed for another.
+ * The WebAuthn user handle of a user's next passkey: the one their passkeys already hold
+ * (an authenticator keeps one passkey per account and site), else one derived from the
+ * server secret, which says nothing about the user and cannot be guessed for another.
+ * Each passkey keeps its own, so a change of the secret does not orphan it.
  */
-export function userHandleOf(ctx: Pick<Ctx, 'config'>, userId: number): string {
-  return createHmac('sha256', ctx.config.jwtSecret).update(`passkey-user:${userId}`).digest().subarray(0, 16).toString('base64url');
+function userHandleFor(ctx: Pick<Ctx, 'config'>, userId: number, existing: repo.PasskeyRow[]): string {
+  return existing[0]?.userHandle ?? createHmac('sha256', ctx.config.jwtSecret).update(`passkey-user:${userId}`).digest().subarray(0, 16).toString('base64url');
 }
 
 const toRow = (p: repo.PasskeyRow): Passkey => ({
@@ -104,7 +105,7 @@ export async function registerOptions(ctx: Ctx, caller: Principal, rp: RelyingPa
     rpID: rp.rpId,
     userName: user.email,
     userDisplayName: `${user.firstName} ${user.lastName}`.trim() || user.email,
-    userID: Buffer.from(userHandleOf(ctx, user.id), 'base64url'),
+    userID: Buffer.from(userHandleFor(ctx, user.id, existing), 'base64url'),
     attestationType: 'none',
     timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000,
     excludeCredentials: existing.filter((p) => p.rpId === rp.rpId).map((p) => ({ id: p.credentialId, transports: p.transports })),
@@ -116,6 +117,8 @@ export async function registerOptions(ctx: Ctx, caller: Principal, rp: RelyingPa
 
 export async function register(ctx: Ctx, caller: Principal, input: PasskeyRegisterInput, rp: RelyingParty, ip: string): Promise<void> {
   const user = await activeUser(ctx, caller.userId);
+  const existing = await repo.listOf(ctx.database.db, user.id);
+  if (existing.length >= PASSKEYS_PER_USER_MAX) throw badRequest(m.tooMany, { max: PASSKEYS_PER_USER_MAX });
   const { state, check } = challengeClaim(ctx, 'register', rp, user.id);
   let verified;
   try {
@@ -131,7 +134,6 @@ export async function register(ctx: Ctx, caller: Principal, input: PasskeyRegist
   }
   if (!verified.verified) throw badRequest(m.notVerified);
   const info = verified.registrationInfo;
-  if ((await repo.countOf(ctx.database.db, user.id)) >= PASSKEYS_PER_USER_MAX) throw badRequest(m.tooMany, { max: PASSKEYS_PER_USER_MAX });
   const now = ctx.clock.now();
   const added = await ctx.database.db.transaction(async (tx) => {
     const inserted = await repo.insert(tx, {
@@ -141,6 +143,7 @@ export async function register(ctx: Ctx, caller: Principal, input: PasskeyRegist
       counter: info.credential.counter,
       transports: (info.credential.transports ?? input.response.response.transports ?? []).slice(0, 10),
       rpId: rp.rpId,
+      userHandle: userHandleFor(ctx, user.id, existing),
       name: input.name,
       backedUp: info.credentialBackedUp,
       createdAt: now,
@@ -178,7 +181,7 @@ export async function login(ctx: Ctx, input: PasskeyLoginInput, rp: RelyingParty
   const passkey = await repo.findByCredentialId(ctx.database.db, input.response.id);
   if (!passkey || passkey.rpId !== rp.rpId) throw unauthorized(m.unknownPasskey);
   const handle = input.response.response.userHandle;
-  if (handle !== undefined && handle !== userHandleOf(ctx, passkey.userId)) throw unauthorized(m.unknownPasskey);
+  if (handle !== undefined && handle !== passkey.userHandle) throw unauthorized(m.unknownPasskey);
   const user = await accountRepo.findUserById(ctx.database.db, passkey.userId);
   if (!user) throw unauthorized(m.unknownPasskey);
   const { state, check } = challengeClaim(ctx, 'sign-in', rp, null);
