@@ -9,6 +9,7 @@ import * as reports from './reports';
 import * as canned from './canned-replies';
 import * as work from './work';
 import * as twoFactor from './two-factor';
+import * as passkeys from './passkeys';
 import * as routing from './routing';
 import type { Claim } from '../permissions';
 
@@ -81,6 +82,14 @@ export const endpoints = {
     body: twoFactor.TwoFactorConfirmInput,
     response: twoFactor.TwoFactorConfirmed,
   },
+  /** The options of a passkey sign-in (a discoverable credential: no e-mail asked, none revealed). */
+  passkeyLoginOptions: { method: 'POST', path: '/api/Account/Passkeys/LoginOptions', auth: 'public', response: passkeys.PasskeyOptions },
+  /** Signs in with a passkey instead of password and code: SPEC's Login answer. */
+  passkeyLogin: { method: 'POST', path: '/api/Account/Passkeys/Login', auth: 'public', body: passkeys.PasskeyLoginInput, response: account.LoginResponse },
+  passkeys: { method: 'GET', path: '/api/Account/Passkeys', auth: 'user', response: z.array(passkeys.Passkey) },
+  passkeyRegisterOptions: { method: 'POST', path: '/api/Account/Passkeys/RegisterOptions', auth: 'user', response: passkeys.PasskeyOptions },
+  passkeyRegister: { method: 'POST', path: '/api/Account/Passkeys/Register', auth: 'user', body: passkeys.PasskeyRegisterInput, response: msg },
+  removePasskey: { method: 'DELETE', path: '/api/Account/Passkeys/:id', auth: 'user', params: IdParams, response: msg },
   refreshToken: {
     method: 'POST',
     path: '/api/Account/RefreshToken',

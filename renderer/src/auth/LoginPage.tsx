@@ -1,4 +1,5 @@
 import { Button, Field, Input, Link, Spinner, Subtitle2, Title2 } from '@fluentui/react-components';
+import { KeyMultipleRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -14,6 +15,7 @@ import { useAuthStyles } from './auth-styles';
 import { desktopBridge } from '../platform/desktop-platform';
 import { loginErrorMessage } from './login-error';
 import { loadShell, warmFirstScreens } from '../app/routes';
+import { isCancelled, passkeysAvailable } from '../features/passkeys/availability';
 
 // The dialogs (and Fluent's dialog code) download only when someone needs them; the server link only on desktop.
 const ChangeServerLink = lazy(async () => ({ default: (await import('../features/server-address/ChangeServerLink')).ChangeServerLink }));
@@ -66,6 +68,20 @@ export function LoginPage() {
     }
   };
 
+  // The passkey code (and the contract's schemas) download on the click, not with the page.
+  const passkey = async () => {
+    setBusy(true);
+    void loadShell();
+    try {
+      const { signInWithPasskey } = await import('../features/passkeys/passkey-sign-in');
+      await finish(await signInWithPasskey());
+    } catch (err) {
+      showToast(isCancelled(err) ? t('login.passkeyCancelled') : loginErrorMessage(err), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const finish = async (answer: LoginResponse) => {
     const { refreshToken, accessToken, permissions, claims, userRoles, userName, userEmail } = answer;
     const session = { accessToken, permissions, claims, userRoles, userName, userEmail };
@@ -113,6 +129,11 @@ export function LoginPage() {
               {t('login.submit')}
             </Button>
           </div>
+          {passkeysAvailable() && (
+            <Button type="button" icon={<KeyMultipleRegular />} disabled={busy} onClick={() => void passkey()} data-testid="passkey-sign-in">
+              {t('login.passkey')}
+            </Button>
+          )}
         </form>
       </div>
       {desktopBridge() && (

@@ -1,16 +1,18 @@
 import { Avatar, Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { HomeRegular, LocalLanguageRegular, NavigationRegular, PersonRegular, ShieldKeyholeRegular, SignOutRegular } from '@fluentui/react-icons';
+import { HomeRegular, KeyMultipleRegular, LocalLanguageRegular, NavigationRegular, PersonRegular, ShieldKeyholeRegular, SignOutRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { clientRoutes } from '@shared/routes';
 import { NewRequestButton } from '../features/desk-requests/NewRequestButton';
 import { HeaderAlerts } from '../features/live/HeaderAlerts';
+import { passkeysAvailable } from '../features/passkeys/availability';
 import type { StoredSession } from '../platform';
 import { permittedRoutes } from './menu-model';
 
 // The dialog and its strings download when the user opens it.
 const TwoFactorDialog = lazy(async () => ({ default: (await import('../features/two-factor/TwoFactorDialog')).TwoFactorDialog }));
+const PasskeysDialog = lazy(async () => ({ default: (await import('../features/passkeys/PasskeysDialog')).PasskeysDialog }));
 
 const useStyles = makeStyles({
   header: {
@@ -45,6 +47,7 @@ export function Header({ session, toggleRef, onToggleMenu, onSwitchLanguage, onL
   const { t } = useTranslation();
   const styles = useStyles();
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  const [passkeysOpen, setPasskeysOpen] = useState(false);
   return (
     <header className={styles.header} data-testid="app-header">
       <Button ref={toggleRef} appearance="transparent" className={styles.onBrand} icon={<NavigationRegular />} aria-label={t('shell.menu')} onClick={onToggleMenu} data-testid="menu-toggle" />
@@ -88,6 +91,16 @@ export function Header({ session, toggleRef, onToggleMenu, onSwitchLanguage, onL
       {twoFactorOpen && (
         <Suspense fallback={null}>
           <TwoFactorDialog open onClose={() => setTwoFactorOpen(false)} />
+        </Suspense>
+      )}
+      {passkeysAvailable() && (
+        <Tooltip content={t('shell.passkeys')} relationship="label">
+          <Button appearance="transparent" className={styles.onBrand} icon={<KeyMultipleRegular />} onClick={() => setPasskeysOpen(true)} data-testid="passkeys-open" />
+        </Tooltip>
+      )}
+      {passkeysOpen && (
+        <Suspense fallback={null}>
+          <PasskeysDialog open onClose={() => setPasskeysOpen(false)} />
         </Suspense>
       )}
       <Tooltip content={t('shell.logout')} relationship="label">

@@ -60,6 +60,9 @@ export const twoFactorAr: typeof twoFactorEn = {
       'two-factor-enrolled': 'إعداد التحقق بخطوتين',
       'two-factor-reset': 'إعادة تعيين التحقق بخطوتين',
       'recovery-code-used': 'استخدام رمز استرداد',
+      'passkey-added': 'إضافة مفتاح مرور',
+      'passkey-removed': 'حذف مفتاح مرور',
+      'passkey-sign-in': 'تسجيل دخول بمفتاح مرور',
     },
   },
 };

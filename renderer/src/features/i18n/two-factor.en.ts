@@ -58,6 +58,9 @@ export const twoFactorEn = {
       'two-factor-enrolled': 'Two-factor set up',
       'two-factor-reset': 'Two-factor reset',
       'recovery-code-used': 'Recovery code used',
+      'passkey-added': 'Passkey added',
+      'passkey-removed': 'Passkey removed',
+      'passkey-sign-in': 'Signed in with a passkey',
     },
   },
 };

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './identity';
+import { SECURITY_EVENT_KINDS } from '@shared';
 
 /**
  * The token a password sign-in answers with when a second step follows: 'code' (give a
@@ -48,7 +49,7 @@ export const securityEvents = pgTable(
     id: serial('id').primaryKey(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
     kind: text('kind', {
-      enum: ['sign-in', 'sign-in-failed', 'two-factor-failed', 'two-factor-enrolled', 'two-factor-reset', 'recovery-code-used'],
+      enum: SECURITY_EVENT_KINDS,
     }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),

@@ -87,10 +87,10 @@ async function clearSignInAttempts(ctx: Ctx, email: string, ip: string): Promise
 }
 
 /** The session a completed sign-in answers with (SPEC's Login response), recorded in the security audit. */
-export async function completeSignIn(ctx: Ctx, user: repo.UserRow, ip: string): Promise<LoginResponse> {
+export async function completeSignIn(ctx: Ctx, user: repo.UserRow, ip: string, kind: 'sign-in' | 'passkey-sign-in' = 'sign-in'): Promise<LoginResponse> {
   await clearSignInAttempts(ctx, user.email, ip);
   const session = await issueSession(ctx, ctx.database.db, user, randomUUID());
-  await recordSecurityEvent(ctx, { kind: 'sign-in', email: user.email, userId: user.id, ip });
+  await recordSecurityEvent(ctx, { kind, email: user.email, userId: user.id, ip });
   return {
     accessToken: session.accessToken,
     refreshToken: session.refreshToken,

@@ -1,0 +1,20 @@
+/** Passkeys (English), under `passkeys`. */
+export const passkeysEn = {
+  title: 'Passkeys',
+  intro: 'A passkey signs you in with this device’s screen lock (PIN, face or fingerprint) instead of your password and code.',
+  name: 'Name of the passkey',
+  namePlaceholder: 'e.g. Front desk PC',
+  nameRequired: 'Give the passkey a name',
+  add: 'Add a passkey',
+  added: 'The passkey was added',
+  none: 'You have no passkeys yet.',
+  created: 'Added {{date}}',
+  lastUsed: 'Last used {{date}}',
+  neverUsed: 'Not used yet',
+  remove: 'Remove {{name}}',
+  removed: 'The passkey was removed',
+  cancelled: 'The passkey was not created: the request was cancelled or timed out',
+  failed: 'The passkey could not be added',
+  loadFailed: 'The passkeys could not be loaded',
+  close: 'Close',
+};

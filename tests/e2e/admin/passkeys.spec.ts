@@ -1,0 +1,91 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { E2EServer } from '../support/server';
+import { adminServer } from './admin-support';
+import { DEMO_PASSWORD, login, setLanguage } from './desk-support';
+
+let server: E2EServer;
+/**
+ * The app by name, not by 127.0.0.1: WebAuthn takes no IP address as the relying party,
+ * and http is a secure context only on localhost.
+ */
+let base: string;
+test.beforeAll(async () => {
+  test.setTimeout(240_000); // the server's first start can be slow on a busy machine
+  server = await adminServer();
+  const url = new URL(server.url);
+  url.hostname = 'localhost';
+  base = url.origin;
+});
+test.afterAll(async () => server?.stop());
+
+/** Chromium's virtual authenticator: a platform authenticator that keeps passkeys and verifies the user. */
+async function withAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+}
+
+const TEXT = {
+  en: { name: 'Name of the passkey', add: 'Add a passkey', added: 'The passkey was added', never: 'Not used yet', lastUsed: 'Last used', remove: 'Remove', close: 'Close', logout: 'Logout' },
+  ar: { name: 'اسم مفتاح المرور', add: 'إضافة مفتاح مرور', added: 'تمت إضافة مفتاح المرور', never: 'لم يُستخدم بعد', lastUsed: 'آخر استخدام', remove: 'حذف', close: 'إغلاق', logout: 'تسجيل الخروج' },
+} as const;
+
+async function addSignOutSignIn(page: Page, lang: 'en' | 'ar', email: string) {
+  const text = TEXT[lang];
+  await withAuthenticator(page);
+  await login(page, base, { email, password: DEMO_PASSWORD });
+  await setLanguage(page, lang);
+
+  // Add a passkey from the header, named.
+  await page.getByTestId('passkeys-open').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(text.name).fill('Front desk PC');
+  await dialog.getByRole('button', { name: text.add }).click();
+  await expect(page.getByTestId('toast-success')).toContainText(text.added);
+  const row = dialog.getByTestId('passkey');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Front desk PC');
+  await expect(row).toContainText(text.never);
+  await dialog.getByRole('button', { name: text.close }).click();
+
+  // Sign out, then in with the passkey alone: no e-mail, no password.
+  await page.getByRole('button', { name: text.logout }).click();
+  await expect(page).toHaveURL(/\/Admin\/Login$/);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).toHaveURL(/\/Admin\/Home$/);
+  await setLanguage(page, lang);
+
+  // Its last use shows; removed, it signs in no more.
+  await page.getByTestId('passkeys-open').click();
+  await expect(row).toContainText(text.lastUsed);
+  await dialog.getByRole('button', { name: `${text.remove} Front desk PC` }).click();
+  await expect(dialog.getByTestId('passkey')).toHaveCount(0);
+  await dialog.getByRole('button', { name: text.close }).click();
+  await page.getByRole('button', { name: text.logout }).click();
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByTestId('toast-error')).toContainText('This passkey is not registered');
+  await expect(page).toHaveURL(/\/Admin\/Login$/);
+}
+
+test('a user adds a passkey in English, signs out, and signs in with the passkey; removed, it no longer signs in', async ({ page }) => {
+  await addSignOutSignIn(page, 'en', 'housekeeping@nakheel.demo');
+});
+
+test('a user adds a passkey in Arabic, signs out, and signs in with the passkey; the Admin sees it in the security audit', async ({ page }) => {
+  await addSignOutSignIn(page, 'ar', 'guestrelations@nakheel.demo');
+  await login(page, base);
+  await setLanguage(page, 'ar');
+  await page.goto(`${base}/Admin/Administration/SecurityAudit`);
+  const rows = page.getByTestId('security-event').filter({ hasText: 'guestrelations@nakheel.demo' });
+  await expect(rows.filter({ hasText: 'إضافة مفتاح مرور' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'تسجيل دخول بمفتاح مرور' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'حذف مفتاح مرور' })).toHaveCount(1);
+});
+
+test('the login page offers no passkey where the browser has no WebAuthn (an IP address over plain http)', async ({ page }) => {
+  await page.goto(`${server.url.replace('localhost', '127.0.0.1')}/Admin/Login`);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
+});
