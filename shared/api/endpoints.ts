@@ -9,6 +9,7 @@ import * as reports from './reports';
 import * as canned from './canned-replies';
 import * as work from './work';
 import * as twoFactor from './two-factor';
+import * as sso from './single-sign-on';
 import * as routing from './routing';
 import type { Claim } from '../permissions';
 
@@ -81,6 +82,13 @@ export const endpoints = {
     body: twoFactor.TwoFactorConfirmInput,
     response: twoFactor.TwoFactorConfirmed,
   },
+  /** Whether the login page shows "Sign in with <name>": the display name and nothing else. */
+  ssoPublic: { method: 'GET', path: '/api/Account/Sso', auth: 'public', response: sso.SsoPublic },
+  ssoStart: { method: 'POST', path: '/api/Account/Sso/Start', auth: 'public', body: sso.SsoStartInput, response: sso.SsoStart },
+  /** The provider's redirect (a page for the browser, not JSON): it leaves a one-time exchange code, never a token. */
+  ssoCallback: { method: 'GET', path: '/api/Account/Sso/Callback', auth: 'public', query: sso.SsoCallbackQuery, kind: 'file' },
+  /** The exchange code and the flow key in, SPEC's Login response out: tokens only ever in this POST's answer. */
+  ssoComplete: { method: 'POST', path: '/api/Account/Sso/Complete', auth: 'public', body: sso.SsoCompleteInput, response: account.LoginResponse },
   refreshToken: {
     method: 'POST',
     path: '/api/Account/RefreshToken',
@@ -429,6 +437,15 @@ export const endpoints = {
     auth: 'Administration.Security Audit.View',
     query: twoFactor.SecurityEventsQuery,
     response: twoFactor.SecurityEventsPage,
+  },
+  ssoSettings: { method: 'GET', path: '/api/Administration/GetSsoSettings', auth: 'Administration.Sign In.View', response: sso.SsoSettings },
+  /** Admins only (whoever sets the provider can sign in as anyone it names). */
+  updateSsoSettings: {
+    method: 'POST',
+    path: '/api/Administration/UpdateSsoSettings',
+    auth: 'Administration.Sign In.Edit',
+    body: sso.SsoSettingsInput,
+    response: msg,
   },
   emailSettings: {
     method: 'GET',

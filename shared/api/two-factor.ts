@@ -32,7 +32,17 @@ export const TwoFactorConfirmed = z.object({ recoveryCodes: z.array(z.string()),
 
 export const RoleTwoFactorInput = z.object({ roleId: Id, requireTwoFactor: z.boolean() });
 
-export const SECURITY_EVENT_KINDS = ['sign-in', 'sign-in-failed', 'two-factor-failed', 'two-factor-enrolled', 'two-factor-reset', 'recovery-code-used'] as const;
+export const SECURITY_EVENT_KINDS = [
+  'sign-in',
+  'sign-in-failed',
+  'two-factor-failed',
+  'two-factor-enrolled',
+  'two-factor-reset',
+  'recovery-code-used',
+  'sso-sign-in',
+  'sso-link',
+  'sso-refused',
+] as const;
 export const SecurityEventKind = z.enum(SECURITY_EVENT_KINDS);
 export const SecurityEvent = z.object({
   id: z.number(),

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { SECURITY_EVENT_KINDS } from '@shared';
 import { users } from './identity';
 
 /**
@@ -48,7 +49,7 @@ export const securityEvents = pgTable(
     id: serial('id').primaryKey(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
     kind: text('kind', {
-      enum: ['sign-in', 'sign-in-failed', 'two-factor-failed', 'two-factor-enrolled', 'two-factor-reset', 'recovery-code-used'],
+      enum: SECURITY_EVENT_KINDS,
     }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
