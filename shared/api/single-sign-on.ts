@@ -5,9 +5,9 @@ import { Id, optionalText } from './common';
 export const SSO_FLOW_TTL_SECONDS = 10 * 60;
 /** How long the one-time exchange code of a finished single sign-on can be redeemed (seconds). */
 export const SSO_EXCHANGE_TTL_SECONDS = 60;
-/** The desktop app's own scheme (RFC 8252 private-use URI scheme): the provider's answer returns to the app through it. */
-export const DESKTOP_SSO_SCHEME = 'hotelservices';
-/** Where the callback page sends the desktop app's exchange code: hotelservices://sso?code=… */
+/** The desktop app's own scheme (RFC 8252 private-use URI scheme, registered by electron/): the provider's answer returns to the app through it. */
+export const DESKTOP_SSO_SCHEME = 'hotel-desk';
+/** Where the callback page sends the desktop app's exchange code: hotel-desk://sso?code=… */
 export const DESKTOP_SSO_HOST = 'sso';
 
 /** Which app started the sign-in: the web admin app gets the code by a cookie it posts, the desktop app by its deep link. */

@@ -75,7 +75,7 @@ describe('Single sign-on (OpenID Connect)', () => {
     expect(res.headers.get('set-cookie')).toBeNull();
     const html = await res.text();
     expect(html).toMatch(text);
-    expect(html).not.toMatch(/hotelservices:\/\//);
+    expect(html).not.toMatch(/hotel-desk:\/\//);
   }
 
   it('signs an existing user in: code flow with PKCE, state and nonce; no token in any URL; the session only in the POST answer', async () => {
@@ -122,7 +122,7 @@ describe('Single sign-on (OpenID Connect)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toBeNull();
     const html = await res.text();
-    const code = decodeURIComponent(/hotelservices:\/\/sso\?code=([^"&]+)/.exec(html)![1]);
+    const code = decodeURIComponent(/hotel-desk:\/\/sso\?code=([^"&]+)/.exec(html)![1]);
     // Someone who read the deep link but has not the app's flow key gets nothing, and spends nothing.
     const stolen = await complete({ flowKey: 'not-the-key', exchangeCode: code });
     expect(stolen.status).toBe(401);

@@ -60,6 +60,9 @@ export const twoFactorAr: typeof twoFactorEn = {
       'two-factor-enrolled': 'إعداد التحقق بخطوتين',
       'two-factor-reset': 'إعادة تعيين التحقق بخطوتين',
       'recovery-code-used': 'استخدام رمز استرداد',
+      'sso-sign-in': 'تسجيل دخول موحد',
+      'sso-link': 'ربط بتسجيل الدخول الموحد',
+      'sso-refused': 'رفض تسجيل الدخول الموحد',
     },
   },
 };

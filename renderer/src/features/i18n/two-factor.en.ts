@@ -58,6 +58,9 @@ export const twoFactorEn = {
       'two-factor-enrolled': 'Two-factor set up',
       'two-factor-reset': 'Two-factor reset',
       'recovery-code-used': 'Recovery code used',
+      'sso-sign-in': 'Signed in with single sign-on',
+      'sso-link': 'Linked to single sign-on',
+      'sso-refused': 'Single sign-on refused',
     },
   },
 };
