@@ -138,13 +138,25 @@ export function SignInSettingsScreen() {
                   </Select>
                 </Field>
               )}
-              <Field className={styles.wide} label={t('sso.settings.ssoOnly')} hint={t('sso.settings.ssoOnlyHint')} validationMessage={errors.ssoOnlyRoleIds}>
-                <div className={styles.roles} role="group" aria-label={t('sso.settings.ssoOnly')}>
+              {/* Not a Field: a Field gives its one control an id, and these are many checkboxes. */}
+              <div className={styles.wide} role="group" aria-label={t('sso.settings.ssoOnly')}>
+                <Text weight="semibold" block>
+                  {t('sso.settings.ssoOnly')}
+                </Text>
+                <div className={styles.roles}>
                   {roleList.map((r) => (
                     <Checkbox key={r.id} label={r.name} checked={draft.ssoOnlyRoleIds.includes(r.id)} disabled={!canEdit} onChange={(_, d) => toggleSsoOnly(r.id, d.checked === true)} />
                   ))}
                 </div>
-              </Field>
+                <Text size={200} block className={styles.note}>
+                  {t('sso.settings.ssoOnlyHint')}
+                </Text>
+                {errors.ssoOnlyRoleIds && (
+                  <Text role="alert" block style={{ color: tokens.colorPaletteRedForeground1 }}>
+                    {errors.ssoOnlyRoleIds}
+                  </Text>
+                )}
+              </div>
             </div>
             <Text className={styles.note}>{t('sso.settings.twoFactor')}</Text>
             {canEdit && !session?.userRoles.includes('Admin') && <Text className={styles.note}>{t('sso.settings.adminsOnly')}</Text>}
