@@ -29,13 +29,16 @@ export interface IdentityClaims {
   given_name?: unknown;
   family_name?: unknown;
   name?: unknown;
+  /** Entra ID's "e-mail domain owner verified" optional claim: Entra sends no email_verified. */
+  xms_edov?: unknown;
 }
 
 /** The verified, lower-cased e-mail of the identity, or undefined when the provider did not vouch for it. */
 export function verifiedEmailOf(claims: IdentityClaims): string | undefined {
   if (typeof claims.email !== 'string' || !claims.email || claims.email.length > 254) return undefined;
-  // Some providers send the flag as the string "true".
-  const verified = claims.email_verified === true || claims.email_verified === 'true';
+  // Some providers send the flag as the string "true"; Entra ID vouches with xms_edov instead.
+  const flag = (v: unknown) => v === true || v === 'true' || v === 1;
+  const verified = flag(claims.email_verified) || (claims.email_verified === undefined && flag(claims.xms_edov));
   return verified ? claims.email.trim().toLowerCase() : undefined;
 }
 
