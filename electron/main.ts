@@ -5,6 +5,7 @@ import Store from 'electron-store';
 import { registerAppScheme, serveRenderer } from './app-protocol';
 import { appRouteUrl, devServerUrl } from './app-url';
 import { DEEP_LINK_SCHEME, deepLinkFromArgv, parseDeepLink } from './deep-link';
+import { deliverSsoCode, parseSsoLink } from './sso-link';
 import { setupFiles } from './files';
 import { langFromLocale, setCurrentLang, t } from './i18n';
 import { trustedSender } from './ipc';
@@ -47,6 +48,9 @@ function start(): void {
     void window.loadURL(appRouteUrl(route));
   };
   const onDeepLink = (link: string | undefined) => {
+    // A single sign-on coming back from the system browser: its code goes to the window, not into a page URL.
+    const ssoCode = parseSsoLink(link ?? '');
+    if (ssoCode) return void deliverSsoCode(ssoCode, getWindow, focusWindow);
     const route = parseDeepLink(link ?? '');
     if (route) openRoute(route);
   };

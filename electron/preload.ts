@@ -80,6 +80,14 @@ export const api = {
   setLanguage(lang: 'en' | 'ar'): void {
     void invoke<void>(IpcChannel.setLanguage, lang).catch(() => undefined);
   },
+  /** The exchange code of a single sign-on back from the system browser (the app's deep link). */
+  onSsoCode(listener: (code: string) => void): () => void {
+    const receive = (_event: unknown, code: unknown) => {
+      if (typeof code === 'string') listener(code);
+    };
+    ipcRenderer.on(IpcEvent.ssoCode, receive);
+    return () => void ipcRenderer.removeListener(IpcEvent.ssoCode, receive);
+  },
 };
 
 /** Fails to compile when the exposed object drifts from the renderer's Platform interface. */

@@ -65,6 +65,8 @@ const Env = z.object({
   HOTEL_PAIR_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Tests only: lets a phone subscribe with a push service at http://127.0.0.1 (a real push service is https). */
   HOTEL_PUSH_LOOPBACK: z.enum(['on', 'off']).default('off'),
+  /** Tests only: lets the single sign-on provider be http://127.0.0.1 (a real provider is https). */
+  HOTEL_SSO_LOOPBACK: z.enum(['on', 'off']).default('off'),
   /** 'flag': a request without a valid room-link signature is taken and marked "unverified room"; 'require': refused. */
   HOTEL_ROOM_LINKS: z.enum(['flag', 'require']).default('flag'),
   /** 'verified': a guest is e-mailed only for a request sent from the room's signed QR code; 'all': for any request. */
@@ -141,6 +143,8 @@ export interface Config {
   guestMessageAddressLimit: number;
   /** Tests only: push endpoints at http://127.0.0.1 are accepted. */
   pushLoopback: boolean;
+  /** Tests only: an http:// loopback identity provider is accepted. */
+  ssoLoopback: boolean;
   /** The longest gap between two password checks of one e-mail (see account.rules loginDelayMs). */
   loginSlowdownMs: number;
   /** Fastify's trustProxy: off unless a reverse proxy is in front (else X-Forwarded-For could be forged). */
@@ -258,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     guestMessageRequestLimit: e.HOTEL_GUEST_MESSAGE_RATE_LIMIT,
     guestMessageAddressLimit: e.HOTEL_GUEST_MESSAGE_ADDRESS_RATE_LIMIT,
     pushLoopback: e.HOTEL_PUSH_LOOPBACK === 'on',
+    ssoLoopback: e.HOTEL_SSO_LOOPBACK === 'on',
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
     guestEmailVerifiedOnly: e.HOTEL_GUEST_EMAIL === 'verified',
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',

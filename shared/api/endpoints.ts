@@ -10,6 +10,7 @@ import * as canned from './canned-replies';
 import * as work from './work';
 import * as twoFactor from './two-factor';
 import * as passkeys from './passkeys';
+import * as sso from './single-sign-on';
 import * as routing from './routing';
 import type { Claim } from '../permissions';
 
@@ -90,6 +91,13 @@ export const endpoints = {
   passkeyRegisterOptions: { method: 'POST', path: '/api/Account/Passkeys/RegisterOptions', auth: 'user', response: passkeys.PasskeyOptions },
   passkeyRegister: { method: 'POST', path: '/api/Account/Passkeys/Register', auth: 'user', body: passkeys.PasskeyRegisterInput, response: msg },
   removePasskey: { method: 'DELETE', path: '/api/Account/Passkeys/:id', auth: 'user', params: IdParams, response: msg },
+  /** Whether the login page shows "Sign in with <name>": the display name and nothing else. */
+  ssoPublic: { method: 'GET', path: '/api/Account/Sso', auth: 'public', response: sso.SsoPublic },
+  ssoStart: { method: 'POST', path: '/api/Account/Sso/Start', auth: 'public', body: sso.SsoStartInput, response: sso.SsoStart },
+  /** The provider's redirect (a page for the browser, not JSON): it leaves a one-time exchange code, never a token. */
+  ssoCallback: { method: 'GET', path: '/api/Account/Sso/Callback', auth: 'public', query: sso.SsoCallbackQuery, kind: 'file' },
+  /** The exchange code and the flow key in, SPEC's Login response out: tokens only ever in this POST's answer. */
+  ssoComplete: { method: 'POST', path: '/api/Account/Sso/Complete', auth: 'public', body: sso.SsoCompleteInput, response: account.LoginResponse },
   refreshToken: {
     method: 'POST',
     path: '/api/Account/RefreshToken',
@@ -438,6 +446,15 @@ export const endpoints = {
     auth: 'Administration.Security Audit.View',
     query: twoFactor.SecurityEventsQuery,
     response: twoFactor.SecurityEventsPage,
+  },
+  ssoSettings: { method: 'GET', path: '/api/Administration/GetSsoSettings', auth: 'Administration.Sign In.View', response: sso.SsoSettings },
+  /** Admins only (whoever sets the provider can sign in as anyone it names). */
+  updateSsoSettings: {
+    method: 'POST',
+    path: '/api/Administration/UpdateSsoSettings',
+    auth: 'Administration.Sign In.Edit',
+    body: sso.SsoSettingsInput,
+    response: msg,
   },
   emailSettings: {
     method: 'GET',

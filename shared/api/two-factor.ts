@@ -42,6 +42,9 @@ export const SECURITY_EVENT_KINDS = [
   'passkey-added',
   'passkey-removed',
   'passkey-sign-in',
+  'sso-sign-in',
+  'sso-link',
+  'sso-refused',
 ] as const;
 export const SecurityEventKind = z.enum(SECURITY_EVENT_KINDS);
 export const SecurityEvent = z.object({

@@ -21,6 +21,8 @@ export const IpcChannel = {
 /** Messages the main process sends to the window (one-way). */
 export const IpcEvent = {
   notificationClicked: 'notification:clicked',
+  /** The one-time exchange code of a single sign-on, from the app's deep link (the renderer redeems it with its flow key). */
+  ssoCode: 'sso:code',
 } as const;
 
 export type IpcChannelName = (typeof IpcChannel)[keyof typeof IpcChannel];

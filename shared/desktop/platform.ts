@@ -70,4 +70,9 @@ export interface Platform {
   openExternal(url: string): void;
   /** Tells the host the UI language (native menus and dialogs follow it). */
   setLanguage(lang: 'en' | 'ar'): void;
+  /**
+   * Desktop only: calls `listener` with the exchange code of a single sign-on that came
+   * back through the app's deep link (RFC 8252); answers the function that stops listening.
+   */
+  onSsoCode?(listener: (code: string) => void): () => void;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { endpoints } from '@shared';
-import { passkeyChallenges, passkeys, securityEvents, users } from '../../server/src/db/schema';
+import { passkeyChallenges, passkeys, roles, securityEvents, ssoSettings, userRoles, users } from '../../server/src/db/schema';
 import { relyingPartyOf } from '../../server/src/modules/passkeys/relying-party';
 import { totpCode } from '../../server/src/security/totp';
 import { createStaffUser, tokenFor, type StaffUser } from '../support/fixtures';
@@ -219,6 +219,26 @@ describe('Passkeys', () => {
     expect(answer.body.message).toBe('هذا الحساب معطّل: راجع المسؤول');
     expect(answer.body.accessToken).toBeUndefined();
     expect(await events(user.userId)).toContain('sign-in-failed');
+  });
+
+  it('a role that signs in only with single sign-on cannot sign in with a passkey either (the provider decides who is in)', async () => {
+    const { user, token } = await signedIn();
+    const authenticator = await added(token);
+    const [{ roleId }] = await db().select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, user.userId));
+    await db().insert(ssoSettings).values({ id: 1, enabled: true, displayName: 'Contoso ID', issuer: 'https://id.contoso.test', clientId: 'desk', clientSecretEnc: 'sealed' });
+    await db().update(roles).set({ ssoOnly: true }).where(eq(roles.id, roleId));
+    try {
+      const answer = await signIn(authenticator.get(await signInOptions(), { origin: ORIGIN }), 'ar');
+      expect(answer.status).toBe(403);
+      expect(answer.body.message).toContain('Contoso ID');
+      expect(answer.body.accessToken).toBeUndefined();
+      // Single sign-on switched off: the passkey signs in again.
+      await db().update(ssoSettings).set({ enabled: false });
+      expect((await signIn(authenticator.get(await signInOptions(), { origin: ORIGIN }))).status).toBe(200);
+    } finally {
+      await db().delete(ssoSettings);
+      await db().update(roles).set({ ssoOnly: false }).where(eq(roles.id, roleId));
+    }
   });
 
   it('refuses a passkey used without user verification, and a signature counter that went back (a cloned authenticator)', async () => {

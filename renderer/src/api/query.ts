@@ -37,6 +37,7 @@ export const keys = {
   /** One role's claims: under roles, so a change to roles re-reads them. */
   roleClaims: (id: number) => ['roles', 'claims', id] as const,
   emailSettings: ['email-settings'] as const,
+  ssoSettings: ['sso-settings'] as const,
   /** The address the room QR codes will hold and the machine's LAN addresses (GetRoomQrLinkInfo). */
   roomQrLinkInfo: ['room-qr-link-info'] as const,
 };

@@ -22,6 +22,8 @@ const ChangeServerLink = lazy(async () => ({ default: (await import('../features
 const ForgotPasswordDialog = lazy(async () => ({ default: (await import('./ForgotPasswordDialog')).ForgotPasswordDialog }));
 // Only users with two-factor sign-in download its step.
 const SignInSecondStep = lazy(async () => ({ default: (await import('../features/two-factor/SignInSecondStep')).SignInSecondStep }));
+// Only hotels with single sign-on download its button.
+const SsoSignIn = lazy(async () => ({ default: (await import('../features/single-sign-on/SsoSignIn')).SsoSignIn }));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -33,6 +35,17 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [challenge, setChallenge] = useState<TwoFactorChallenge | undefined>();
+  // The provider's name when the hotel offers single sign-on (the public call says nothing else).
+  const [ssoName, setSsoName] = useState<string>();
+
+  useEffect(() => {
+    let live = true;
+    call(endpoints.ssoPublic).then(
+      (info) => live && info.enabled && setSsoName(info.displayName),
+      () => undefined,
+    );
+    return () => void (live = false);
+  }, []);
 
   // SPEC §1: the login screen forces English on load.
   useEffect(() => applyLanguage('en'), []);
@@ -135,6 +148,11 @@ export function LoginPage() {
             </Button>
           )}
         </form>
+        {ssoName !== undefined && (
+          <Suspense fallback={null}>
+            <SsoSignIn displayName={ssoName} onSignedIn={finish} />
+          </Suspense>
+        )}
       </div>
       {desktopBridge() && (
         <Suspense fallback={null}>

@@ -92,6 +92,7 @@ export const ar: Messages = {
     EmailSettings: 'إعدادات البريد',
     CannedReplies: 'الردود الجاهزة',
     SecurityAudit: 'سجل الأمان',
+    SignIn: 'تسجيل الدخول',
     ServiceLevels: 'مستويات الخدمة',
     GuestFeedback: 'آراء النزلاء',
   },

@@ -93,6 +93,7 @@ export const en = {
     EmailSettings: 'Email Settings',
     CannedReplies: 'Canned Replies',
     SecurityAudit: 'Security Audit',
+    SignIn: 'Sign-in',
     ServiceLevels: 'Service Levels',
     GuestFeedback: 'Guest Feedback',
   },

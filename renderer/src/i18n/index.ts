@@ -6,6 +6,7 @@ import type { reportsEn } from '../features/i18n/reports.en';
 import type { shortcutsEn } from '../features/i18n/shortcuts.en';
 import type { twoFactorEn } from '../features/i18n/two-factor.en';
 import type { passkeysEn } from '../features/i18n/passkeys.en';
+import type { ssoEn } from '../features/i18n/sso.en';
 import { ar } from './ar';
 import { en } from './en';
 
@@ -22,7 +23,15 @@ declare module 'i18next' {
  * Strings of sections that are not on the first view (reports, workers' phones): their
  * modules register them when they load, so the login page's JavaScript does not carry them.
  */
-type SectionStrings = { reports: typeof reportsEn; phones: typeof phonesEn; shortcuts: typeof shortcutsEn; twoFactor: typeof twoFactorEn; passkeys: typeof passkeysEn; desk: typeof deskRequestsEn };
+type SectionStrings = {
+  reports: typeof reportsEn;
+  phones: typeof phonesEn;
+  shortcuts: typeof shortcutsEn;
+  twoFactor: typeof twoFactorEn;
+  desk: typeof deskRequestsEn;
+  sso: typeof ssoEn;
+  passkeys: typeof passkeysEn;
+};
 type Strings = Record<string, unknown>;
 const sections: { en: Strings; ar: Strings }[] = [];
 

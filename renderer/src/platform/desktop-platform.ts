@@ -49,5 +49,6 @@ export function createDesktopPlatform(bridge: HotelDesktop): DesktopPlatform {
     setBadgeCount: (count) => bridge.setBadgeCount(count),
     openExternal: (url) => bridge.openExternal(url),
     setLanguage: (lang) => bridge.setLanguage(lang),
+    onSsoCode: (listener) => bridge.onSsoCode(listener),
   };
 }

@@ -63,6 +63,9 @@ export const twoFactorAr: typeof twoFactorEn = {
       'passkey-added': 'إضافة مفتاح مرور',
       'passkey-removed': 'حذف مفتاح مرور',
       'passkey-sign-in': 'تسجيل دخول بمفتاح مرور',
+      'sso-sign-in': 'تسجيل دخول موحد',
+      'sso-link': 'ربط بتسجيل الدخول الموحد',
+      'sso-refused': 'رفض تسجيل الدخول الموحد',
     },
   },
 };

@@ -61,6 +61,9 @@ export const twoFactorEn = {
       'passkey-added': 'Passkey added',
       'passkey-removed': 'Passkey removed',
       'passkey-sign-in': 'Signed in with a passkey',
+      'sso-sign-in': 'Signed in with single sign-on',
+      'sso-link': 'Linked to single sign-on',
+      'sso-refused': 'Single sign-on refused',
     },
   },
 };

@@ -65,6 +65,7 @@ export const usersAr: Messages['users'] = {
       'Email Settings': 'إعدادات البريد',
       'Canned Replies': 'الردود الجاهزة',
       'Security Audit': 'سجل الأمان',
+      'Sign In': 'تسجيل الدخول',
       'Service Levels': 'مستويات الخدمة',
       'Guest Feedback': 'آراء النزلاء',
     },

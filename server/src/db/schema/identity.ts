@@ -32,6 +32,12 @@ export const users = pgTable('users', {
   totpPendingEnc: text('totp_pending_enc'),
   /** The last TOTP time step a code was accepted for: a code of it or an earlier step is never taken again. */
   totpLastStep: integer('totp_last_step'),
+  /**
+   * The identity provider's subject (issuer + sub) first signed in as this user: a later
+   * sign-in by another subject with the same e-mail is refused, not silently re-linked.
+   */
+  ssoIssuer: text('sso_issuer'),
+  ssoSubject: text('sso_subject'),
   ...timestamps,
 });
 
@@ -69,6 +75,8 @@ export const roles = pgTable('roles', {
   isSystem: boolean('is_system').notNull().default(false),
   /** Its holders must sign in with a second factor; one who has none is sent to enrol after the password. */
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  /** Its holders sign in with single sign-on only: the password login refuses them. */
+  ssoOnly: boolean('sso_only').notNull().default(false),
   ...timestamps,
 });
 

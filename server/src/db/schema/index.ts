@@ -9,3 +9,4 @@ export * from './sign-in';
 export * from './recovery';
 export * from './routing';
 export * from './passkeys';
+export * from './single-sign-on';

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './identity';
 import { SECURITY_EVENT_KINDS } from '@shared';
+import { users } from './identity';
 
 /**
  * The token a password sign-in answers with when a second step follows: 'code' (give a

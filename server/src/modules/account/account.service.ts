@@ -37,6 +37,15 @@ import {
 } from './account.rules';
 import { createPasswordLink, sendPasswordLink } from './password-links';
 import { loggableError } from '../../db/errors';
+import { ssoMessages } from '../single-sign-on/single-sign-on.messages';
+import { holdsSsoOnlyRole, readSettings } from '../single-sign-on/single-sign-on.repository';
+
+/** The provider's name when single sign-on is on and one of the user's roles signs in with it only. */
+export async function ssoOnlyProvider(ctx: Ctx, userId: number): Promise<string | undefined> {
+  const settings = await readSettings(ctx.database.db);
+  if (!settings?.enabled || !settings.clientSecretEnc) return undefined;
+  return (await holdsSsoOnlyRole(ctx.database.db, userId)) ? settings.displayName : undefined;
+}
 
 export type Ctx = Pick<AppContext, 'database' | 'clock' | 'tokens' | 'sessions' | 'rateLimiter' | 'mailer' | 'config' | 'background'>;
 
@@ -87,7 +96,7 @@ async function clearSignInAttempts(ctx: Ctx, email: string, ip: string): Promise
 }
 
 /** The session a completed sign-in answers with (SPEC's Login response), recorded in the security audit. */
-export async function completeSignIn(ctx: Ctx, user: repo.UserRow, ip: string, kind: 'sign-in' | 'passkey-sign-in' = 'sign-in'): Promise<LoginResponse> {
+export async function completeSignIn(ctx: Ctx, user: repo.UserRow, ip: string, kind: 'sign-in' | 'passkey-sign-in' | 'sso-sign-in' = 'sign-in'): Promise<LoginResponse> {
   await clearSignInAttempts(ctx, user.email, ip);
   const session = await issueSession(ctx, ctx.database.db, user, randomUUID());
   await recordSecurityEvent(ctx, { kind, email: user.email, userId: user.id, ip });
@@ -114,6 +123,12 @@ export async function login(ctx: Ctx, input: LoginInput, ip: string): Promise<Lo
   if (!user || !passwordOk || !user.isActive) {
     await recordSecurityEvent(ctx, { kind: 'sign-in-failed', email, userId: user?.id, ip });
     throw unauthorized(m.wrongCredentials);
+  }
+  // Told only after the password is right: the refusal says nothing about who has an account.
+  const ssoName = await ssoOnlyProvider(ctx, user.id);
+  if (ssoName !== undefined) {
+    await recordSecurityEvent(ctx, { kind: 'sign-in-failed', email, userId: user.id, ip });
+    throw new AppError(403, ssoMessages.ssoOnly, { name: ssoName });
   }
   if (user.totpSecretEnc) return startSecondStep(ctx, user.id, 'code');
   if (await twoFactorRepo.roleRequiresTwoFactor(db, user.id)) {

@@ -19,7 +19,8 @@ import { AppError, badRequest, conflict, notFound, unauthorized } from '../../ht
 import { hashToken, type Principal } from '../../security/tokens';
 import { LOGIN_LIMITS } from '../account/account.rules';
 import * as accountRepo from '../account/account.repository';
-import { completeSignIn, type Ctx } from '../account/account.service';
+import { completeSignIn, ssoOnlyProvider, type Ctx } from '../account/account.service';
+import { ssoMessages } from '../single-sign-on/single-sign-on.messages';
 import { recordSecurityEvent } from '../security-audit/security-audit.service';
 import { passkeyMessages as m } from './passkeys.messages';
 import * as repo from './passkeys.repository';
@@ -203,6 +204,13 @@ export async function login(ctx: Ctx, input: PasskeyLoginInput, rp: RelyingParty
   if (!user.isActive) {
     await recordSecurityEvent(ctx, { kind: 'sign-in-failed', email: user.email, userId: user.id, ip });
     throw unauthorized(m.accountDisabled);
+  }
+  // A role that signs in only through the chain's provider: a passkey would bypass the provider's
+  // offboarding (a user switched off there must be out here too).
+  const ssoName = await ssoOnlyProvider(ctx, user.id);
+  if (ssoName !== undefined) {
+    await recordSecurityEvent(ctx, { kind: 'sign-in-failed', email: user.email, userId: user.id, ip });
+    throw new AppError(403, ssoMessages.ssoOnly, { name: ssoName });
   }
   const info = verified.authenticationInfo;
   await repo.markUsed(ctx.database.db, passkey.id, info.newCounter, info.credentialBackedUp, ctx.clock.now());

@@ -1,0 +1,48 @@
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { roles, users } from './identity';
+
+/**
+ * The hotel's one OpenID Connect provider, in one row (id 1). The client secret is sealed
+ * like the SMTP password and kept only for the issuer and client id it was typed for.
+ */
+export const ssoSettings = pgTable('sso_settings', {
+  id: integer('id').primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  displayName: text('display_name').notNull(),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecretEnc: text('client_secret_enc'),
+  /** issuer + client id the secret was typed for: change either and the secret must be typed again. */
+  clientSecretFor: text('client_secret_for'),
+  createUsers: boolean('create_users').notNull().default(false),
+  defaultRoleId: integer('default_role_id').references(() => roles.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * One single sign-on attempt. The app that started it holds `key` (only its hash is kept);
+ * the provider's redirect finds it by `state`. The callback uses it once and leaves a
+ * one-time exchange code, which only the holder of the key can turn into a session.
+ */
+export const ssoFlows = pgTable(
+  'sso_flows',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    keyHash: text('key_hash').notNull().unique(),
+    state: text('state').notNull().unique(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    client: text('client', { enum: ['web', 'desktop'] }).notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    callbackAt: timestamp('callback_at', { withTimezone: true, mode: 'date' }),
+    exchangeHash: text('exchange_hash').unique(),
+    exchangeExpiresAt: timestamp('exchange_expires_at', { withTimezone: true, mode: 'date' }),
+    exchangeUsedAt: timestamp('exchange_used_at', { withTimezone: true, mode: 'date' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sso_flows_expires_idx').on(t.expiresAt)],
+);

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { Id, optionalText } from './common';
+
+/** How long a started single sign-on waits for the provider's answer (seconds). */
+export const SSO_FLOW_TTL_SECONDS = 10 * 60;
+/** How long the one-time exchange code of a finished single sign-on can be redeemed (seconds). */
+export const SSO_EXCHANGE_TTL_SECONDS = 60;
+/** The desktop app's own scheme (RFC 8252 private-use URI scheme, registered by electron/): the provider's answer returns to the app through it. */
+export const DESKTOP_SSO_SCHEME = 'hotel-desk';
+/** Where the callback page sends the desktop app's exchange code: hotel-desk://sso?code=… */
+export const DESKTOP_SSO_HOST = 'sso';
+
+/** Which app started the sign-in: the web admin app gets the code by a cookie it posts, the desktop app by its deep link. */
+export const SsoClient = z.enum(['web', 'desktop']);
+export const SsoStartInput = z.object({ client: SsoClient });
+/**
+ * `flowKey` stays with the app that started (memory or sessionStorage, never a URL): the
+ * exchange code is redeemed only together with it, so a code read from a deep link or
+ * history by someone else signs nobody in.
+ */
+export const SsoStart = z.object({ authorizationUrl: z.string(), flowKey: z.string(), expiresIn: z.number() });
+export const SsoCompleteInput = z.object({
+  flowKey: z.string().min(1).max(256),
+  /** The desktop app's code from its deep link; the web app's comes in its cookie. */
+  exchangeCode: z.string().min(1).max(256).optional(),
+});
+/** The provider's redirect: every field capped, so a long or odd query is a clear refusal. */
+export const SsoCallbackQuery = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  iss: z.string().max(2048).optional(),
+  error: z.string().max(256).optional(),
+  error_description: z.string().max(2048).optional(),
+  session_state: z.string().max(2048).optional(),
+});
+/** What the login page may know: whether to show "Sign in with <name>". */
+export const SsoPublic = z.object({ enabled: z.boolean(), displayName: z.string() });
+
+const HttpsUrl = z.string().trim().max(2048, { abort: true });
+export const SsoSettingsInput = z.object({
+  enabled: z.boolean(),
+  displayName: z.string().trim().max(100, { abort: true }),
+  issuer: HttpsUrl,
+  clientId: z.string().trim().max(512, { abort: true }),
+  /** Empty or absent keeps the stored secret, while the issuer and client id stay as they were. */
+  clientSecret: optionalText(2048).optional(),
+  createUsers: z.boolean(),
+  defaultRoleId: Id.nullable(),
+  /** Roles whose holders sign in with single sign-on only. */
+  ssoOnlyRoleIds: z.array(Id).max(500),
+});
+/** The secret is never sent back: `hasClientSecret` says one is kept. */
+export const SsoSettings = z.object({
+  enabled: z.boolean(),
+  displayName: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  hasClientSecret: z.boolean(),
+  createUsers: z.boolean(),
+  defaultRoleId: z.number().nullable(),
+  ssoOnlyRoleIds: z.array(z.number()),
+  /** The URL to register at the provider as the redirect URI. */
+  redirectUri: z.string(),
+});
+
+export type SsoClient = z.infer<typeof SsoClient>;
+export type SsoStartInput = z.infer<typeof SsoStartInput>;
+export type SsoStart = z.infer<typeof SsoStart>;
+export type SsoCompleteInput = z.infer<typeof SsoCompleteInput>;
+export type SsoCallbackQuery = z.infer<typeof SsoCallbackQuery>;
+export type SsoPublic = z.infer<typeof SsoPublic>;
+export type SsoSettingsInput = z.infer<typeof SsoSettingsInput>;
+export type SsoSettings = z.infer<typeof SsoSettings>;
