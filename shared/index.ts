@@ -8,6 +8,7 @@ export * from './api/reports';
 export * from './api/canned-replies';
 export * from './api/work';
 export * from './api/two-factor';
+export * from './api/sessions';
 export * from './api/endpoints';
 export * from './permissions';
 export * from './statuses';

@@ -48,7 +48,16 @@ export const securityEvents = pgTable(
     id: serial('id').primaryKey(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
     kind: text('kind', {
-      enum: ['sign-in', 'sign-in-failed', 'two-factor-failed', 'two-factor-enrolled', 'two-factor-reset', 'recovery-code-used'],
+      enum: [
+        'sign-in',
+        'sign-in-failed',
+        'two-factor-failed',
+        'two-factor-enrolled',
+        'two-factor-reset',
+        'recovery-code-used',
+        'session-ended',
+        'all-sessions-ended',
+      ],
     }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
@@ -57,4 +66,24 @@ export const securityEvents = pgTable(
     ip: text('ip').notNull().default(''),
   },
   (t) => [index('security_events_at_idx').on(t.at)],
+);
+
+/**
+ * "Remember this device for 30 days": a sign-in that gives this token with the password
+ * skips the code step. Stored hashed; ended by a two-factor reset, by ending all the
+ * user's sessions and by a password change.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('trusted_devices_user_idx').on(t.userId)],
 );
