@@ -65,6 +65,7 @@ export const en = {
     home: 'Home',
     logout: 'Logout',
     twoFactor: 'Two-factor sign-in',
+    devices: 'Signed-in devices',
     newRequest: 'New request',
     language: 'العربية',
     languageLabel: 'Switch language',

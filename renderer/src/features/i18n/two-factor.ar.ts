@@ -9,6 +9,7 @@ export const twoFactorAr: typeof twoFactorEn = {
     submit: 'تحقق',
     back: 'العودة إلى تسجيل الدخول',
     required: 'أدخل الرمز',
+    remember: 'تذكّر هذا الجهاز لمدة 30 يومًا',
   },
   enrol: {
     title: 'إعداد التحقق بخطوتين',
@@ -60,6 +61,8 @@ export const twoFactorAr: typeof twoFactorEn = {
       'two-factor-enrolled': 'إعداد التحقق بخطوتين',
       'two-factor-reset': 'إعادة تعيين التحقق بخطوتين',
       'recovery-code-used': 'استخدام رمز استرداد',
+      'session-ended': 'إنهاء جلسة',
+      'all-sessions-ended': 'إنهاء جميع الجلسات',
     },
   },
 };

@@ -7,6 +7,7 @@ export const twoFactorEn = {
     submit: 'Verify',
     back: 'Back to sign-in',
     required: 'Enter the code',
+    remember: 'Remember this device for 30 days',
   },
   enrol: {
     title: 'Set up two-factor sign-in',
@@ -58,6 +59,8 @@ export const twoFactorEn = {
       'two-factor-enrolled': 'Two-factor set up',
       'two-factor-reset': 'Two-factor reset',
       'recovery-code-used': 'Recovery code used',
+      'session-ended': 'Session ended',
+      'all-sessions-ended': 'All sessions ended',
     },
   },
 };
