@@ -4,7 +4,8 @@ import { endpoints } from '@shared';
 import { passwordTokens, securityEvents, trustedDevices, userRoles } from '../../server/src/db/schema';
 import { hashToken, newOpaqueToken } from '../../server/src/security/tokens';
 import { totpCode } from '../../server/src/security/totp';
-import { createStaffUser, tokenFor, type StaffUser } from '../support/fixtures';
+import { SERVICE_CLAIMS, createStaffUser, tokenFor, type StaffUser } from '../support/fixtures';
+import { openStream } from '../support/sse';
 import { type TestServer, startTestServer } from '../support/test-server';
 
 /** Each test speaks from its own addresses, so one test's attempts do not count in another's limit. */
@@ -93,6 +94,25 @@ describe('Signed-in devices', () => {
     const again = await t.api.call(endpoints.endMySession, { token: desk.accessToken, body: { sessionId: other.id } });
     expect(again.status).toBe(404);
     expect(again.body.message).toMatch(/already ended/);
+  });
+
+  it("ending a session closes that device's open live stream at once; this device's stays open", async () => {
+    const user = await createStaffUser(db(), { claims: SERVICE_CLAIMS });
+    const here = await signIn(user, DESKTOP);
+    const there = await signIn(user, FIREFOX);
+    const url = new URL(endpoints.staffEvents.path, t.url).toString();
+    const mine = await openStream(url, { authorization: `Bearer ${here.accessToken}` });
+    const theirs = await openStream(url, { authorization: `Bearer ${there.accessToken}` });
+    const other = (await t.api.call(endpoints.mySessions, { token: here.accessToken })).body.find((s: { current: boolean }) => !s.current);
+    const started = Date.now();
+    expect((await t.api.call(endpoints.endMySession, { token: here.accessToken, body: { sessionId: other.id } })).status).toBe(200);
+    await theirs.closed();
+    // Not at the token's expiry (15 minutes): within moments of the end.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // The stream that stays was told of the same change and checked: it is still open.
+    expect(await stillSignedIn(here)).toBe(true);
+    expect(mine.ended()).toBe(false);
+    mine.close();
   });
 
   it("a renewal keeps the session's start and moves its last use; another user's session is not found and goes on", async () => {
