@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, min, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { refreshTokens, trustedDevices } from '../../db/schema';
 
@@ -24,21 +24,22 @@ export async function openSessionsOf(db: DbOrTx, userId: number, now: Date): Pro
       ip: refreshTokens.ip,
       lastUsedAt: refreshTokens.createdAt,
       revokedAt: refreshTokens.revokedAt,
-      expiresAt: refreshTokens.expiresAt,
     })
     .from(refreshTokens)
-    .where(eq(refreshTokens.userId, userId))
+    // A family's latest token expires last: one whose tokens have all expired is closed anyway,
+    // and a desk's renewals every quarter hour over months are not read.
+    .where(and(eq(refreshTokens.userId, userId), gt(refreshTokens.expiresAt, now)))
     .orderBy(refreshTokens.familyId, desc(refreshTokens.createdAt), desc(refreshTokens.id));
-  const open = latest.filter((r) => r.revokedAt === null && r.expiresAt > now);
+  const open = latest.filter((r) => r.revokedAt === null);
   if (!open.length) return [];
   const starts = await db
     .select({ familyId: refreshTokens.familyId, createdAt: min(refreshTokens.createdAt) })
     .from(refreshTokens)
-    .where(eq(refreshTokens.userId, userId))
+    .where(and(eq(refreshTokens.userId, userId), inArray(refreshTokens.familyId, open.map((r) => r.familyId))))
     .groupBy(refreshTokens.familyId);
   const startOf = new Map(starts.map((s) => [s.familyId, s.createdAt]));
   return open
-    .map(({ revokedAt: _r, expiresAt: _e, ...r }) => ({ ...r, createdAt: startOf.get(r.familyId) ?? r.lastUsedAt }))
+    .map(({ revokedAt: _r, ...r }) => ({ ...r, createdAt: startOf.get(r.familyId) ?? r.lastUsedAt }))
     .sort((a, b) => b.lastUsedAt.getTime() - a.lastUsedAt.getTime());
 }
 
