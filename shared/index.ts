@@ -10,6 +10,7 @@ export * from './api/work';
 export * from './api/two-factor';
 export * from './api/passkeys';
 export * from './api/single-sign-on';
+export * from './api/sessions';
 export * from './api/endpoints';
 export * from './permissions';
 export * from './statuses';

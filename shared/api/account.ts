@@ -10,7 +10,12 @@ export const Email = z
   // The pattern refuses spaces but not bidi overrides or zero-width characters.
   .refine((s) => !hasControlCharacters(s), { message: 'email' });
 
-export const LoginInput = z.object({ email: Email, password: z.string().min(1).max(1024) });
+export const LoginInput = z.object({
+  email: Email,
+  password: z.string().min(1).max(1024),
+  /** A device remembered at an earlier code step ("Remember this device"): the code step is skipped. */
+  deviceTrustToken: z.string().max(512).optional(),
+});
 export const LoginResponse = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
@@ -23,6 +28,8 @@ export const LoginResponse = z.object({
   userEmail: z.string(),
   /** Seconds until the access token expires. */
   expiresIn: z.number(),
+  /** Given once, when the code step asked to remember this device: the client keeps it for its next sign-ins. */
+  deviceTrustToken: z.string().optional(),
 });
 
 export const RefreshTokenInput = z.object({

@@ -11,6 +11,7 @@ import * as work from './work';
 import * as twoFactor from './two-factor';
 import * as passkeys from './passkeys';
 import * as sso from './single-sign-on';
+import * as sessions from './sessions';
 import * as routing from './routing';
 import type { Claim } from '../permissions';
 
@@ -105,6 +106,9 @@ export const endpoints = {
     body: account.RefreshTokenInput,
     response: account.RefreshTokenResponse,
   },
+  /** The caller's signed-in devices (desktop app, browsers), newest use first. */
+  mySessions: { method: 'GET', path: '/api/Account/Sessions', auth: 'user', response: sessions.SignedInDevices },
+  endMySession: { method: 'POST', path: '/api/Account/EndSession', auth: 'user', body: sessions.EndSessionInput, response: msg },
   logout: { method: 'POST', path: '/api/Account/Logout', auth: 'user', body: account.LogoutInput, response: msg },
   forgotPassword: { method: 'POST', path: '/api/Account/ForgotPassword', auth: 'public', body: account.ForgotPasswordInput, response: msg },
   resetPassword: { method: 'POST', path: '/api/Account/ResetPassword', auth: 'public', body: account.ResetPasswordInput, response: msg },
@@ -438,6 +442,20 @@ export const endpoints = {
     path: '/api/Administration/ResetTwoFactor',
     auth: 'Administration.Users.Edit',
     body: admin.UserIdInput,
+    response: msg,
+  },
+  userSessions: {
+    method: 'GET',
+    path: '/api/Administration/GetUserSessions',
+    auth: 'Administration.Users.Edit',
+    query: sessions.UserSessionsQuery,
+    response: sessions.SignedInDevices,
+  },
+  endUserSessions: {
+    method: 'POST',
+    path: '/api/Administration/EndUserSessions',
+    auth: 'Administration.Users.Edit',
+    body: sessions.EndUserSessionsInput,
     response: msg,
   },
   securityEvents: {

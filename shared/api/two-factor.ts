@@ -16,12 +16,21 @@ export const TwoFactorChallenge = z.object({
   twoFactor: z.enum(['code', 'enrol']),
   twoFactorToken: z.string(),
   expiresIn: z.number(),
+  /** Present (true) when the hotel lets a device be remembered for REMEMBER_DEVICE_DAYS: the code step offers it. */
+  rememberDevice: z.boolean().optional(),
 });
 export const LoginAnswer = z.union([LoginResponse, TwoFactorChallenge]);
 
 /** A 6-digit code from the authenticator app, or a recovery code (xxxxx-xxxxx). */
 export const TwoFactorCode = z.string().trim().min(1).max(32, { abort: true });
-export const LoginTwoFactorInput = z.object({ twoFactorToken: z.string().min(1).max(512), code: TwoFactorCode });
+export const LoginTwoFactorInput = z.object({
+  twoFactorToken: z.string().min(1).max(512),
+  code: TwoFactorCode,
+  /** "Remember this device": ignored unless the hotel allows it. */
+  rememberDevice: z.boolean().optional(),
+});
+/** How long a remembered device skips the code step. */
+export const REMEMBER_DEVICE_DAYS = 30;
 
 export const TwoFactorStatus = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() });
 /** The secret to add to an authenticator app: typed by hand, or as the otpauth:// URI a QR code carries. */
@@ -45,6 +54,8 @@ export const SECURITY_EVENT_KINDS = [
   'sso-sign-in',
   'sso-link',
   'sso-refused',
+  'session-ended',
+  'all-sessions-ended',
 ] as const;
 export const SecurityEventKind = z.enum(SECURITY_EVENT_KINDS);
 export const SecurityEvent = z.object({

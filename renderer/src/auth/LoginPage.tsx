@@ -12,6 +12,7 @@ import { showToast } from '../feedback/toast';
 import { applyLanguage, i18next } from '../i18n';
 import { hasClaim, signIn } from '../session/session';
 import { useAuthStyles } from './auth-styles';
+import { deviceTrustFor, forgetDeviceTrust, rememberDeviceTrust } from './device-trust';
 import { desktopBridge } from '../platform/desktop-platform';
 import { loginErrorMessage } from './login-error';
 import { loadShell, warmFirstScreens } from '../app/routes';
@@ -69,8 +70,10 @@ export function LoginPage() {
     // The shell downloads while the server checks the password.
     void loadShell();
     try {
-      const answer = await call(endpoints.login, { body: { email: email.trim(), password } });
+      const deviceTrustToken = deviceTrustFor(email);
+      const answer = await call(endpoints.login, { body: { email: email.trim(), password, ...(deviceTrustToken ? { deviceTrustToken } : {}) } });
       if ('twoFactor' in answer) {
+        if (deviceTrustToken) forgetDeviceTrust(email);
         setChallenge(answer);
         setPassword('');
       } else await finish(answer);
@@ -96,7 +99,8 @@ export function LoginPage() {
   };
 
   const finish = async (answer: LoginResponse) => {
-    const { refreshToken, accessToken, permissions, claims, userRoles, userName, userEmail } = answer;
+    const { refreshToken, accessToken, permissions, claims, userRoles, userName, userEmail, deviceTrustToken } = answer;
+    if (deviceTrustToken) rememberDeviceTrust(email, deviceTrustToken);
     const session = { accessToken, permissions, claims, userRoles, userName, userEmail };
     await signIn(session, refreshToken);
     // Guests Requests is where a desk goes first: its first page is read while Home opens.

@@ -68,6 +68,7 @@ export const ar: Messages = {
     logout: 'تسجيل الخروج',
     passkeys: 'مفاتيح المرور',
     twoFactor: 'التحقق بخطوتين',
+    devices: 'الأجهزة المسجّل دخولها',
     newRequest: 'طلب جديد',
     language: 'English',
     languageLabel: 'تغيير اللغة',

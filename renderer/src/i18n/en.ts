@@ -68,6 +68,7 @@ export const en = {
     logout: 'Logout',
     passkeys: 'Passkeys',
     twoFactor: 'Two-factor sign-in',
+    devices: 'Signed-in devices',
     newRequest: 'New request',
     language: 'العربية',
     languageLabel: 'Switch language',

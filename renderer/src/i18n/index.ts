@@ -7,6 +7,7 @@ import type { shortcutsEn } from '../features/i18n/shortcuts.en';
 import type { twoFactorEn } from '../features/i18n/two-factor.en';
 import type { passkeysEn } from '../features/i18n/passkeys.en';
 import type { ssoEn } from '../features/i18n/sso.en';
+import type { sessionsEn } from '../features/i18n/sessions.en';
 import { ar } from './ar';
 import { en } from './en';
 
@@ -31,6 +32,7 @@ type SectionStrings = {
   desk: typeof deskRequestsEn;
   sso: typeof ssoEn;
   passkeys: typeof passkeysEn;
+  sessions: typeof sessionsEn;
 };
 type Strings = Record<string, unknown>;
 const sections: { en: Strings; ar: Strings }[] = [];

@@ -1,5 +1,5 @@
 import { Avatar, Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { HomeRegular, KeyMultipleRegular, LocalLanguageRegular, NavigationRegular, PersonRegular, ShieldKeyholeRegular, SignOutRegular } from '@fluentui/react-icons';
+import { HomeRegular, KeyMultipleRegular, LaptopRegular, LocalLanguageRegular, NavigationRegular, PersonRegular, ShieldKeyholeRegular, SignOutRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,6 +11,7 @@ import type { StoredSession } from '../platform';
 import { permittedRoutes } from './menu-model';
 
 // The dialog and its strings download when the user opens it.
+const SignedInDevicesDialog = lazy(async () => ({ default: (await import('../features/sessions/SignedInDevicesDialog')).SignedInDevicesDialog }));
 const TwoFactorDialog = lazy(async () => ({ default: (await import('../features/two-factor/TwoFactorDialog')).TwoFactorDialog }));
 const PasskeysDialog = lazy(async () => ({ default: (await import('../features/passkeys/PasskeysDialog')).PasskeysDialog }));
 
@@ -48,6 +49,7 @@ export function Header({ session, toggleRef, onToggleMenu, onSwitchLanguage, onL
   const styles = useStyles();
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   const [passkeysOpen, setPasskeysOpen] = useState(false);
+  const [devicesOpen, setDevicesOpen] = useState(false);
   return (
     <header className={styles.header} data-testid="app-header">
       <Button ref={toggleRef} appearance="transparent" className={styles.onBrand} icon={<NavigationRegular />} aria-label={t('shell.menu')} onClick={onToggleMenu} data-testid="menu-toggle" />
@@ -101,6 +103,14 @@ export function Header({ session, toggleRef, onToggleMenu, onSwitchLanguage, onL
       {passkeysOpen && (
         <Suspense fallback={null}>
           <PasskeysDialog open onClose={() => setPasskeysOpen(false)} />
+        </Suspense>
+      )}
+      <Tooltip content={t('shell.devices')} relationship="label">
+        <Button appearance="transparent" className={styles.onBrand} icon={<LaptopRegular />} onClick={() => setDevicesOpen(true)} data-testid="devices-open" />
+      </Tooltip>
+      {devicesOpen && (
+        <Suspense fallback={null}>
+          <SignedInDevicesDialog open onClose={() => setDevicesOpen(false)} />
         </Suspense>
       )}
       <Tooltip content={t('shell.logout')} relationship="label">

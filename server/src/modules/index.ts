@@ -15,6 +15,7 @@ import securityAudit from './security-audit/security-audit.routes';
 import routing from './routing/routing.routes';
 import passkeys from './passkeys/passkeys.routes';
 import singleSignOn from './single-sign-on/single-sign-on.routes';
+import sessions from './sessions/sessions.routes';
 
 /** Every module's routes, registered in this order by app.ts. */
-export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work, twoFactor, securityAudit, routing, passkeys, singleSignOn];
+export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work, twoFactor, securityAudit, routing, passkeys, singleSignOn, sessions];

@@ -74,7 +74,7 @@ describe('the users list: invitation state and row actions', { timeout: 30_000 }
     const changed = vi.fn();
     renderInApp(<UserActions user={user()} rights={admin} onChanged={changed} />);
     await openMenu();
-    expect(items()).toEqual(['Resend invitation', 'Copy invitation link', 'Send e-mails in English', 'Switch off']);
+    expect(items()).toEqual(['Resend invitation', 'Copy invitation link', 'Send e-mails in English', 'Switch off', 'Signed-in devices']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Copy invitation link' }));
 
     const dialog = await screen.findByRole('dialog');
@@ -110,7 +110,7 @@ describe('the users list: invitation state and row actions', { timeout: 30_000 }
     const changed = vi.fn();
     renderInApp(<UserActions user={accepted} rights={admin} onChanged={changed} />);
     await openMenu(accepted);
-    expect(items()).toEqual(['Send e-mails in English', 'Switch off']);
+    expect(items()).toEqual(['Send e-mails in English', 'Switch off', 'Signed-in devices']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Switch off' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.textContent).toContain('Sara Nabil is signed out everywhere at once');

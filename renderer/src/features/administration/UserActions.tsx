@@ -1,5 +1,5 @@
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
-import { KeyResetRegular, LinkRegular, LocalLanguageRegular, MailRegular, MoreHorizontalRegular, PersonAvailableRegular, PersonProhibitedRegular } from '@fluentui/react-icons';
+import { LaptopRegular, KeyResetRegular, LinkRegular, LocalLanguageRegular, MailRegular, MoreHorizontalRegular, PersonAvailableRegular, PersonProhibitedRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type User } from '@shared';
@@ -9,6 +9,7 @@ import { showToast } from '../../feedback/toast';
 import { InvitationLinkDialog } from './InvitationLinkDialog';
 import { SwitchOffDialog } from './SwitchOffDialog';
 import { ResetTwoFactorDialog } from '../two-factor/ResetTwoFactorDialog';
+import { UserSessionsDialog } from '../sessions/UserSessionsDialog';
 
 export interface UserActionRights {
   /** Administration.Users.Create: resend an invitation, copy its link. */
@@ -24,7 +25,7 @@ export interface UserActionRights {
 /** A row's further actions: resend the invitation, copy its link, switch the user off or on. */
 export function UserActions({ user, rights, onChanged }: { user: User; rights: UserActionRights; onChanged(): void }) {
   const { t } = useTranslation();
-  const [dialog, setDialog] = useState<'link' | 'off' | 'two-factor'>();
+  const [dialog, setDialog] = useState<'link' | 'off' | 'two-factor' | 'sessions'>();
   const name = `${user.firstName} ${user.lastName}`;
   const invitable = rights.canInvite && user.isActive && user.invitation.state !== 'accepted';
   const switchable = rights.isAdmin && user.email !== rights.selfEmail.toLowerCase();
@@ -115,6 +116,11 @@ export function UserActions({ user, rights, onChanged }: { user: User; rights: U
                   {t('users.switchOn')}
                 </MenuItem>
               ))}
+            {rights.canEdit && (
+              <MenuItem icon={<LaptopRegular />} onClick={() => setDialog('sessions')}>
+                {t('users.sessions')}
+              </MenuItem>
+            )}
             {resettable && (
               <MenuItem icon={<KeyResetRegular />} onClick={() => setDialog('two-factor')}>
                 {t('twoFactor.admin.reset')}
@@ -125,6 +131,7 @@ export function UserActions({ user, rights, onChanged }: { user: User; rights: U
       </Menu>
       {dialog === 'link' && <InvitationLinkDialog user={user} name={name} onClose={closeLink} />}
       {dialog === 'two-factor' && <ResetTwoFactorDialog name={name} onCancel={() => setDialog(undefined)} onConfirm={resetTwoFactor} />}
+      {dialog === 'sessions' && <UserSessionsDialog userId={user.id} name={name} onClose={() => setDialog(undefined)} />}
       {dialog === 'off' && <SwitchOffDialog name={name} onCancel={() => setDialog(undefined)} onConfirm={() => setActive(false)} />}
     </>
   );

@@ -9,6 +9,7 @@ export const twoFactorAr: typeof twoFactorEn = {
     submit: 'تحقق',
     back: 'العودة إلى تسجيل الدخول',
     required: 'أدخل الرمز',
+    remember: 'تذكّر هذا الجهاز لمدة 30 يومًا',
   },
   enrol: {
     title: 'إعداد التحقق بخطوتين',
@@ -66,6 +67,8 @@ export const twoFactorAr: typeof twoFactorEn = {
       'sso-sign-in': 'تسجيل دخول موحد',
       'sso-link': 'ربط بتسجيل الدخول الموحد',
       'sso-refused': 'رفض تسجيل الدخول الموحد',
+      'session-ended': 'إنهاء جلسة',
+      'all-sessions-ended': 'إنهاء جميع الجلسات',
     },
   },
 };

@@ -7,6 +7,7 @@ export const twoFactorEn = {
     submit: 'Verify',
     back: 'Back to sign-in',
     required: 'Enter the code',
+    remember: 'Remember this device for 30 days',
   },
   enrol: {
     title: 'Set up two-factor sign-in',
@@ -64,6 +65,8 @@ export const twoFactorEn = {
       'sso-sign-in': 'Signed in with single sign-on',
       'sso-link': 'Linked to single sign-on',
       'sso-refused': 'Single sign-on refused',
+      'session-ended': 'Session ended',
+      'all-sessions-ended': 'All sessions ended',
     },
   },
 };

@@ -33,6 +33,7 @@ export const usersAr: Messages['users'] = {
   setLanguage: 'إرسال الرسائل بـ{{language}}',
   switchOff: 'إيقاف',
   switchOn: 'تفعيل',
+  sessions: 'الأجهزة المسجّل دخولها',
   switchOffTitle: 'إيقاف {{name}}؟',
   switchOffText: 'يُسجَّل خروج {{name}} من كل مكان فورًا ولا يمكنه تسجيل الدخول حتى يُعاد تفعيله.',
   switchFailed: 'تعذر تغيير المستخدم، يرجى المحاولة مرة أخرى',

@@ -32,6 +32,7 @@ export const usersEn = {
   setLanguage: 'Send e-mails in {{language}}',
   switchOff: 'Switch off',
   switchOn: 'Switch on',
+  sessions: 'Signed-in devices',
   switchOffTitle: 'Switch off {{name}}?',
   switchOffText: '{{name}} is signed out everywhere at once and cannot sign in until switched on again.',
   switchFailed: 'The user could not be changed, please try again',

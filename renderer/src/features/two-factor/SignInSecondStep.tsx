@@ -1,5 +1,5 @@
 import './strings';
-import { Button, Field, Input, Link, Spinner, Text, Title2 } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, Link, Spinner, Text, Title2 } from '@fluentui/react-components';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type LoginResponse, type TwoFactorChallenge } from '@shared';
@@ -24,7 +24,7 @@ export function SignInSecondStep({ challenge, onSignedIn, onBack }: SignInSecond
     <>
       <Title2 as="h1">{challenge.twoFactor === 'code' ? t('twoFactor.codeStep.title') : t('twoFactor.enrol.title')}</Title2>
       {challenge.twoFactor === 'code' ? (
-        <CodeStep token={challenge.twoFactorToken} onSignedIn={onSignedIn} />
+        <CodeStep token={challenge.twoFactorToken} offerRemember={challenge.rememberDevice === true} onSignedIn={onSignedIn} />
       ) : (
         <>
           <Text>{t('twoFactor.enrol.required')}</Text>
@@ -43,11 +43,12 @@ export function SignInSecondStep({ challenge, onSignedIn, onBack }: SignInSecond
   );
 }
 
-function CodeStep({ token, onSignedIn }: { token: string; onSignedIn: SignInSecondStepProps['onSignedIn'] }) {
+function CodeStep({ token, offerRemember, onSignedIn }: { token: string; offerRemember: boolean; onSignedIn: SignInSecondStepProps['onSignedIn'] }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [remember, setRemember] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -55,7 +56,7 @@ function CodeStep({ token, onSignedIn }: { token: string; onSignedIn: SignInSeco
     if (!code.trim()) return;
     setBusy(true);
     try {
-      await onSignedIn(await call(endpoints.loginTwoFactor, { body: { twoFactorToken: token, code: code.trim() } }));
+      await onSignedIn(await call(endpoints.loginTwoFactor, { body: { twoFactorToken: token, code: code.trim(), ...(remember ? { rememberDevice: true } : {}) } }));
     } catch (err) {
       showToast(loginErrorMessage(err), 'error');
       setCode('');
@@ -70,6 +71,7 @@ function CodeStep({ token, onSignedIn }: { token: string; onSignedIn: SignInSeco
       <Field label={t('twoFactor.codeStep.code')} required validationMessage={touched && !code.trim() ? t('twoFactor.codeStep.required') : undefined}>
         <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={32} autoFocus value={code} onChange={(_, d) => setCode(d.value)} />
       </Field>
+      {offerRemember && <Checkbox label={t('twoFactor.codeStep.remember')} checked={remember} onChange={(_, d) => setRemember(d.checked === true)} />}
       <Button appearance="primary" type="submit" disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
         {t('twoFactor.codeStep.submit')}
       </Button>

@@ -118,6 +118,14 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * What the user sees in their list of signed-in devices, as of this token's issue (a
+     * refresh writes the renewing call's): the desktop app (its own origin) or a browser,
+     * the user agent and the address. Capped when written; informative only, never trusted.
+     */
+    clientKind: text('client_kind', { enum: ['desktop', 'browser'] }).notNull().default('browser'),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );

@@ -59,3 +59,23 @@ export const securityEvents = pgTable(
   },
   (t) => [index('security_events_at_idx').on(t.at)],
 );
+
+/**
+ * "Remember this device for 30 days": a sign-in that gives this token with the password
+ * skips the code step. Stored hashed; ended by a two-factor reset, by ending all the
+ * user's sessions and by a password change.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('trusted_devices_user_idx').on(t.userId)],
+);

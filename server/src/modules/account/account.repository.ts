@@ -49,7 +49,7 @@ export async function loadAccess(db: DbOrTx, user: UserRow): Promise<UserAccess>
 
 export async function insertRefreshToken(
   db: DbOrTx,
-  values: { userId: number; familyId: string; tokenHash: string; expiresAt: Date },
+  values: typeof refreshTokens.$inferInsert,
 ): Promise<void> {
   await db.insert(refreshTokens).values(values);
 }

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@shared';
 import { localize } from '../../i18n/localize';
 import { route } from '../../http/route';
+import { clientOf } from '../../http/client-info';
 import { accountMessages as m } from './account.messages';
 import * as account from './account.service';
 
 export default async function routes(app: FastifyInstance): Promise<void> {
-  route(app, endpoints.login, ({ body, request }) => account.login(app.ctx, body, request.ip));
+  route(app, endpoints.login, ({ body, request }) => account.login(app.ctx, body, request.ip, clientOf(request)));
 
-  route(app, endpoints.refreshToken, ({ body }) => account.refresh(app.ctx, body));
+  route(app, endpoints.refreshToken, ({ body, request }) => account.refresh(app.ctx, body, clientOf(request)));
 
   route(app, endpoints.logout, async ({ body, user, lang }) => {
     await account.logout(app.ctx, user, body.refreshToken);

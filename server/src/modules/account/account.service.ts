@@ -36,6 +36,9 @@ import {
   sessionFields,
 } from './account.rules';
 import { createPasswordLink, sendPasswordLink } from './password-links';
+import { type ClientInfo, unknownClient } from '../../http/client-info';
+import * as sessionsRepo from '../sessions/sessions.repository';
+import { endAllSessionsIn } from '../sessions/sessions.service';
 import { loggableError } from '../../db/errors';
 import { ssoMessages } from '../single-sign-on/single-sign-on.messages';
 import { holdsSsoOnlyRole, readSettings } from '../single-sign-on/single-sign-on.repository';
@@ -50,7 +53,7 @@ export async function ssoOnlyProvider(ctx: Ctx, userId: number): Promise<string 
 export type Ctx = Pick<AppContext, 'database' | 'clock' | 'tokens' | 'sessions' | 'rateLimiter' | 'mailer' | 'config' | 'background'>;
 
 /** Signs an access token from the user's current roles and stores a new refresh token of the family. */
-export async function issueSession(ctx: Ctx, db: repo.DbLike, user: repo.UserRow, familyId: string) {
+export async function issueSession(ctx: Ctx, db: repo.DbLike, user: repo.UserRow, familyId: string, client: ClientInfo = unknownClient()) {
   const access = await repo.loadAccess(db, user);
   // The token names its device session and the user's session version, so either can end it at once.
   const principal = { ...principalOf(access), sessionId: familyId, sessionVersion: user.sessionVersion };
@@ -60,6 +63,10 @@ export async function issueSession(ctx: Ctx, db: repo.DbLike, user: repo.UserRow
     familyId,
     tokenHash: hash,
     expiresAt: new Date(ctx.clock.now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    createdAt: ctx.clock.now(),
+    clientKind: client.kind,
+    userAgent: client.userAgent,
+    ip: client.ip,
   });
   return {
     access,
@@ -96,9 +103,15 @@ async function clearSignInAttempts(ctx: Ctx, email: string, ip: string): Promise
 }
 
 /** The session a completed sign-in answers with (SPEC's Login response), recorded in the security audit. */
-export async function completeSignIn(ctx: Ctx, user: repo.UserRow, ip: string, kind: 'sign-in' | 'passkey-sign-in' | 'sso-sign-in' = 'sign-in'): Promise<LoginResponse> {
+export async function completeSignIn(
+  ctx: Ctx,
+  user: repo.UserRow,
+  ip: string,
+  client: ClientInfo = unknownClient(ip),
+  kind: 'sign-in' | 'passkey-sign-in' | 'sso-sign-in' = 'sign-in',
+): Promise<LoginResponse> {
   await clearSignInAttempts(ctx, user.email, ip);
-  const session = await issueSession(ctx, ctx.database.db, user, randomUUID());
+  const session = await issueSession(ctx, ctx.database.db, user, randomUUID(), client);
   await recordSecurityEvent(ctx, { kind, email: user.email, userId: user.id, ip });
   return {
     accessToken: session.accessToken,
@@ -113,7 +126,7 @@ export async function completeSignIn(ctx: Ctx, user: repo.UserRow, ip: string, k
  * has none yet) gets a short-lived second-step token and never an access token here; the
  * attempt counter is cleared only once the code is given, so codes and passwords share it.
  */
-export async function login(ctx: Ctx, input: LoginInput, ip: string): Promise<LoginAnswer> {
+export async function login(ctx: Ctx, input: LoginInput, ip: string, client: ClientInfo = unknownClient(ip)): Promise<LoginAnswer> {
   const email = input.email.toLowerCase();
   await countSignInAttempt(ctx, email, ip);
   const db = ctx.database.db;
@@ -130,12 +143,16 @@ export async function login(ctx: Ctx, input: LoginInput, ip: string): Promise<Lo
     await recordSecurityEvent(ctx, { kind: 'sign-in-failed', email, userId: user.id, ip });
     throw new AppError(403, ssoMessages.ssoOnly, { name: ssoName });
   }
-  if (user.totpSecretEnc) return startSecondStep(ctx, user.id, 'code');
-  if (await twoFactorRepo.roleRequiresTwoFactor(db, user.id)) {
+  if (user.totpSecretEnc) {
+    // A device remembered at an earlier code step skips this one, while the hotel allows it.
+    const remembered = ctx.config.rememberDevice && input.deviceTrustToken
+      && (await sessionsRepo.isTrustedDevice(db, user.id, hashToken(input.deviceTrustToken), ctx.clock.now()));
+    if (!remembered) return startSecondStep(ctx, user.id, 'code');
+  } else if (await twoFactorRepo.roleRequiresTwoFactor(db, user.id)) {
     await clearSignInAttempts(ctx, email, ip);
     return startSecondStep(ctx, user.id, 'enrol');
   }
-  return completeSignIn(ctx, user, ip);
+  return completeSignIn(ctx, user, ip, client);
 }
 
 async function startSecondStep(ctx: Ctx, userId: number, purpose: 'code' | 'enrol'): Promise<TwoFactorChallenge> {
@@ -149,10 +166,11 @@ async function startSecondStep(ctx: Ctx, userId: number, purpose: 'code' | 'enro
     tokenHash: purpose === 'enrol' ? hashToken(twoFactorToken) : hash,
     expiresAt: new Date(ctx.clock.now().getTime() + ttl * 1000),
   });
-  return { twoFactor: purpose, twoFactorToken, expiresIn: ttl };
+  const offerRemember = purpose === 'code' && ctx.config.rememberDevice;
+  return { twoFactor: purpose, twoFactorToken, expiresIn: ttl, ...(offerRemember ? { rememberDevice: true } : {}) };
 }
 
-export async function refresh(ctx: Ctx, input: RefreshTokenInput): Promise<RefreshTokenResponse> {
+export async function refresh(ctx: Ctx, input: RefreshTokenInput, client: ClientInfo = unknownClient()): Promise<RefreshTokenResponse> {
   const db = ctx.database.db;
   const stored = await repo.findRefreshToken(db, hashToken(input.refreshToken));
   const state = refreshTokenState(stored, ctx.clock.now());
@@ -166,7 +184,7 @@ export async function refresh(ctx: Ctx, input: RefreshTokenInput): Promise<Refre
     if (!(await repo.claimRefreshToken(tx, token.id))) return undefined;
     const user = await repo.findUserById(tx, token.userId);
     if (!user?.isActive) return undefined;
-    return issueSession(ctx, tx, user, token.familyId);
+    return issueSession(ctx, tx, user, token.familyId, client);
   });
   if (!session) {
     // Lost a race with another use of the same token, or the user was switched off: end the family.
@@ -184,10 +202,7 @@ export async function refresh(ctx: Ctx, input: RefreshTokenInput): Promise<Refre
 export async function logout(ctx: Ctx, user: Principal, refreshToken: string | undefined): Promise<void> {
   const db = ctx.database.db;
   if (!refreshToken) {
-    await db.transaction(async (tx) => {
-      await repo.revokeAllOfUser(tx, user.userId);
-      await repo.bumpSessionVersion(tx, [user.userId]);
-    });
+    await db.transaction((tx) => endAllSessionsIn(tx, user.userId, ctx.clock.now()));
   } else {
     const stored = await repo.findRefreshToken(db, hashToken(refreshToken));
     // Someone else's token is left alone: a caller may only end their own sessions.
@@ -252,8 +267,8 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promis
     // The issuer of a handed-out link may know the password (a reset e-mail's link only the user saw).
     await repo.setPasswordHash(tx, user.id, passwordHash, token!.issuedBy);
     await repo.expireOtherPasswordTokens(tx, user.id);
-    await repo.revokeAllOfUser(tx, user.id);
-    await repo.bumpSessionVersion(tx, [user.id]);
+    // A new password ends every session and every device remembered for two-factor.
+    await endAllSessionsIn(tx, user.id, ctx.clock.now());
     return true;
   });
   if (!done) throw new AppError(400, m.badResetLink);

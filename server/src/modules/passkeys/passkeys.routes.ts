@@ -1,3 +1,4 @@
+import { clientOf } from '../../http/client-info';
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@shared';
 import { localize } from '../../i18n/localize';
@@ -11,7 +12,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.passkeyLoginOptions, ({ request }) => passkeys.loginOptions(app.ctx, rp(request), request.ip));
 
-  route(app, endpoints.passkeyLogin, ({ body, request }) => passkeys.login(app.ctx, body, rp(request), request.ip));
+  route(app, endpoints.passkeyLogin, ({ body, request }) => passkeys.login(app.ctx, body, rp(request), request.ip, clientOf(request)));
 
   route(app, endpoints.passkeys, ({ user }) => passkeys.list(app.ctx, user));
 

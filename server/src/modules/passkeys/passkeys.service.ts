@@ -19,6 +19,7 @@ import { AppError, badRequest, conflict, notFound, unauthorized } from '../../ht
 import { hashToken, type Principal } from '../../security/tokens';
 import { LOGIN_LIMITS } from '../account/account.rules';
 import * as accountRepo from '../account/account.repository';
+import { type ClientInfo, unknownClient } from '../../http/client-info';
 import { completeSignIn, ssoOnlyProvider, type Ctx } from '../account/account.service';
 import { ssoMessages } from '../single-sign-on/single-sign-on.messages';
 import { recordSecurityEvent } from '../security-audit/security-audit.service';
@@ -177,7 +178,7 @@ export async function loginOptions(ctx: Ctx, rp: RelyingParty, ip: string): Prom
  * toward the address's sign-in limit like a password; a disabled user is refused even
  * with a good signature. The answer is the same session a password sign-in gets.
  */
-export async function login(ctx: Ctx, input: PasskeyLoginInput, rp: RelyingParty, ip: string): Promise<LoginResponse> {
+export async function login(ctx: Ctx, input: PasskeyLoginInput, rp: RelyingParty, ip: string, client: ClientInfo = unknownClient(ip)): Promise<LoginResponse> {
   await ctx.rateLimiter.hit(`login:ip:${ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
   const passkey = await repo.findByCredentialId(ctx.database.db, input.response.id);
   if (!passkey || passkey.rpId !== rp.rpId) throw unauthorized(m.unknownPasskey);
@@ -214,7 +215,7 @@ export async function login(ctx: Ctx, input: PasskeyLoginInput, rp: RelyingParty
   }
   const info = verified.authenticationInfo;
   await repo.markUsed(ctx.database.db, passkey.id, info.newCounter, info.credentialBackedUp, ctx.clock.now());
-  return completeSignIn(ctx, user, ip, 'passkey-sign-in');
+  return completeSignIn(ctx, user, ip, client, 'passkey-sign-in');
 }
 
 /**

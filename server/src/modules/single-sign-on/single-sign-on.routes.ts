@@ -1,3 +1,4 @@
+import { clientOf } from '../../http/client-info';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SSO_EXCHANGE_TTL_SECONDS, endpoints } from '@shared';
 import { localize } from '../../i18n/localize';
@@ -49,7 +50,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'no-store');
     // Used or not, the cookie is spent.
     reply.header('set-cookie', `${EXCHANGE_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`);
-    return sso.complete(app.ctx, body, cookieOf(request, EXCHANGE_COOKIE), request.ip);
+    return sso.complete(app.ctx, body, cookieOf(request, EXCHANGE_COOKIE), request.ip, clientOf(request));
   });
 
   route(app, endpoints.ssoSettings, ({ request }) => sso.getSettings(app.ctx, sso.redirectUriOf(app.ctx, originOf(request))));

@@ -1,3 +1,4 @@
+import { type ClientInfo, unknownClient } from '../../http/client-info';
 import { randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import {
@@ -201,13 +202,13 @@ async function refuse(ctx: Ctx, ip: string, email: string, refusal: SsoRefusal, 
  * The exchange code and the key of its flow in, the session out (in this POST's answer
  * only). Single sign-on stands for the provider's own second factor: no TOTP is asked.
  */
-export async function complete(ctx: Ctx, input: SsoCompleteInput, cookieCode: string | undefined, ip: string): Promise<LoginResponse> {
+export async function complete(ctx: Ctx, input: SsoCompleteInput, cookieCode: string | undefined, ip: string, client: ClientInfo = unknownClient(ip)): Promise<LoginResponse> {
   const code = input.exchangeCode ?? cookieCode;
   if (!code) throw new AppError(401, m.exchangeInvalid);
   const userId = await repo.redeemExchange(ctx.database.db, hashToken(code), hashToken(input.flowKey), ctx.clock.now());
   const user = userId === undefined ? undefined : await accountRepo.findUserById(ctx.database.db, userId);
   if (!user?.isActive) throw new AppError(401, m.exchangeInvalid);
-  return completeSignIn(ctx, user, ip, 'sso-sign-in');
+  return completeSignIn(ctx, user, ip, client, 'sso-sign-in');
 }
 
 

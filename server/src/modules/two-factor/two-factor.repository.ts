@@ -99,6 +99,15 @@ export async function recoveryCodesLeft(db: DbOrTx, userId: number): Promise<num
   return row.n;
 }
 
+/** The role's holders who have no confirmed second factor, with the e-mail the audit records. */
+export async function holdersWithoutTwoFactor(db: DbOrTx, roleId: number): Promise<{ id: number; email: string }[]> {
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(userRoles.roleId, roleId), isNull(users.totpSecretEnc)));
+}
+
 export async function setRoleRequiresTwoFactor(db: DbOrTx, roleId: number, required: boolean): Promise<boolean> {
   const rows = await db.update(roles).set({ requireTwoFactor: required, updatedAt: sql`now()` }).where(eq(roles.id, roleId)).returning({ id: roles.id });
   return rows.length === 1;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@shared';
 import { localize } from '../../i18n/localize';
 import { route } from '../../http/route';
+import { clientOf } from '../../http/client-info';
 import { twoFactorMessages as m } from './two-factor.messages';
 import * as twoFactor from './two-factor.service';
 
@@ -12,7 +13,7 @@ function bearerOf(request: FastifyRequest): string | undefined {
 }
 
 export default async function routes(app: FastifyInstance): Promise<void> {
-  route(app, endpoints.loginTwoFactor, ({ body, request }) => twoFactor.loginWithCode(app.ctx, body, request.ip));
+  route(app, endpoints.loginTwoFactor, ({ body, request }) => twoFactor.loginWithCode(app.ctx, body, request.ip, clientOf(request)));
 
   route(app, endpoints.twoFactorStatus, ({ user }) => twoFactor.status(app.ctx, user));
 
@@ -22,8 +23,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     twoFactor.confirm(app.ctx, twoFactor.enrollerOf(user, bearerOf(request)), body.code, request.ip),
   );
 
-  route(app, endpoints.setRoleTwoFactor, async ({ body, lang }) => {
-    await twoFactor.setRoleTwoFactor(app.ctx, body.roleId, body.requireTwoFactor);
+  route(app, endpoints.setRoleTwoFactor, async ({ body, lang, user, request }) => {
+    await twoFactor.setRoleTwoFactor(app.ctx, user, body.roleId, body.requireTwoFactor, request.ip);
     return { message: localize(m.roleSaved, lang) };
   });
 

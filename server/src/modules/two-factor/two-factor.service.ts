@@ -1,8 +1,11 @@
 import type { LoginResponse, LoginTwoFactorInput, TwoFactorConfirmed, TwoFactorSetup, TwoFactorStatus } from '@shared';
-import { RECOVERY_CODE_COUNT } from '@shared';
+import { RECOVERY_CODE_COUNT, REMEMBER_DEVICE_DAYS } from '@shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../http/errors';
-import { ENROLMENT_TOKEN_PREFIX, hashToken, type Principal } from '../../security/tokens';
+import { ENROLMENT_TOKEN_PREFIX, hashToken, newOpaqueToken, type Principal } from '../../security/tokens';
+import { type ClientInfo, unknownClient } from '../../http/client-info';
+import * as sessionsRepo from '../sessions/sessions.repository';
+import { endAllSessionsIn } from '../sessions/sessions.service';
 import { matchTotpStep, newRecoveryCode, newTotpSecret, normalizeRecoveryCode, totpUri } from '../../security/totp';
 import * as accountRepo from '../account/account.repository';
 import { completeSignIn, countSignInAttempt, type Ctx as AccountCtx } from '../account/account.service';
@@ -88,7 +91,7 @@ export async function confirm(ctx: Ctx, who: Enroller, code: string, ip: string)
  * password; a code's time step is taken once, so a code seen over a shoulder (or one
  * older than the last used) does not sign in again.
  */
-export async function loginWithCode(ctx: Ctx, input: LoginTwoFactorInput, ip: string): Promise<LoginResponse> {
+export async function loginWithCode(ctx: Ctx, input: LoginTwoFactorInput, ip: string, client: ClientInfo = unknownClient(ip)): Promise<LoginResponse> {
   const db = ctx.database.db;
   const challenge = await repo.findChallenge(db, hashToken(input.twoFactorToken));
   const usable = (now: Date) => !!challenge && challenge.purpose === 'code' && !challenge.usedAt && challenge.expiresAt > now;
@@ -106,7 +109,25 @@ export async function loginWithCode(ctx: Ctx, input: LoginTwoFactorInput, ip: st
     throw unauthorized(outcome === 'replayed' ? m.codeUsed : m.wrongCode);
   }
   if (outcome === 'recovery') await recordSecurityEvent(ctx, { kind: 'recovery-code-used', email: user.email, userId: user.id, ip });
-  return completeSignIn(ctx, user, ip);
+  const session = await completeSignIn(ctx, user, ip, client);
+  if (!input.rememberDevice || !ctx.config.rememberDevice) return session;
+  return { ...session, deviceTrustToken: await rememberDevice(ctx, user.id) };
+}
+
+/**
+ * "Remember this device": a random token, only its hash kept, that lets this user's
+ * password alone sign in from the device for REMEMBER_DEVICE_DAYS by the server's clock.
+ */
+async function rememberDevice(ctx: Ctx, userId: number): Promise<string> {
+  const { token, hash } = newOpaqueToken();
+  const now = ctx.clock.now();
+  await sessionsRepo.insertTrustedDevice(ctx.database.db, {
+    userId,
+    tokenHash: hash,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + REMEMBER_DEVICE_DAYS * 24 * 60 * 60 * 1000),
+  });
+  return token;
 }
 
 type Outcome = 'totp' | 'recovery' | 'wrong' | 'replayed' | 'expired';
@@ -136,7 +157,11 @@ async function useRecovery(ctx: Ctx, userId: number, challengeId: number, code: 
   });
 }
 
-/** An Admin turns a user's two-factor sign-in off (lost phone); recorded in the security audit. */
+/**
+ * An Admin turns a user's two-factor sign-in off (lost phone); recorded in the security
+ * audit. Every session of the user ends with it, and every remembered device: whoever
+ * holds the lost phone's sessions is signed out.
+ */
 export async function resetUserTwoFactor(ctx: Ctx, caller: Principal, userId: number, ip: string): Promise<void> {
   if (!caller.isAdmin) throw new AppError(403, m.resetAdminsOnly);
   const db = ctx.database.db;
@@ -145,10 +170,27 @@ export async function resetUserTwoFactor(ctx: Ctx, caller: Principal, userId: nu
   await db.transaction(async (tx) => {
     await repo.clearTwoFactor(tx, user.id);
     await repo.endChallengesOf(tx, user.id, ctx.clock.now());
+    await endAllSessionsIn(tx, user.id, ctx.clock.now());
     await recordSecurityEvent(ctx, { kind: 'two-factor-reset', email: user.email, userId: user.id, actorId: caller.userId, ip }, tx);
   });
+  await ctx.sessions.changed([user.id]);
 }
 
-export async function setRoleTwoFactor(ctx: Ctx, roleId: number, required: boolean): Promise<void> {
-  if (!(await repo.setRoleRequiresTwoFactor(ctx.database.db, roleId, required))) throw notFound();
+/**
+ * Turning the requirement on ends the open sessions of the role's holders who have no
+ * second factor: their next sign-in takes them to enrolment instead of leaving them
+ * signed in as before.
+ */
+export async function setRoleTwoFactor(ctx: Ctx, caller: Principal, roleId: number, required: boolean, ip: string): Promise<void> {
+  const ended = await ctx.database.db.transaction(async (tx) => {
+    if (!(await repo.setRoleRequiresTwoFactor(tx, roleId, required))) throw notFound();
+    if (!required) return [];
+    const holders = await repo.holdersWithoutTwoFactor(tx, roleId);
+    for (const holder of holders) {
+      await endAllSessionsIn(tx, holder.id, ctx.clock.now());
+      await recordSecurityEvent(ctx, { kind: 'all-sessions-ended', email: holder.email, userId: holder.id, actorId: caller.userId, ip }, tx);
+    }
+    return holders.map((h) => h.id);
+  });
+  await ctx.sessions.changed(ended);
 }
