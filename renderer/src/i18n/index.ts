@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { deskRequestsEn } from '../features/i18n/desk-requests.en';
 import type { phonesEn } from '../features/i18n/phones.en';
 import type { reportsEn } from '../features/i18n/reports.en';
+import type { routingEn } from '../features/i18n/routing.en';
 import type { shortcutsEn } from '../features/i18n/shortcuts.en';
 import type { twoFactorEn } from '../features/i18n/two-factor.en';
 import { ar } from './ar';
@@ -21,7 +22,7 @@ declare module 'i18next' {
  * Strings of sections that are not on the first view (reports, workers' phones): their
  * modules register them when they load, so the login page's JavaScript does not carry them.
  */
-type SectionStrings = { reports: typeof reportsEn; phones: typeof phonesEn; shortcuts: typeof shortcutsEn; twoFactor: typeof twoFactorEn; desk: typeof deskRequestsEn };
+type SectionStrings = { reports: typeof reportsEn; phones: typeof phonesEn; shortcuts: typeof shortcutsEn; twoFactor: typeof twoFactorEn; desk: typeof deskRequestsEn; routing: typeof routingEn };
 type Strings = Record<string, unknown>;
 const sections: { en: Strings; ar: Strings }[] = [];
 
