@@ -127,9 +127,8 @@ export function RulesPanel({ hotelId, canEdit, departments, serviceGroups }: { h
       <Text as="p" size={200}>
         {t('routing.rules.hint')}
       </Text>
-      {rows.length === 0 && !rules.loading ? (
-        <Text as="p">{t('routing.rules.none')}</Text>
-      ) : (
+      {rules.data && rows.length === 0 && <Text as="p">{t('routing.rules.none')}</Text>}
+      {rows.length > 0 && (
         <Table size="small" aria-labelledby="routing-rules-title" data-testid="routing-rules">
           <TableHeader>
             <TableRow>
