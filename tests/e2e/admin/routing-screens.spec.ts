@@ -1,0 +1,95 @@
+import { type Page, expect, test } from '@playwright/test';
+import { apiPaths, fillPath } from '@shared/api/paths';
+import { routingAr } from '../../../renderer/src/features/i18n/routing.ar';
+import { routingEn } from '../../../renderer/src/features/i18n/routing.en';
+import { ar } from '../../../renderer/src/i18n/ar';
+import { en } from '../../../renderer/src/i18n/en';
+import { type E2EServer, startE2EServer } from '../support/server';
+import { api, login, lookup, screenshot, setLanguage, tokenOf } from './desk-support';
+
+/**
+ * End to end, in English and in Arabic: a supervisor sets a routing rule for a service on
+ * the Routing screen, the preview names the one worker of its department on shift, the desk
+ * puts that worker off shift on the same screen, and the preview says nobody would take it.
+ */
+let server: E2EServer;
+let admin: string;
+let riyadh: number;
+let maintenance: number;
+const worker: Record<'mohammed' | 'khalid', number> = { mohammed: 0, khalid: 0 };
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  server = await startE2EServer({ demo: true });
+  admin = await tokenOf(server.url);
+  riyadh = await lookup(server.url, admin, apiPaths.generateHotels, 'Nakheel Riyadh Hotel');
+  maintenance = await lookup(server.url, admin, apiPaths.generateDepartments, 'Maintenance');
+  const crew = await api<{ workerId: number; workerName: string }[]>(server.url, admin, 'GET', `${apiPaths.routingWorkers}?hotelId=${riyadh}&departmentId=${maintenance}`);
+  expect(crew.status, JSON.stringify(crew.body)).toBe(200);
+  worker.mohammed = crew.body.find((w) => w.workerName === 'Mohammed Al-Zahrani')!.workerId;
+  worker.khalid = crew.body.find((w) => w.workerName === 'Khalid Al-Shehri')!.workerId;
+});
+test.afterAll(async () => server?.stop());
+
+const shift = async (id: number, value: 'on' | 'off') =>
+  expect((await api(server.url, admin, 'PUT', fillPath(apiPaths.setWorkerShift, { id }), { shift: value })).status).toBe(200);
+
+const LANGUAGES = {
+  en: { s: routingEn, base: en, hotel: 'Nakheel Riyadh Hotel', service: 'Air conditioning repair', department: 'Maintenance', mohammed: 'Mohammed Al-Zahrani' },
+  ar: { s: routingAr, base: ar, hotel: 'فندق نخيل الرياض', service: 'إصلاح التكييف', department: 'الصيانة', mohammed: 'محمد الزهراني' },
+} as const;
+
+async function ask(page: Page, s: (typeof LANGUAGES)['en']['s']) {
+  await page.getByRole('button', { name: s.preview.ask }).click();
+  return page.getByTestId('routing-preview');
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  test(`sets a rule, the preview names the worker on shift, and changes when the desk puts the worker off shift (${lang})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const { s, base, hotel, service, department, mohammed } = LANGUAGES[lang];
+    // Of Maintenance, only Mohammed is on shift.
+    await shift(worker.mohammed, 'on');
+    await shift(worker.khalid, 'off');
+
+    await login(page, server.url);
+    await setLanguage(page, lang);
+    await page.getByTestId('menu-toggle').click();
+    await page.getByRole('navigation').getByRole('link', { name: base.items.Routing, exact: true }).click();
+    await expect(page).toHaveURL(/\/Admin\/BasicData\/Routing$/);
+    await expect(page.getByRole('heading', { name: base.items.Routing })).toBeVisible();
+    if (lang === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.getByLabel(s.hotel, { exact: true }).selectOption({ label: hotel });
+
+    // The rule: the service routes itself, at most 20 open tasks per worker (the demo's workers hold some).
+    const form = page.getByTestId('routing-rule-form');
+    await form.getByLabel(s.rules.scope, { exact: true }).selectOption({ label: s.rules.scopes.service });
+    await form.getByLabel(s.rules.target, { exact: true }).selectOption({ label: service });
+    await form.getByLabel(s.rules.maxOpenTasks, { exact: true }).fill('20');
+    await form.getByRole('button', { name: s.rules.save }).click();
+    const rules = page.getByTestId('routing-rules');
+    await expect(rules.getByRole('row').filter({ hasText: service })).toContainText('20');
+
+    // Who would get a new line of it now: Mohammed, the only one on shift.
+    await page.getByLabel(s.preview.service, { exact: true }).selectOption({ label: service });
+    let preview = await ask(page, s);
+    await expect(preview).toContainText(s.preview.worker.replace('{{worker}}', mohammed));
+    await screenshot(page, `routing-preview-${lang}`);
+
+    // The desk puts him off shift on the Workers tab.
+    await page.getByRole('tab', { name: s.tabs.workers }).click();
+    await page.getByLabel(s.department, { exact: true }).selectOption({ label: department });
+    const row = page.getByTestId(`routing-worker-${worker.mohammed}`);
+    await expect(row.getByTestId('shift-state')).toHaveText(s.workers.onShift);
+    await row.getByRole('button', { name: s.workers.putOff.replace('{{name}}', mohammed) }).click();
+    await expect(row.getByTestId('shift-state')).toHaveText(s.workers.offShift);
+
+    // The preview changes: nobody of Maintenance is on shift.
+    await page.getByRole('tab', { name: s.tabs.rules }).click();
+    await page.getByLabel(s.preview.service, { exact: true }).selectOption({ label: service });
+    preview = await ask(page, s);
+    await expect(preview).toContainText(s.preview.nobody);
+    await expect(preview).not.toContainText(mohammed);
+    await expect(preview.getByTestId('routing-preview-reason')).toContainText(department);
+  });
+}
