@@ -57,7 +57,7 @@ for (const lang of ['en', 'ar'] as const) {
     await page.getByTestId('menu-toggle').click();
     await page.getByRole('navigation').getByRole('link', { name: base.items.Routing, exact: true }).click();
     await expect(page).toHaveURL(/\/Admin\/BasicData\/Routing$/);
-    await expect(page.getByRole('heading', { name: base.items.Routing })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: base.items.Routing })).toBeVisible();
     if (lang === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.getByLabel(s.hotel, { exact: true }).selectOption({ label: hotel });
 
