@@ -4,10 +4,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_CLAIMS, endpoints, pathOf, permissionsFromClaims, type Claim, type HeldOffShiftLine, type RoutingRuleRow, type RoutingWorker } from '@shared';
 import { room } from '../../../renderer/src/features/basic-data/entities/linked';
+import { toBody, toValues } from '../../../renderer/src/features/basic-data/screen/types';
 import { HeldOffShiftTile } from '../../../renderer/src/features/home/HeldOffShiftTile';
 import { RoutingScreen } from '../../../renderer/src/features/routing/RoutingScreen';
 import { zonesOf } from '../../../renderer/src/features/routing/WorkersPanel';
-import { i18next } from '../../../renderer/src/i18n';
+import { i18next, initI18n } from '../../../renderer/src/i18n';
 import { platform } from '../../../renderer/src/platform';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { buildMenu } from '../../../renderer/src/shell/menu-model';
@@ -291,6 +292,7 @@ describe('the Routing screen: weekly roster', { timeout: 30_000 }, () => {
 
 describe('rooms: floor and zone', () => {
   it('the room form and list carry an optional floor and zone, named in both languages', () => {
+    initI18n('en');
     const fields = room.fields.filter((f) => f.name === 'floor' || f.name === 'zone');
     expect(fields.map((f) => [f.name, f.kind, f.required])).toEqual([
       ['floor', 'text', false],
@@ -304,6 +306,10 @@ describe('rooms: floor and zone', () => {
     ]);
     const ar = room.columns(i18next.getFixedT('ar'), 'ar').filter((c) => c.id === 'floor' || c.id === 'zone');
     expect(ar.map((c) => c.header)).toEqual(['الطابق', 'المنطقة']);
+    // Editing a room with no floor: the box is empty and sends '' (the server stores none).
+    const values = toValues(room.fields, { number: '204', hotelId: 1, useTypeId: 2, roomTypeId: 3, floor: null, zone: 'North' });
+    expect([values.floor, values.zone]).toEqual(['', 'North']);
+    expect(toBody(room.fields, values)).toMatchObject({ floor: '', zone: 'North' });
   });
 });
 
