@@ -26,6 +26,7 @@ const lookups = {
   [`GET ${pathOf(endpoints.generateDepartments)}`]: { data: [{ id: 4, name: 'Housekeeping' }, { id: 5, name: 'Maintenance' }] },
   [`GET ${pathOf(endpoints.generateServiceGroups)}`]: { data: [{ id: 7, name: 'Room care' }] },
   [`GET ${pathOf(endpoints.generateServices)}`]: { data: [{ name: 'Room care', services: [{ id: 11, name: 'Towels' }, { id: 12, name: 'Repair' }] }] },
+  [`GET ${pathOf(endpoints.generateRooms)}`]: { data: [{ id: 9, number: '204' }] },
 };
 const rule: RoutingRuleRow = {
   id: 3,
@@ -134,11 +135,15 @@ describe('the Routing screen: rules and preview', { timeout: 30_000 }, () => {
     const service = screen.getByLabelText('Service');
     await waitFor(() => expect(within(service).getByRole('option', { name: 'Towels' })).toBeTruthy());
     await user.selectOptions(service, '11');
+    // A room gives the line its zone.
+    const roomSelect = screen.getByLabelText('Room (its zone)');
+    await waitFor(() => expect(within(roomSelect).getByRole('option', { name: '204' })).toBeTruthy());
+    await user.selectOptions(roomSelect, '9');
     await user.click(screen.getByRole('button', { name: 'Show who' }));
     const preview = await screen.findByTestId('routing-preview');
     expect(within(preview).getByText('Goes to Huda')).toBeTruthy();
     expect(within(preview).getByTestId('routing-preview-reason').textContent).toBe('Given to Huda by rule 3: covers zone North, 2 open tasks');
-    expect(server.sent('GET', PREVIEW)[0].query).toMatchObject({ hotelId: 1, serviceId: 11 });
+    expect(server.sent('GET', PREVIEW)[0].query).toMatchObject({ hotelId: 1, serviceId: 11, roomId: 9 });
 
     answer = { ...answer, workerId: null as never, workerName: null as never, reason: 'Waiting: nobody of Housekeeping is on shift' };
     await user.click(screen.getByRole('button', { name: 'Show who' }));
@@ -299,12 +304,12 @@ describe('rooms: floor and zone', () => {
       ['zone', 'text', false],
     ]);
     const row = { floor: '3', zone: 'North' } as never;
-    const en = room.columns(i18next.getFixedT('en'), 'en').filter((c) => c.id === 'floor' || c.id === 'zone');
+    const en = room.columns(i18next.getFixedT('en'), 'en', {}).filter((c) => c.id === 'floor' || c.id === 'zone');
     expect(en.map((c) => [c.header, c.value(row)])).toEqual([
       ['Floor', '3'],
       ['Zone', 'North'],
     ]);
-    const ar = room.columns(i18next.getFixedT('ar'), 'ar').filter((c) => c.id === 'floor' || c.id === 'zone');
+    const ar = room.columns(i18next.getFixedT('ar'), 'ar', {}).filter((c) => c.id === 'floor' || c.id === 'zone');
     expect(ar.map((c) => c.header)).toEqual(['الطابق', 'المنطقة']);
     // Editing a room with no floor: the box is empty and sends '' (the server stores none).
     const values = toValues(room.fields, { number: '204', hotelId: 1, useTypeId: 2, roomTypeId: 3, floor: null, zone: 'North' });

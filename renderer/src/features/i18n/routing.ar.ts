@@ -30,6 +30,8 @@ export const routingAr: typeof routingEn = {
   preview: {
     title: 'من سيستلم طلبًا جديدًا لهذه الخدمة الآن؟',
     service: 'الخدمة',
+    room: 'الغرفة (منطقتها)',
+    anyRoom: 'أي غرفة',
     ask: 'اعرض من',
     worker: 'يذهب إلى {{worker}}',
     department: 'يذهب إلى قسم {{department}}',

@@ -29,6 +29,8 @@ export const routingEn = {
   preview: {
     title: 'Who would get a new line of this service now?',
     service: 'Service',
+    room: 'Room (its zone)',
+    anyRoom: 'Any room',
     ask: 'Show who',
     worker: 'Goes to {{worker}}',
     department: 'Goes to the department {{department}}',

@@ -1,4 +1,5 @@
 import { Button, Field, MessageBar, MessageBarBody, MessageBarTitle, Select, Title3, makeStyles } from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints, type RoutingPreview } from '@shared';
@@ -14,6 +15,9 @@ export function PreviewPanel({ hotelId }: { hotelId: number }) {
   const styles = useStyles();
   const services = useServices(i18n.language);
   const [serviceId, setServiceId] = useState('');
+  // A room gives the line a zone: routing then prefers a worker who covers it.
+  const [roomId, setRoomId] = useState('');
+  const rooms = useQuery({ queryKey: ['routing', 'rooms', hotelId], queryFn: () => call(endpoints.generateRooms, { query: { hotelId } }), staleTime: 300_000 }).data ?? [];
   const [answer, setAnswer] = useState<RoutingPreview>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -23,7 +27,7 @@ export function PreviewPanel({ hotelId }: { hotelId: number }) {
     setBusy(true);
     setError(undefined);
     try {
-      setAnswer(await call(endpoints.routingPreview, { query: { hotelId, serviceId: Number(serviceId) } }));
+      setAnswer(await call(endpoints.routingPreview, { query: { hotelId, serviceId: Number(serviceId), ...(roomId ? { roomId: Number(roomId) } : {}) } }));
     } catch (err) {
       setAnswer(undefined);
       setError(errorMessage(err, t('routing.preview.failed')));
@@ -57,6 +61,22 @@ export function PreviewPanel({ hotelId }: { hotelId: number }) {
             {services.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t('routing.preview.room')}>
+          <Select
+            value={roomId}
+            onChange={(_, d) => {
+              setRoomId(d.value);
+              setAnswer(undefined);
+            }}
+          >
+            <option value="">{t('routing.preview.anyRoom')}</option>
+            {rooms.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.number}
               </option>
             ))}
           </Select>
