@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import path from 'node:path';
 import { apiPaths, fillPath } from '@shared/api/paths';
 import { routingAr } from '../../../renderer/src/features/i18n/routing.ar';
 import { routingEn } from '../../../renderer/src/features/i18n/routing.en';
@@ -17,6 +18,19 @@ let admin: string;
 let riyadh: number;
 let maintenance: number;
 const worker: Record<'mohammed' | 'khalid', number> = { mohammed: 0, khalid: 0 };
+
+test.use({ bypassCSP: true }); // axe is injected as an inline script, which the CSP rightly forbids
+
+/** axe's findings on the page as it is (as the accessibility spec runs it on the other screens). */
+async function violations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
+  const result = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    }),
+  );
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -75,6 +89,7 @@ for (const lang of ['en', 'ar'] as const) {
     let preview = await ask(page, s);
     await expect(preview).toContainText(s.preview.worker.replace('{{worker}}', mohammed));
     await screenshot(page, `routing-preview-${lang}`);
+    expect(await violations(page)).toEqual([]);
 
     // The desk puts him off shift on the Workers tab.
     await page.getByRole('tab', { name: s.tabs.workers }).click();
@@ -83,6 +98,10 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(row.getByTestId('shift-state')).toHaveText(s.workers.onShift);
     await row.getByRole('button', { name: s.workers.putOff.replace('{{name}}', mohammed) }).click();
     await expect(row.getByTestId('shift-state')).toHaveText(s.workers.offShift);
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('tab', { name: s.tabs.roster }).click();
+    await expect(page.getByRole('heading', { name: s.roster.title.replace('{{department}}', department) })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
 
     // The preview changes: nobody of Maintenance is on shift.
     await page.getByRole('tab', { name: s.tabs.rules }).click();

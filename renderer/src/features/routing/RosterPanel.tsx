@@ -76,7 +76,7 @@ export function RosterPanel({ hotelId, department, canEdit }: { hotelId: number;
               <TableHeaderCell>{t('routing.roster.weekday')}</TableHeaderCell>
               <TableHeaderCell>{t('routing.roster.start')}</TableHeaderCell>
               <TableHeaderCell>{t('routing.roster.end')}</TableHeaderCell>
-              {canEdit && <TableHeaderCell />}
+              {canEdit && <TableHeaderCell>{t('common.actions')}</TableHeaderCell>}
             </TableRow>
           </TableHeader>
           <TableBody>

@@ -1,11 +1,12 @@
 import './strings';
 import { Field, Select, Tab, TabList, makeStyles } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
+import { useWithoutFocusGroups } from '../../ui/use-without-focus-groups';
 import { useLookups } from '../basic-data/screen/use-lookups';
 import { PreviewPanel } from './PreviewPanel';
 import { RosterPanel } from './RosterPanel';
@@ -30,6 +31,9 @@ export function RoutingScreen() {
   const [hotelId, setHotelId] = useState<number>();
   const [departmentId, setDepartmentId] = useState<number>();
   const [tab, setTab] = useState<TabName>('rules');
+  // Fluent groups the tabs for arrow keys and puts aria-hidden stops around them (axe's aria-hidden-focus): plain Tab stops instead.
+  const tabs = useRef<HTMLDivElement>(null);
+  useWithoutFocusGroups(tabs);
   // The first hotel and department until the user picks others.
   useEffect(() => {
     if (hotelId === undefined && hotels.length) setHotelId(hotels[0].id);
@@ -64,11 +68,13 @@ export function RoutingScreen() {
           </Field>
         )}
       </div>
-      <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
-        <Tab value="rules">{t('routing.tabs.rules')}</Tab>
-        <Tab value="workers">{t('routing.tabs.workers')}</Tab>
-        <Tab value="roster">{t('routing.tabs.roster')}</Tab>
-      </TabList>
+      <div ref={tabs}>
+        <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)}>
+          <Tab value="rules">{t('routing.tabs.rules')}</Tab>
+          <Tab value="workers">{t('routing.tabs.workers')}</Tab>
+          <Tab value="roster">{t('routing.tabs.roster')}</Tab>
+        </TabList>
+      </div>
       {hotelId !== undefined && tab === 'rules' && (
         <>
           <Panel>

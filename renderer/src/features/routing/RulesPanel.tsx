@@ -139,7 +139,7 @@ export function RulesPanel({ hotelId, canEdit, departments, serviceGroups }: { h
               <TableHeaderCell>{t('routing.rules.maxOpenTasks')}</TableHeaderCell>
               <TableHeaderCell>{t('routing.rules.acceptMinutes')}</TableHeaderCell>
               <TableHeaderCell>{t('routing.rules.maxReoffers')}</TableHeaderCell>
-              {canEdit && <TableHeaderCell />}
+              {canEdit && <TableHeaderCell>{t('common.actions')}</TableHeaderCell>}
             </TableRow>
           </TableHeader>
           <TableBody>
