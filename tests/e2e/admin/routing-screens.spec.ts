@@ -6,17 +6,20 @@ import { routingEn } from '../../../renderer/src/features/i18n/routing.en';
 import { ar } from '../../../renderer/src/i18n/ar';
 import { en } from '../../../renderer/src/i18n/en';
 import { type E2EServer, startE2EServer } from '../support/server';
-import { api, login, lookup, screenshot, setLanguage, tokenOf } from './desk-support';
+import { api, guestRequest, login, lookup, screenshot, setLanguage, tokenOf } from './desk-support';
 
 /**
  * End to end, in English and in Arabic: a supervisor sets a routing rule for a service on
  * the Routing screen, the preview names the one worker of its department on shift, the desk
- * puts that worker off shift on the same screen, and the preview says nobody would take it.
+ * puts that worker off shift on the same screen, and the preview says nobody would take it;
+ * the line routing gave the worker meanwhile stays with him and shows on Home as held by an
+ * off-shift worker. axe checks each tab and Home.
  */
 let server: E2EServer;
 let admin: string;
 let riyadh: number;
 let maintenance: number;
+let acRepair: number;
 const worker: Record<'mohammed' | 'khalid', number> = { mohammed: 0, khalid: 0 };
 
 test.use({ bypassCSP: true }); // axe is injected as an inline script, which the CSP rightly forbids
@@ -38,12 +41,19 @@ test.beforeAll(async () => {
   admin = await tokenOf(server.url);
   riyadh = await lookup(server.url, admin, apiPaths.generateHotels, 'Nakheel Riyadh Hotel');
   maintenance = await lookup(server.url, admin, apiPaths.generateDepartments, 'Maintenance');
+  const groups = await api<{ services: { id: number; name: string }[] }[]>(server.url, undefined, 'GET', apiPaths.generateServices);
+  acRepair = groups.body.flatMap((g) => g.services).find((x) => x.name === 'Air conditioning repair')!.id;
   const crew = await api<{ workerId: number; workerName: string }[]>(server.url, admin, 'GET', `${apiPaths.routingWorkers}?hotelId=${riyadh}&departmentId=${maintenance}`);
   expect(crew.status, JSON.stringify(crew.body)).toBe(200);
   worker.mohammed = crew.body.find((w) => w.workerName === 'Mohammed Al-Zahrani')!.workerId;
   worker.khalid = crew.body.find((w) => w.workerName === 'Khalid Al-Shehri')!.workerId;
 });
 test.afterAll(async () => server?.stop());
+
+const openTasksOf = async (id: number) => {
+  const crew = await api<{ workerId: number; openTasks: number }[]>(server.url, admin, 'GET', `${apiPaths.routingWorkers}?hotelId=${riyadh}&departmentId=${maintenance}`);
+  return crew.body.find((w) => w.workerId === id)!.openTasks;
+};
 
 const shift = async (id: number, value: 'on' | 'off') =>
   expect((await api(server.url, admin, 'PUT', fillPath(apiPaths.setWorkerShift, { id }), { shift: value })).status).toBe(200);
@@ -59,7 +69,7 @@ async function ask(page: Page, s: (typeof LANGUAGES)['en']['s']) {
 }
 
 for (const lang of ['en', 'ar'] as const) {
-  test(`sets a rule, the preview names the worker on shift, and changes when the desk puts the worker off shift (${lang})`, async ({ page }) => {
+  test(`sets a rule, the preview names the worker on shift, and changes when the desk puts the worker off shift; Home lists the line he holds (${lang})`, async ({ page }) => {
     test.setTimeout(120_000);
     const { s, base, hotel, service, department, mohammed } = LANGUAGES[lang];
     // Of Maintenance, only Mohammed is on shift.
@@ -91,6 +101,11 @@ for (const lang of ['en', 'ar'] as const) {
     await screenshot(page, `routing-preview-${lang}`);
     expect(await violations(page)).toEqual([]);
 
+    // A guest asks for it: routing gives the line to Mohammed with nobody at the desk touching it.
+    const before = await openTasksOf(worker.mohammed);
+    const request = await guestRequest(server.url, riyadh, [acRepair]);
+    await expect.poll(() => openTasksOf(worker.mohammed), { timeout: 30_000 }).toBe(before + 1);
+
     // The desk puts him off shift on the Workers tab.
     await page.getByRole('tab', { name: s.tabs.workers }).click();
     await page.getByLabel(s.department, { exact: true }).selectOption({ label: department });
@@ -110,5 +125,15 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(preview).toContainText(s.preview.nobody);
     await expect(preview).not.toContainText(mohammed);
     await expect(preview.getByTestId('routing-preview-reason')).toContainText(department);
+
+    // Home: the line stays with him, listed as held by an off-shift worker, a link to the line.
+    await page.getByRole('link', { name: `${base.app.brand}, ${base.shell.home}` }).click();
+    const held = page.getByTestId('fig-held-off-shift');
+    await expect(held.getByRole('heading', { name: s.held.title })).toBeVisible();
+    const link = held.getByRole('link').filter({ hasText: request.code });
+    await expect(link).toContainText(mohammed);
+    expect(await violations(page)).toEqual([]);
+    await link.click();
+    await expect(page).toHaveURL(/\/Admin\/Service\/Details\/\d+$/);
   });
 }
