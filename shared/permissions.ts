@@ -1,7 +1,7 @@
 /**
  * The claim catalogue. A claim is `Section.Item.Action`; a permission (what the
  * login answer lists and the menu is built from) is `Section.Item`, granted when
- * the user holds that item's `View` claim. Item names may contain spaces; the
+ * the user holds that item's `View` (or, for Routing, `Read`) claim. Item names may contain spaces; the
  * menu/route segment is the item with spaces removed (SPEC §3, §6).
  */
 export const SECTIONS = ['Basic Data', 'Service Management', 'Administration', 'Reports'] as const;
@@ -35,8 +35,8 @@ export const CATALOGUE = [
   { section: 'Basic Data', item: 'Service', actions: CRUD },
   { section: 'Basic Data', item: 'Worker', actions: [...CRUD, 'Pair'] },
   { section: 'Basic Data', item: 'Departments', actions: CRUD },
-  // Routing rules, rosters and zones; the desk's on/off shift is Service List.Assign's. Read, not
-  // View: View puts an item in the side menu, and the routing screens do not exist yet.
+  // Routing rules, rosters and zones; the desk's on/off shift is Service List.Assign's too. Read
+  // opens the Routing screen (SCREEN_ACTIONS), Edit changes what it shows.
   { section: 'Basic Data', item: 'Routing', actions: ['Read', 'Edit'] },
   // Create: file a request on a guest's behalf (taken by phone or at the desk).
   { section: 'Service Management', item: 'Request List', actions: ['View', 'Create'] },
@@ -75,10 +75,18 @@ export function claimCategory(claim: string): string {
   return `${parts[0]} [${parts[1]}]`;
 }
 
-/** The permissions (`Section.Item`) a set of claims gives: every item whose View claim is held. */
+/** The actions that open an item's screen: View, or Read where an item names it so (Routing). */
+export const SCREEN_ACTIONS = ['View', 'Read'] as const;
+
+/** Whether a catalogue item has a screen (Escalations: Receive is a right to hold, not a screen). */
+export function hasScreen(entry: { actions: readonly string[] }): boolean {
+  return entry.actions.some((action) => (SCREEN_ACTIONS as readonly string[]).includes(action));
+}
+
+/** The permissions (`Section.Item`) a set of claims gives: every item whose screen claim is held. */
 export function permissionsFromClaims(claims: Iterable<string>): Permission[] {
   const held = new Set(claims);
-  return ALL_PERMISSIONS.filter((p) => held.has(`${p}.View`));
+  return ALL_PERMISSIONS.filter((p) => SCREEN_ACTIONS.some((action) => held.has(`${p}.${action}`)));
 }
 
 /** 'Basic Data.Use Type' → { group: 'BasicData', item: 'UseType' }: the menu link /Admin/{group}/{item}. */

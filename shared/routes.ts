@@ -28,6 +28,8 @@ export const clientRoutes = {
   resetPassword: '/Dashboard/ResetPassword',
   home: '/Admin/Home',
   basicData: (item: BasicDataItem) => listRoute('BasicData', item),
+  /** Routing rules and their preview, workers on shift, the weekly rosters. */
+  routing: listRoute('BasicData', 'Routing'),
   requestList: listRoute('ServiceManagement', 'RequestList'),
   serviceList: listRoute('ServiceManagement', 'ServiceList'),
   users: listRoute('Administration', 'Users'),

@@ -32,6 +32,7 @@ describe('the permission-driven side menu', () => {
       '/Admin/BasicData/Service',
       '/Admin/BasicData/Worker',
       '/Admin/BasicData/Departments',
+      '/Admin/BasicData/Routing',
       '/Admin/ServiceManagement/RequestList',
       '/Admin/ServiceManagement/ServiceList',
       '/Admin/Administration/Users',

@@ -20,9 +20,10 @@ describe('Account: login, refresh, logout', () => {
   it('signs the admin in with every permission, the role and the name', async () => {
     const res = await login(ADMIN_EMAIL.toUpperCase(), ADMIN_PASSWORD);
     expect(res.status).toBe(200);
-    // Every screen: an item whose View the Admin holds. Escalations (Receive) and Routing (Read,
-    // Edit, no screen of its own yet) are rights to hold, not screens.
-    expect(res.body.permissions).toEqual(CATALOGUE.filter((e) => (e.actions as readonly string[]).includes('View')).map((e) => `${e.section}.${e.item}`));
+    // Every screen: an item whose View (Routing: Read) the Admin holds. Escalations (Receive) is a
+    // right to hold, not a screen.
+    expect(res.body.permissions).toEqual(CATALOGUE.filter((e) => e.actions.some((a: string) => a === 'View' || a === 'Read')).map((e) => `${e.section}.${e.item}`));
+    expect(res.body.permissions).toContain('Basic Data.Routing');
     expect(res.body.permissions).toContain('Service Management.Request List');
     expect(res.body.permissions).not.toContain('Service Management.Escalations');
     expect(res.body.userRoles).toEqual(['Admin']);

@@ -106,9 +106,11 @@ describe('Administration: roles and their permissions', () => {
     expect(rename.body.message).toBe('دور المدير يملك كل الصلاحيات دائمًا؛ لا يمكن إعادة تسميته أو سحب صلاحيات منه');
     expect((await update({ roleId: 1, roleName: 'Admin', claims: detail.claims })).status).toBe(200);
     const login = await t.api.call(endpoints.login, { body: { email: 'admin@test.hotel', password: 'Admin-Passw0rd!' } });
-    // Every screen: an item whose View the Admin holds. Escalations (Receive) and Routing (Read,
-    // Edit, no screen of its own yet) are rights to hold, not screens.
-    expect(login.body.permissions).toEqual(CATALOGUE.filter((e) => (e.actions as readonly string[]).includes('View')).map((e) => `${e.section}.${e.item}`));
+    // Every screen: an item whose View (Routing: Read) the Admin holds. Escalations (Receive) is a
+    // right to hold, not a screen.
+    const screens = CATALOGUE.filter((e) => e.actions.some((a: string) => a === 'View' || a === 'Read')).map((e) => `${e.section}.${e.item}`);
+    expect(login.body.permissions).toEqual(screens);
+    expect(login.body.permissions).toContain('Basic Data.Routing');
     expect(login.body.permissions).not.toContain('Service Management.Escalations');
   });
 

@@ -180,6 +180,12 @@ describe('routing lines to workers on shift', { timeout: 120_000 }, () => {
     expect(p.status, JSON.stringify(p.body)).toBe(200);
     expect(p.body).toMatchObject({ routed: true, workerId: crew[0], departmentId: fx.departments.housekeeping });
     expect(p.body.reason).toMatch(/fewest open tasks/);
+    // The rules screen reads the worker's name in the user's language, like the reason.
+    await db().update(workers).set({ nameAr: 'هدى' }).where(eq(workers.id, crew[0]));
+    const ar = await t.api.call(endpoints.routingPreview, { token: admin, query: { hotelId: fx.hotelA.id, serviceId: fx.services.towels }, lang: 'ar' });
+    expect(ar.body).toMatchObject({ workerId: crew[0], workerName: 'هدى' });
+    expect(ar.body.reason).toContain('هدى');
+    await db().update(workers).set({ nameAr: null }).where(eq(workers.id, crew[0]));
     const none = await t.api.call(endpoints.routingPreview, { token: admin, query: { hotelId: fx.hotelA.id, serviceId: fx.services.repair }, lang: 'ar' });
     expect(none.body).toMatchObject({ routed: false, workerId: null });
     expect(none.body.reason).toMatch(/لا توجد قاعدة توجيه/);

@@ -12,6 +12,7 @@ import { BASIC_DATA_ITEMS, clientRoutes } from '@shared/routes';
 const sections = {
   home: async () => ({ screens: { Home: (await import('../features/home/HomeDashboard')).HomeDashboard } }),
   basicData: () => import('../features/basic-data/section'),
+  routing: () => import('../features/routing/section'),
   serviceManagement: () => import('../features/service-management/section'),
   administration: () => import('../features/administration/section'),
   // The charts library lives in this chunk only.
@@ -72,6 +73,7 @@ const page = <K extends string>(path: string, load: Loader<K>, name: K): AppRout
 export const ROUTES: AppRoute[] = [
   page(clientRoutes.home, sections.home, 'Home'),
   ...BASIC_DATA_ITEMS.map((item) => list('BasicData', item, clientRoutes.basicData(item), sections.basicData)),
+  list('BasicData', 'Routing', clientRoutes.routing, sections.routing),
   list('ServiceManagement', 'RequestList', clientRoutes.requestList, sections.serviceManagement),
   list('ServiceManagement', 'ServiceList', clientRoutes.serviceList, sections.serviceManagement),
   page(clientRoutes.requestDetails(':id'), sections.serviceManagement, 'RequestDetails'),

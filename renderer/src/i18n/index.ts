@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { deskRequestsEn } from '../features/i18n/desk-requests.en';
 import type { phonesEn } from '../features/i18n/phones.en';
 import type { reportsEn } from '../features/i18n/reports.en';
+import type { routingEn } from '../features/i18n/routing.en';
 import type { shortcutsEn } from '../features/i18n/shortcuts.en';
 import type { twoFactorEn } from '../features/i18n/two-factor.en';
 import type { passkeysEn } from '../features/i18n/passkeys.en';
@@ -33,6 +34,7 @@ type SectionStrings = {
   sso: typeof ssoEn;
   passkeys: typeof passkeysEn;
   sessions: typeof sessionsEn;
+  routing: typeof routingEn;
 };
 type Strings = Record<string, unknown>;
 const sections: { en: Strings; ar: Strings }[] = [];

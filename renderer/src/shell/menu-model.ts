@@ -1,4 +1,4 @@
-import { CATALOGUE, MENU_GROUPS, menuEntry, type MenuGroup } from '@shared/permissions';
+import { CATALOGUE, MENU_GROUPS, hasScreen, menuEntry, type MenuGroup } from '@shared/permissions';
 import { listRoute } from '@shared/routes';
 
 export interface MenuItem {
@@ -23,8 +23,8 @@ export function buildMenu(permissions: readonly string[]): MenuSection[] {
   for (const entry of CATALOGUE) {
     const permission = `${entry.section}.${entry.item}`;
     const link = menuEntry(permission);
-    // An item without View (Escalations: Receive) is a right to hold, not a screen to open.
-    const screen = (entry.actions as readonly string[]).includes('View');
+    // An item without View or Read (Escalations: Receive) is a right to hold, not a screen to open.
+    const screen = hasScreen(entry);
     if (!link || !screen || !held.has(permission) || HIDDEN_ITEMS.has(link.item)) continue;
     const items = sections.get(link.group) ?? [];
     items.push({ item: link.item, path: listRoute(link.group, link.item) });

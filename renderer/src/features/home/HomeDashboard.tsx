@@ -13,6 +13,7 @@ import { formatDate } from '../../table/format';
 import { invalidateOnLiveEvents } from '../live/live-invalidation';
 import { EscalationMailWarning } from './EscalationMailWarning';
 import { durationParts, startOfLocalDay } from './figures';
+import { HeldOffShiftTile } from './HeldOffShiftTile';
 
 const useStyles = makeStyles({
   hero: { display: 'flex', flexDirection: 'column', gap: '8px', alignItems: 'center', textAlign: 'center', paddingBlock: '24px' },
@@ -93,6 +94,7 @@ export function HomeDashboard() {
           )}
         </Tile>
         <OverdueTile figures={figures} list={serviceList ? SERVICE_LIST : clientRoutes.requestList} />
+        {serviceList && <HeldOffShiftTile />}
         <Tile testId="fig-completed" label={t('dashboard.completedToday')} value={String(figures.completedToday)} to={to('Completed')} />
         <Tile testId="fig-avg-complete" label={t('dashboard.avgComplete')} value={duration(figures.avgCompleteMinutes)} to={to('Completed')} />
         <Tile

@@ -24,6 +24,7 @@ const SCREEN_KEYS: Record<string, string> = {
   Service: 'v',
   Worker: 'w',
   Departments: 'd',
+  Routing: 'i',
   Users: 'u',
   Roles: 'l',
   EmailSettings: 'm',

@@ -96,12 +96,13 @@ export async function preview(ctx: AppContext, user: Principal, query: { hotelId
   if (!rule.autoRoute) return nobody(localize(why.ruleOff, lang, { rule: rule.id }));
   const departmentId = service.isSpecial ? rule.departmentId : service.serviceDepartmentId;
   if (departmentId === null) return nobody(localize(why['special-needs-person'], lang, { rule: rule.id }));
-  const { candidates, names } = await candidatesOf(ctx, db, query.hotelId, departmentId);
+  const { candidates, names, namesAr } = await candidatesOf(ctx, db, query.hotelId, departmentId);
   const decision = decide({ status: 'Open', departmentId, isSpecial: service.isSpecial, zone, workerId: null, acceptedAt: null, routing: null }, rule, candidates, ctx.clock.now());
   const departmentName = (await repo.departmentName(db, departmentId, lang)) ?? null;
   const base = { ruleId: rule.id, departmentId, departmentName };
   if (decision.action === 'assign') {
-    const workerName = names.get(decision.workerId) ?? '';
+    // The rules screen shows the worker's name in the reader's language, like the reason.
+    const workerName = (lang === 'ar' ? namesAr : names).get(decision.workerId) ?? '';
     return { ...base, routed: true, workerId: decision.workerId, workerName, reason: stepText({ outcome: 'assigned', reason: decision.reason, ruleId: rule.id, workerName, departmentName, detail: decision.detail }, lang) };
   }
   const reason = decision.action === 'wait' ? stepText({ outcome: 'waiting', reason: decision.reason, ruleId: rule.id, workerName: null, departmentName, detail: { cap: rule.maxOpenTasks } }, lang) : '';

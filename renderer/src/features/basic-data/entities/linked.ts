@@ -19,12 +19,17 @@ export const room: EntityDescriptor<Room> = {
     { name: 'hotelId', label: 'hotel', kind: 'select', lookup: 'hotels' },
     { name: 'useTypeId', label: 'useType', kind: 'select', lookup: 'useTypes' },
     { name: 'roomTypeId', label: 'roomType', kind: 'select', lookup: 'roomTypes' },
+    // Routing prefers a worker who covers the room's zone.
+    { name: 'floor', label: 'floor', kind: 'text', required: false },
+    { name: 'zone', label: 'zone', kind: 'text', required: false },
   ],
   columns: (t, lang) => [
     col(t, 'number', (r) => r.number),
     col(t, 'hotel', (r) => r.hotelName, 2, 'hotelName'),
     col(t, 'useType', (r) => (lang === 'ar' ? r.useTypeNameAr : r.useTypeNameEn), undefined, localKey('useTypeName', lang)),
     col(t, 'roomType', (r) => (lang === 'ar' ? r.roomTypeNameAr : r.roomTypeNameEn), undefined, localKey('roomTypeName', lang)),
+    col(t, 'floor', (r) => r.floor ?? ''),
+    col(t, 'zone', (r) => r.zone ?? ''),
     createdAtCol(t, lang),
     // Every request of the room, newest first; shown to those who may read requests.
     { id: 'history', header: t('reports.room.open'), value: () => '', render: (r) => createElement(RoomHistoryLink, { roomId: r.id, roomNumber: r.number }), exportValue: false, sortKey: false },
