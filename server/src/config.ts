@@ -65,6 +65,14 @@ const Env = z.object({
   HOTEL_PAIR_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Tests only: lets a phone subscribe with a push service at http://127.0.0.1 (a real push service is https). */
   HOTEL_PUSH_LOOPBACK: z.enum(['on', 'off']).default('off'),
+  /**
+   * Outgoing webhooks to addresses inside the hotel's network (loopback, private, link-local)
+   * and to plain http: refused unless the operator allows them (an in-house receiver, tests).
+   */
+  HOTEL_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  HOTEL_WEBHOOK_ALLOW_HTTP: z.enum(['0', '1']).default('0'),
+  /** How often each process looks for webhook deliveries due (ms); 0: never (tests run them). */
+  HOTEL_WEBHOOK_TICK_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   /** 'flag': a request without a valid room-link signature is taken and marked "unverified room"; 'require': refused. */
   HOTEL_ROOM_LINKS: z.enum(['flag', 'require']).default('flag'),
   /** 'verified': a guest is e-mailed only for a request sent from the room's signed QR code; 'all': for any request. */
@@ -141,6 +149,8 @@ export interface Config {
   guestMessageAddressLimit: number;
   /** Tests only: push endpoints at http://127.0.0.1 are accepted. */
   pushLoopback: boolean;
+  /** Outgoing webhooks: which targets are allowed, how often deliveries are looked for. */
+  webhooks: { allowPrivate: boolean; allowHttp: boolean; tickMs: number };
   /** The longest gap between two password checks of one e-mail (see account.rules loginDelayMs). */
   loginSlowdownMs: number;
   /** Fastify's trustProxy: off unless a reverse proxy is in front (else X-Forwarded-For could be forged). */
@@ -258,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     guestMessageRequestLimit: e.HOTEL_GUEST_MESSAGE_RATE_LIMIT,
     guestMessageAddressLimit: e.HOTEL_GUEST_MESSAGE_ADDRESS_RATE_LIMIT,
     pushLoopback: e.HOTEL_PUSH_LOOPBACK === 'on',
+    webhooks: { allowPrivate: e.HOTEL_WEBHOOK_ALLOW_PRIVATE === '1', allowHttp: e.HOTEL_WEBHOOK_ALLOW_HTTP === '1', tickMs: e.HOTEL_WEBHOOK_TICK_MS },
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
     guestEmailVerifiedOnly: e.HOTEL_GUEST_EMAIL === 'verified',
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',
