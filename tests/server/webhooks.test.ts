@@ -224,6 +224,9 @@ describe('outgoing webhooks', { timeout: 120_000 }, () => {
     const [delivery] = await deliveriesOf(sub.id);
     expect(delivery).toMatchObject({ state: 'pending', attempts: 1, lastStatus: 302 });
     expect(receiver.received.filter((r) => r.path.startsWith('/redirected'))).toEqual([]);
+    // Still being tried: "send again" would race its own retry.
+    const early = await t.api.call(endpoints.resendWebhookDelivery, { token, params: { id: sub.id, deliveryId: delivery.id } });
+    expect(early.status).toBe(409);
     await t.api.call(endpoints.setWebhookEnabled, { token, params: { id: sub.id }, body: { enabled: false } });
   });
 

@@ -64,9 +64,11 @@ export function DeliveryLog({ subscription, canEdit, onClose }: { subscription: 
                 </TableCell>
                 {canEdit && (
                   <TableCell>
-                    <Button size="small" onClick={() => void resend(d.id)}>
-                      {t('webhooks.log.resend')}
-                    </Button>
+                    {d.state !== 'pending' && (
+                      <Button size="small" onClick={() => void resend(d.id)}>
+                        {t('webhooks.log.resend')}
+                      </Button>
+                    )}
                   </TableCell>
                 )}
               </TableRow>

@@ -8,6 +8,7 @@ export const webhookMessages = defineMessages({
   resent: { en: 'The delivery will be sent again', ar: 'سيتم إرسال التسليم مرة أخرى' },
   notFound: { en: 'This webhook was not found', ar: 'هذا الويب هوك غير موجود' },
   deliveryNotFound: { en: 'This delivery was not found', ar: 'هذا التسليم غير موجود' },
+  deliveryPending: { en: 'This delivery is still being tried; it cannot be sent again yet', ar: 'ما زالت محاولات هذا التسليم جارية؛ لا يمكن إرساله مرة أخرى بعد' },
   hotelNotFound: { en: 'This hotel was not found among the hotels you manage', ar: 'هذا الفندق غير موجود ضمن الفنادق التي تديرها' },
   chainNeedsAdmin: { en: 'Only an administrator can subscribe to every hotel of the chain', ar: 'يمكن للمسؤول فقط الاشتراك في جميع فنادق السلسلة' },
   urlInvalid: { en: 'Enter a full URL, e.g. https://example.com/hooks', ar: 'أدخل عنوان URL كاملًا، مثل https://example.com/hooks' },

@@ -83,14 +83,21 @@ export async function deliveriesOf(db: DbOrTx, subscriptionId: number, page: num
   return { items, total: total.n };
 }
 
-/** Sends it again (same webhook-id) as soon as the request's earlier events are through. */
-export async function resendDelivery(db: DbOrTx, subscriptionId: number, deliveryId: number, at: Date): Promise<boolean> {
+/**
+ * Sends a delivered or given-up event again (same webhook-id) as soon as the request's
+ * earlier events are through; its three days start again. A pending one is already being
+ * tried (perhaps right now, by another process): 'pending', nothing changed.
+ */
+export async function resendDelivery(db: DbOrTx, subscriptionId: number, deliveryId: number, at: Date): Promise<'resent' | 'pending' | 'missing'> {
+  const where = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.subscriptionId, subscriptionId));
   const rows = await db
     .update(webhookDeliveries)
     .set({ state: 'pending', nextAttemptAt: at, createdAt: at })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.subscriptionId, subscriptionId)))
+    .where(and(where, sql`${webhookDeliveries.state} <> 'pending'`))
     .returning({ id: webhookDeliveries.id });
-  return rows.length > 0;
+  if (rows.length) return 'resent';
+  const [pending] = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(where);
+  return pending ? 'pending' : 'missing';
 }
 
 export interface ClaimedDelivery {
@@ -144,7 +151,7 @@ export async function recordDelivered(db: DbOrTx, id: number, subscriptionId: nu
   await db
     .update(webhookDeliveries)
     .set({ state: 'delivered', deliveredAt: at, lastStatus: outcome.status, lastLatencyMs: outcome.latencyMs, lastResponse: outcome.response })
-    .where(eq(webhookDeliveries.id, id));
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.state, 'pending')));
   await db
     .update(webhookSubscriptions)
     .set({ failingSince: null })

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Language, MessageResponse, WebhookCreated, WebhookDeliveriesPage, WebhookEventType, WebhookSubscription, WebhookSubscriptionInput } from '@shared';
 import type { AppContext } from '../../../context';
-import { badRequest, notFound } from '../../../http/errors';
+import { badRequest, conflict, notFound } from '../../../http/errors';
 import { localize } from '../../../i18n/localize';
 import type { Principal } from '../../../security/tokens';
 import { addressProblem, urlProblem } from './targets';
@@ -91,7 +91,9 @@ export async function webhookDeliveries(ctx: AppContext, user: Principal, id: nu
 
 export async function resendDelivery(ctx: AppContext, user: Principal, id: number, deliveryId: number, lang: Language): Promise<MessageResponse> {
   await ownSubscription(ctx, user, id);
-  if (!(await repo.resendDelivery(ctx.database.db, id, deliveryId, ctx.clock.now()))) throw notFound(m.deliveryNotFound);
+  const done = await repo.resendDelivery(ctx.database.db, id, deliveryId, ctx.clock.now());
+  if (done === 'missing') throw notFound(m.deliveryNotFound);
+  if (done === 'pending') throw conflict(m.deliveryPending);
   ctx.webhooks.nudge();
   return { message: localize(m.resent, lang), id: deliveryId };
 }
