@@ -93,15 +93,16 @@ export class WebhookDispatcher {
       ? await deliver({ url: delivery.url, messageId: delivery.message_id, secret, payload: delivery.payload }, this.ctx.config.webhooks)
       : { status: null, ok: false, latencyMs: 0, response: 'the signing secret was sealed with another server secret (HOTEL_JWT_SECRET changed)' };
     const outcome = { status: attempt.status, latencyMs: attempt.latencyMs, response: attempt.response };
+    const claim = { id: delivery.id, subscriptionId: delivery.subscription_id, attempts: delivery.attempts };
     if (attempt.ok) {
-      await repo.recordDelivered(db, delivery.id, delivery.subscription_id, outcome, now);
+      await repo.recordDelivered(db, claim, outcome, now);
       return;
     }
     // The last try comes when the three days are up, not at the next 6-hour mark after them.
     const lastTryAt = new Date(delivery.created_at).getTime() + GIVE_UP_AFTER_MS;
     const giveUp = now.getTime() >= lastTryAt;
     const retryAt = new Date(Math.min(now.getTime() + retryDelayMs(delivery.attempts), lastTryAt));
-    const failingSince = await repo.recordFailed(db, delivery.id, delivery.subscription_id, outcome, now, giveUp ? null : retryAt);
+    const failingSince = await repo.recordFailed(db, claim, outcome, now, giveUp ? null : retryAt);
     if (giveUp || now.getTime() - failingSince.getTime() >= GIVE_UP_AFTER_MS) await this.switchOff(delivery.subscription_id, now);
   }
 

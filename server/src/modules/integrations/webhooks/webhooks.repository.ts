@@ -147,11 +147,20 @@ export interface Outcome {
   response: string;
 }
 
-export async function recordDelivered(db: DbOrTx, id: number, subscriptionId: number, outcome: Outcome, at: Date): Promise<void> {
+/** The try's own claim: a try that outlived its lease (another process took the delivery since) writes nothing. */
+export interface Claim {
+  id: number;
+  subscriptionId: number;
+  attempts: number;
+}
+const ofClaim = (c: Claim) => and(eq(webhookDeliveries.id, c.id), eq(webhookDeliveries.attempts, c.attempts), eq(webhookDeliveries.state, 'pending'));
+
+export async function recordDelivered(db: DbOrTx, claim: Claim, outcome: Outcome, at: Date): Promise<void> {
+  const { subscriptionId } = claim;
   await db
     .update(webhookDeliveries)
     .set({ state: 'delivered', deliveredAt: at, lastStatus: outcome.status, lastLatencyMs: outcome.latencyMs, lastResponse: outcome.response })
-    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.state, 'pending')));
+    .where(ofClaim(claim));
   await db
     .update(webhookSubscriptions)
     .set({ failingSince: null })
@@ -159,7 +168,8 @@ export async function recordDelivered(db: DbOrTx, id: number, subscriptionId: nu
 }
 
 /** A failed try: tried again at `retryAt`, or given up (null). Returns since when the subscription has been failing. */
-export async function recordFailed(db: DbOrTx, id: number, subscriptionId: number, outcome: Outcome, at: Date, retryAt: Date | null): Promise<Date> {
+export async function recordFailed(db: DbOrTx, claim: Claim, outcome: Outcome, at: Date, retryAt: Date | null): Promise<Date> {
+  const { subscriptionId } = claim;
   await db
     .update(webhookDeliveries)
     .set({
@@ -168,7 +178,7 @@ export async function recordFailed(db: DbOrTx, id: number, subscriptionId: numbe
       lastLatencyMs: outcome.latencyMs,
       lastResponse: outcome.response,
     })
-    .where(eq(webhookDeliveries.id, id));
+    .where(ofClaim(claim));
   const [row] = await db
     .update(webhookSubscriptions)
     .set({ failingSince: sql`coalesce(${webhookSubscriptions.failingSince}, ${at.toISOString()}::timestamptz)` })
