@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type WebhookPayload, endpoints } from '@shared';
-import { webhookDeliveries, webhookSubscriptions } from '../../server/src/db/schema';
+import { services, webhookDeliveries, webhookSubscriptions } from '../../server/src/db/schema';
 import { GIVE_UP_AFTER_MS } from '../../server/src/modules/integrations/webhooks/dispatcher';
 import { type Fixture, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type SmtpCatcher, bodyOf, startSmtp } from '../support/smtp';
@@ -217,6 +217,23 @@ describe('outgoing webhooks', { timeout: 120_000 }, () => {
     expect(missing.status).toBe(404);
   });
 
+  it('a line past its target is reported overdue once, in the escalation transaction', async () => {
+    const sub = await subscribe(t, token, { url: receiver.url('/late'), eventTypes: ['line.overdue'], hotelId: fx.hotelA.id });
+    secrets.set('/late', sub.secret);
+    const db = t.server.app.ctx.database.db;
+    await db.update(services).set({ acknowledgeMinutes: 1 }).where(eq(services.id, fx.services.towels));
+    const added = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels]) });
+    await db.update(services).set({ acknowledgeMinutes: null }).where(eq(services.id, fx.services.towels));
+    t.clock.advance(2 * 60_000);
+    await t.tick();
+    await t.tick();
+    await run();
+    const late = receiver.received.filter((r) => r.path === '/late');
+    expect(late.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(late.map((r) => (r.payload.data as { target: string }).target)).size).toBe(late.length);
+    expect(late[0].payload).toMatchObject({ type: 'line.overdue', data: { requestId: added.body.id, hotelId: fx.hotelA.id } });
+  });
+
   it('a redirect is not followed: the try fails with its 302 and the other address gets nothing', async () => {
     const sub = await subscribe(t, token, { url: receiver.url('/redirect'), eventTypes: ['request.created'], hotelId: fx.hotelA.id });
     await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels]) });
@@ -290,6 +307,19 @@ describe('webhook targets (no operator switch)', { timeout: 60_000 }, () => {
     const ar = await t.api.call(endpoints.addWebhook, { token, query: { lang: 'ar' }, body: { url: 'https://localhost/hook', eventTypes: ['request.created'], hotelId: null } });
     expect(ar.body.message).toMatch(/شبكة خاصة/);
     expect(await t.server.app.ctx.database.db.select().from(webhookSubscriptions)).toEqual([]);
+  });
+
+  it('documents every payload and the signature headers under webhooks in the OpenAPI document', async () => {
+    type Doc = {
+      webhooks: Record<string, { post: { parameters: { name: string }[]; requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }>;
+      paths: Record<string, unknown>;
+    };
+    const doc = (await (await fetch(`${t.url}/api/openapi.json`)).json()) as Doc;
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...ALL_EVENTS].sort());
+    const changed = doc.webhooks['line.changed'].post;
+    expect(changed.parameters.map((p) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    expect(Object.keys(changed.requestBody.content['application/json'].schema.properties)).toEqual(['type', 'version', 'timestamp', 'data']);
+    expect(doc.paths).toHaveProperty(['/api/Integrations/Webhooks']);
   });
 
   it('a non-https URL is refused', async () => {

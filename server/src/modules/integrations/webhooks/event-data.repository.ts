@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { WebhookData } from '@shared';
+import type { LineChange, RequestStatus, WebhookData } from '@shared';
 import type { Tx } from '../../../db/client';
 import { requestLines, requests, rooms } from '../../../db/schema';
 
@@ -48,4 +48,23 @@ export async function lineRef(tx: Tx, lineId: number) {
     .innerJoin(requests, eq(requests.id, requestLines.requestId))
     .where(eq(requestLines.id, lineId));
   return row;
+}
+
+/** A line as a line.changed event tells it, read after the change. */
+export async function lineChangedData(tx: Tx, lineId: number, change: LineChange, requestStatus: RequestStatus): Promise<WebhookData<'line.changed'>> {
+  const [row] = await tx
+    .select({
+      requestId: requests.id,
+      requestCode: requests.requestCode,
+      hotelId: requests.hotelId,
+      lineId: requestLines.id,
+      status: requestLines.status,
+      departmentId: requestLines.departmentId,
+      workerId: requestLines.workerId,
+      acknowledgedAt: requestLines.acknowledgedAt,
+    })
+    .from(requestLines)
+    .innerJoin(requests, eq(requests.id, requestLines.requestId))
+    .where(eq(requestLines.id, lineId));
+  return { ...row, change, requestStatus, acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null };
 }
