@@ -370,12 +370,14 @@ describe.runIf(testDbKind() === 'postgres')('webhooks from two server processes'
   });
 
   it('both deliver at once: each event arrives exactly once, in order per request', async () => {
-    const [a, b] = servers;
+    const [a] = servers;
     const token = await a.adminToken();
     const sub = await subscribe(a, token, { url: receiver.url('/race'), eventTypes: ALL_EVENTS, hotelId: null });
     secrets.set('/race', sub.secret);
     const lives = await Promise.all(Array.from({ length: 12 }, (_, i) => liveRequest(servers[i % 2], token, fx)));
-    for (let round = 0; round < 4; round++) await Promise.all([a.server.webhooks.runOnce(a.clock.now()), b.server.webhooks.runOnce(b.clock.now())]);
+    // Each process runs three claimers at once, so claims overlap inside a process too.
+    const runs = () => servers.flatMap((s) => [0, 1, 2].map(() => s.server.webhooks.runOnce(s.clock.now())));
+    for (let round = 0; round < 4; round++) await Promise.all(runs());
     const got = receiver.received.filter((r) => r.path === '/race');
     expect(receiver.badSignatures).toEqual([]);
     expect(got).toHaveLength(12 * LIFE.length);
