@@ -50,6 +50,7 @@ export const CATALOGUE = [
   { section: 'Administration', item: 'Security Audit', actions: ['View'] },
   // The single sign-on provider and which roles may sign in with a password.
   { section: 'Administration', item: 'Sign In', actions: ['View', 'Edit'] },
+  { section: 'Administration', item: 'Integrations', actions: ['View', 'Edit'] },
   { section: 'Reports', item: 'Service Levels', actions: ['View'] },
   // Follow Up: move a low rating's service-recovery follow-up on (contacted, resolved) with a note.
   { section: 'Reports', item: 'Guest Feedback', actions: ['View', 'Follow Up'] },

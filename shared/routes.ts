@@ -38,6 +38,7 @@ export const clientRoutes = {
   cannedReplies: listRoute('Administration', 'CannedReplies'),
   securityAudit: listRoute('Administration', 'SecurityAudit'),
   signInSettings: listRoute('Administration', 'SignIn'),
+  integrations: listRoute('Administration', 'Integrations'),
   requestDetails: (id: Id) => `/Admin/Request/Details/${id}`,
   serviceDetails: (id: Id) => `/Admin/Service/Details/${id}`,
   userRole: (id: Id) => `/Admin/UserRole/${id}`,

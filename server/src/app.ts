@@ -22,6 +22,7 @@ import { validationError } from './http/validation';
 import { common } from './i18n/common.messages';
 import { langOf } from './i18n/localize';
 import { modules } from './modules';
+import { webhookDocs } from './modules/integrations/webhooks/openapi';
 
 export interface BuildOptions {
   logger?: boolean | object;
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       openapi: '3.1.0',
       info: { title: 'Hotel guest-service API', version: '1.0.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      webhooks: webhookDocs(),
     },
     transform: jsonSchemaTransform,
   });

@@ -69,6 +69,14 @@ const Env = z.object({
   HOTEL_PUSH_LOOPBACK: z.enum(['on', 'off']).default('off'),
   /** Tests only: lets the single sign-on provider be http://127.0.0.1 (a real provider is https). */
   HOTEL_SSO_LOOPBACK: z.enum(['on', 'off']).default('off'),
+  /**
+   * Outgoing webhooks to addresses inside the hotel's network (loopback, private, link-local)
+   * and to plain http: refused unless the operator allows them (an in-house receiver, tests).
+   */
+  HOTEL_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
+  HOTEL_WEBHOOK_ALLOW_HTTP: z.enum(['0', '1']).default('0'),
+  /** How often each process looks for webhook deliveries due (ms); 0: never (tests run them). */
+  HOTEL_WEBHOOK_TICK_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   /** 'flag': a request without a valid room-link signature is taken and marked "unverified room"; 'require': refused. */
   HOTEL_ROOM_LINKS: z.enum(['flag', 'require']).default('flag'),
   /** 'verified': a guest is e-mailed only for a request sent from the room's signed QR code; 'all': for any request. */
@@ -147,6 +155,8 @@ export interface Config {
   pushLoopback: boolean;
   /** Tests only: an http:// loopback identity provider is accepted. */
   ssoLoopback: boolean;
+  /** Outgoing webhooks: which targets are allowed, how often deliveries are looked for. */
+  webhooks: { allowPrivate: boolean; allowHttp: boolean; tickMs: number };
   /** The longest gap between two password checks of one e-mail (see account.rules loginDelayMs). */
   loginSlowdownMs: number;
   /** Whether a device may be remembered at the two-factor code step (its token then skips the code). */
@@ -267,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     guestMessageAddressLimit: e.HOTEL_GUEST_MESSAGE_ADDRESS_RATE_LIMIT,
     pushLoopback: e.HOTEL_PUSH_LOOPBACK === 'on',
     ssoLoopback: e.HOTEL_SSO_LOOPBACK === 'on',
+    webhooks: { allowPrivate: e.HOTEL_WEBHOOK_ALLOW_PRIVATE === '1', allowHttp: e.HOTEL_WEBHOOK_ALLOW_HTTP === '1', tickMs: e.HOTEL_WEBHOOK_TICK_MS },
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
     guestEmailVerifiedOnly: e.HOTEL_GUEST_EMAIL === 'verified',
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',

@@ -31,6 +31,8 @@ export interface AppContext {
   storage: StorageState;
   /** Routing of this process: `nudge` routes now (a worker came on shift); set once the scheduler runs. */
   routing: { nudge(): void };
+  /** Outgoing webhooks of this process: `nudge` looks for deliveries now (an event was just recorded). */
+  webhooks: { nudge(): void };
 }
 
 export async function createContext(config: Config, database: Database, clock: Clock = systemClock): Promise<AppContext> {
@@ -53,6 +55,7 @@ export async function createContext(config: Config, database: Database, clock: C
     background: new BackgroundWork(),
     storage: new StorageState(),
     routing: { nudge: () => undefined },
+    webhooks: { nudge: () => undefined },
   };
 }
 

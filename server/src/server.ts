@@ -5,6 +5,7 @@ import { createContext } from './context';
 import { openDatabase } from './db/client';
 import { EscalationScheduler } from './modules/requests/escalations';
 import { RoutingScheduler } from './modules/routing/routing.scheduler';
+import { WebhookDispatcher } from './modules/integrations/webhooks/dispatcher';
 import { secureDataDir } from './db/data-folder';
 import { ensureAdmin } from './seed/admin';
 import { seedDemo } from './seed/demo';
@@ -29,6 +30,8 @@ export interface RunningServer {
   escalations: EscalationScheduler;
   /** Routing of this process; tests call runOnce() with their clock's time instead of waiting for a tick. */
   routing: RoutingScheduler;
+  /** Outgoing webhooks of this process; tests call runOnce() with their clock's time. */
+  webhooks: WebhookDispatcher;
   close(): Promise<void>;
 }
 
@@ -54,6 +57,9 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
   const routing = new RoutingScheduler(ctx, app.log, (lineId, now) => escalations.escalateNow(lineId, now));
   ctx.routing.nudge = () => routing.nudge();
   routing.start();
+  const webhooks = new WebhookDispatcher(ctx, app.log);
+  ctx.webhooks.nudge = () => webhooks.nudge();
+  webhooks.start();
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -62,9 +68,11 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
     adminNeverSignedIn,
     escalations,
     routing,
+    webhooks,
     close: () =>
       (closing ??= (async () => {
         await routing.stop();
+        await webhooks.stop();
         // No escalation run starts any more; those under way get the same bounded wait as other e-mails.
         const escalationsStopped = escalations.stop(BACKGROUND_LIMIT_MS);
         // Stop taking requests first and finish the ones in flight; then wait, a bounded time, for the

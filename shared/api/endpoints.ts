@@ -13,6 +13,7 @@ import * as passkeys from './passkeys';
 import * as sso from './single-sign-on';
 import * as sessions from './sessions';
 import * as routing from './routing';
+import * as webhooks from './webhooks';
 import type { Claim } from '../permissions';
 
 /**
@@ -628,6 +629,36 @@ export const endpoints = {
   heldOffShift: { method: 'GET', path: '/api/Routing/HeldOffShift', auth: 'Service Management.Service List.View', response: z.array(routing.HeldOffShiftLine) },
   workShift: { method: 'GET', path: '/api/Work/Shift', auth: 'device', response: routing.WorkShift },
   setWorkShift: { method: 'PUT', path: '/api/Work/Shift', auth: 'device', body: routing.WorkShiftInput, response: routing.WorkShift },
+
+  // ── Integrations: outgoing webhooks ──
+  webhooks: { method: 'GET', path: '/api/Integrations/Webhooks', auth: 'Administration.Integrations.View', response: z.array(webhooks.WebhookSubscription) },
+  /** The answer carries the signing secret: the only time it is shown. */
+  addWebhook: { method: 'POST', path: '/api/Integrations/Webhooks', auth: 'Administration.Integrations.Edit', body: webhooks.WebhookSubscriptionInput, response: webhooks.WebhookCreated },
+  setWebhookEnabled: {
+    method: 'PUT',
+    path: '/api/Integrations/Webhooks/:id/Enabled',
+    auth: 'Administration.Integrations.Edit',
+    params: IdParams,
+    body: webhooks.WebhookEnabledInput,
+    response: msg,
+  },
+  removeWebhook: { method: 'DELETE', path: '/api/Integrations/Webhooks/:id', auth: 'Administration.Integrations.Edit', params: IdParams, response: msg },
+  webhookDeliveries: {
+    method: 'GET',
+    path: '/api/Integrations/Webhooks/:id/Deliveries',
+    auth: 'Administration.Integrations.View',
+    params: IdParams,
+    query: webhooks.WebhookDeliveriesQuery,
+    response: webhooks.WebhookDeliveriesPage,
+  },
+  /** Sends the delivery again (same webhook-id), after the request's earlier events. */
+  resendWebhookDelivery: {
+    method: 'POST',
+    path: '/api/Integrations/Webhooks/:id/Deliveries/:deliveryId/Resend',
+    auth: 'Administration.Integrations.Edit',
+    params: webhooks.WebhookDeliveryParams,
+    response: msg,
+  },
 } as const;
 
 /** '/api/BasicData/EditCompany/:id' + { id: 3 } → '/api/BasicData/EditCompany/3' */

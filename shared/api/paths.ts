@@ -174,6 +174,12 @@ export const apiPaths = {
   heldOffShift: '/api/Routing/HeldOffShift',
   workShift: '/api/Work/Shift',
   setWorkShift: '/api/Work/Shift',
+  webhooks: '/api/Integrations/Webhooks',
+  addWebhook: '/api/Integrations/Webhooks',
+  setWebhookEnabled: '/api/Integrations/Webhooks/:id/Enabled',
+  removeWebhook: '/api/Integrations/Webhooks/:id',
+  webhookDeliveries: '/api/Integrations/Webhooks/:id/Deliveries',
+  resendWebhookDelivery: '/api/Integrations/Webhooks/:id/Deliveries/:deliveryId/Resend',
 } as const;
 
 export type ApiPathName = keyof typeof apiPaths;

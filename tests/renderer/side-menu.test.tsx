@@ -41,6 +41,7 @@ describe('the permission-driven side menu', () => {
       '/Admin/Administration/CannedReplies',
       '/Admin/Administration/SecurityAudit',
       '/Admin/Administration/SignIn',
+      '/Admin/Administration/Integrations',
       '/Admin/Reports/ServiceLevels',
       '/Admin/Reports/GuestFeedback',
     ]);

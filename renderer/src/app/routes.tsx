@@ -84,6 +84,7 @@ export const ROUTES: AppRoute[] = [
   list('Administration', 'CannedReplies', clientRoutes.cannedReplies, sections.administration),
   list('Administration', 'SecurityAudit', clientRoutes.securityAudit, sections.administration),
   list('Administration', 'SignIn', clientRoutes.signInSettings, sections.administration),
+  list('Administration', 'Integrations', clientRoutes.integrations, sections.administration),
   page(clientRoutes.userRole(':id'), sections.administration, 'UserRole'),
   page(clientRoutes.roleDetail(':id'), sections.administration, 'RoleDetail'),
   list('Reports', 'ServiceLevels', clientRoutes.serviceLevels, sections.reports),

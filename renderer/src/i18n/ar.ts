@@ -95,6 +95,7 @@ export const ar: Messages = {
     CannedReplies: 'الردود الجاهزة',
     SecurityAudit: 'سجل الأمان',
     SignIn: 'تسجيل الدخول',
+    Integrations: 'التكاملات',
     ServiceLevels: 'مستويات الخدمة',
     GuestFeedback: 'آراء النزلاء',
   },

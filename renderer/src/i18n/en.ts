@@ -96,6 +96,7 @@ export const en = {
     CannedReplies: 'Canned Replies',
     SecurityAudit: 'Security Audit',
     SignIn: 'Sign-in',
+    Integrations: 'Integrations',
     ServiceLevels: 'Service Levels',
     GuestFeedback: 'Guest Feedback',
   },

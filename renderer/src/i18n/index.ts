@@ -9,6 +9,7 @@ import type { twoFactorEn } from '../features/i18n/two-factor.en';
 import type { passkeysEn } from '../features/i18n/passkeys.en';
 import type { ssoEn } from '../features/i18n/sso.en';
 import type { sessionsEn } from '../features/i18n/sessions.en';
+import type { webhooksEn } from '../features/integrations/webhooks/webhooks.en';
 import { ar } from './ar';
 import { en } from './en';
 
@@ -35,6 +36,7 @@ type SectionStrings = {
   passkeys: typeof passkeysEn;
   sessions: typeof sessionsEn;
   routing: typeof routingEn;
+  webhooks: typeof webhooksEn;
 };
 type Strings = Record<string, unknown>;
 const sections: { en: Strings; ar: Strings }[] = [];

@@ -6,6 +6,7 @@ import { UserRolesPage } from './UserRolesPage';
 import { UsersScreen } from './UsersScreen';
 import { SecurityAuditScreen } from '../two-factor/SecurityAuditScreen';
 import { SignInSettingsScreen } from '../single-sign-on/SignInSettingsScreen';
+import { IntegrationsScreen } from '../integrations/IntegrationsScreen';
 
 /** The administration section, loaded on demand (app/routes.tsx). */
 export const screens = {
@@ -15,6 +16,7 @@ export const screens = {
   CannedReplies: CannedRepliesScreen,
   SecurityAudit: SecurityAuditScreen,
   SignIn: SignInSettingsScreen,
+  Integrations: IntegrationsScreen,
   UserRole: UserRolesPage,
   RoleDetail: RoleDetailPage,
 };

@@ -67,6 +67,7 @@ export const usersAr: Messages['users'] = {
       'Canned Replies': 'الردود الجاهزة',
       'Security Audit': 'سجل الأمان',
       'Sign In': 'تسجيل الدخول',
+      Integrations: 'التكاملات',
       'Service Levels': 'مستويات الخدمة',
       'Guest Feedback': 'آراء النزلاء',
     },

@@ -66,6 +66,7 @@ export const usersEn = {
       'Canned Replies': 'Canned Replies',
       'Security Audit': 'Security Audit',
       'Sign In': 'Sign-in',
+      Integrations: 'Integrations',
       'Service Levels': 'Service Levels',
       'Guest Feedback': 'Guest Feedback',
     },

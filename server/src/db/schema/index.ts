@@ -10,3 +10,4 @@ export * from './recovery';
 export * from './routing';
 export * from './passkeys';
 export * from './single-sign-on';
+export * from './webhooks';

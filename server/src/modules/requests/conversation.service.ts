@@ -10,6 +10,9 @@ import { iso } from './requests.mappers';
 import { requestMessages as m, violationMessages } from './requests.messages';
 import { lockLine, updateLine } from './requests.repository';
 import { canSeeLine } from './scope';
+import { recordLineChanged, recordMessageAdded } from '../integrations/webhooks/outbox';
+import { requestStatusOf } from './request-status';
+import { lineStatuses } from './requests.repository';
 
 /** Staff answering the guest on a line, or leaving a note for colleagues. */
 
@@ -27,8 +30,13 @@ export async function addMessage(ctx: AppContext, user: Principal, input: Servic
     if (violation) throw conflict(violationMessages[violation]);
     // Whoever answers the guest has seen the line: the first reply acknowledges it, as assigning a worker does.
     const acknowledges = kind === 'reply' && line.acknowledgedAt === null;
-    if (acknowledges) await updateLine(tx, line.id, { acknowledgedAt: at, acknowledgedBy: user.userId }, at);
-    return { line, acknowledges, id: await insertMessage(tx, { lineId: line.id, kind, text, userId: user.userId, at }) };
+    if (acknowledges) {
+      await updateLine(tx, line.id, { acknowledgedAt: at, acknowledgedBy: user.userId }, at);
+      await recordLineChanged(ctx, tx, { ...line, acknowledgedAt: at }, 'acknowledge', requestStatusOf(await lineStatuses(tx, line.requestId)), at);
+    }
+    const id = await insertMessage(tx, { lineId: line.id, kind, text, userId: user.userId, at });
+    await recordMessageAdded(ctx, tx, line, { id, kind, text }, at);
+    return { line, acknowledges, id };
   });
   const aboutLine = {
     requestId: line.requestId,

@@ -7,6 +7,8 @@ import * as repo from './escalations.repository';
 import { retryGuestNotices } from './guest-mail';
 import { iso } from './requests.mappers';
 import { announce } from './live-events';
+import { recordWebhookEvent } from '../integrations/webhooks/outbox';
+import { lineRef } from '../integrations/webhooks/event-data.repository';
 import { receivesEscalations } from './scope';
 import { loggableError } from '../../db/errors';
 import { targetsOf } from './service-levels.repository';
@@ -282,7 +284,15 @@ export class EscalationScheduler {
   /** Claims one escalation (false: another process did, or the line was acted on) and sends it. */
   private async escalate(item: repo.DueEscalation, now: Date, receiversOf: () => Promise<repo.Receiver[]>): Promise<boolean> {
     const db = this.ctx.database.db;
-    const id = await repo.claimEscalation(db, item, now, new Date(now.getTime() + MAIL_HOLD_MS));
+    // The claim and its webhook event are stored together: a line escalates, and is reported overdue, once.
+    const id = await db.transaction(async (tx) => {
+      const claimed = await repo.claimEscalation(tx, item, now, new Date(now.getTime() + MAIL_HOLD_MS));
+      if (claimed === undefined) return undefined;
+      const ref = await lineRef(tx, item.lineId);
+      if (ref)
+        await recordWebhookEvent(this.ctx, tx, 'line.overdue', ref, { ...ref, lineId: item.lineId, target: item.kind, dueAt: item.dueAt.toISOString() }, now);
+      return claimed;
+    });
     if (id === undefined) return false;
     const subject = await repo.escalationSubject(db, item.lineId);
     if (!subject) return true;

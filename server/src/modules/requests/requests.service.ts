@@ -26,6 +26,8 @@ import { announce } from './live-events';
 import { verifyRoomLink } from '../qr/room-link';
 import { pushOffered } from '../work/push.service';
 import { recoverLowRating } from '../reports/recovery.service';
+import { recordWebhookEvent } from '../integrations/webhooks/outbox';
+import { requestCreatedData, requestRef } from '../integrations/webhooks/event-data.repository';
 
 /** The guest's side: submit, follow and review a request (no login). */
 
@@ -110,22 +112,28 @@ export async function fileRequest(
     if (at) return { scheduledFor: at, alertAt: scheduleAlertAt(at, byId.get(serviceId)!.scheduleLeadMinutes, config.sla.minuteMs) };
     return { clockStartedAt: now, ...dueTimesOf(now, byId.get(serviceId)!.targets, config.sla.minuteMs) };
   };
-  const created = await repo.insertRequest(db, {
-    hotelId: input.hotelId,
-    roomId: input.roomId,
-    custName: input.custName,
-    custEmail: input.custEmail,
-    custPhone: input.custPhone,
-    note: input.note,
-    roomVerified,
-    lang,
-    channel: input.channel,
-    roomNumber: place.roomNumber,
-    hotelNames: place.hotelNames,
-    lines: input.services.map((s, i) => {
-      const service = byId.get(s.serviceId)!;
-      return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(service), names: service, ...clockOfLine(s.serviceId, i) };
-    }),
+  // The request and its webhook event are stored together, or neither is.
+  const created = await db.transaction(async (tx) => {
+    const created = await repo.insertRequest(tx, {
+      hotelId: input.hotelId,
+      roomId: input.roomId,
+      custName: input.custName,
+      custEmail: input.custEmail,
+      custPhone: input.custPhone,
+      note: input.note,
+      roomVerified,
+      lang,
+      channel: input.channel,
+      roomNumber: place.roomNumber,
+      hotelNames: place.hotelNames,
+      lines: input.services.map((s, i) => {
+        const service = byId.get(s.serviceId)!;
+        return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(service), names: service, ...clockOfLine(s.serviceId, i) };
+      }),
+    });
+    const scope = { hotelId: input.hotelId, requestId: created.id };
+    await recordWebhookEvent(ctx, tx, 'request.created', scope, () => requestCreatedData(tx, created.id), now);
+    return created;
   });
   // Scheduled lines stay quiet: the desk and the phones hear of them when the scheduler fires them.
   const alertNow = input.services.filter((_, i) => !scheduledFor[i]);
@@ -183,7 +191,13 @@ export async function addReview(ctx: AppContext, input: ReviewInput, lang: Langu
   if (!isUuid(input.id)) throw notFound(m.requestNotFound);
   const now = ctx.clock.now();
   // One conditional UPDATE: two reviews sent at once cannot both be stored.
-  if (!(await repo.saveReview(db, input.id, input.feedback, input.rating, now))) {
+  const saved = await db.transaction(async (tx) => {
+    if (!(await repo.saveReview(tx, input.id, input.feedback, input.rating, now))) return false;
+    const ref = await requestRef(tx, input.id);
+    await recordWebhookEvent(ctx, tx, 'review.added', { hotelId: ref.hotelId, requestId: ref.requestId }, { ...ref, rating: input.rating, feedback: input.feedback }, now);
+    return true;
+  });
+  if (!saved) {
     const header = await repo.requestHeader(db, input.id, lang);
     if (!header) throw notFound(m.requestNotFound);
     if (header.rating !== null) throw conflict(m.alreadyReviewed);

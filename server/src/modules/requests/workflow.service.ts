@@ -31,6 +31,7 @@ import { targetsOf } from './service-levels.repository';
 import { loggableError } from '../../db/errors';
 import { pushAssigned, pushOffered } from '../work/push.service';
 import { workerHasPhone } from '../work/work.repository';
+import { lineChangeOf, recordLineChanged, recordMessageAdded } from '../integrations/webhooks/outbox';
 
 /** Staff moving a service line through its workflow (SPEC §4), one transaction per step. */
 
@@ -83,7 +84,9 @@ export async function step(
     await repo.updateLine(tx, line.id, patch, at);
     const status = requestStatusOf(await repo.lineStatuses(tx, line.requestId));
     await repo.touchRequest(tx, line.requestId, status, at);
-    return { line: { ...line, ...patch }, before: line.departmentId, status, at };
+    const changed = { ...line, ...patch };
+    await recordLineChanged(ctx, tx, changed, lineChangeOf(line, patch), status, at);
+    return { line: changed, before: line.departmentId, status, at };
   });
   const { line, before, status, at } = result;
   await announce(ctx, {
@@ -117,7 +120,10 @@ export async function updateStatus(ctx: AppContext, user: Principal, input: Stat
   await step(ctx, staffActor(user), input.requestDetailsId, action, async (tx, line, at) => {
     // The reply is added to the line's thread (and its `reply`), which the guest reads;
     // an empty one adds nothing and leaves an earlier reply in place.
-    if (reply) await insertMessage(tx, { lineId: line.id, kind: 'reply', text: reply, userId: user.userId, at });
+    if (reply) {
+      const id = await insertMessage(tx, { lineId: line.id, kind: 'reply', text: reply, userId: user.userId, at });
+      await recordMessageAdded(ctx, tx, line, { id, kind: 'reply', text: reply }, at);
+    }
     switch (input.status) {
       case 'Assigned': {
         const allowed = await repo.workersFor(tx, line.departmentId);

@@ -9,6 +9,8 @@ import * as lines from '../requests/requests.repository';
 import { targetsOf } from '../requests/service-levels.repository';
 import { pushAssigned, pushOffered } from '../work/push.service';
 import * as repo from './routing.repository';
+import { recordWebhookEvent } from '../integrations/webhooks/outbox';
+import { lineChangedData } from '../integrations/webhooks/event-data.repository';
 
 /**
  * Routing runs in every server process, on the escalation clock's tick and at once when
@@ -179,7 +181,11 @@ async function routeBatch(ctx: AppContext, tx: Tx, departmentId: number | null, 
     }
   }
   for (const requestId of new Set(effects.map((e) => e.line.requestId))) {
-    await lines.touchRequest(tx, requestId, requestStatusOf(await lines.lineStatuses(tx, requestId)), now);
+    const status = requestStatusOf(await lines.lineStatuses(tx, requestId));
+    await lines.touchRequest(tx, requestId, status, now);
+    // Routing's hand-overs are assignments as the desk's are, reported in the same transaction.
+    for (const { line } of effects.filter((e) => e.line.requestId === requestId))
+      await recordWebhookEvent(ctx, tx, 'line.changed', line, () => lineChangedData(tx, line.lineId, 'assignment', status), now);
   }
   return { effects, last: pending.length === BATCH ? pending.at(-1)!.lineId : undefined };
 }

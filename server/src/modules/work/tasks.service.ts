@@ -13,6 +13,7 @@ import { type Actor, type LockedLine, step } from '../requests/workflow.service'
 import { attach as attachPhoto } from './photos.service';
 import { pushOffered } from './push.service';
 import { workMessages as m } from './work.messages';
+import { recordMessageAdded } from '../integrations/webhooks/outbox';
 import * as repo from './work.repository';
 
 /** What a worker's phone reads and does: its own lines, its department's pool. */
@@ -189,7 +190,7 @@ async function applyLocalized(ctx: AppContext, device: DevicePrincipal, action: 
       const note = input.note?.trim() ?? '';
       await step(ctx, actor, input.lineId, 'complete', async (tx, line, at) => {
         // The worker's words are for staff: an internal note, never a reply the guest reads unseen.
-        if (note) await insertMessage(tx, { lineId: line.id, kind: 'note', text: note, workerId: me, at });
+        if (note) await recordMessageAdded(ctx, tx, line, { id: await insertMessage(tx, { lineId: line.id, kind: 'note', text: note, workerId: me, at }), kind: 'note', text: note }, at);
         if (input.photoId) await attachPhoto(tx, input.photoId, line.id, me, at);
         answer = await answered(tx, at, m.done, 'Completed');
         return { status: 'Completed', completedAt: at, completedByWorkerId: me, ...(line.acknowledgedAt ? {} : { acknowledgedAt: at }) };
@@ -202,7 +203,8 @@ async function applyLocalized(ctx: AppContext, device: DevicePrincipal, action: 
       // The desk is alerted with who gave the line back and why (LiveAlerts), not only its list row.
       const returned = { workerName: worker?.name ?? '', workerNameAr: worker?.nameAr ?? null, reason };
       await step(ctx, actor, input.lineId, (line) => closedViolation(line), async (tx, line, at) => {
-        await insertMessage(tx, { lineId: line.id, kind: 'note', text: localize(m.cantDoReason, 'en', { reason }), workerId: me, at });
+        const text = localize(m.cantDoReason, 'en', { reason });
+        await recordMessageAdded(ctx, tx, line, { id: await insertMessage(tx, { lineId: line.id, kind: 'note', text, workerId: me, at }), kind: 'note', text }, at);
         answer = await answered(tx, at, m.returned, 'Open');
         // Back to its department, unassigned (SPEC status Open): the desk hears it on its live stream.
         return {

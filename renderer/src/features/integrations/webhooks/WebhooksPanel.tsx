@@ -1,0 +1,158 @@
+import './strings';
+import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles } from '@fluentui/react-components';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type WebhookSubscription, type WebhookSubscriptionInput, endpoints } from '@shared';
+import { call } from '../../../api/client';
+import { useData } from '../../../api/use-data';
+import { handleError, showSuccess } from '../../../feedback/handle-error';
+import { formatDate } from '../../../table/format';
+import { hasClaim, sessionAtom } from '../../../session/session';
+import { Ltr } from '../../../ui/Ltr';
+import { Panel } from '../../../ui/Panel';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
+import { DeliveryLog } from './DeliveryLog';
+import { WebhookForm } from './WebhookForm';
+
+const useStyles = makeStyles({
+  secret: { fontFamily: 'monospace', wordBreak: 'break-all' },
+  actions: { display: 'flex', gap: '6px', flexWrap: 'wrap' },
+});
+
+/** The subscriptions: create one (its secret shown once), switch it on or off, read its delivery log. */
+export function WebhooksPanel() {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const session = useAtomValue(sessionAtom);
+  const canEdit = hasClaim(session, 'Administration.Integrations.Edit');
+  const chainAllowed = session?.userRoles.includes('Admin') ?? false;
+  const list = useData(['webhooks'], () => call(endpoints.webhooks), t('webhooks.loadFailed'));
+  const hotels = useData(['webhooks', 'hotels'], () => call(endpoints.generateHotels), null);
+  const [adding, setAdding] = useState(false);
+  const [secret, setSecret] = useState<string>();
+  const [copied, setCopied] = useState(false);
+  const [open, setOpen] = useState<WebhookSubscription>();
+
+  const create = async (input: WebhookSubscriptionInput) => {
+    try {
+      const answer = await call(endpoints.addWebhook, { body: input });
+      showSuccess(answer, t('webhooks.created'));
+      setSecret(answer.secret);
+      setCopied(false);
+      setAdding(false);
+      void list.invalidate();
+    } catch (err) {
+      handleError(err, t('webhooks.saveFailed'));
+    }
+  };
+  const setEnabled = async (s: WebhookSubscription, enabled: boolean) => {
+    try {
+      showSuccess(await call(endpoints.setWebhookEnabled, { params: { id: s.id }, body: { enabled } }), enabled ? t('webhooks.enabled') : t('webhooks.disabled'));
+      void list.invalidate();
+    } catch (err) {
+      handleError(err, t('webhooks.saveFailed'));
+    }
+  };
+  const remove = async (s: WebhookSubscription) => {
+    try {
+      showSuccess(await call(endpoints.removeWebhook, { params: { id: s.id } }), t('webhooks.remove'));
+      if (open?.id === s.id) setOpen(undefined);
+      void list.invalidate();
+    } catch (err) {
+      handleError(err, t('webhooks.saveFailed'));
+    }
+  };
+  const copy = async () => {
+    if (!secret) return;
+    await navigator.clipboard?.writeText(secret).catch(() => undefined);
+    setCopied(true);
+  };
+
+  return (
+    <div data-testid="webhooks">
+      <ScreenHeader title={t('webhooks.title')}>
+        {canEdit && !adding && (
+          <Button appearance="primary" onClick={() => setAdding(true)}>
+            {t('webhooks.add')}
+          </Button>
+        )}
+      </ScreenHeader>
+      <Text as="p">{t('webhooks.intro')}</Text>
+      {secret && (
+        <MessageBar intent="warning" data-testid="webhook-secret">
+          <MessageBarBody>
+            <MessageBarTitle>{t('webhooks.secretTitle')}</MessageBarTitle>
+            {t('webhooks.secretOnce')}{' '}
+            <Ltr className={styles.secret}>{secret}</Ltr>{' '}
+            <Button size="small" onClick={() => void copy()}>
+              {copied ? t('webhooks.copied') : t('webhooks.copy')}
+            </Button>{' '}
+            <Button size="small" onClick={() => setSecret(undefined)}>
+              {t('webhooks.done')}
+            </Button>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {adding && (
+        <Panel>
+          <WebhookForm hotels={hotels.data ?? []} chainAllowed={chainAllowed} onSubmit={create} onCancel={() => setAdding(false)} />
+        </Panel>
+      )}
+      {list.loading ? (
+        <Spinner />
+      ) : !list.data?.length ? (
+        <Text as="p">{t('webhooks.empty')}</Text>
+      ) : (
+        <Table aria-label={t('webhooks.title')} size="small">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('webhooks.url')}</TableHeaderCell>
+              <TableHeaderCell>{t('webhooks.hotel')}</TableHeaderCell>
+              <TableHeaderCell>{t('webhooks.events')}</TableHeaderCell>
+              <TableHeaderCell>{t('webhooks.status')}</TableHeaderCell>
+              <TableHeaderCell />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.data.map((s) => (
+              <TableRow key={s.id} data-testid="webhook-row">
+                <TableCell>
+                  <Ltr>{s.url}</Ltr>
+                </TableCell>
+                <TableCell>{s.hotelName ?? t('webhooks.allHotels')}</TableCell>
+                <TableCell>{s.eventTypes.map((type) => t(`webhooks.types.${type}`)).join(i18n.language === 'ar' ? '، ' : ', ')}</TableCell>
+                <TableCell>
+                  {s.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
+                  {s.failingSince && <Text block>{t('webhooks.failingSince', { at: formatDate(s.failingSince, i18n.language) })}</Text>}
+                </TableCell>
+                <TableCell>
+                  <div className={styles.actions}>
+                    <Button size="small" onClick={() => setOpen(s)}>
+                      {t('webhooks.deliveries')}
+                    </Button>
+                    {canEdit && (
+                      <>
+                        <Button size="small" onClick={() => void setEnabled(s, !s.enabled)}>
+                          {s.enabled ? t('webhooks.disable') : t('webhooks.enable')}
+                        </Button>
+                        <Button size="small" onClick={() => void remove(s)}>
+                          {t('webhooks.remove')}
+                        </Button>
+                      </>
+                    )}
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {open && (
+        <Panel>
+          <DeliveryLog subscription={open} canEdit={canEdit} onClose={() => setOpen(undefined)} />
+        </Panel>
+      )}
+    </div>
+  );
+}
