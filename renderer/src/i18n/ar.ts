@@ -66,6 +66,7 @@ export const ar: Messages = {
     menu: 'القائمة',
     home: 'الرئيسية',
     logout: 'تسجيل الخروج',
+    security: 'تسجيل الدخول والأمان',
     passkeys: 'مفاتيح المرور',
     twoFactor: 'التحقق بخطوتين',
     devices: 'الأجهزة المسجّل دخولها',

@@ -66,6 +66,7 @@ export const en = {
     menu: 'Menu',
     home: 'Home',
     logout: 'Logout',
+    security: 'Sign-in and security',
     passkeys: 'Passkeys',
     twoFactor: 'Two-factor sign-in',
     devices: 'Signed-in devices',

@@ -1,4 +1,4 @@
-import { Avatar, Button, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
+import { Avatar, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { HomeRegular, KeyMultipleRegular, LaptopRegular, LocalLanguageRegular, NavigationRegular, PersonRegular, ShieldKeyholeRegular, SignOutRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,27 +87,39 @@ export function Header({ session, toggleRef, onToggleMenu, onSwitchLanguage, onL
           <Avatar icon={<PersonRegular />} idForColor={session.userName} size={28} color="colorful" aria-hidden />
         </Button>
       </Tooltip>
-      <Tooltip content={t('shell.twoFactor')} relationship="label">
-        <Button appearance="transparent" className={styles.onBrand} icon={<ShieldKeyholeRegular />} onClick={() => setTwoFactorOpen(true)} data-testid="two-factor-open" />
-      </Tooltip>
+      {/* The user's own sign-in settings: one menu, so the header keeps room for the desk's controls. */}
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <Tooltip content={t('shell.security')} relationship="label">
+            <Button appearance="transparent" className={styles.onBrand} icon={<ShieldKeyholeRegular />} data-testid="security-menu" />
+          </Tooltip>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            <MenuItem icon={<ShieldKeyholeRegular />} onClick={() => setTwoFactorOpen(true)} data-testid="two-factor-open">
+              {t('shell.twoFactor')}
+            </MenuItem>
+            {passkeysAvailable() && (
+              <MenuItem icon={<KeyMultipleRegular />} onClick={() => setPasskeysOpen(true)} data-testid="passkeys-open">
+                {t('shell.passkeys')}
+              </MenuItem>
+            )}
+            <MenuItem icon={<LaptopRegular />} onClick={() => setDevicesOpen(true)} data-testid="devices-open">
+              {t('shell.devices')}
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
       {twoFactorOpen && (
         <Suspense fallback={null}>
           <TwoFactorDialog open onClose={() => setTwoFactorOpen(false)} />
         </Suspense>
-      )}
-      {passkeysAvailable() && (
-        <Tooltip content={t('shell.passkeys')} relationship="label">
-          <Button appearance="transparent" className={styles.onBrand} icon={<KeyMultipleRegular />} onClick={() => setPasskeysOpen(true)} data-testid="passkeys-open" />
-        </Tooltip>
       )}
       {passkeysOpen && (
         <Suspense fallback={null}>
           <PasskeysDialog open onClose={() => setPasskeysOpen(false)} />
         </Suspense>
       )}
-      <Tooltip content={t('shell.devices')} relationship="label">
-        <Button appearance="transparent" className={styles.onBrand} icon={<LaptopRegular />} onClick={() => setDevicesOpen(true)} data-testid="devices-open" />
-      </Tooltip>
       {devicesOpen && (
         <Suspense fallback={null}>
           <SignedInDevicesDialog open onClose={() => setDevicesOpen(false)} />

@@ -39,6 +39,7 @@ async function addSignOutSignIn(page: Page, lang: 'en' | 'ar', email: string) {
   await setLanguage(page, lang);
 
   // Add a passkey from the header, named.
+  await page.getByTestId('security-menu').click();
   await page.getByTestId('passkeys-open').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(text.name).fill('Front desk PC');
@@ -58,6 +59,7 @@ async function addSignOutSignIn(page: Page, lang: 'en' | 'ar', email: string) {
   await setLanguage(page, lang);
 
   // Its last use shows; removed, it signs in no more.
+  await page.getByTestId('security-menu').click();
   await page.getByTestId('passkeys-open').click();
   await expect(row).toContainText(text.lastUsed);
   await dialog.getByRole('button', { name: `${text.remove} Front desk PC` }).click();

@@ -28,6 +28,7 @@ async function endTheOtherSession(browser: Browser, lang: 'en' | 'ar', email: st
     await login(mine, server.url, user);
     await setLanguage(mine, lang);
 
+    await mine.getByTestId('security-menu').click();
     await mine.getByTestId('devices-open').click();
     const dialog = mine.getByRole('dialog');
     const rows = dialog.locator('[data-testid^="session-"]');

@@ -29,6 +29,7 @@ async function enrolAndSignInAgain(page: Page, lang: 'en' | 'ar', email: string)
   await setLanguage(page, lang);
 
   // Enrol from the header: the key shown is the one the test's "authenticator app" uses.
+  await page.getByTestId('security-menu').click();
   await page.getByTestId('two-factor-open').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: text.setUp }).click();
