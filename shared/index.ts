@@ -24,3 +24,4 @@ export * from './display-names';
 export * from './recovery';
 export * from './routing';
 export * from './api/routing';
+export * from './api/integrations';

@@ -48,6 +48,7 @@ export const CATALOGUE = [
   { section: 'Administration', item: 'Email Settings', actions: ['View', 'Edit'] },
   { section: 'Administration', item: 'Canned Replies', actions: CRUD },
   { section: 'Administration', item: 'Security Audit', actions: ['View'] },
+  { section: 'Administration', item: 'Integrations', actions: ['View', 'Edit'] },
   { section: 'Reports', item: 'Service Levels', actions: ['View'] },
   // Follow Up: move a low rating's service-recovery follow-up on (contacted, resolved) with a note.
   { section: 'Reports', item: 'Guest Feedback', actions: ['View', 'Follow Up'] },

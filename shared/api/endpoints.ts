@@ -10,6 +10,7 @@ import * as canned from './canned-replies';
 import * as work from './work';
 import * as twoFactor from './two-factor';
 import * as routing from './routing';
+import * as integrations from './integrations';
 import type { Claim } from '../permissions';
 
 /**
@@ -584,6 +585,19 @@ export const endpoints = {
   heldOffShift: { method: 'GET', path: '/api/Routing/HeldOffShift', auth: 'Service Management.Service List.View', response: z.array(routing.HeldOffShiftLine) },
   workShift: { method: 'GET', path: '/api/Work/Shift', auth: 'device', response: routing.WorkShift },
   setWorkShift: { method: 'PUT', path: '/api/Work/Shift', auth: 'device', body: routing.WorkShiftInput, response: routing.WorkShift },
+
+  // ── Integrations: API keys ──
+  apiKeys: { method: 'GET', path: '/api/Integrations/ApiKeys', auth: 'Administration.Integrations.View', response: z.array(integrations.ApiKey) },
+  /** The whole key is in this answer only. */
+  createApiKey: {
+    method: 'POST',
+    path: '/api/Integrations/ApiKeys',
+    auth: 'Administration.Integrations.Edit',
+    body: integrations.ApiKeyInput,
+    response: integrations.CreatedApiKey,
+  },
+  /** Takes effect on the key's next call, in every server process. */
+  revokeApiKey: { method: 'POST', path: '/api/Integrations/ApiKeys/:id/Revoke', auth: 'Administration.Integrations.Edit', params: IdParams, response: msg },
 } as const;
 
 /** '/api/BasicData/EditCompany/:id' + { id: 3 } → '/api/BasicData/EditCompany/3' */

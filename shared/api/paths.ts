@@ -158,6 +158,9 @@ export const apiPaths = {
   heldOffShift: '/api/Routing/HeldOffShift',
   workShift: '/api/Work/Shift',
   setWorkShift: '/api/Work/Shift',
+  apiKeys: '/api/Integrations/ApiKeys',
+  createApiKey: '/api/Integrations/ApiKeys',
+  revokeApiKey: '/api/Integrations/ApiKeys/:id/Revoke',
 } as const;
 
 export type ApiPathName = keyof typeof apiPaths;

@@ -13,6 +13,7 @@ import work from './work/work.routes';
 import twoFactor from './two-factor/two-factor.routes';
 import securityAudit from './security-audit/security-audit.routes';
 import routing from './routing/routing.routes';
+import apiKeys from './integrations/api-keys/api-keys.routes';
 
 /** Every module's routes, registered in this order by app.ts. */
-export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work, twoFactor, securityAudit, routing];
+export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work, twoFactor, securityAudit, routing, apiKeys];

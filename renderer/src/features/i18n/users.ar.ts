@@ -65,6 +65,7 @@ export const usersAr: Messages['users'] = {
       'Email Settings': 'إعدادات البريد',
       'Canned Replies': 'الردود الجاهزة',
       'Security Audit': 'سجل الأمان',
+      Integrations: 'التكاملات',
       'Service Levels': 'مستويات الخدمة',
       'Guest Feedback': 'آراء النزلاء',
     },

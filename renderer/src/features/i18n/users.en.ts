@@ -64,6 +64,7 @@ export const usersEn = {
       'Email Settings': 'Email Settings',
       'Canned Replies': 'Canned Replies',
       'Security Audit': 'Security Audit',
+      Integrations: 'Integrations',
       'Service Levels': 'Service Levels',
       'Guest Feedback': 'Guest Feedback',
     },

@@ -8,3 +8,4 @@ export * from './work';
 export * from './sign-in';
 export * from './recovery';
 export * from './routing';
+export * from './integrations';

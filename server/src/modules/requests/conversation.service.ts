@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { localize } from '../../i18n/localize';
 import type { Principal } from '../../security/tokens';
+import { byKey, byUser } from '../../security/actor';
 import { threadReplyViolation } from '@shared';
 import { announce } from './live-events';
 import { insertMessage } from './messages.repository';
@@ -27,8 +28,8 @@ export async function addMessage(ctx: AppContext, user: Principal, input: Servic
     if (violation) throw conflict(violationMessages[violation]);
     // Whoever answers the guest has seen the line: the first reply acknowledges it, as assigning a worker does.
     const acknowledges = kind === 'reply' && line.acknowledgedAt === null;
-    if (acknowledges) await updateLine(tx, line.id, { acknowledgedAt: at, acknowledgedBy: user.userId }, at);
-    return { line, acknowledges, id: await insertMessage(tx, { lineId: line.id, kind, text, userId: user.userId, at }) };
+    if (acknowledges) await updateLine(tx, line.id, { acknowledgedAt: at, acknowledgedBy: byUser(user), acknowledgedByKey: byKey(user) }, at);
+    return { line, acknowledges, id: await insertMessage(tx, { lineId: line.id, kind, text, userId: byUser(user), apiKeyId: byKey(user), at }) };
   });
   const aboutLine = {
     requestId: line.requestId,
