@@ -35,6 +35,7 @@ export const clientRoutes = {
   emailSettings: listRoute('Administration', 'EmailSettings'),
   cannedReplies: listRoute('Administration', 'CannedReplies'),
   securityAudit: listRoute('Administration', 'SecurityAudit'),
+  integrations: listRoute('Administration', 'Integrations'),
   requestDetails: (id: Id) => `/Admin/Request/Details/${id}`,
   serviceDetails: (id: Id) => `/Admin/Service/Details/${id}`,
   userRole: (id: Id) => `/Admin/UserRole/${id}`,

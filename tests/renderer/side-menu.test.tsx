@@ -39,6 +39,7 @@ describe('the permission-driven side menu', () => {
       '/Admin/Administration/EmailSettings',
       '/Admin/Administration/CannedReplies',
       '/Admin/Administration/SecurityAudit',
+      '/Admin/Administration/Integrations',
       '/Admin/Reports/ServiceLevels',
       '/Admin/Reports/GuestFeedback',
     ]);

@@ -81,6 +81,7 @@ export const ROUTES: AppRoute[] = [
   list('Administration', 'EmailSettings', clientRoutes.emailSettings, sections.administration),
   list('Administration', 'CannedReplies', clientRoutes.cannedReplies, sections.administration),
   list('Administration', 'SecurityAudit', clientRoutes.securityAudit, sections.administration),
+  list('Administration', 'Integrations', clientRoutes.integrations, sections.administration),
   page(clientRoutes.userRole(':id'), sections.administration, 'UserRole'),
   page(clientRoutes.roleDetail(':id'), sections.administration, 'RoleDetail'),
   list('Reports', 'ServiceLevels', clientRoutes.serviceLevels, sections.reports),

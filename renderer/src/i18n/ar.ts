@@ -89,6 +89,7 @@ export const ar: Messages = {
     EmailSettings: 'إعدادات البريد',
     CannedReplies: 'الردود الجاهزة',
     SecurityAudit: 'سجل الأمان',
+    Integrations: 'التكاملات',
     ServiceLevels: 'مستويات الخدمة',
     GuestFeedback: 'آراء النزلاء',
   },

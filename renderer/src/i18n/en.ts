@@ -90,6 +90,7 @@ export const en = {
     EmailSettings: 'Email Settings',
     CannedReplies: 'Canned Replies',
     SecurityAudit: 'Security Audit',
+    Integrations: 'Integrations',
     ServiceLevels: 'Service Levels',
     GuestFeedback: 'Guest Feedback',
   },

@@ -5,6 +5,7 @@ import type { phonesEn } from '../features/i18n/phones.en';
 import type { reportsEn } from '../features/i18n/reports.en';
 import type { shortcutsEn } from '../features/i18n/shortcuts.en';
 import type { twoFactorEn } from '../features/i18n/two-factor.en';
+import type { apiKeysEn } from '../features/integrations/api-keys/api-keys.en';
 import { ar } from './ar';
 import { en } from './en';
 
@@ -21,7 +22,7 @@ declare module 'i18next' {
  * Strings of sections that are not on the first view (reports, workers' phones): their
  * modules register them when they load, so the login page's JavaScript does not carry them.
  */
-type SectionStrings = { reports: typeof reportsEn; phones: typeof phonesEn; shortcuts: typeof shortcutsEn; twoFactor: typeof twoFactorEn; desk: typeof deskRequestsEn };
+type SectionStrings = { reports: typeof reportsEn; phones: typeof phonesEn; shortcuts: typeof shortcutsEn; twoFactor: typeof twoFactorEn; desk: typeof deskRequestsEn; apiKeys: typeof apiKeysEn };
 type Strings = Record<string, unknown>;
 const sections: { en: Strings; ar: Strings }[] = [];
 

@@ -5,6 +5,7 @@ import { RolesScreen } from './RolesScreen';
 import { UserRolesPage } from './UserRolesPage';
 import { UsersScreen } from './UsersScreen';
 import { SecurityAuditScreen } from '../two-factor/SecurityAuditScreen';
+import { IntegrationsScreen } from '../integrations/IntegrationsScreen';
 
 /** The administration section, loaded on demand (app/routes.tsx). */
 export const screens = {
@@ -13,6 +14,7 @@ export const screens = {
   EmailSettings: EmailSettingsScreen,
   CannedReplies: CannedRepliesScreen,
   SecurityAudit: SecurityAuditScreen,
+  Integrations: IntegrationsScreen,
   UserRole: UserRolesPage,
   RoleDetail: RoleDetailPage,
 };

@@ -1,0 +1,20 @@
+import { Title2, makeStyles } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import './api-keys/strings';
+import { ApiKeysPanel } from './api-keys/ApiKeysPanel';
+
+const useStyles = makeStyles({ title: { margin: '0 0 16px' } });
+
+/** /Admin/Administration/Integrations: how other systems reach the product (API keys; webhooks beside them). */
+export function IntegrationsScreen() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <section data-testid="screen-Integrations">
+      <Title2 as="h1" className={styles.title}>
+        {t('apiKeys.integrationsTitle')}
+      </Title2>
+      <ApiKeysPanel />
+    </section>
+  );
+}
