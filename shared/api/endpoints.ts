@@ -598,6 +598,11 @@ export const endpoints = {
   },
   /** Takes effect on the key's next call, in every server process. */
   revokeApiKey: { method: 'POST', path: '/api/Integrations/ApiKeys/:id/Revoke', auth: 'Administration.Integrations.Edit', params: IdParams, response: msg },
+  // ── Integrations: the guest's stay ──
+  /** Signed by the hotel's stay secret (headers x-hgs-timestamp, x-hgs-signature), not by a token. */
+  stayEvent: { method: 'POST', path: '/api/Integrations/Stays', auth: 'public', body: integrations.StayEventInput, response: msg },
+  /** A new stay secret for a hotel (the old one stops working), shown in this answer only. */
+  staySecret: { method: 'POST', path: '/api/Integrations/StaySecret', auth: 'Administration.Integrations.Edit', body: integrations.StaySecretInput, response: integrations.StaySecret },
 } as const;
 
 /** '/api/BasicData/EditCompany/:id' + { id: 3 } → '/api/BasicData/EditCompany/3' */

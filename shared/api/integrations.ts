@@ -52,3 +52,32 @@ export const CreatedApiKey = MessageResponse.extend({ key: z.string(), apiKey: A
 export type ApiKeyInput = z.infer<typeof ApiKeyInput>;
 export type ApiKey = z.infer<typeof ApiKey>;
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
+
+// ── The guest's stay, from the PMS ──
+/** How far a stay event's timestamp may be from the server's clock (replays of old events are refused). */
+export const STAY_EVENT_TOLERANCE_SECONDS = 300;
+/** The headers a stay event is signed with: `v1=` + hex HMAC-SHA256 of `<timestamp>.<raw body>` under the hotel's stay secret. */
+export const STAY_SIGNATURE_HEADER = 'x-hgs-signature';
+export const STAY_TIMESTAMP_HEADER = 'x-hgs-timestamp';
+
+export const StayEventInput = z.object({
+  hotelId: Id,
+  /** Unique per hotel: the same id twice is a replay. */
+  eventId: z.string().trim().min(1).max(100),
+  type: z.enum(['check-in', 'room-move', 'check-out']),
+  /** The PMS's id of the stay (reservation). */
+  stayId: z.string().trim().min(1).max(100),
+  roomNumber: z.string().trim().min(1).max(20),
+  guest: z.object({
+    name: singleLine(200),
+    language: z.string().max(10).optional().default(''),
+    email: z.string().max(254).optional().default(''),
+  }),
+  arrival: z.string().max(40),
+  departure: z.string().max(40),
+});
+export const StaySecretInput = z.object({ hotelId: Id });
+/** The secret, in this answer only. */
+export const StaySecret = MessageResponse.extend({ secret: z.string() });
+
+export type StayEventInput = z.infer<typeof StayEventInput>;

@@ -161,6 +161,8 @@ export const apiPaths = {
   apiKeys: '/api/Integrations/ApiKeys',
   createApiKey: '/api/Integrations/ApiKeys',
   revokeApiKey: '/api/Integrations/ApiKeys/:id/Revoke',
+  stayEvent: '/api/Integrations/Stays',
+  staySecret: '/api/Integrations/StaySecret',
 } as const;
 
 export type ApiPathName = keyof typeof apiPaths;

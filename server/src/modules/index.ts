@@ -14,6 +14,7 @@ import twoFactor from './two-factor/two-factor.routes';
 import securityAudit from './security-audit/security-audit.routes';
 import routing from './routing/routing.routes';
 import apiKeys from './integrations/api-keys/api-keys.routes';
+import stays from './integrations/stays/stays.routes';
 
 /** Every module's routes, registered in this order by app.ts. */
-export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work, twoFactor, securityAudit, routing, apiKeys];
+export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work, twoFactor, securityAudit, routing, apiKeys, stays];
