@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
-import { stayEvents, stays } from '../../server/src/db/schema';
-import { type Fixture, seedFixture } from '../support/fixtures';
+import { lineMessages, requests, stayEvents, stays } from '../../server/src/db/schema';
+import { type Fixture, guestRequest, seedFixture } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
 
 /**
@@ -96,6 +96,26 @@ describe('stay events from the PMS', () => {
     expect(replay.status).toBe(409);
     expect(replay.body.message).toBe(`This stay event (${once.eventId}) was already received`);
     expect(await state()).toEqual(taken);
+  });
+
+  it('gives a request made from the room during a stay that stay; after check-out the guest can no longer write on it', async () => {
+    const stayId = 'R-guest';
+    expect((await send(event({ stayId, roomNumber: '102' }))).status).toBe(200);
+    const [stay] = await db().select().from(stays).where(eq(stays.externalId, stayId));
+    const added = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { roomId: fx.hotelA.roomIds[1] }) });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const [request] = await db().select().from(requests).where(eq(requests.id, added.body.id));
+    expect(request.stayId).toBe(stay.id);
+    const lineId = (await t.api.call(endpoints.userRequestDetails, { params: { id: added.body.id } })).body.requestDetails[0].id as number;
+    const write = (text: string, lang?: 'ar') => t.api.call(endpoints.addGuestMessage, { lang, body: { id: added.body.id, requestDetailsId: lineId, text } });
+    expect((await write('Two more, please')).status).toBe(200);
+
+    expect((await send(event({ stayId, type: 'check-out' }))).status).toBe(200);
+    const refused = await write('Still here?');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('The guest has checked out: this request no longer takes messages. Please contact the hotel directly');
+    expect((await write('Still here?', 'ar')).body.message).toBe('غادر النزيل الفندق: لم يعد هذا الطلب يستقبل رسائل. يرجى التواصل مع الفندق مباشرة');
+    expect(await db().select().from(lineMessages).where(eq(lineMessages.lineId, lineId))).toHaveLength(1);
   });
 
   it('honours the clock window on both sides of the tolerance', async () => {

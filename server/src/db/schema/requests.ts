@@ -12,7 +12,7 @@ import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, u
 import { departments, hotels, rooms, services, workers } from './basic-data';
 import { timestamps } from './columns';
 import { users } from './identity';
-import { apiKeys } from './integrations';
+import { apiKeys, stays } from './integrations';
 
 export const requests = pgTable(
   'requests',
@@ -43,6 +43,8 @@ export const requests = pgTable(
     lang: text('lang', { enum: ['en', 'ar'] }).notNull().default('ar'),
     /** How it reached the hotel: the guest's page, or staff filing it for a guest who called or came to the desk. */
     channel: text('channel', { enum: REQUEST_CHANNELS }).notNull().default('guest'),
+    /** The guest's stay (from the PMS) the room was in when the request was made; null: no stay known. */
+    stayId: integer('stay_id').references(() => stays.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

@@ -26,6 +26,7 @@ import { announce } from './live-events';
 import { verifyRoomLink } from '../qr/room-link';
 import { pushOffered } from '../work/push.service';
 import { recoverLowRating } from '../reports/recovery.service';
+import { attachOpenStay } from '../integrations/stays/stays.repository';
 
 /** The guest's side: submit, follow and review a request (no login). */
 
@@ -127,6 +128,7 @@ export async function fileRequest(
       return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(service), names: service, ...clockOfLine(s.serviceId, i) };
     }),
   });
+  await attachOpenStay(db, created.id, input.roomId);
   // Scheduled lines stay quiet: the desk and the phones hear of them when the scheduler fires them.
   const alertNow = input.services.filter((_, i) => !scheduledFor[i]);
   if (!alertNow.length) return created;

@@ -18,5 +18,9 @@ export const stayMessages = defineMessages({
     en: 'The stay secret was created. Copy it now: it is not shown again, and the previous one no longer works',
     ar: 'تم إنشاء سر الإقامة. انسخه الآن: لن يظهر مرة أخرى، ولم يعد السر السابق يعمل',
   },
+  guestCheckedOut: {
+    en: 'The guest has checked out: this request no longer takes messages. Please contact the hotel directly',
+    ar: 'غادر النزيل الفندق: لم يعد هذا الطلب يستقبل رسائل. يرجى التواصل مع الفندق مباشرة',
+  },
   hotelNotFound: { en: 'This hotel was not found', ar: 'هذا الفندق غير موجود' },
 });

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../../db/client';
-import { hotels, rooms, stayEvents, staySecrets, stays } from '../../../db/schema';
+import { hotels, requests, rooms, stayEvents, staySecrets, stays } from '../../../db/schema';
 
 export async function sealedSecretOf(db: DbOrTx, hotelId: number): Promise<string | undefined> {
   return (await db.select({ secretEnc: staySecrets.secretEnc }).from(staySecrets).where(eq(staySecrets.hotelId, hotelId)))[0]?.secretEnc;
@@ -45,5 +45,26 @@ export async function updateOpenStay(tx: Tx, hotelId: number, externalId: string
     .set(set)
     .where(and(eq(stays.hotelId, hotelId), eq(stays.externalId, externalId), isNull(stays.checkedOutAt)))
     .returning({ id: stays.id });
+  return rows.length > 0;
+}
+
+/** A request made from a room during a stay carries that stay. */
+export async function attachOpenStay(db: DbOrTx, requestId: string, roomId: number): Promise<void> {
+  const [open] = await db
+    .select({ id: stays.id })
+    .from(stays)
+    .where(and(eq(stays.roomId, roomId), isNull(stays.checkedOutAt)))
+    .orderBy(desc(stays.checkedInAt))
+    .limit(1);
+  if (open) await db.update(requests).set({ stayId: open.id }).where(eq(requests.id, requestId));
+}
+
+/** Whether the request's stay has ended (the guest checked out). */
+export async function stayEnded(db: DbOrTx, requestId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: stays.id })
+    .from(requests)
+    .innerJoin(stays, eq(stays.id, requests.stayId))
+    .where(and(eq(requests.id, requestId), isNotNull(stays.checkedOutAt)));
   return rows.length > 0;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "requests" ADD COLUMN "stay_id" integer;--> statement-breakpoint
+ALTER TABLE "requests" ADD CONSTRAINT "requests_stay_id_stays_id_fk" FOREIGN KEY ("stay_id") REFERENCES "public"."stays"("id") ON DELETE set null ON UPDATE no action;
