@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IntegrationsScreen } from '../../../renderer/src/features/integrations/IntegrationsScreen';
@@ -26,6 +26,8 @@ const row = (over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(() => {
+  // A dialog's portal can take more than the default second on a loaded machine.
+  configure({ asyncUtilTimeout: 5000 });
   Object.defineProperty(HTMLElement.prototype, 'animate', { value: undefined, configurable: true });
 });
 afterEach(cleanup);
@@ -66,11 +68,12 @@ describe('Administration → Integrations → API keys', { timeout: 30_000 }, ()
     await waitFor(() => expect(server.sent('POST', LIST)).toHaveLength(1));
     expect(server.sent('POST', LIST)[0].body).toEqual({ name: 'PMS bridge', hotelId: 3, claims: ['Service Management.Request List.View'], perSecond: 20, perMinute: 1200 });
 
-    const dialog = await screen.findByRole('alertdialog');
-    expect((within(dialog).getByTestId('new-api-key') as HTMLInputElement).value).toBe(KEY);
+    // hidden: under happy-dom, Fluent's focus trap (tabster) may leave the open dialog marked aria-hidden until focus enters it.
+    const dialog = await screen.findByRole('alertdialog', { hidden: true });
+    expect(((await within(dialog).findByTestId('new-api-key')) as HTMLInputElement).value).toBe(KEY);
     expect(within(dialog).getByText(/هذه هي المرة الوحيدة/)).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'لقد حفظته' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await user.click(await within(dialog).findByRole('button', { name: 'لقد حفظته', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());
     // Gone for good: nothing on the page holds the key any more.
     expect(document.body.innerHTML).not.toContain(KEY);
     await waitFor(() => expect(server.sent('GET', LIST)).toHaveLength(2));
@@ -81,6 +84,7 @@ describe('Administration → Integrations → API keys', { timeout: 30_000 }, ()
     const server = fakeServer({
       [`GET ${LIST}`]: { data: [row(), row({ id: 2, name: 'Old BI', revokedAt: '2026-01-02T09:00:00Z', hotelId: null, hotelName: null })] },
       [`POST ${LIST}/1/Revoke`]: { data: { message: 'The API key was revoked', id: 1 } },
+      'GET /api/BasicData/GenerateHotels': { data: [] },
     });
     renderInApp(inCache());
     const user = userEvent.setup();
@@ -90,8 +94,8 @@ describe('Administration → Integrations → API keys', { timeout: 30_000 }, ()
     // Only the live key can be revoked.
     expect(screen.getAllByRole('button', { name: /^Revoke / })).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Revoke PMS bridge' }));
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    await user.click(await within(dialog).findByRole('button', { name: 'Revoke', hidden: true }));
     await waitFor(() => expect(server.sent('POST', `${LIST}/1/Revoke`)).toHaveLength(1));
     cleanup();
 
@@ -100,5 +104,26 @@ describe('Administration → Integrations → API keys', { timeout: 30_000 }, ()
     renderInApp(inCache());
     expect(await screen.findByText('PMS bridge')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Create key|Revoke/ })).toBeNull();
+  });
+
+  it("makes a hotel's stay secret for the PMS and shows it once", async () => {
+    signIn(['Administration.Integrations.View', 'Administration.Integrations.Edit']);
+    const secret = `hgs_stay_${'s'.repeat(43)}`;
+    const server = fakeServer({
+      [`GET ${LIST}`]: { data: [] },
+      'GET /api/BasicData/GenerateHotels': { data: [{ id: 3, name: 'Hotel A' }] },
+      'POST /api/Integrations/StaySecret': { data: { message: 'created', secret } },
+    });
+    renderInApp(inCache());
+    const user = userEvent.setup();
+    const panel = await screen.findByTestId('stay-secret');
+    await waitFor(() => expect(within(panel).getByRole('option', { name: 'Hotel A' })).toBeTruthy());
+    await user.selectOptions(within(panel).getByRole('combobox'), '3');
+    await user.click(within(panel).getByRole('button', { name: 'New stay secret' }));
+    await waitFor(() => expect(server.sent('POST', '/api/Integrations/StaySecret')).toHaveLength(1));
+    expect(server.sent('POST', '/api/Integrations/StaySecret')[0].body).toEqual({ hotelId: 3 });
+    // hidden: under happy-dom, Fluent's focus trap (tabster) may leave the open dialog marked aria-hidden until focus enters it.
+    const dialog = await screen.findByRole('alertdialog', { hidden: true });
+    expect(((await within(dialog).findByTestId('new-api-key')) as HTMLInputElement).value).toBe(secret);
   });
 });

@@ -2,6 +2,9 @@ import { Title2, makeStyles } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import './api-keys/strings';
 import { ApiKeysPanel } from './api-keys/ApiKeysPanel';
+import { StaySecretPanel } from './stays/StaySecretPanel';
+import { useAtomValue } from 'jotai';
+import { hasClaim, sessionAtom } from '../../session/session';
 
 const useStyles = makeStyles({ title: { margin: '0 0 16px' } });
 
@@ -9,12 +12,14 @@ const useStyles = makeStyles({ title: { margin: '0 0 16px' } });
 export function IntegrationsScreen() {
   const { t } = useTranslation();
   const styles = useStyles();
+  const session = useAtomValue(sessionAtom);
   return (
     <section data-testid="screen-Integrations">
       <Title2 as="h1" className={styles.title}>
         {t('apiKeys.integrationsTitle')}
       </Title2>
       <ApiKeysPanel />
+      {hasClaim(session, 'Administration.Integrations.Edit') && <StaySecretPanel />}
     </section>
   );
 }

@@ -36,4 +36,9 @@ export const apiKeysAr: Widen<typeof apiKeysEn> = {
   loadFailed: 'تعذّر تحميل مفاتيح الواجهة البرمجية',
   createFailed: 'تعذّر إنشاء المفتاح',
   revokeFailed: 'تعذّر إلغاء المفتاح',
+  staysTitle: 'إقامات النزلاء من نظام إدارة الفندق',
+  staysIntro: 'يرسل نظام إدارة الفندق تسجيل الوصول ونقل الغرفة وتسجيل المغادرة إلى POST /api/Integrations/Stays موقّعة بسر الإقامة الخاص بالفندق. السر الجديد يحل محل القديم فورًا.',
+  hotel: 'الفندق',
+  newStaySecret: 'سر إقامة جديد',
+  staySecretFailed: 'تعذّر إنشاء سر الإقامة',
 };

@@ -33,4 +33,9 @@ export const apiKeysEn = {
   loadFailed: 'The API keys could not be loaded',
   createFailed: 'The key could not be created',
   revokeFailed: 'The key could not be revoked',
+  staysTitle: 'Guest stays from the PMS',
+  staysIntro: 'The PMS sends check-in, room move and check-out to POST /api/Integrations/Stays, signed with the hotel’s stay secret. A new secret replaces the old one at once.',
+  hotel: 'Hotel',
+  newStaySecret: 'New stay secret',
+  staySecretFailed: 'The stay secret could not be created',
 };
