@@ -180,6 +180,14 @@ describe('API keys', () => {
     expect(await db().select().from(lineMessages).where(eq(lineMessages.lineId, b.lineId))).toEqual([]);
   });
 
+  it('documents the key scheme in the OpenAPI document, on the calls a key may make', async () => {
+    const doc = (await t.api.raw('GET', '/api/openapi.json')).body;
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.apiKey.description).toContain('Retry-After');
+    expect(doc.paths['/api/Request/GetAllRequests'].get.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
+    expect(doc.paths['/api/Account/Logout'].post.security).toEqual([{ bearer: [] }]);
+  });
+
   describe('a key walked over every route of the contract', () => {
     /** Hotel A, the service claims only (what a PMS bridge or a messaging tool would get). */
     let serviceKey: string;
