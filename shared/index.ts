@@ -28,3 +28,4 @@ export * from './recovery';
 export * from './routing';
 export * from './api/routing';
 export * from './api/webhooks';
+export * from './api/integrations';

@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
-import { EXPORT_MAX_ROWS_HEADER, TOTAL_COUNT_HEADER } from '@shared';
+import { API_KEY_PREFIX, EXPORT_MAX_ROWS_HEADER, TOTAL_COUNT_HEADER } from '@shared';
 import type { Clock } from './clock';
 import { isDatabaseUnavailable } from './db/client';
 import { databaseCode, isStorageFull, loggableError } from './db/errors';
@@ -125,7 +125,24 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Hotel guest-service API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A staff member's access token (Account/Login)." },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: `${API_KEY_PREFIX}<key id>_<secret>`,
+            description: [
+              'An API key made in Administration → Integrations → API keys, sent as `Authorization: Bearer hgs_live_…`.',
+              "It opens every call whose claim it holds, within its hotel (or the whole chain), like a user's scope; never the Account or Events calls.",
+              'An unknown or revoked key: 401. A call outside its claims or hotel: 403 (or 404 for a record of another hotel).',
+              'Each key is rate-limited (by default 20 calls a second and 1,200 a minute): every answer carries RateLimit-Policy, RateLimit-Limit,',
+              'RateLimit-Remaining and RateLimit-Reset; past a limit the answer is 429 with Retry-After (seconds).',
+              'Changes made with a key are recorded in the line history as "integration <key name>".',
+            ].join(' '),
+          },
+        },
+      },
       webhooks: webhookDocs(),
     },
     transform: jsonSchemaTransform,

@@ -9,6 +9,7 @@ import { SessionGuard } from './security/session-guard';
 import { DeviceTokenService } from './security/device-tokens';
 import { SecretBox, TokenService } from './security/tokens';
 import { EventBus } from './events/event-bus';
+import { ApiKeyAuthenticator } from './modules/integrations/api-keys/api-key-auth';
 
 /** What every module's services are built from; decorated on the Fastify instance as `app.ctx`. */
 export interface AppContext {
@@ -21,6 +22,8 @@ export interface AppContext {
   deviceTokens: DeviceTokenService;
   /** Whether an access token's session still stands; ends sessions in every process. */
   sessions: SessionGuard;
+  /** Other systems' API keys (`Authorization: Bearer hgs_live_…`). */
+  apiKeys: ApiKeyAuthenticator;
   box: SecretBox;
   mailer: Mailer;
   rateLimiter: RateLimiter;
@@ -48,6 +51,7 @@ export async function createContext(config: Config, database: Database, clock: C
     tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds, clock),
     deviceTokens: new DeviceTokenService(config.jwtSecret, config.accessTokenTtlSeconds, clock),
     sessions,
+    apiKeys: new ApiKeyAuthenticator(database, clock),
     box,
     mailer: new Mailer(database.db, box),
     rateLimiter: new RateLimiter(database.db, config.rateLimitsEnabled),

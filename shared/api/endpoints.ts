@@ -14,6 +14,7 @@ import * as sso from './single-sign-on';
 import * as sessions from './sessions';
 import * as routing from './routing';
 import * as webhooks from './webhooks';
+import * as integrations from './integrations';
 import type { Claim } from '../permissions';
 
 /**
@@ -659,6 +660,23 @@ export const endpoints = {
     params: webhooks.WebhookDeliveryParams,
     response: msg,
   },
+  // ── Integrations: API keys ──
+  apiKeys: { method: 'GET', path: '/api/Integrations/ApiKeys', auth: 'Administration.Integrations.View', response: z.array(integrations.ApiKey) },
+  /** The whole key is in this answer only. */
+  createApiKey: {
+    method: 'POST',
+    path: '/api/Integrations/ApiKeys',
+    auth: 'Administration.Integrations.Edit',
+    body: integrations.ApiKeyInput,
+    response: integrations.CreatedApiKey,
+  },
+  /** Takes effect on the key's next call, in every server process. */
+  revokeApiKey: { method: 'POST', path: '/api/Integrations/ApiKeys/:id/Revoke', auth: 'Administration.Integrations.Edit', params: IdParams, response: msg },
+  // ── Integrations: the guest's stay ──
+  /** Signed by the hotel's stay secret (headers x-hgs-timestamp, x-hgs-signature), not by a token. */
+  stayEvent: { method: 'POST', path: '/api/Integrations/Stays', auth: 'public', body: integrations.StayEventInput, response: msg },
+  /** A new stay secret for a hotel (the old one stops working), shown in this answer only. */
+  staySecret: { method: 'POST', path: '/api/Integrations/StaySecret', auth: 'Administration.Integrations.Edit', body: integrations.StaySecretInput, response: integrations.StaySecret },
 } as const;
 
 /** '/api/BasicData/EditCompany/:id' + { id: 3 } → '/api/BasicData/EditCompany/3' */

@@ -180,6 +180,11 @@ export const apiPaths = {
   removeWebhook: '/api/Integrations/Webhooks/:id',
   webhookDeliveries: '/api/Integrations/Webhooks/:id/Deliveries',
   resendWebhookDelivery: '/api/Integrations/Webhooks/:id/Deliveries/:deliveryId/Resend',
+  apiKeys: '/api/Integrations/ApiKeys',
+  createApiKey: '/api/Integrations/ApiKeys',
+  revokeApiKey: '/api/Integrations/ApiKeys/:id/Revoke',
+  stayEvent: '/api/Integrations/Stays',
+  staySecret: '/api/Integrations/StaySecret',
 } as const;
 
 export type ApiPathName = keyof typeof apiPaths;

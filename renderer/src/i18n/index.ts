@@ -10,6 +10,7 @@ import type { passkeysEn } from '../features/i18n/passkeys.en';
 import type { ssoEn } from '../features/i18n/sso.en';
 import type { sessionsEn } from '../features/i18n/sessions.en';
 import type { webhooksEn } from '../features/integrations/webhooks/webhooks.en';
+import type { apiKeysEn } from '../features/integrations/api-keys/api-keys.en';
 import { ar } from './ar';
 import { en } from './en';
 
@@ -37,6 +38,7 @@ type SectionStrings = {
   sessions: typeof sessionsEn;
   routing: typeof routingEn;
   webhooks: typeof webhooksEn;
+  apiKeys: typeof apiKeysEn;
 };
 type Strings = Record<string, unknown>;
 const sections: { en: Strings; ar: Strings }[] = [];

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Claim, Endpoint, Language } from '@shared';
+import { API_KEY_PREFIX, type Claim, type Endpoint, type Language } from '@shared';
 import { langOf } from '../i18n/localize';
 import { currentPrincipal } from '../security/session-guard';
 import { redeemDeviceStreamTicket, redeemStreamTicket } from '../security/stream-tickets.repository';
@@ -8,6 +8,7 @@ import { ENROLMENT_TOKEN_PREFIX, type Principal } from '../security/tokens';
 import type { DevicePrincipal } from '../security/device-tokens';
 import { AppError, forbidden, unauthorized } from './errors';
 import { common } from '../i18n/common.messages';
+import { apiKeyMessages } from '../modules/integrations/api-keys/api-keys.messages';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
@@ -58,10 +59,12 @@ export function route<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.response ? { response: { 200: endpoint.response } } : {}),
+      // The OpenAPI document: staff calls take a staff token or an API key (never the person-only ones).
+      ...(endpoint.auth === 'public' ? {} : { security: endpoint.auth === 'device' || PERSON_ONLY.test(endpoint.path) ? [{ bearer: [] }] : [{ bearer: [] }, { apiKey: [] }] }),
     },
     // onRequest: who the caller is is settled before the body is even read or validated.
     onRequest:
-      endpoint.auth === 'public' ? optionalAuth : endpoint.auth === 'device' ? requireDevice(endpoint.kind === 'stream') : requireAuth(endpoint.auth, endpoint.kind === 'stream'),
+      endpoint.auth === 'public' ? optionalAuth : endpoint.auth === 'device' ? requireDevice(endpoint.kind === 'stream') : requireAuth(endpoint, endpoint.kind === 'stream'),
     handler: async (request, reply) => {
       const ctx = {
         body: request.body,
@@ -121,15 +124,28 @@ function requireDevice(stream: boolean) {
   };
 }
 
-function requireAuth(auth: Endpoint['auth'], stream = false) {
-  return async (request: FastifyRequest): Promise<void> => {
+/**
+ * Staff routes an API key never opens, whatever its claims: a person's own account
+ * (sign-out, two-factor) and the live event stream (an integration is told of changes
+ * by webhooks, not by holding a stream open).
+ */
+const PERSON_ONLY = /^\/api\/(Account|Events)(\/|$)/;
+
+function requireAuth(endpoint: Endpoint, stream = false) {
+  const { auth } = endpoint;
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const token = bearerOf(request);
     const ticket = !token && stream ? ticketOf(request) : undefined;
     if (!token && !ticket) throw unauthorized();
     const { ctx } = request.server;
     let principal: Principal | undefined;
+    if (token?.startsWith(API_KEY_PREFIX)) {
+      // Another system: its key is found, rate-limited and scoped like a user (401 / 429 from there).
+      principal = await ctx.apiKeys.authenticate(token, reply);
+      if (PERSON_ONLY.test(endpoint.path)) throw new AppError(403, apiKeyMessages.keyNotForThis);
+    }
     // Signed, unexpired, and its session not ended since (logout, password reset, role change).
-    if (token) principal = await currentPrincipal(ctx, token);
+    else if (token) principal = await currentPrincipal(ctx, token);
     else {
       // A ticket carries the principal of the token it was got with; its session is checked the same way.
       const redeemed = await redeemStreamTicket(ctx.database.db, ticket!, ctx.clock.now());

@@ -17,6 +17,8 @@ import passkeys from './passkeys/passkeys.routes';
 import singleSignOn from './single-sign-on/single-sign-on.routes';
 import sessions from './sessions/sessions.routes';
 import webhooks from './integrations/webhooks/webhooks.routes';
+import apiKeys from './integrations/api-keys/api-keys.routes';
+import stays from './integrations/stays/stays.routes';
 
 /** Every module's routes, registered in this order by app.ts. */
-export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work, twoFactor, securityAudit, routing, passkeys, singleSignOn, sessions, webhooks];
+export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work, twoFactor, securityAudit, routing, passkeys, singleSignOn, sessions, webhooks, apiKeys, stays];

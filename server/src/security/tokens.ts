@@ -16,6 +16,8 @@ export interface Principal {
   sessionId?: string;
   /** The user's session version when the token was issued (see session-guard.ts). */
   sessionVersion?: number;
+  /** Set when the caller is another system with an API key: no user (userId is 0), and what it does is recorded as the key's. */
+  apiKey?: { id: number; name: string };
 }
 
 /** How many verified access tokens one process remembers (a hotel chain's desks, many times over). */

@@ -3,6 +3,7 @@ import { timestamps } from './columns';
 import { workers } from './basic-data';
 import { users } from './identity';
 import { requestLines } from './requests';
+import { apiKeys } from './integrations';
 
 /**
  * A service line's conversation: replies the guest reads and notes only
@@ -22,6 +23,8 @@ export const lineMessages = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Or the worker who wrote it on a phone (a done note, a reason for "can't do"). */
     workerId: integer('worker_id').references(() => workers.id, { onDelete: 'set null' }),
+    /** Or the API key (an integration) it came through. */
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('line_messages_line_idx').on(t.lineId, t.id)],

@@ -11,3 +11,4 @@ export * from './routing';
 export * from './passkeys';
 export * from './single-sign-on';
 export * from './webhooks';
+export * from './integrations';

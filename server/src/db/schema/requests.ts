@@ -12,6 +12,7 @@ import { bigserial, boolean, index, integer, pgTable, serial, text, timestamp, u
 import { departments, hotels, rooms, services, workers } from './basic-data';
 import { timestamps } from './columns';
 import { users } from './identity';
+import { apiKeys, stays } from './integrations';
 
 export const requests = pgTable(
   'requests',
@@ -42,6 +43,8 @@ export const requests = pgTable(
     lang: text('lang', { enum: ['en', 'ar'] }).notNull().default('ar'),
     /** How it reached the hotel: the guest's page, or staff filing it for a guest who called or came to the desk. */
     channel: text('channel', { enum: REQUEST_CHANNELS }).notNull().default('guest'),
+    /** The guest's stay (from the PMS) the room was in when the request was made; null: no stay known. */
+    stayId: integer('stay_id').references(() => stays.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -74,12 +77,20 @@ export const requestLines = pgTable(
     reply: text('reply'),
     rejectReason: text('reject_reason'),
     assignedToDepartmentBy: integer('assigned_to_department_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Or the API key (an integration) that did it. */
+    assignedToDepartmentByKey: integer('assigned_to_department_by_key').references(() => apiKeys.id, { onDelete: 'set null' }),
     assignedToDepartmentAt: timestamp('assigned_to_department_at', { withTimezone: true, mode: 'date' }),
     assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Or the API key (an integration) that did it. */
+    assignedByKey: integer('assigned_by_key').references(() => apiKeys.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true, mode: 'date' }),
     completedBy: integer('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Or the API key (an integration) that did it. */
+    completedByKey: integer('completed_by_key').references(() => apiKeys.id, { onDelete: 'set null' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     rejectedBy: integer('rejected_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Or the API key (an integration) that did it. */
+    rejectedByKey: integer('rejected_by_key').references(() => apiKeys.id, { onDelete: 'set null' }),
     rejectedAt: timestamp('rejected_at', { withTimezone: true, mode: 'date' }),
     searchText: text('search_text').notNull().default(''),
     // ── The worker's own steps on a phone (who is the worker, not a user) ──
@@ -91,6 +102,8 @@ export const requestLines = pgTable(
     // ── Service levels (rules in shared/service-levels.ts) ──
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
     acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Or the API key (an integration) that did it. */
+    acknowledgedByKey: integer('acknowledged_by_key').references(() => apiKeys.id, { onDelete: 'set null' }),
     /** When the guest last wrote on the line, until a staff member opens it (the desk's "unread"). */
     guestUnreadAt: timestamp('guest_unread_at', { withTimezone: true, mode: 'date' }),
     /** Creation, or for a Special Request its department assignment; null until then. */

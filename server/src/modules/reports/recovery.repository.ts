@@ -59,7 +59,7 @@ export async function moveFollowUp(
   db: DbOrTx,
   id: number,
   from: RecoveryStatus,
-  patch: { status: RecoveryStatus; note: string; followerId: number; at: Date },
+  patch: { status: RecoveryStatus; note: string; followerId: number | null; at: Date },
 ): Promise<boolean> {
   const rows = await db
     .update(feedbackFollowUps)

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../http/errors';
 import { localize } from '../../i18n/localize';
 import { MailNotConfiguredError } from '../../mail/mailer';
 import type { Principal } from '../../security/tokens';
+import { byUser } from '../../security/actor';
 import { escalationReceivers, type Receiver } from '../requests/escalations.repository';
 import { announce } from '../requests/live-events';
 import { iso } from '../requests/requests.mappers';
@@ -84,7 +85,7 @@ export async function updateFollowUp(ctx: AppContext, user: Principal, input: Fo
   if (!row || !canSeeRequest(user, { hotelId: row.hotelId })) throw notFound(m.notFound);
   const violation = followUpMoveViolation(row.status, input.status);
   if (violation) throw conflict(m[violation]);
-  const moved = await repo.moveFollowUp(db, row.id, row.status, { status: input.status, note: input.note.trim(), followerId: user.userId, at: ctx.clock.now() });
+  const moved = await repo.moveFollowUp(db, row.id, row.status, { status: input.status, note: input.note.trim(), followerId: byUser(user), at: ctx.clock.now() });
   if (!moved) throw conflict(m.changed);
   return { message: localize(m.saved, lang), id: row.id };
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { localize } from '../../i18n/localize';
 import type { Principal } from '../../security/tokens';
+import { byKey, byUser } from '../../security/actor';
 import { threadReplyViolation } from '@shared';
 import { announce } from './live-events';
 import { insertMessage } from './messages.repository';
@@ -31,10 +32,10 @@ export async function addMessage(ctx: AppContext, user: Principal, input: Servic
     // Whoever answers the guest has seen the line: the first reply acknowledges it, as assigning a worker does.
     const acknowledges = kind === 'reply' && line.acknowledgedAt === null;
     if (acknowledges) {
-      await updateLine(tx, line.id, { acknowledgedAt: at, acknowledgedBy: user.userId }, at);
+      await updateLine(tx, line.id, { acknowledgedAt: at, acknowledgedBy: byUser(user), acknowledgedByKey: byKey(user) }, at);
       await recordLineChanged(ctx, tx, { ...line, acknowledgedAt: at }, 'acknowledge', requestStatusOf(await lineStatuses(tx, line.requestId)), at);
     }
-    const id = await insertMessage(tx, { lineId: line.id, kind, text, userId: user.userId, at });
+    const id = await insertMessage(tx, { lineId: line.id, kind, text, userId: byUser(user), apiKeyId: byKey(user), at });
     await recordMessageAdded(ctx, tx, line, { id, kind, text }, at);
     return { line, acknowledges, id };
   });

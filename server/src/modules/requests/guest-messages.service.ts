@@ -8,6 +8,8 @@ import { insertMessage } from './messages.repository';
 import { isUuid, iso } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
 import { lineSummary, lockLine, updateLine } from './requests.repository';
+import { stayEnded } from '../integrations/stays/stays.repository';
+import { stayMessages } from '../integrations/stays/stays.messages';
 
 /** The guest's answer on a line of their request, from the tracking page (no login: the request id is the key). */
 
@@ -29,6 +31,7 @@ export async function addGuestMessage(ctx: AppContext, input: GuestMessageInput,
     // Another request's line answers like an unknown one: the guest learns nothing of it.
     if (!line || line.requestId.toLowerCase() !== input.id.toLowerCase()) throw notFound(gm.lineNotInRequest);
     if (threadReplyViolation(line)) throw conflict(gm.lineClosed);
+    if (await stayEnded(tx, line.requestId)) throw conflict(stayMessages.guestCheckedOut);
     const id = await insertMessage(tx, { lineId: line.id, kind: 'guest', text, at });
     await updateLine(tx, line.id, { guestUnreadAt: at }, at);
     return { line, id };

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { MessageKind } from '@shared';
+import type { Language, MessageKind } from '@shared';
 import type { DbOrTx, Tx } from '../../db/client';
-import { lineMessages, requestLines, users, workers } from '../../db/schema';
+import { apiKeys, lineMessages, requestLines, users, workers } from '../../db/schema';
+import { integrationLabel } from '../integrations/api-keys/key-label.repository';
 import { userName } from './requests.repository';
 
 /** A line's conversation in the database. */
@@ -11,8 +12,10 @@ export interface NewMessage {
   kind: MessageKind;
   text: string;
   /** The staff author, or the worker who wrote it on a phone. */
-  userId?: number;
+  userId?: number | null;
   workerId?: number;
+  /** Or the API key (an integration) it came through. */
+  apiKeyId?: number | null;
   at: Date;
 }
 
@@ -33,7 +36,7 @@ export type MessageRow = Awaited<ReturnType<typeof messagesOfLines>>[number];
  * The messages of some lines, oldest first. `audience: 'guest'` reads replies and the guest's own messages only, and
  * no names: the filter is in the query, so a note is never even loaded for a guest.
  */
-export async function messagesOfLines(db: DbOrTx, lineIds: number[], audience: 'staff' | 'guest') {
+export async function messagesOfLines(db: DbOrTx, lineIds: number[], audience: 'staff' | 'guest', lang: Language = 'en') {
   if (!lineIds.length) return [];
   const forGuest = audience === 'guest';
   return db
@@ -43,11 +46,12 @@ export async function messagesOfLines(db: DbOrTx, lineIds: number[], audience: '
       kind: lineMessages.kind,
       text: lineMessages.text,
       createdAt: lineMessages.createdAt,
-      authorName: forGuest ? sql<string | null>`null` : sql<string | null>`coalesce(${userName(users)}, ${workers.name})`,
+      authorName: forGuest ? sql<string | null>`null` : sql<string | null>`coalesce(${userName(users)}, ${integrationLabel(apiKeys.name, lang)}, ${workers.name})`,
     })
     .from(lineMessages)
     .leftJoin(users, eq(users.id, lineMessages.userId))
     .leftJoin(workers, eq(workers.id, lineMessages.workerId))
+    .leftJoin(apiKeys, eq(apiKeys.id, lineMessages.apiKeyId))
     .where(and(inArray(lineMessages.lineId, lineIds), forGuest ? inArray(lineMessages.kind, ['reply', 'guest']) : undefined))
     .orderBy(asc(lineMessages.id));
 }

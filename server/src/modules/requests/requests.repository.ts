@@ -3,7 +3,8 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { type Language, type LineStatus, type RequestChannel, type RequestStatus, resolveTargets } from '@shared';
 import { type DbOrTx, type Tx, rowsOf } from '../../db/client';
 import { nameIn } from '../../db/display-names';
-import { departments, hotels, lineEscalations, lineMessages, requestLines, requests, roomLinkKeys, rooms, serviceGroups, services, users, workers } from '../../db/schema';
+import { apiKeys, departments, hotels, lineEscalations, lineMessages, requestLines, requests, roomLinkKeys, rooms, serviceGroups, services, users, workers } from '../../db/schema';
+import { integrationLabel } from '../integrations/api-keys/key-label.repository';
 
 /** The only place the requests area talks to the database (STYLE §3). */
 
@@ -346,14 +347,17 @@ export const userName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =
 /** Who moved the line and when (SPEC §3 status history), with the users' names. */
 export async function lineHistory(db: DbOrTx, id: number, lang: Language = 'en') {
   const [toDept, assigner, completer, rejecter, acknowledger] = ['u_dept', 'u_assign', 'u_complete', 'u_reject', 'u_ack'].map((n) => alias(users, n));
+  const [toDeptKey, assignerKey, completerKey, rejecterKey, acknowledgerKey] = ['k_dept', 'k_assign', 'k_complete', 'k_reject', 'k_ack'].map((n) => alias(apiKeys, n));
+  // A step done with an API key reads "integration <name>" where a user's name would be.
+  const by = (user: typeof toDept, key: typeof toDeptKey) => sql<string | null>`coalesce(${userName(user)}, ${integrationLabel(key.name, lang)})`;
   const [accepter, starter, workerCompleter] = ['w_accept', 'w_start', 'w_complete'].map((n) => alias(workers, n));
   const [row] = await db
     .select({
       createdAt: requestLines.createdAt,
-      user_AssignedToDepartment: userName(toDept),
+      user_AssignedToDepartment: by(toDept, toDeptKey),
       assignedToDepartment_Date: requestLines.assignedToDepartmentAt,
       departmentName: nameIn(departments, lang),
-      user_Assigned: userName(assigner),
+      user_Assigned: by(assigner, assignerKey),
       assigned_Date: requestLines.assignedAt,
       workerName: nameIn(workers, lang),
       worker_Accepted: nameIn(accepter, lang),
@@ -361,12 +365,12 @@ export async function lineHistory(db: DbOrTx, id: number, lang: Language = 'en')
       worker_Started: nameIn(starter, lang),
       started_Date: requestLines.startedAt,
       // A worker who finished on a phone is named like the staff member who completes at the desk.
-      user_Completed: sql<string | null>`coalesce(${userName(completer)}, ${nameIn(workerCompleter, lang)})`,
+      user_Completed: sql<string | null>`coalesce(${userName(completer)}, ${integrationLabel(completerKey.name, lang)}, ${nameIn(workerCompleter, lang)})`,
       completed_Date: requestLines.completedAt,
-      user_Rejected: userName(rejecter),
+      user_Rejected: by(rejecter, rejecterKey),
       rejected_Date: requestLines.rejectedAt,
       rejectReason: requestLines.rejectReason,
-      user_Acknowledged: userName(acknowledger),
+      user_Acknowledged: by(acknowledger, acknowledgerKey),
       acknowledged_Date: requestLines.acknowledgedAt,
     })
     .from(requestLines)
@@ -377,6 +381,11 @@ export async function lineHistory(db: DbOrTx, id: number, lang: Language = 'en')
     .leftJoin(completer, eq(completer.id, requestLines.completedBy))
     .leftJoin(rejecter, eq(rejecter.id, requestLines.rejectedBy))
     .leftJoin(acknowledger, eq(acknowledger.id, requestLines.acknowledgedBy))
+    .leftJoin(toDeptKey, eq(toDeptKey.id, requestLines.assignedToDepartmentByKey))
+    .leftJoin(assignerKey, eq(assignerKey.id, requestLines.assignedByKey))
+    .leftJoin(completerKey, eq(completerKey.id, requestLines.completedByKey))
+    .leftJoin(rejecterKey, eq(rejecterKey.id, requestLines.rejectedByKey))
+    .leftJoin(acknowledgerKey, eq(acknowledgerKey.id, requestLines.acknowledgedByKey))
     .leftJoin(accepter, eq(accepter.id, requestLines.acceptedByWorkerId))
     .leftJoin(starter, eq(starter.id, requestLines.startedByWorkerId))
     .leftJoin(workerCompleter, eq(workerCompleter.id, requestLines.completedByWorkerId))
@@ -385,11 +394,12 @@ export async function lineHistory(db: DbOrTx, id: number, lang: Language = 'en')
 }
 
 /** The history's later steps: each reply sent to the guest (who and when, not the text) and each escalation. */
-export async function lineHistorySteps(db: DbOrTx, id: number) {
+export async function lineHistorySteps(db: DbOrTx, id: number, lang: Language = 'en') {
   const replies = await db
-    .select({ by: sql<string | null>`coalesce(${userName(users)}, ${workers.name})`, at: lineMessages.createdAt })
+    .select({ by: sql<string | null>`coalesce(${userName(users)}, ${integrationLabel(apiKeys.name, lang)}, ${workers.name})`, at: lineMessages.createdAt })
     .from(lineMessages)
     .leftJoin(users, eq(users.id, lineMessages.userId))
+    .leftJoin(apiKeys, eq(apiKeys.id, lineMessages.apiKeyId))
     .leftJoin(workers, eq(workers.id, lineMessages.workerId))
     .where(and(eq(lineMessages.lineId, id), eq(lineMessages.kind, 'reply')))
     .orderBy(asc(lineMessages.id));

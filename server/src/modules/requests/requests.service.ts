@@ -28,6 +28,7 @@ import { pushOffered } from '../work/push.service';
 import { recoverLowRating } from '../reports/recovery.service';
 import { recordWebhookEvent } from '../integrations/webhooks/outbox';
 import { requestCreatedData, requestRef } from '../integrations/webhooks/event-data.repository';
+import { attachOpenStay } from '../integrations/stays/stays.repository';
 
 /** The guest's side: submit, follow and review a request (no login). */
 
@@ -135,6 +136,7 @@ export async function fileRequest(
     await recordWebhookEvent(ctx, tx, 'request.created', scope, () => requestCreatedData(tx, created.id), now);
     return created;
   });
+  await attachOpenStay(db, created.id, input.roomId);
   // Scheduled lines stay quiet: the desk and the phones hear of them when the scheduler fires them.
   const alertNow = input.services.filter((_, i) => !scheduledFor[i]);
   if (!alertNow.length) return created;

@@ -169,7 +169,7 @@ export async function staffServiceDetails(ctx: AppContext, user: Principal, id: 
 export async function assignmentHistory(ctx: AppContext, user: Principal, id: number, lang: Language): Promise<AssignmentHistory> {
   await visibleLine(ctx, user, id, lang);
   const row = (await repo.lineHistory(ctx.database.db, id, lang))!;
-  const { replies, escalations } = await repo.lineHistorySteps(ctx.database.db, id);
+  const { replies, escalations } = await repo.lineHistorySteps(ctx.database.db, id, lang);
   return {
     ...row,
     acknowledged_Date: isoOrNull(row.acknowledged_Date),

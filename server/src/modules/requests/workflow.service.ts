@@ -18,6 +18,7 @@ import { requireClaim } from '../../http/route';
 import { common } from '../../i18n/common.messages';
 import { type Localized, localize } from '../../i18n/localize';
 import type { Principal } from '../../security/tokens';
+import { byKey, byUser } from '../../security/actor';
 import { type LineAction, type LineViolation, violationOf } from './line-rules';
 import { requestStatusOf } from './request-status';
 import { iso } from './requests.mappers';
@@ -121,7 +122,7 @@ export async function updateStatus(ctx: AppContext, user: Principal, input: Stat
     // The reply is added to the line's thread (and its `reply`), which the guest reads;
     // an empty one adds nothing and leaves an earlier reply in place.
     if (reply) {
-      const id = await insertMessage(tx, { lineId: line.id, kind: 'reply', text: reply, userId: user.userId, at });
+      const id = await insertMessage(tx, { lineId: line.id, kind: 'reply', text: reply, userId: byUser(user), apiKeyId: byKey(user), at });
       await recordMessageAdded(ctx, tx, line, { id, kind: 'reply', text: reply }, at);
     }
     switch (input.status) {
@@ -133,13 +134,13 @@ export async function updateStatus(ctx: AppContext, user: Principal, input: Stat
         // the worker has a paired phone: then the worker's own Accept acknowledges it, and a
         // task nobody accepts escalates like one nobody acknowledged.
         const byPhone = await workerHasPhone(tx, input.workerId!);
-        const acknowledged = line.acknowledgedAt || byPhone ? {} : { acknowledgedAt: at, acknowledgedBy: user.userId };
-        return { ...acknowledged, status: 'Assigned', workerId: input.workerId!, assignedBy: user.userId, assignedAt: at };
+        const acknowledged = line.acknowledgedAt || byPhone ? {} : { acknowledgedAt: at, acknowledgedBy: byUser(user), acknowledgedByKey: byKey(user) };
+        return { ...acknowledged, status: 'Assigned', workerId: input.workerId!, assignedBy: byUser(user), assignedByKey: byKey(user), assignedAt: at };
       }
       case 'Completed':
-        return { status: 'Completed', completedBy: user.userId, completedAt: at };
+        return { status: 'Completed', completedBy: byUser(user), completedByKey: byKey(user), completedAt: at };
       case 'Rejected':
-        return { rejectReason: note, status: 'Rejected', rejectedBy: user.userId, rejectedAt: at };
+        return { rejectReason: note, status: 'Rejected', rejectedBy: byUser(user), rejectedByKey: byKey(user), rejectedAt: at };
     }
   });
   if (input.status === 'Assigned') pushAssigned(ctx, input.workerId!, input.requestDetailsId);
@@ -155,7 +156,7 @@ export async function assignDepartment(
   if (!(await repo.departmentExists(ctx.database.db, input.departmentId)))
     throw badRequest(m.selectDepartment, {}, [{ field: 'departmentId', message: common.referenceMissing }]);
   await step(ctx, staffActor(user), input.requestDetailsId, 'assignDepartment', async (tx, line, at) => {
-    const assigned = { departmentId: input.departmentId, assignedToDepartmentBy: user.userId, assignedToDepartmentAt: at };
+    const assigned = { departmentId: input.departmentId, assignedToDepartmentBy: byUser(user), assignedToDepartmentByKey: byKey(user), assignedToDepartmentAt: at };
     // Its clock runs from creation and choosing the department keeps its promises. A line
     // stored before Special Requests had a clock from creation starts it now.
     // A scheduled line still quiet keeps its clock for its alert moment.
@@ -174,7 +175,7 @@ export async function acknowledge(ctx: AppContext, user: Principal, input: Ackno
     staffActor(user),
     input.id,
     acknowledgeViolation,
-    async (_tx, _line, at) => ({ acknowledgedAt: at, acknowledgedBy: user.userId }),
+    async (_tx, _line, at) => ({ acknowledgedAt: at, acknowledgedBy: byUser(user), acknowledgedByKey: byKey(user) }),
     'line-acknowledged',
   );
   return { message: localize(m.acknowledged, lang), id: input.id };

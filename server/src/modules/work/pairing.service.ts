@@ -6,6 +6,7 @@ import { localize } from '../../i18n/localize';
 import { hashPassword, verifyPassword } from '../../security/password';
 import type { DevicePrincipal } from '../../security/device-tokens';
 import { hashToken, newOpaqueToken } from '../../security/tokens';
+import { byUser } from '../../security/actor';
 import type { Principal } from '../../security/tokens';
 import { canManageWorker } from '../requests/scope';
 import { workMessages as m } from './work.messages';
@@ -42,7 +43,7 @@ export async function createPairingCode(ctx: AppContext, user: Principal, worker
     const code = drawCode();
     const stored = await ctx.database.db.transaction(async (tx) => {
       await repo.endStaleCodes(tx, workerId, now);
-      return repo.insertPairingCode(tx, { workerId, selector: code.slice(0, SELECTOR_LENGTH), secretHash: secretHashOf(code), expiresAt, createdBy: user.userId });
+      return repo.insertPairingCode(tx, { workerId, selector: code.slice(0, SELECTOR_LENGTH), secretHash: secretHashOf(code), expiresAt, createdBy: byUser(user) });
     });
     if (stored) return { code, expiresAt: expiresAt.toISOString() };
   }

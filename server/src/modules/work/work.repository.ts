@@ -44,7 +44,7 @@ export async function endStaleCodes(tx: Tx, workerId: number, now: Date): Promis
 /** Inserts a code; false when its selector is already live (the caller draws another). */
 export async function insertPairingCode(
   tx: Tx,
-  row: { workerId: number; selector: string; secretHash: string; expiresAt: Date; createdBy: number },
+  row: { workerId: number; selector: string; secretHash: string; expiresAt: Date; createdBy: number | null },
 ): Promise<boolean> {
   const inserted = await tx
     .insert(workerPairingCodes)

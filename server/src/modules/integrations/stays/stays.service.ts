@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { type Language, type MessageResponse, STAY_EVENT_TOLERANCE_SECONDS, type StayEventInput } from '@shared';
+import type { AppContext } from '../../../context';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../../http/errors';
+import { localize } from '../../../i18n/localize';
+import type { Principal } from '../../../security/tokens';
+import { accessOf } from '../../administration/roles.repository';
+import { signatureMatches, timestampFresh } from './stay-signature';
+import { stayMessages as m } from './stays.messages';
+import * as repo from './stays.repository';
+
+export interface SignedBody {
+  raw: string;
+  timestamp?: string;
+  signature?: string;
+}
+
+/**
+ * One stay event from the hotel's PMS. Checked in this order, each refusal changing
+ * nothing: the hotel's secret signs the exact body, the timestamp is fresh (±5 min),
+ * the event id is new, the room exists. The event id is stored in the same transaction
+ * as the change, so a refused event leaves no id behind and a taken one is never taken twice.
+ */
+export async function takeStayEvent(ctx: AppContext, input: StayEventInput, signed: SignedBody, lang: Language): Promise<MessageResponse> {
+  const { db } = ctx.database;
+  const sealed = await repo.sealedSecretOf(db, input.hotelId);
+  const secret = sealed ? ctx.box.open(sealed) : undefined;
+  const now = ctx.clock.now();
+  if (!timestampFresh(signed.timestamp, now, STAY_EVENT_TOLERANCE_SECONDS)) throw unauthorized(withParams(m.oldTimestamp));
+  if (!secret || !signatureMatches(secret, signed.timestamp!, signed.raw, signed.signature)) throw unauthorized(m.badSignature);
+  await db.transaction(async (tx) => {
+    if (!(await repo.takeEventId(tx, input.hotelId, input.eventId, now))) throw conflict(m.replayed, { eventId: input.eventId });
+    const roomId = input.type === 'check-out' ? undefined : await repo.roomIdOf(tx, input.hotelId, input.roomNumber);
+    if (input.type !== 'check-out' && roomId === undefined) throw badRequest(m.unknownRoom, { room: input.roomNumber });
+    const details = { guestName: input.guest.name.trim(), language: input.guest.language, email: input.guest.email, arrival: input.arrival, departure: input.departure };
+    if (input.type === 'check-in') {
+      await repo.checkIn(tx, { hotelId: input.hotelId, externalId: input.stayId, roomId: roomId!, checkedInAt: now, ...details });
+      return;
+    }
+    const set = input.type === 'room-move' ? { roomId: roomId!, ...details } : { checkedOutAt: now };
+    if (!(await repo.updateOpenStay(tx, input.hotelId, input.stayId, set))) throw badRequest(m.unknownStay, { stayId: input.stayId });
+  });
+  return { message: localize(m.taken, lang) };
+}
+
+/** The timestamp message names the tolerance in minutes. */
+function withParams(text: typeof m.oldTimestamp) {
+  const minutes = String(STAY_EVENT_TOLERANCE_SECONDS / 60);
+  return { en: text.en.replace('{minutes}', minutes), ar: text.ar.replace('{minutes}', minutes) };
+}
+
+/** A new secret for the hotel's PMS; the previous one stops working at once. Shown in this answer only. */
+export async function newStaySecret(ctx: AppContext, user: Principal, hotelId: number, lang: Language): Promise<{ message: string; secret: string }> {
+  const { db } = ctx.database;
+  const access = await accessOf(db, user.userId);
+  if (!access.isAdmin && !access.hotelIds.includes(hotelId)) throw new AppError(403, m.hotelNotFound);
+  if (!(await repo.hotelExists(db, hotelId))) throw notFound(m.hotelNotFound);
+  const secret = `hgs_stay_${randomBytes(32).toString('base64url')}`;
+  await repo.saveSecret(db, hotelId, ctx.box.seal(secret), ctx.clock.now());
+  return { message: localize(m.secretCreated, lang), secret };
+}
