@@ -72,8 +72,8 @@ describe('Integrations → Webhooks screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
     fireEvent.change(screen.getByLabelText(/^URL/), { target: { value: 'https://pms.example.com/in' } });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Review added' }));
-    await waitFor(() => expect(screen.getByRole('option', { name: 'Riyadh Tower' })).toBeTruthy());
-    fireEvent.change(screen.getByRole('combobox'), { target: { value: '3' } });
+    await waitFor(() => expect(within(screen.getByTestId('webhooks')).getByRole('option', { name: 'Riyadh Tower' })).toBeTruthy());
+    fireEvent.change(within(screen.getByTestId('webhooks')).getByRole('combobox'), { target: { value: '3' } });
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(fake.sent('POST', '/api/Integrations/Webhooks')).toHaveLength(1));
     expect(fake.sent('POST', '/api/Integrations/Webhooks')[0].body).toEqual({
