@@ -51,8 +51,6 @@ const Env = z.object({
   HOTEL_ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
   /** 'off' turns every rate limit off (benchmarks, load tests); never in production. */
   HOTEL_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
-  /** 'on': the two-factor code step offers "Remember this device for 30 days". Off by default. */
-  HOTEL_REMEMBER_DEVICE: z.enum(['on', 'off']).default('off'),
   /**
    * The longest gap between two checks of one e-mail's password once it is under attack
    * (8 s); a test shortens it so a burst of guesses queues in a second.
@@ -159,8 +157,6 @@ export interface Config {
   webhooks: { allowPrivate: boolean; allowHttp: boolean; tickMs: number };
   /** The longest gap between two password checks of one e-mail (see account.rules loginDelayMs). */
   loginSlowdownMs: number;
-  /** Whether a device may be remembered at the two-factor code step (its token then skips the code). */
-  rememberDevice: boolean;
   /** Fastify's trustProxy: off unless a reverse proxy is in front (else X-Forwarded-For could be forged). */
   trustProxy: boolean | number | string;
   /** Guest requests (AddRequest) per IP per 10 minutes; 0 turns the limit off. */
@@ -282,7 +278,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     guestEmailVerifiedOnly: e.HOTEL_GUEST_EMAIL === 'verified',
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',
     loginSlowdownMs: e.HOTEL_LOGIN_SLOWDOWN_MS,
-    rememberDevice: e.HOTEL_REMEMBER_DEVICE === 'on',
     trustProxy,
     connections: {
       total: maxConnections,

@@ -78,6 +78,8 @@ export const HotelInput = z.object({
   timeZone: HotelTimeZone,
   /** Escalation e-mails as a digest: one e-mail per receiver per this many minutes; null: one per line. */
   escalationDigestMinutes: OptionalMinutes(1, DIGEST_MINUTES_MAX),
+  /** The two-factor code step may offer "Remember this device for 30 days" to the hotel's staff (off unless turned on). */
+  rememberDevice: z.boolean().default(false),
   ...TargetFields.shape,
 });
 export const Hotel = z.object({
@@ -92,6 +94,7 @@ export const Hotel = z.object({
   recoveryThreshold: z.number().nullable(),
   timeZone: z.string().nullable(),
   escalationDigestMinutes: z.number().nullable(),
+  rememberDevice: z.boolean(),
   ...TargetRow,
   createdAt: Timestamp,
 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { endpoints } from '@shared';
-import { passwordTokens, securityEvents, trustedDevices, userRoles } from '../../server/src/db/schema';
+import { hotels, passwordTokens, securityEvents, trustedDevices, userRoles } from '../../server/src/db/schema';
 import { hashToken, newOpaqueToken } from '../../server/src/security/tokens';
 import { totpCode } from '../../server/src/security/totp';
-import { SERVICE_CLAIMS, createStaffUser, tokenFor, type StaffUser } from '../support/fixtures';
+import { SERVICE_CLAIMS, createStaffUser, seedFixture, tokenFor, type Fixture, type StaffUser } from '../support/fixtures';
 import { openStream } from '../support/sse';
 import { type TestServer, startTestServer } from '../support/test-server';
 
@@ -237,15 +237,19 @@ describe('Signed-in devices', () => {
 describe('Remember this device for 30 days (turned on)', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ env: { HOTEL_TRUST_PROXY: 'true', HOTEL_REMEMBER_DEVICE: 'on' } });
+    t = await startTestServer({ env: { HOTEL_TRUST_PROXY: 'true' } });
+    fx = await seedFixture(db());
+    // Hotel A lets its staff's devices be remembered; hotel B does not.
+    await db().update(hotels).set({ rememberDevice: true }).where(eq(hotels.id, fx.hotelA.id));
   });
   afterAll(() => t.cleanup());
+  let fx: Fixture;
   const { db, login, events, enrolled, signInWithCode } = helpers(() => t);
 
   /** A user enrolled, signed in with a code and "remember this device": answers the user, secret and device token. */
   async function remembered() {
     t.clock.set(BASE);
-    const user = await createStaffUser(db());
+    const user = await createStaffUser(db(), { hotelIds: [fx.hotelA.id] });
     const secret = await enrolled(user);
     const done = await signInWithCode(user, secret, true);
     expect(done.status).toBe(200);
@@ -274,6 +278,33 @@ describe('Remember this device for 30 days (turned on)', () => {
     const day31 = await login(user, {}, trust);
     expect(day31.body.twoFactor).toBe('code');
     expect(day31.body.accessToken).toBeUndefined();
+  });
+
+  it('a user of two hotels is offered it only when both allow it; a hotel turning it off makes the code asked again', async () => {
+    t.clock.set(BASE);
+    const both = await createStaffUser(db(), { hotelIds: [fx.hotelA.id, fx.hotelB.id] });
+    const secret = await enrolled(both);
+    t.clock.advance(30_000);
+    const first = await login(both);
+    expect(first.body.twoFactor).toBe('code');
+    expect(first.body.rememberDevice).toBeUndefined();
+    const done = await t.api.call(endpoints.loginTwoFactor, {
+      body: { twoFactorToken: first.body.twoFactorToken, code: totpCode(secret, t.clock.now()), rememberDevice: true },
+      headers: { 'x-forwarded-for': newIp() },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.deviceTrustToken).toBeUndefined();
+
+    // Remembered while hotel A allowed it; A then turns it off: the code is asked again.
+    const { user, trust } = await remembered();
+    t.clock.advance(60_000);
+    expect((await login(user, {}, trust)).body.accessToken).toBeTruthy();
+    await db().update(hotels).set({ rememberDevice: false }).where(eq(hotels.id, fx.hotelA.id));
+    try {
+      expect((await login(user, {}, trust)).body.twoFactor).toBe('code');
+    } finally {
+      await db().update(hotels).set({ rememberDevice: true }).where(eq(hotels.id, fx.hotelA.id));
+    }
   });
 
   it("a device token is its user's only, and a wrong password with it is still refused", async () => {

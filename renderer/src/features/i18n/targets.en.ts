@@ -15,6 +15,8 @@ export const targetsEn = {
   timeZoneHint: "Optional. The hotel's clocks, as an IANA name such as Asia/Riyadh; empty: the server's default zone.",
   escalationDigestMinutes: 'Escalation e-mails as a digest every (min)',
   escalationDigestHint: 'Optional. One e-mail per receiver per this many minutes, listing the late lines; empty: one e-mail per line.',
+  rememberDevice: 'Remember a device at sign-in (30 days)',
+  rememberDeviceHint: 'Staff who sign in with a two-factor code may tick "Remember this device" and skip the code on that device for 30 days. A user of several hotels gets it only where every one of them allows it.',
   wholeMinutes: 'Enter a whole number of minutes (for example 15), or leave it empty',
   range: 'Enter from 1 to {{max}} minutes (a week), or leave it empty',
 };

@@ -38,6 +38,8 @@ export const hotels = pgTable(
     escalationDigestMinutes: integer('escalation_digest_minutes'),
     /** When the hotel's last digest was taken for sending: the window's start (the claim that makes it go once). */
     escalationDigestAt: timestamp('escalation_digest_at', { withTimezone: true, mode: 'date' }),
+    /** The two-factor code step may offer "Remember this device for 30 days" to this hotel's staff. */
+    rememberDevice: boolean('remember_device').notNull().default(false),
     ...targetColumns,
     ...timestamps,
   },

@@ -145,8 +145,10 @@ export async function login(ctx: Ctx, input: LoginInput, ip: string, client: Cli
   }
   if (user.totpSecretEnc) {
     // A device remembered at an earlier code step skips this one, while the hotel allows it.
-    const remembered = ctx.config.rememberDevice && input.deviceTrustToken
-      && (await sessionsRepo.isTrustedDevice(db, user.id, hashToken(input.deviceTrustToken), ctx.clock.now()));
+    const remembered =
+      !!input.deviceTrustToken &&
+      (await sessionsRepo.hotelsAllowRememberDevice(db, user.id)) &&
+      (await sessionsRepo.isTrustedDevice(db, user.id, hashToken(input.deviceTrustToken), ctx.clock.now()));
     if (!remembered) return startSecondStep(ctx, user.id, 'code');
   } else if (await twoFactorRepo.roleRequiresTwoFactor(db, user.id)) {
     await clearSignInAttempts(ctx, email, ip);
@@ -166,7 +168,7 @@ async function startSecondStep(ctx: Ctx, userId: number, purpose: 'code' | 'enro
     tokenHash: purpose === 'enrol' ? hashToken(twoFactorToken) : hash,
     expiresAt: new Date(ctx.clock.now().getTime() + ttl * 1000),
   });
-  const offerRemember = purpose === 'code' && ctx.config.rememberDevice;
+  const offerRemember = purpose === 'code' && (await sessionsRepo.hotelsAllowRememberDevice(ctx.database.db, userId));
   return { twoFactor: purpose, twoFactorToken, expiresIn: ttl, ...(offerRemember ? { rememberDevice: true } : {}) };
 }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { refreshTokens, trustedDevices } from '../../db/schema';
+import { hotels, refreshTokens, trustedDevices, userHotels } from '../../db/schema';
 
 export interface SessionRow {
   familyId: string;
@@ -58,6 +58,17 @@ export async function insertTrustedDevice(db: DbOrTx, values: typeof trustedDevi
 }
 
 /** Whether the token is a remembered device of this user, unrevoked and unexpired at `now`. */
+/**
+ * Whether the user's hotels let a device be remembered: every hotel the user works in has
+ * turned it on (the strictest hotel decides). A user of no hotel in particular (an Admin of
+ * the chain) is held to every hotel.
+ */
+export async function hotelsAllowRememberDevice(db: DbOrTx, userId: number): Promise<boolean> {
+  const own = await db.select({ allows: hotels.rememberDevice }).from(userHotels).innerJoin(hotels, eq(hotels.id, userHotels.hotelId)).where(eq(userHotels.userId, userId));
+  const held = own.length ? own : await db.select({ allows: hotels.rememberDevice }).from(hotels);
+  return held.length > 0 && held.every((h) => h.allows);
+}
+
 export async function isTrustedDevice(db: DbOrTx, userId: number, tokenHash: string, now: Date): Promise<boolean> {
   const rows = await db
     .select({ id: trustedDevices.id })

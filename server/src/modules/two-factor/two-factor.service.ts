@@ -12,6 +12,7 @@ import { completeSignIn, countSignInAttempt, type Ctx as AccountCtx } from '../a
 import { recordSecurityEvent } from '../security-audit/security-audit.service';
 import { twoFactorMessages as m } from './two-factor.messages';
 import * as repo from './two-factor.repository';
+import { hotelsAllowRememberDevice } from '../sessions/sessions.repository';
 
 type Ctx = AccountCtx & Pick<AppContext, 'box'>;
 
@@ -110,7 +111,7 @@ export async function loginWithCode(ctx: Ctx, input: LoginTwoFactorInput, ip: st
   }
   if (outcome === 'recovery') await recordSecurityEvent(ctx, { kind: 'recovery-code-used', email: user.email, userId: user.id, ip });
   const session = await completeSignIn(ctx, user, ip, client);
-  if (!input.rememberDevice || !ctx.config.rememberDevice) return session;
+  if (!input.rememberDevice || !(await hotelsAllowRememberDevice(ctx.database.db, user.id))) return session;
   return { ...session, deviceTrustToken: await rememberDevice(ctx, user.id) };
 }
 

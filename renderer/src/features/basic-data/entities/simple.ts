@@ -38,6 +38,7 @@ export const hotel: EntityDescriptor<Hotel> = {
     { name: 'recoveryThreshold', label: 'targets.recoveryThreshold', kind: 'minutes', required: false, hint: 'targets.recoveryHint' },
     { name: 'timeZone', label: 'targets.timeZone', kind: 'text', required: false, hint: 'targets.timeZoneHint' },
     { name: 'escalationDigestMinutes', label: 'targets.escalationDigestMinutes', kind: 'minutes', required: false, hint: 'targets.escalationDigestHint' },
+    { name: 'rememberDevice', label: 'targets.rememberDevice', kind: 'switch', required: false, hint: 'targets.rememberDeviceHint' },
     { name: 'bookingPolicy', label: 'bookingPolicy', kind: 'textarea', required: false },
     { name: 'accommodationPolicy', label: 'accommodationPolicy', kind: 'textarea', required: false },
   ],

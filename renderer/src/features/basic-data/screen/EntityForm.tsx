@@ -1,4 +1,4 @@
-import { Button, Field, Input, Select, Spinner, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Select, Spinner, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,6 +70,8 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
     const common = { name: f.name, required: f.required !== false, value: values[f.name] ?? '' };
     const locked = mode === 'edit' && f.lockedOnEdit;
     switch (f.kind) {
+      case 'switch':
+        return <Switch name={f.name} checked={values[f.name] === 'true'} onChange={(_, d) => set(f.name, String(d.checked))} />;
       case 'textarea':
         return <Textarea {...common} resize="vertical" rows={4} onChange={(_, d) => set(f.name, d.value)} />;
       case 'select':

@@ -17,7 +17,7 @@ export interface FieldSpec {
   name: string;
   label: FieldLabel | TargetText;
   /** 'minutes': an optional whole number of minutes (a service-level target); empty sends null. */
-  kind: 'text' | 'textarea' | 'select' | 'country' | 'phone' | 'minutes';
+  kind: 'text' | 'textarea' | 'select' | 'country' | 'phone' | 'minutes' | 'switch';
   /** A line under the field saying what it means. */
   hint?: TargetText | `fields.${FieldLabel}`;
   /** Required unless false (SPEC §5: create forms mark fields required). */
@@ -71,6 +71,7 @@ export function toBody(fields: FieldSpec[], values: FormValues): Record<string, 
     const value = values[f.name] ?? '';
     if (f.kind === 'select') body[f.name] = value === '' ? null : Number(value);
     else if (f.kind === 'minutes') body[f.name] = minutesOf(value);
+    else if (f.kind === 'switch') body[f.name] = value === 'true';
     else body[f.name] = value;
   }
   return body;

@@ -1,0 +1,1 @@
+ALTER TABLE "hotels" ADD COLUMN "remember_device" boolean DEFAULT false NOT NULL;
