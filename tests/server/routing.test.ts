@@ -120,6 +120,9 @@ describe('routing lines to workers on shift', { timeout: 120_000 }, () => {
     expect((await line(a)).workerId).toBe(crew[0]);
     expect(await line(b)).toMatchObject({ status: 'Open', workerId: null });
     expect((await history(b)).routing.at(-1)).toMatchObject({ outcome: 'waiting', reason: 'all-at-cap' });
+    // The line card names the cap the workers are at (as it was when the line waited).
+    expect((await history(b)).routing.at(-1).text).toMatch(/^Waiting: every worker on shift in Housekeeping.* has 1 open tasks$/);
+    expect((await history(b, 'ar')).routing.at(-1).text).toMatch(/لديه 1 مهام مفتوحة/);
     await db().update(requestLines).set({ status: 'Completed' }).where(eq(requestLines.id, a));
     await route();
     expect((await line(b)).workerId).toBe(crew[0]);

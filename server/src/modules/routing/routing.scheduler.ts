@@ -163,7 +163,7 @@ async function routeBatch(ctx: AppContext, tx: Tx, departmentId: number | null, 
       candidates,
       now,
     );
-    const effect = await apply(ctx, tx, line, rule?.id ?? null, decision, now);
+    const effect = await apply(ctx, tx, line, rule, decision, now);
     if (!effect) continue;
     effects.push(effect);
     if (decision.action === 'assign') {
@@ -185,7 +185,8 @@ async function routeBatch(ctx: AppContext, tx: Tx, departmentId: number | null, 
 }
 
 /** Writes one decision; answers what to announce once committed (nothing for a wait already written). */
-async function apply(ctx: AppContext, tx: Tx, line: repo.PendingLine, ruleId: number | null, decision: RoutingDecision, now: Date): Promise<Effect | undefined> {
+async function apply(ctx: AppContext, tx: Tx, line: repo.PendingLine, rule: { id: number; maxOpenTasks: number } | undefined, decision: RoutingDecision, now: Date): Promise<Effect | undefined> {
+  const ruleId = rule?.id ?? null;
   const offered = line.offeredWorkerIds ?? [];
   switch (decision.action) {
     case 'none':
@@ -203,9 +204,9 @@ async function apply(ctx: AppContext, tx: Tx, line: repo.PendingLine, ruleId: nu
       return { line, statusName: 'Open', departmentIds: [decision.departmentId], offered: true };
     }
     case 'wait': {
-      // A reason is written once; the line is looked at again every run, silently.
+      // A reason is written once; the line is looked at again every run, silently. The cap is kept: "all at cap" names it, and the rule may change later.
       if (line.waitReason === decision.reason) return undefined;
-      await repo.logDecision(tx, { lineId: line.lineId, at: now, ruleId, outcome: 'waiting', reason: decision.reason, departmentId: line.departmentId, detail: decision.detail });
+      await repo.logDecision(tx, { lineId: line.lineId, at: now, ruleId, outcome: 'waiting', reason: decision.reason, departmentId: line.departmentId, detail: { ...decision.detail, cap: rule?.maxOpenTasks } });
       await repo.saveLineRouting(tx, { lineId: line.lineId, state: 'waiting', offeredWorkerIds: offered, offeredAt: null, ruleId, waitReason: decision.reason }, now);
       return undefined;
     }
