@@ -55,6 +55,7 @@ async function main(): Promise<void> {
       ['sla', './sla.ts', 'benchSla'],
       ['pglite-thread', './pglite-thread.ts', 'benchPgliteThread'],
       ['work', './work-app.ts', 'benchWorkApp'],
+      ['routing', './routing.ts', 'benchRouting'],
     ] as const) {
       if (!wanted(name) || !existsSync(new URL(file, import.meta.url))) continue;
       const mod = await import(file);
