@@ -56,6 +56,7 @@ async function main(): Promise<void> {
       ['pglite-thread', './pglite-thread.ts', 'benchPgliteThread'],
       ['work', './work-app.ts', 'benchWorkApp'],
       ['webhooks', './webhooks.ts', 'benchWebhooks'],
+      ['routing', './routing.ts', 'benchRouting'],
     ] as const) {
       if (!wanted(name) || !existsSync(new URL(file, import.meta.url))) continue;
       const mod = await import(file);

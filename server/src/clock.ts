@@ -15,13 +15,15 @@ export const systemClock: Clock = { now: () => new Date() };
  * `start` when the process starts and runs `rate` times as fast. Taken from
  * HOTEL_TEST_CLOCK ("2026-11-27T02:30:00Z@20") only when NODE_ENV is 'test'; any other
  * process ignores the variable, so a production server always runs on the system clock.
+ * A third part, the real instant `start` stands for in epoch ms ("…@20@1795746600000"),
+ * gives several processes started one after another the very same clock (the routing bench).
  */
 export function testClockFromEnv(env: NodeJS.ProcessEnv, realNow: () => number = Date.now): Clock | undefined {
   if (env.NODE_ENV !== 'test' || !env.HOTEL_TEST_CLOCK) return undefined;
-  const match = /^([^@]{1,40})@(\d{1,4})$/.exec(env.HOTEL_TEST_CLOCK);
+  const match = /^([^@]{1,40})@(\d{1,4})(?:@(\d{1,15}))?$/.exec(env.HOTEL_TEST_CLOCK);
   const start = match ? Date.parse(match[1]) : Number.NaN;
   if (!match || Number.isNaN(start)) throw new Error('HOTEL_TEST_CLOCK must be <ISO instant>@<rate>, e.g. 2026-11-27T02:30:00Z@20');
   const rate = Number(match[2]);
-  const origin = realNow();
+  const origin = match[3] ? Number(match[3]) : realNow();
   return { now: () => new Date(start + (realNow() - origin) * rate) };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { lineEscalations, lineRoutingLog, requestLines, rooms, routingRules, shiftRoster, workers } from '../../server/src/db/schema';
 import { type Fixture, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
-import { type TestServer, startTestServer } from '../support/test-server';
+import { type TestServer, startTestServer, testDbKind } from '../support/test-server';
 
 /** No timers: each routing run is played at the test clock's time. */
 const ENV = { LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent', HOTEL_SLA_TICK_MS: '0', HOTEL_RATE_LIMITS: 'off', HOTEL_PAIR_RATE_LIMIT: '1000', HOTEL_TIME_ZONE: 'UTC' };
@@ -120,6 +120,9 @@ describe('routing lines to workers on shift', { timeout: 120_000 }, () => {
     expect((await line(a)).workerId).toBe(crew[0]);
     expect(await line(b)).toMatchObject({ status: 'Open', workerId: null });
     expect((await history(b)).routing.at(-1)).toMatchObject({ outcome: 'waiting', reason: 'all-at-cap' });
+    // The line card names the cap the workers are at (as it was when the line waited).
+    expect((await history(b)).routing.at(-1).text).toMatch(/^Waiting: every worker on shift in Housekeeping.* has 1 open tasks$/);
+    expect((await history(b, 'ar')).routing.at(-1).text).toMatch(/لديه 1 مهام مفتوحة/);
     await db().update(requestLines).set({ status: 'Completed' }).where(eq(requestLines.id, a));
     await route();
     expect((await line(b)).workerId).toBe(crew[0]);
@@ -240,6 +243,39 @@ describe('routing lines to workers on shift', { timeout: 120_000 }, () => {
     expect(log.map((l) => l.outcome)).toEqual(['assigned', 'assigned', 'assigned']);
     expect(new Set((await Promise.all(ids.map(line))).map((l) => l.workerId)).size).toBe(3);
     await clearHands();
+  });
+
+  it.runIf(testDbKind() === 'postgres')('a line filed while a run is under way is stamped routed after it was filed, and its offer runs its full minutes', async () => {
+    for (const w of crew) await shift(w, 'on');
+    expect((await rule({ scope: 'department', scopeId: fx.departments.housekeeping, maxOpenTasks: 5, acceptMinutes: 3 })).status).toBe(200);
+    await route();
+    // Another process holds the rules table: the run starts (its clock read) and waits on it.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const holder = db().transaction(async (tx) => {
+      await tx.execute(sql`lock table routing_rules in access exclusive mode`);
+      await held;
+    });
+    const run = t.server.routing.runOnce();
+    const waiting = async () => ((await db().execute(sql`select count(*)::int as n from pg_locks where not granted`)) as unknown as { rows: { n: number }[] }).rows[0].n;
+    await expect.poll(waiting, { timeout: 20_000 }).toBeGreaterThan(0);
+    // Meanwhile, ten minutes on, a guest files a line.
+    t.clock.advance(10 * 60_000);
+    const id = await file();
+    release();
+    await holder;
+    await run;
+    const filed = (await line(id)).clockStartedAt!;
+    const [step] = await db().select().from(lineRoutingLog).where(eq(lineRoutingLog.lineId, id));
+    expect(step.outcome).toBe('assigned');
+    expect(step.at.getTime(), 'routed after it was filed').toBeGreaterThanOrEqual(filed.getTime());
+    // Two minutes later the worker still has time to accept: nothing is re-offered.
+    t.clock.advance(2 * 60_000);
+    await route();
+    expect(await db().select().from(lineRoutingLog).where(eq(lineRoutingLog.lineId, id))).toHaveLength(1);
+    await clearHands();
+    // Back twelve minutes: the tests after this one keep their sign-in.
+    t.clock.advance(-12 * 60_000);
   });
 
   describe('bad input: a clear message, nothing saved', () => {

@@ -16,6 +16,17 @@ describe('the test-only server clock (HOTEL_TEST_CLOCK)', () => {
     expect(clock.now().toISOString()).toBe('2026-11-27T02:31:00.000Z');
   });
 
+  it('with the real instant its start stands for, processes started at different moments read one clock', () => {
+    const env = { NODE_ENV: 'test', HOTEL_TEST_CLOCK: '2026-11-27T08:00:00Z@60@1000000' };
+    const early = testClockFromEnv(env, () => 1_000_000)!;
+    let real = 1_005_000;
+    const late = testClockFromEnv(env, () => real)!;
+    expect(late.now().toISOString()).toBe('2026-11-27T08:05:00.000Z');
+    real += 1_000;
+    expect(late.now().toISOString()).toBe('2026-11-27T08:06:00.000Z');
+    expect(early.now().toISOString()).toBe('2026-11-27T08:00:00.000Z');
+  });
+
   it('refuses a malformed value rather than run on a wrong clock', () => {
     expect(() => testClockFromEnv({ NODE_ENV: 'test', HOTEL_TEST_CLOCK: 'soon@fast' })).toThrow(/HOTEL_TEST_CLOCK/);
   });

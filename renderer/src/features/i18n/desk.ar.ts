@@ -64,6 +64,7 @@ export const deskAr: Widen<typeof deskEn> = {
     historyRejectReason: 'السبب (للموظفين فقط): {{reason}}',
     historyAcknowledged: 'استلمه {{user}}',
     historyReply: 'أرسل {{user}} ردًا إلى النزيل',
+    historyRouting: 'التوجيه: {{text}}',
     historyEscalated: 'تصعيد: فات موعد {{target}}',
     historyTargets: { acknowledge: 'الاستلام', complete: 'الإكمال' },
     noWorkers: 'لا يوجد عمال متاحون',

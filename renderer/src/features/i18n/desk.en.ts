@@ -61,6 +61,7 @@ export const deskEn = {
     historyRejectReason: 'Reason (staff only): {{reason}}',
     historyAcknowledged: 'Acknowledged by {{user}}',
     historyReply: 'Reply sent to the guest by {{user}}',
+    historyRouting: 'Routing: {{text}}',
     historyEscalated: 'Escalated: {{target}} target missed',
     historyTargets: { acknowledge: 'acknowledge', complete: 'complete' },
     noWorkers: 'No workers available',

@@ -33,11 +33,17 @@ export function StatusHistory({ lineId }: { lineId: number }) {
     );
 
   const when = (at: string | null) => formatDate(at, i18n.language);
-  const steps: { text: string; detail?: string; at: string | null }[] = [{ text: t('line.historyCreated'), at: history.createdAt }];
+  const steps: { text: string; detail?: string; at: string | null; routing?: boolean }[] = [{ text: t('line.historyCreated'), at: history.createdAt }];
   if (history.acknowledged_Date) steps.push({ text: t('line.historyAcknowledged', { user: history.user_Acknowledged ?? '' }), at: history.acknowledged_Date });
-  if (history.assignedToDepartment_Date)
+  const routing = history.routing ?? [];
+  // Routing's own steps say who and why; the line's bare "by nobody" would only repeat them.
+  const routed = (outcome: string) => routing.some((r) => r.outcome === outcome);
+  if (history.assignedToDepartment_Date && !(history.user_AssignedToDepartment === null && routed('department')))
     steps.push({ text: t('line.historyDepartment', { department: history.departmentName ?? '', user: history.user_AssignedToDepartment ?? '' }), at: history.assignedToDepartment_Date });
-  if (history.assigned_Date) steps.push({ text: t('line.historyAssigned', { worker: history.workerName ?? '', user: history.user_Assigned ?? '' }), at: history.assigned_Date });
+  if (history.assigned_Date && !(history.user_Assigned === null && (routed('assigned') || routed('reoffered'))))
+    steps.push({ text: t('line.historyAssigned', { worker: history.workerName ?? '', user: history.user_Assigned ?? '' }), at: history.assigned_Date });
+  // Every routing decision: which rule, which worker and why, or why nobody (in the reader's language, from the server).
+  for (const step of routing) steps.push({ text: t('line.historyRouting', { text: step.text }), at: step.at, routing: true });
   for (const reply of history.replies ?? []) steps.push({ text: t('line.historyReply', { user: reply.by ?? '' }), at: reply.at });
   for (const escalation of history.escalations ?? [])
     steps.push({ text: t('line.historyEscalated', { target: t(`line.historyTargets.${escalation.kind}`) }), at: escalation.at });
@@ -59,7 +65,7 @@ export function StatusHistory({ lineId }: { lineId: number }) {
       <Text weight="semibold">{t('line.history')}</Text>
       <ol className={styles.list}>
         {steps.map((s, i) => (
-          <li key={i}>
+          <li key={i} data-routing={s.routing ? '' : undefined}>
             <Text>{s.text}</Text> <Text className={styles.when}>{when(s.at)}</Text>
             {s.detail && (
               <Text block dir="auto" className={styles.when}>

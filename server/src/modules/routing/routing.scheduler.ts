@@ -81,8 +81,11 @@ export class RoutingScheduler {
   }
 
   /**
-   * One full run at `now` (default: the server's clock when it starts), after the run
-   * under way: what changed before the call is always seen by the run it answers.
+   * One full run, after the run under way: what changed before the call is always seen by
+   * the run it answers. Each decision is stamped with the clock as read once its lines are
+   * locked and read (a time fixed when the run started could come before a line filed
+   * during the run: its history would show it routed before it was received, and its offer
+   * would run out early by the run's length); `now` pins one time for the whole run (tests).
    */
   runOnce(now?: Date): Promise<RoutingRun> {
     this.queued = true;
@@ -90,7 +93,7 @@ export class RoutingScheduler {
       .catch(() => undefined)
       .then(() => {
         this.queued = false;
-        return routeAll(this.ctx, now ?? this.ctx.clock.now(), this.escalate);
+        return routeAll(this.ctx, now, this.escalate);
       });
     this.running = run;
     void run.catch(() => undefined).finally(() => {
@@ -100,8 +103,8 @@ export class RoutingScheduler {
   }
 }
 
-/** One routing pass over every hotel with a rule. */
-export async function routeAll(ctx: AppContext, now: Date, escalate: Escalate): Promise<RoutingRun> {
+/** One routing pass over every hotel with a rule; `now` pins its time, else each batch reads the clock. */
+export async function routeAll(ctx: AppContext, now: Date | undefined, escalate: Escalate): Promise<RoutingRun> {
   const db = ctx.database.db;
   const run: RoutingRun = { assigned: 0, escalated: 0, departments: 0 };
   // Off by default: a hotel with no rule costs one indexed read.
@@ -109,8 +112,8 @@ export async function routeAll(ctx: AppContext, now: Date, escalate: Escalate): 
   const routeDepartment = async (departmentId: number | null) => {
     // Page by line id: lines left as they were (an offer still running, a wait) are not read again this run.
     for (let after = 0; ; ) {
-      const { effects, last } = await db.transaction((tx) => routeBatch(ctx, tx, departmentId, after, now));
-      await publish(ctx, effects, now, escalate, run);
+      const { effects, last, at } = await db.transaction((tx) => routeBatch(ctx, tx, departmentId, after, now));
+      await publish(ctx, effects, at, escalate, run);
       if (last === undefined) break;
       after = last;
     }
@@ -122,10 +125,18 @@ export async function routeAll(ctx: AppContext, now: Date, escalate: Escalate): 
 }
 
 /** Decides and writes one batch of one department's lines, inside the caller's transaction. */
-async function routeBatch(ctx: AppContext, tx: Tx, departmentId: number | null, afterId: number, now: Date): Promise<{ effects: Effect[]; last?: number }> {
-  if (departmentId !== null && !(await repo.lockDepartment(tx, departmentId))) return { effects: [] };
+async function routeBatch(
+  ctx: AppContext,
+  tx: Tx,
+  departmentId: number | null,
+  afterId: number,
+  pinned: Date | undefined,
+): Promise<{ effects: Effect[]; last?: number; at: Date }> {
+  if (departmentId !== null && !(await repo.lockDepartment(tx, departmentId))) return { effects: [], at: pinned ?? ctx.clock.now() };
   const pending = await repo.lockPendingLines(tx, departmentId, afterId, BATCH);
-  if (!pending.length) return { effects: [] };
+  // Read after the lines: every line read here was filed before this time.
+  const now = pinned ?? ctx.clock.now();
+  if (!pending.length) return { effects: [], at: now };
   const hotelIds = [...new Set(pending.map((l) => l.hotelId))];
   const rules = await repo.rulesOf(tx, hotelIds);
   const zones = await repo.hotelZones(tx, hotelIds);
@@ -165,7 +176,7 @@ async function routeBatch(ctx: AppContext, tx: Tx, departmentId: number | null, 
       candidates,
       now,
     );
-    const effect = await apply(ctx, tx, line, rule?.id ?? null, decision, now);
+    const effect = await apply(ctx, tx, line, rule, decision, now);
     if (!effect) continue;
     effects.push(effect);
     if (decision.action === 'assign') {
@@ -187,11 +198,12 @@ async function routeBatch(ctx: AppContext, tx: Tx, departmentId: number | null, 
     for (const { line } of effects.filter((e) => e.line.requestId === requestId))
       await recordWebhookEvent(ctx, tx, 'line.changed', line, () => lineChangedData(tx, line.lineId, 'assignment', status), now);
   }
-  return { effects, last: pending.length === BATCH ? pending.at(-1)!.lineId : undefined };
+  return { effects, last: pending.length === BATCH ? pending.at(-1)!.lineId : undefined, at: now };
 }
 
 /** Writes one decision; answers what to announce once committed (nothing for a wait already written). */
-async function apply(ctx: AppContext, tx: Tx, line: repo.PendingLine, ruleId: number | null, decision: RoutingDecision, now: Date): Promise<Effect | undefined> {
+async function apply(ctx: AppContext, tx: Tx, line: repo.PendingLine, rule: { id: number; maxOpenTasks: number } | undefined, decision: RoutingDecision, now: Date): Promise<Effect | undefined> {
+  const ruleId = rule?.id ?? null;
   const offered = line.offeredWorkerIds ?? [];
   switch (decision.action) {
     case 'none':
@@ -209,9 +221,9 @@ async function apply(ctx: AppContext, tx: Tx, line: repo.PendingLine, ruleId: nu
       return { line, statusName: 'Open', departmentIds: [decision.departmentId], offered: true };
     }
     case 'wait': {
-      // A reason is written once; the line is looked at again every run, silently.
+      // A reason is written once; the line is looked at again every run, silently. The cap is kept: "all at cap" names it, and the rule may change later.
       if (line.waitReason === decision.reason) return undefined;
-      await repo.logDecision(tx, { lineId: line.lineId, at: now, ruleId, outcome: 'waiting', reason: decision.reason, departmentId: line.departmentId, detail: decision.detail });
+      await repo.logDecision(tx, { lineId: line.lineId, at: now, ruleId, outcome: 'waiting', reason: decision.reason, departmentId: line.departmentId, detail: { ...decision.detail, cap: rule?.maxOpenTasks } });
       await repo.saveLineRouting(tx, { lineId: line.lineId, state: 'waiting', offeredWorkerIds: offered, offeredAt: null, ruleId, waitReason: decision.reason }, now);
       return undefined;
     }
