@@ -2,7 +2,7 @@ import { type ServerProcess, type SpawnOptions, spawnServer } from './server-pro
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase, testDbKind } from './test-server';
 
 /** The server as its own process on this project's database (or env's DATABASE_URL), with its log kept. */
-export async function spawnLoggedServer(env: Record<string, string> = {}, options: Pick<SpawnOptions, 'dataDir'> = {}): Promise<ServerProcess> {
+export async function spawnLoggedServer(env: Record<string, string> = {}, options: Pick<SpawnOptions, 'dataDir' | 'entry'> = {}): Promise<ServerProcess> {
   return spawnServer(
     {
       HOTEL_ADMIN_EMAIL: ADMIN_EMAIL,

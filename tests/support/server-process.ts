@@ -26,6 +26,8 @@ export interface SpawnOptions {
    * counts when every browser spec starts its own server. Stale or missing: the sources under tsx.
    */
   useBuild?: boolean;
+  /** Run this built entry (a `main.js` made by scripts/build-server.mjs) instead. */
+  entry?: string;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -56,7 +58,7 @@ export function builtServerIsFresh(): boolean {
  */
 export async function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'hotel-server-'));
-  const entry = options.useBuild && builtServerIsFresh() ? [BUILT_SERVER] : ['--import', 'tsx', 'server/src/main.ts'];
+  const entry = options.entry ? [options.entry] : options.useBuild && builtServerIsFresh() ? [BUILT_SERVER] : ['--import', 'tsx', 'server/src/main.ts'];
   const child: ChildProcess = spawn(process.execPath, entry, {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', HOST: '127.0.0.1', HOTEL_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
