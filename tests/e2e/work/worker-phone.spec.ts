@@ -175,14 +175,20 @@ test("the service worker shows a pushed task as a notification (DevTools' delive
   });
   expect(registrationId).toBe(`${server.url}/Work/`);
   const cdp = await context.newCDPSession(page);
-  const registrations = new Promise<string>((resolve) =>
+  // The registration's worker must be activated before a push reaches it: a registration
+  // alone can still be installing the version the page just asked for (the push is then lost).
+  const scope = new Promise<Set<string>>((resolve) =>
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
-      const found = list.find((r) => r.scopeURL === `${server.url}/Work/` && !r.isDeleted);
-      if (found) resolve(found.registrationId);
+      const found = list.filter((r) => r.scopeURL === `${server.url}/Work/` && !r.isDeleted);
+      if (found.length) resolve(new Set(found.map((r) => r.registrationId)));
     }),
   );
+  const activated: { registrationId: string; status: string }[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => activated.push(...versions.filter((v) => v.status === 'activated')));
   await cdp.send('ServiceWorker.enable');
-  const id = await registrations;
+  const ids = await scope;
+  await expect.poll(() => activated.find((v) => ids.has(v.registrationId))?.registrationId).toBeTruthy();
+  const id = activated.find((v) => ids.has(v.registrationId))!.registrationId;
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: server.url,
     registrationId: id,
