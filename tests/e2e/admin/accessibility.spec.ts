@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import path from 'node:path';
 import { BASIC_DATA_ITEMS, clientRoutes } from '@shared/routes';
 import type { E2EServer } from '../support/server';
 import { adminServer } from './admin-support';
 import { api, guestRequest, login, setLanguage, tokenOf } from './desk-support';
+import { axeViolations } from '../support/axe';
 
 /**
  * Every admin screen (each route of the renderer's table, the login page and the common
@@ -39,21 +39,6 @@ test.beforeAll(async () => {
   };
 });
 test.afterAll(async () => server?.stop());
-
-interface AxeResult {
-  violations: { id: string; nodes: { target: string[] }[] }[];
-}
-
-/** axe's findings on the page as it is, the experimental name-versus-label rule included (voice control). */
-async function violations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<AxeResult> } }).axe.run(document, {
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    }),
-  );
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 /**
  * Tabs through the page and names each control that has the keyboard focus without a
@@ -116,7 +101,7 @@ async function settle(page: Page) {
 test('the login page passes axe and shows a focus ring on each control', async ({ page }) => {
   await page.goto(`${server.url}${clientRoutes.login}`);
   await expect(page.getByRole('main')).toBeVisible();
-  const axe = await violations(page);
+  const axe = await axeViolations(page);
   const focus = await controlsWithoutFocusRing(page, 6);
   expect({ axe, focus }).toEqual({ axe: [], focus: [] });
 });
@@ -134,7 +119,7 @@ for (const lang of ['en', 'ar'] as const) {
     for (const route of screens()) {
       await page.goto(`${server.url}${route}`);
       await settle(page);
-      note(route, await violations(page));
+      note(route, await axeViolations(page));
       note(`${route} focus`, await controlsWithoutFocusRing(page));
     }
     // A live alert's toast (a guest's new request) is in a landmark and adds no aria-hidden tab stops.
@@ -143,22 +128,19 @@ for (const lang of ['en', 'ar'] as const) {
     await page.mouse.move(0, 0); // no hover tooltip left over
     await newRequest();
     await expect(page.locator('[data-testid^="toast-"]').first()).toBeVisible({ timeout: 30_000 });
-    await page.waitForTimeout(700); // faded in: axe measures contrast through the opacity of the entrance
-    note('toast', await violations(page));
+    note('toast', await axeViolations(page));
     // The common dialogs: a master-data edit and delete.
     await page.goto(`${server.url}${clientRoutes.basicData('Room')}`);
     await settle(page);
     const table = page.getByTestId('data-table');
     await table.getByRole('button', { name: lang === 'en' ? /^Edit / : /^تعديل / }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await page.waitForTimeout(400);
-    note('room edit dialog', await violations(page));
+    note('room edit dialog', await axeViolations(page));
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
     await table.getByRole('button', { name: lang === 'en' ? /^Delete / : /^حذف / }).first().click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
-    await page.waitForTimeout(400);
-    note('room delete dialog', await violations(page));
+    note('room delete dialog', await axeViolations(page));
     expect(found).toEqual({});
   });
 }

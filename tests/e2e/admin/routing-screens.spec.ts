@@ -1,5 +1,4 @@
 import { type Page, expect, test } from '@playwright/test';
-import path from 'node:path';
 import { apiPaths, fillPath } from '@shared/api/paths';
 import { routingAr } from '../../../renderer/src/features/i18n/routing.ar';
 import { routingEn } from '../../../renderer/src/features/i18n/routing.en';
@@ -7,6 +6,7 @@ import { ar } from '../../../renderer/src/i18n/ar';
 import { en } from '../../../renderer/src/i18n/en';
 import { type E2EServer, startE2EServer } from '../support/server';
 import { api, guestRequest, login, lookup, screenshot, setLanguage, tokenOf } from './desk-support';
+import { axeViolations } from '../support/axe';
 
 /**
  * End to end, in English and in Arabic: a supervisor sets a routing rule for a service on
@@ -23,17 +23,6 @@ let acRepair: number;
 const worker: Record<'mohammed' | 'khalid', number> = { mohammed: 0, khalid: 0 };
 
 test.use({ bypassCSP: true }); // axe is injected as an inline script, which the CSP rightly forbids
-
-/** axe's findings on the page as it is (as the accessibility spec runs it on the other screens). */
-async function violations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    }),
-  );
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -99,7 +88,7 @@ for (const lang of ['en', 'ar'] as const) {
     let preview = await ask(page, s);
     await expect(preview).toContainText(s.preview.worker.replace('{{worker}}', mohammed));
     await screenshot(page, `routing-preview-${lang}`);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // A guest asks for it: routing gives the line to Mohammed with nobody at the desk touching it.
     const before = await openTasksOf(worker.mohammed);
@@ -113,10 +102,10 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(row.getByTestId('shift-state')).toHaveText(s.workers.onShift);
     await row.getByRole('button', { name: s.workers.putOff.replace('{{name}}', mohammed) }).click();
     await expect(row.getByTestId('shift-state')).toHaveText(s.workers.offShift);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('tab', { name: s.tabs.roster }).click();
     await expect(page.getByRole('heading', { name: s.roster.title.replace('{{department}}', department) })).toBeVisible();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The preview changes: nobody of Maintenance is on shift.
     await page.getByRole('tab', { name: s.tabs.rules }).click();
@@ -132,7 +121,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(held.getByRole('heading', { name: s.held.title })).toBeVisible();
     const link = held.getByRole('link').filter({ hasText: request.code });
     await expect(link).toContainText(mohammed);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await link.click();
     await expect(page).toHaveURL(/\/Admin\/Service\/Details\/\d+$/);
   });

@@ -7,6 +7,7 @@ import { ar } from '../../../guest-web/src/i18n/ar';
 import { en } from '../../../guest-web/src/i18n/en';
 import { type E2EServer, startE2EServer } from '../support/server';
 import { type GuestData, GuestApi } from './guest-api';
+import { axeViolations } from '../support/axe';
 
 const LANGS = { en, ar } as const;
 const SHOTS = path.resolve('test-results/screenshots');
@@ -36,12 +37,6 @@ async function open(page: Page, lang: 'en' | 'ar', route: string): Promise<void>
   const other = lang === 'en' ? 'ar' : 'en';
   if ((await page.locator('html').getAttribute('lang')) === other) await page.getByRole('button', { name: LANGS[other].language.switch }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run());
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function noHorizontalScroll(page: Page): Promise<void> {
@@ -109,14 +104,14 @@ for (const lang of ['ar', 'en'] as const) {
       await page.getByRole('button', { name: t.service.submit }).click();
       await expect(page.getByText(t.validation.nameRequired)).toBeVisible();
       await page.screenshot({ path: path.join(SHOTS, `service-errors-${lang}.png`), fullPage: true });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
       await noHorizontalScroll(page);
 
       await open(page, lang, `/Request/Review?id=${requestId}`);
       await expect(page.getByTestId('line-card')).toHaveCount(2);
       await page.getByTestId('line-card').first().locator('summary').click();
       await page.screenshot({ path: path.join(SHOTS, `review-${lang}.png`), fullPage: true });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
       await noHorizontalScroll(page);
     });
   });

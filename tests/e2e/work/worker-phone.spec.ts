@@ -5,6 +5,7 @@ import { ar } from '../../../work-web/src/i18n/ar';
 import { en } from '../../../work-web/src/i18n/en';
 import { type GuestData, GuestApi } from '../guest/guest-api';
 import { type E2EServer, startE2EServer } from '../support/server';
+import { axeViolations } from '../support/axe';
 
 /**
  * The workers' phone page at 390 × 844: pairing from the supervisor's QR link, a task
@@ -46,12 +47,6 @@ async function pairingCode(): Promise<string> {
 
 async function assign(lineId: number): Promise<void> {
   await api.send('PUT', apiPaths.updateServiceRequestStatus, { requestDetailsId: lineId, status: 'Assigned', note: '', workerId });
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: path.resolve('node_modules/axe-core/axe.min.js') });
-  const result = await page.evaluate(() => (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run());
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Opens the supervisor's QR link (/Work#pair=CODE) in the given language and pairs the phone. */
