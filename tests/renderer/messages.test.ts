@@ -5,6 +5,7 @@ import { loginErrorMessage } from '../../renderer/src/auth/login-error';
 import { countryOptions } from '../../renderer/src/features/basic-data/screen/countries';
 import { errorMessage } from '../../renderer/src/feedback/handle-error';
 import { initI18n } from '../../renderer/src/i18n';
+import '../../renderer/src/features/service-management/strings';
 
 function httpError(status?: number, data?: unknown): AxiosError {
   const config = { headers: new AxiosHeaders() };

@@ -1,13 +1,8 @@
 import { guestLinksAr } from '../features/i18n/guest-links.ar';
-import { deskAr } from '../features/i18n/desk.ar';
 import { connectionAr } from '../features/i18n/connection.ar';
-import { emailTlsAr } from '../features/i18n/email-tls.ar';
-import { usersAr } from '../features/i18n/users.ar';
 import { listsAr } from '../features/i18n/lists.ar';
 import { threadAr } from '../features/i18n/thread.ar';
 import { alertsAr } from '../features/i18n/alerts.ar';
-import { masterDataAr } from '../features/i18n/master-data.ar';
-import { targetsAr } from '../features/i18n/targets.ar';
 import { queueAr } from '../features/i18n/queue.ar';
 import type { Messages } from './en';
 
@@ -224,15 +219,10 @@ export const ar: Messages = {
     current: "الخادم:",
     change: "تغيير الخادم",
   },
-  ...deskAr,
-  emailTls: emailTlsAr,
-  users: usersAr,
   connection: connectionAr,
   lists: listsAr,
   thread: threadAr,
   alerts: alertsAr,
   qrLinks: guestLinksAr,
-  masterData: masterDataAr,
-  targets: targetsAr,
   queue: queueAr,
 };

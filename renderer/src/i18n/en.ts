@@ -1,13 +1,8 @@
 import { guestLinksEn } from '../features/i18n/guest-links.en';
-import { deskEn } from '../features/i18n/desk.en';
 import { connectionEn } from '../features/i18n/connection.en';
-import { emailTlsEn } from '../features/i18n/email-tls.en';
-import { usersEn } from '../features/i18n/users.en';
 import { listsEn } from '../features/i18n/lists.en';
 import { threadEn } from '../features/i18n/thread.en';
 import { alertsEn } from '../features/i18n/alerts.en';
-import { masterDataEn } from '../features/i18n/master-data.en';
-import { targetsEn } from '../features/i18n/targets.en';
 import { queueEn } from '../features/i18n/queue.en';
 
 /** The English resource: its shape is the type every other language must match. */
@@ -225,16 +220,11 @@ export const en = {
     current: "Server:",
     change: "Change server",
   },
-  ...deskEn,
-  emailTls: emailTlsEn,
-  users: usersEn,
   connection: connectionEn,
   lists: listsEn,
   thread: threadEn,
   alerts: alertsEn,
   qrLinks: guestLinksEn,
-  masterData: masterDataEn,
-  targets: targetsEn,
   queue: queueEn,
 } as const;
 

@@ -11,6 +11,12 @@ import type { ssoEn } from '../features/i18n/sso.en';
 import type { sessionsEn } from '../features/i18n/sessions.en';
 import type { webhooksEn } from '../features/integrations/webhooks/webhooks.en';
 import type { apiKeysEn } from '../features/integrations/api-keys/api-keys.en';
+import type { emailTlsEn } from '../features/i18n/email-tls.en';
+import type { masterDataEn } from '../features/i18n/master-data.en';
+import type { targetsEn } from '../features/i18n/targets.en';
+import type { usersEn } from '../features/i18n/users.en';
+import type { adminScreensEn } from '../features/i18n/admin-screens.en';
+import type { deskEn } from '../features/i18n/desk.en';
 import { ar } from './ar';
 import { en } from './en';
 
@@ -19,7 +25,7 @@ export type Language = 'en' | 'ar';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & SectionStrings };
+    resources: { translation: typeof en & SectionStrings & typeof adminScreensEn & typeof deskEn };
   }
 }
 
@@ -39,6 +45,10 @@ type SectionStrings = {
   routing: typeof routingEn;
   webhooks: typeof webhooksEn;
   apiKeys: typeof apiKeysEn;
+  users: typeof usersEn;
+  emailTls: typeof emailTlsEn;
+  targets: typeof targetsEn;
+  masterData: typeof masterDataEn;
 };
 type Strings = Record<string, unknown>;
 const sections: { en: Strings; ar: Strings }[] = [];

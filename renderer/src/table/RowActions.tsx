@@ -1,6 +1,7 @@
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
+import '../features/administration/strings';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: '6px', alignItems: 'center', height: '100%' },

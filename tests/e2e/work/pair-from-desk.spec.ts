@@ -4,6 +4,10 @@ import { apiPaths, fillPath } from '@shared/api/paths';
 import { clientRoutes } from '@shared/routes';
 import { phonesAr } from '../../../renderer/src/features/i18n/phones.ar';
 import { phonesEn } from '../../../renderer/src/features/i18n/phones.en';
+import { usersAr } from '../../../renderer/src/features/i18n/users.ar';
+import { usersEn } from '../../../renderer/src/features/i18n/users.en';
+import { deskAr as deskStringsAr } from '../../../renderer/src/features/i18n/desk.ar';
+import { deskEn as deskStringsEn } from '../../../renderer/src/features/i18n/desk.en';
 import { ar as deskAr } from '../../../renderer/src/i18n/ar';
 import { en as deskEn } from '../../../renderer/src/i18n/en';
 import { ar as phoneAr } from '../../../work-web/src/i18n/ar';
@@ -19,7 +23,7 @@ import { type E2EServer, startE2EServer } from '../support/server';
  * card shows it completed once, with the photo. In Arabic and English.
  */
 // The phones' strings load with their screens, apart from the app's first-view strings.
-const DESK = { en: { ...deskEn, phones: phonesEn }, ar: { ...deskAr, phones: phonesAr } } as const;
+const DESK = { en: { ...deskEn, ...deskStringsEn, phones: phonesEn, users: usersEn }, ar: { ...deskAr, ...deskStringsAr, phones: phonesAr, users: usersAr } } as const;
 const PHONE = { en: phoneEn, ar: phoneAr } as const;
 let server: E2EServer;
 let api: GuestApi;

@@ -5,6 +5,8 @@ import { ar as guestAr } from '../../../guest-web/src/i18n/ar';
 import { en as guestEn } from '../../../guest-web/src/i18n/en';
 import { phonesAr } from '../../../renderer/src/features/i18n/phones.ar';
 import { phonesEn } from '../../../renderer/src/features/i18n/phones.en';
+import { deskAr as deskStringsAr } from '../../../renderer/src/features/i18n/desk.ar';
+import { deskEn as deskStringsEn } from '../../../renderer/src/features/i18n/desk.en';
 import { ar as deskAr } from '../../../renderer/src/i18n/ar';
 import { en as deskEn } from '../../../renderer/src/i18n/en';
 import { ar as phoneAr } from '../../../work-web/src/i18n/ar';
@@ -19,7 +21,7 @@ import { type E2EServer, startE2EServer } from '../support/server';
  * the line lands on that worker's phone by itself, the worker accepts it, and the desk's
  * request details say who got it and why. In Arabic and English.
  */
-const DESK = { en: { ...deskEn, phones: phonesEn }, ar: { ...deskAr, phones: phonesAr } } as const;
+const DESK = { en: { ...deskEn, ...deskStringsEn, phones: phonesEn }, ar: { ...deskAr, ...deskStringsAr, phones: phonesAr } } as const;
 const PHONE = { en: phoneEn, ar: phoneAr } as const;
 const GUEST = { en: guestEn, ar: guestAr } as const;
 let server: E2EServer;

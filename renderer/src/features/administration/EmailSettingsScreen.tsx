@@ -11,6 +11,7 @@ import { hasClaim, sessionAtom } from '../../session/session';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useOnce } from '../service-management/use-once';
+import './strings';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: '14px 18px' },

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@shared';
 import { formatDate } from '../../table/format';
+import './strings';
 
 const useStyles = makeStyles({
   cell: { display: 'flex', gap: '6px', alignItems: 'center', height: '100%', flexWrap: 'wrap' },

@@ -12,6 +12,7 @@ import { showToast } from '../../feedback/toast';
 import { Panel } from '../../ui/Panel';
 import { useOnce } from '../service-management/use-once';
 import { type LooseTranslate, buildClaimTree, claimLabels, claimsChanged, selectAllState, toggleAll } from './claims-tree';
+import './strings';
 
 const useStyles = makeStyles({
   top: { display: 'flex', alignItems: 'center', gap: '12px', flexWrap: 'wrap', marginBottom: '12px' },

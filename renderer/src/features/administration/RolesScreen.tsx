@@ -16,6 +16,7 @@ import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useOnce } from '../service-management/use-once';
 import '../two-factor/strings';
+import './strings';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: '14px 18px', alignItems: 'end' },

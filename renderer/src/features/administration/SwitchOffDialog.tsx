@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DeleteDialog } from '../basic-data/screen/DeleteDialog';
+import './strings';
 
 /** Switching a user off signs them out everywhere at once: confirmed first, as destructive as a delete. */
 export function SwitchOffDialog({ name, onCancel, onConfirm }: { name: string; onCancel(): void; onConfirm(): Promise<void> }) {

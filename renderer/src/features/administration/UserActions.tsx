@@ -10,6 +10,7 @@ import { InvitationLinkDialog } from './InvitationLinkDialog';
 import { SwitchOffDialog } from './SwitchOffDialog';
 import { ResetTwoFactorDialog } from '../two-factor/ResetTwoFactorDialog';
 import { UserSessionsDialog } from '../sessions/UserSessionsDialog';
+import './strings';
 
 export interface UserActionRights {
   /** Administration.Users.Create: resend an invitation, copy its link. */

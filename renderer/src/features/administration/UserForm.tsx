@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PATTERN, LANGUAGES, isPhoneNumber, type Language, type Lookup, type UserInput } from '@shared';
 import { useOnce } from '../service-management/use-once';
+import './strings';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '14px 18px' },

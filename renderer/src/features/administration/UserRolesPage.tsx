@@ -11,6 +11,7 @@ import { handleError, showSuccess } from '../../feedback/handle-error';
 import { showToast } from '../../feedback/toast';
 import { Panel } from '../../ui/Panel';
 import { useOnce } from '../service-management/use-once';
+import './strings';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexDirection: 'column', gap: '4px', marginBlock: '12px' },

@@ -18,6 +18,7 @@ import { showToast } from '../../feedback/toast';
 import { InvitationBadge, invitationText } from './InvitationBadge';
 import { UserActions } from './UserActions';
 import { UserForm } from './UserForm';
+import './strings';
 
 const LOOKUPS = ['departments', 'hotels'] as const;
 const NONE: Lookup[] = [];

@@ -1,4 +1,5 @@
 import type { RoleClaim } from '@shared';
+import './strings';
 
 export interface ClaimSubgroup {
   name: string;

@@ -6,6 +6,7 @@ import { handleError } from '../../feedback/handle-error';
 import { showToast } from '../../feedback/toast';
 import { platform } from '../../platform';
 import { buildXlsx, exportFileName, type SheetData } from './export-xlsx';
+import '../service-management/strings';
 
 /** What an export saves; `matching` above the rows' count: the export's cap left the rest out. */
 export type ExportData = SheetData & { matching?: number };

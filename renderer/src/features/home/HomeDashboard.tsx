@@ -14,6 +14,7 @@ import { invalidateOnLiveEvents } from '../live/live-invalidation';
 import { EscalationMailWarning } from './EscalationMailWarning';
 import { durationParts, startOfLocalDay } from './figures';
 import { HeldOffShiftTile } from './HeldOffShiftTile';
+import '../service-management/strings';
 
 const useStyles = makeStyles({
   hero: { display: 'flex', flexDirection: 'column', gap: '8px', alignItems: 'center', textAlign: 'center', paddingBlock: '24px' },

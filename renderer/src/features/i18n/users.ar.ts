@@ -1,6 +1,8 @@
-import type { Messages } from '../../i18n/en';
+import type { usersEn } from './users.en';
 
-export const usersAr: Messages['users'] = {
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+
+export const usersAr: Widen<typeof usersEn> = {
   language: 'لغة البريد',
   languageHint: 'رسائل الدعوة وكلمة المرور، والصفحات التي تفتحها روابطها',
   languages: { en: 'English', ar: 'العربية' },

@@ -10,6 +10,7 @@ import { WAITING_LIST, newRequestsAtom, waitingLinesAtom } from './LiveAlerts';
 import { liveConnectedAtom } from './live-events';
 import { REPEAT_CHOICES_S, reminderSecondsAtom } from './reminders';
 import { liveSoundAtom, useSoundAllowed } from './sound';
+import '../service-management/strings';
 
 const useStyles = makeStyles({
   onBrand: { color: tokens.colorNeutralForegroundOnBrand },

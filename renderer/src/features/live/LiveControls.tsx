@@ -3,6 +3,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { liveConnectedAtom } from './live-events';
 import { liveSoundAtom } from './sound';
+import '../service-management/strings';
 
 /**
  * The stream's state and the sound switch, shown in the request lists' header. New

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { LineStatus, RequestStatus } from '@shared';
 import { Panel } from '../../ui/Panel';
 import { StatusBadge } from './StatusBadge';
+import './strings';
 
 const useStyles = makeStyles({
   top: { display: 'flex', alignItems: 'center', gap: '12px', marginBottom: '16px', flexWrap: 'wrap' },

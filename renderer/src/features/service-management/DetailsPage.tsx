@@ -25,6 +25,7 @@ import { useLiveDetails } from './use-live-details';
 import { UnverifiedRoomNotice } from './UnverifiedRoom';
 import { UnsentReplyGuard } from './UnsentReplyGuard';
 import { TrackingQr } from '../desk-requests/TrackingQr';
+import './strings';
 
 /** What one details page shows, whichever record it came from. */
 interface Details {

@@ -18,6 +18,7 @@ import { StatusBadge } from './StatusBadge';
 import { GuestUnreadBadge } from './GuestUnreadBadge';
 import { StatusHistory } from './StatusHistory';
 import { useOnce } from './use-once';
+import './strings';
 
 const useStyles = makeStyles({
   card: { marginBottom: '12px' },

@@ -10,6 +10,7 @@ import { handleError, showSuccess } from '../../feedback/handle-error';
 import { formatDate } from '../../table/format';
 import { useOnce } from './use-once';
 import { useUnsentReply } from './UnsentReplyGuard';
+import './strings';
 
 const useStyles = makeStyles({
   thread: { display: 'flex', flexDirection: 'column', gap: '8px', marginBlock: '8px' },

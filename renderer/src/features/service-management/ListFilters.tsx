@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lookup } from '@shared';
 import type { ListView } from '../../table/url-view';
 import { lookupQuery } from '../basic-data/screen/use-lookups';
+import './strings';
 
 const useStyles = makeStyles({
   bar: { display: 'flex', gap: '12px', alignItems: 'flex-end', flexWrap: 'wrap', marginBottom: '12px' },

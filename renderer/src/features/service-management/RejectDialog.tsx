@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@shared';
 import { DangerButton } from '../../ui/DangerButton';
 import { CannedReplyMenu } from './LineThread';
+import './strings';
 
 const useStyles = makeStyles({ body: { display: 'flex', flexDirection: 'column', gap: '12px' } });
 

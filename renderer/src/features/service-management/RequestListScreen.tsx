@@ -18,6 +18,7 @@ import { StatusBadge } from './StatusBadge';
 import { RoomCell } from './UnverifiedRoom';
 import { numberOrText } from '../../table/export-columns';
 import { NewRequestButton } from '../desk-requests/NewRequestButton';
+import './strings';
 
 // Stable across renders: ag-grid reads getRowId once.
 const requestRowId = (r: RequestListRow) => r.id;

@@ -23,6 +23,7 @@ import { excelDate } from '../export/export-xlsx';
 import { workerStep } from '../work-phones/pairing';
 import { formatListDate } from '../../table/format';
 import { numberOrText } from '../../table/export-columns';
+import './strings';
 
 // Stable across renders: ag-grid reads getRowId once.
 const lineRowId = (r: ServiceListRow) => String(r.id);

@@ -1,6 +1,7 @@
 import { Badge } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { LineStatus, RequestStatus } from '@shared';
+import './strings';
 
 type Status = LineStatus | RequestStatus;
 type BadgeColour = 'brand' | 'important' | 'informative' | 'success' | 'danger';

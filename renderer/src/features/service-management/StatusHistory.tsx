@@ -7,6 +7,7 @@ import { keys } from '../../api/query';
 import { useData } from '../../api/use-data';
 import { formatDate } from '../../table/format';
 import { LinePhotos } from '../work-phones/LinePhotos';
+import './strings';
 
 const useStyles = makeStyles({
   list: { margin: 0, paddingInlineStart: '18px', display: 'flex', flexDirection: 'column', gap: '2px' },

@@ -1,4 +1,5 @@
 import { LINE_ACTION_CLAIMS, allowedActions, canReply, type LineAction, type LineStatus } from '@shared';
+import './strings';
 
 /** What a line card needs to know about a line (RequestLine and ServiceDetails both have it). */
 export interface CardLine {

@@ -5,6 +5,7 @@ import type { LiveEvent } from '@shared';
 import { keys } from '../../api/query';
 import { handleError } from '../../feedback/handle-error';
 import { subscribeLive } from '../live/live-events';
+import './strings';
 
 /**
  * One details page's data (request or service line) through the query cache: loaded in

@@ -9,6 +9,7 @@ import { WorkerRowDialog, workerMenuItems } from '../../work-phones/WorkerRowDia
 import type { EntityDescriptor } from '../screen/types';
 import { col, createdAtCol, localKey, localName, readerOf } from './columns';
 import { targetColumns, targetFields } from './targets';
+import '../strings';
 
 export const room: EntityDescriptor<Room> = {
   item: 'Room',

@@ -4,6 +4,7 @@ import { countryLabel } from '../screen/countries';
 import type { EntityDescriptor } from '../screen/types';
 import { col, createdAtCol, localName, readerOf } from './columns';
 import { targetColumns, targetFields } from './targets';
+import '../strings';
 
 export const company: EntityDescriptor<Company> = {
   item: 'Company',

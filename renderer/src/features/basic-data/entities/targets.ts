@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Targets } from '@shared';
 import type { TableColumn } from '../../../table/DataTable';
 import type { FieldSpec, TargetText } from '../screen/types';
+import '../strings';
 
 /**
  * The two service-level targets on the Service, Service Group and Hotel

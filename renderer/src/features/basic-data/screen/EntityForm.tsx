@@ -6,6 +6,7 @@ import { TARGET_MINUTES_MAX, isPhoneNumber } from '@shared';
 import { countryOptions } from './countries';
 import { minutesProblem } from './minutes';
 import { type FieldSpec, type FormValues, type Lookups, labelKey } from './types';
+import '../strings';
 
 const useStyles = makeStyles({
   // min-width 0: a native select is as wide as its longest option and would spill into the next column.

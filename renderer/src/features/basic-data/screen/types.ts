@@ -4,10 +4,12 @@ import type { ComponentType } from 'react';
 import type { en } from '../../../i18n/en';
 import type { TableColumn } from '../../../table/DataTable';
 import { minutesOf } from './minutes';
+import type { targetsEn } from '../../i18n/targets.en';
+import '../strings';
 
 export type FieldLabel = keyof typeof en.fields;
 /** A string of the service-level targets, named in full. */
-export type TargetText = `targets.${keyof typeof en.targets}`;
+export type TargetText = `targets.${keyof typeof targetsEn}`;
 export type ErrorKey = keyof typeof en.errors;
 export type LookupSource = 'companies' | 'useTypes' | 'roomTypes' | 'hotels' | 'serviceGroups' | 'departments';
 export type Lookups = Partial<Record<LookupSource, Lookup[]>>;
