@@ -59,8 +59,6 @@ export const PasskeyLoginInput = z.object({ response: PasskeyAuthenticationRespo
  * the exchange code the deep link brings back (at ssoComplete, as single sign-on's does).
  */
 export const PasskeyDesktopStart = z.object({ url: z.string(), flowKey: z.string(), expiresIn: z.number() });
-/** Where the login page finds the desktop flow's handle: /Admin/Login#passkey-desktop=<handle>. */
-export const PASSKEY_DESKTOP_FRAGMENT = 'passkey-desktop';
 /** The browser page's answer: the handle of the flow it signs in for, and the passkey's signature. */
 export const PasskeyDesktopLoginInput = z.object({ flow: z.string().min(1).max(128, { abort: true }).regex(/^[A-Za-z0-9_-]+$/), response: PasskeyAuthenticationResponse });
 /** A one-time code for the app's deep link (hotel-desk://sso?code=…): worthless without the app's flow key. */

@@ -8,7 +8,6 @@ import {
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   PASSKEY_CHALLENGE_TTL_SECONDS,
-  PASSKEY_DESKTOP_FRAGMENT,
   SSO_EXCHANGE_TTL_SECONDS,
   SSO_FLOW_TTL_SECONDS,
   type PasskeyDesktopCode,
@@ -22,7 +21,7 @@ import {
   type PasskeyRegisterInput,
 } from '@shared';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../http/errors';
-import { clientRoutes } from '@shared/routes';
+import { PASSKEY_DESKTOP_FRAGMENT, clientRoutes } from '@shared/routes';
 import { hashToken, newOpaqueToken, type Principal } from '../../security/tokens';
 import { LOGIN_LIMITS } from '../account/account.rules';
 import * as accountRepo from '../account/account.repository';
