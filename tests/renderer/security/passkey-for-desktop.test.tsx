@@ -46,15 +46,17 @@ describe('the login page in the system browser, for the desktop app’s passkey 
     await waitFor(() => expect(ceremony.approveDesktopSignIn).toHaveBeenCalledWith('handle-1'));
   });
 
-  it('after the ceremony opens the app’s deep link with the one-time code and says to return to the app (Arabic)', async () => {
+  it('after the ceremony opens the app’s deep link with the one-time code and says to return to the app in English and Arabic', async () => {
     {
       const openApp = vi.fn<(link: string) => void>();
       ceremony.approveDesktopSignIn.mockResolvedValue('code/1+x');
-      renderInApp(<PasskeyForDesktop flow="handle-2" openApp={openApp} />, 'ar');
-      await userEvent.click(await screen.findByRole('button', { name: 'تسجيل الدخول بمفتاح مرور' }));
+      renderInApp(<PasskeyForDesktop flow="handle-2" openApp={openApp} />);
+      expect(screen.getByText('سجّل الدخول إلى تطبيق خدمات الفندق على سطح المكتب بمفتاح المرور.').getAttribute('dir')).toBe('rtl');
+      await userEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
       await waitFor(() => expect(openApp).toHaveBeenCalledWith('hotel-desk://sso?code=code%2F1%2Bx'));
-      expect(await screen.findByText(/تم تسجيل دخولك: عد إلى تطبيق خدمات الفندق/)).toBeTruthy();
-      expect(screen.getByRole('link', { name: 'افتح التطبيق' }).getAttribute('href')).toBe('hotel-desk://sso?code=code%2F1%2Bx');
+      expect(await screen.findByText(/^You are signed in: return to the Hotel Services app/)).toBeTruthy();
+      expect(screen.getByText(/تم تسجيل دخولك: عد إلى تطبيق خدمات الفندق/).getAttribute('lang')).toBe('ar');
+      expect(screen.getByRole('link', { name: /Open the app · افتح التطبيق/ }).getAttribute('href')).toBe('hotel-desk://sso?code=code%2F1%2Bx');
     }
   });
 

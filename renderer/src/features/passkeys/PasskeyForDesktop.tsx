@@ -2,6 +2,7 @@ import { Button, Link, Spinner, Text } from '@fluentui/react-components';
 import { KeyMultipleRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { i18next } from '../../i18n';
 import { desktopSsoLink } from '@shared';
 import { loginErrorMessage } from '../../auth/login-error';
 import { showToast } from '../../feedback/toast';
@@ -13,6 +14,22 @@ interface Props {
   flow: string;
   /** Leaves the page for the app's deep link; a test replaces it. */
   openApp?: (link: string) => void;
+}
+
+/**
+ * A message in English and Arabic together, each with its own direction: the browser page
+ * cannot know the app's language (the server's single sign-on page does the same).
+ */
+function BothLanguages({ k, role }: { k: 'passkeys.desktopReturn' | 'passkeys.desktopForApp' | 'passkeys.desktopNoHandle'; role?: 'status' }) {
+  return (
+    <div role={role}>
+      {(['en', 'ar'] as const).map((lng) => (
+        <Text block key={lng} lang={lng} dir={lng === 'ar' ? 'rtl' : 'ltr'} style={{ marginBottom: 8 }}>
+          {i18next.getFixedT(lng)(k)}
+        </Text>
+      ))}
+    </div>
+  );
 }
 
 /**
@@ -42,18 +59,16 @@ export function PasskeyForDesktop({ flow, openApp = (link) => window.location.as
   if (link) {
     return (
       <div data-testid="passkey-for-desktop">
-        <Text block role="status">
-          {t('passkeys.desktopReturn')}
-        </Text>
-        <Link href={link}>{t('passkeys.desktopOpenApp')}</Link>
+        <BothLanguages k="passkeys.desktopReturn" role="status" />
+        <Link href={link}>
+          {i18next.getFixedT('en')('passkeys.desktopOpenApp')} · <span lang="ar">{i18next.getFixedT('ar')('passkeys.desktopOpenApp')}</span>
+        </Link>
       </div>
     );
   }
   return (
     <div data-testid="passkey-for-desktop">
-      <Text block style={{ marginBottom: 12 }}>
-        {flow ? t('passkeys.desktopForApp') : t('passkeys.desktopNoHandle')}
-      </Text>
+      <BothLanguages k={flow ? 'passkeys.desktopForApp' : 'passkeys.desktopNoHandle'} />
       {flow && (
         <Button appearance="primary" icon={busy ? <Spinner size="tiny" /> : <KeyMultipleRegular />} disabled={busy} onClick={() => void approve()}>
           {t('login.passkey')}
