@@ -60,6 +60,9 @@ afterEach(() => {
   bridge.openExternal.mockClear();
 });
 
+/** The desktop button is a lazy chunk: its first import (and transform) can take a while on a busy machine. */
+const LAZY = { timeout: 15_000 };
+
 const renderLogin = () =>
   renderInApp(
     <MemoryRouter initialEntries={['/Admin/Login']}>
@@ -79,7 +82,7 @@ describe('the desktop app’s "Sign in with a passkey" (the ceremony in the syst
       'POST /api/Account/Sso/Complete': { data: session },
     });
     renderLogin();
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }, LAZY));
     await waitFor(() => expect(bridge.openExternal).toHaveBeenCalledWith(started.url));
     expect(await screen.findByText(/Finish the sign-in with your passkey in the browser/)).toBeTruthy();
     // The key never leaves the app: the browser gets the handle only.
@@ -97,7 +100,7 @@ describe('the desktop app’s "Sign in with a passkey" (the ceremony in the syst
       'POST /api/Account/Sso/Complete': { data: session },
     });
     renderLogin();
-    const button = await screen.findByRole('button', { name: 'Sign in with a passkey' });
+    const button = await screen.findByRole('button', { name: 'Sign in with a passkey' }, LAZY);
     await userEvent.click(button);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(screen.queryByText(/Finish the sign-in with your passkey/)).toBeNull();
@@ -115,10 +118,10 @@ describe('the desktop app’s "Sign in with a passkey" (the ceremony in the syst
       'POST /api/Account/Sso/Complete': { data: session },
     });
     renderLogin();
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }, LAZY));
     await waitFor(() => expect(bridge.openExternal).toHaveBeenCalledTimes(1));
     // The person changes their mind and uses single sign-on: the flow started last is the one that waits.
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Contoso ID' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Contoso ID' }, LAZY));
     await waitFor(() => expect(bridge.openExternal).toHaveBeenCalledTimes(2));
     bridge.deliver('code-2');
     expect(await screen.findByText('HOME')).toBeTruthy();
@@ -132,7 +135,7 @@ describe('the desktop app’s "Sign in with a passkey" (the ceremony in the syst
       'POST /api/Account/Sso/Complete': { status: 401, data: { message: 'This sign-in has expired or was already completed: start again with the sign-in button' } },
     });
     renderLogin();
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }, LAZY));
     await waitFor(() => expect(bridge.openExternal).toHaveBeenCalled());
     bridge.deliver('code-3');
     await waitFor(() => expect(toasts).toContainEqual(['This sign-in has expired or was already completed: start again with the sign-in button', 'error']));

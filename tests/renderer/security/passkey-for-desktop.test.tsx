@@ -37,7 +37,8 @@ describe('the login page in the system browser, for the desktop app’s passkey 
         </Routes>
       </MemoryRouter>,
     );
-    expect(await screen.findByText('Sign in to the Hotel Services desktop app with your passkey.')).toBeTruthy();
+    // The page's component is a lazy chunk: its first import can take a while on a busy machine.
+    expect(await screen.findByText('Sign in to the Hotel Services desktop app with your passkey.', {}, { timeout: 15_000 })).toBeTruthy();
     expect(window.location.hash).toBe('');
     expect(window.location.pathname).toBe('/Admin/Login');
     expect(screen.queryByLabelText(/^Password/)).toBeNull();
