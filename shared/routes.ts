@@ -1,5 +1,20 @@
 import type { MenuGroup } from './permissions';
 
+/**
+ * Where the login page finds the desktop app's passkey flow: /Admin/Login#passkey-desktop=<handle>
+ * (a fragment: no server, log or Referer sees it). Here, not with the contract's schemas, so
+ * the login page reads it without loading zod.
+ */
+export const PASSKEY_DESKTOP_FRAGMENT = 'passkey-desktop';
+
+/** The desktop flow's handle in a page's fragment: undefined when the page is no such page, '' when the handle is missing or malformed. */
+export function passkeyDesktopFlowOf(hash: string): string | undefined {
+  const prefix = `#${PASSKEY_DESKTOP_FRAGMENT}=`;
+  if (!hash.startsWith(prefix)) return undefined;
+  const handle = hash.slice(prefix.length, prefix.length + 129);
+  return /^[A-Za-z0-9_-]{1,128}$/.test(handle) ? handle : '';
+}
+
 /** Client routes (SPEC §2). */
 export const BASIC_DATA_ITEMS = [
   'Company',

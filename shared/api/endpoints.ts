@@ -90,6 +90,10 @@ export const endpoints = {
   passkeyLoginOptions: { method: 'POST', path: '/api/Account/Passkeys/LoginOptions', auth: 'public', response: passkeys.PasskeyOptions },
   /** Signs in with a passkey instead of password and code: SPEC's Login answer. */
   passkeyLogin: { method: 'POST', path: '/api/Account/Passkeys/Login', auth: 'public', body: passkeys.PasskeyLoginInput, response: account.LoginResponse },
+  /** The desktop app starts a passkey sign-in in the system browser (the app's own pages cannot use WebAuthn). */
+  passkeyDesktopStart: { method: 'POST', path: '/api/Account/Passkeys/DesktopStart', auth: 'public', response: passkeys.PasskeyDesktopStart },
+  /** The browser page's passkey answer for a desktop flow: no session here, a one-time code for the app's deep link. */
+  passkeyDesktopLogin: { method: 'POST', path: '/api/Account/Passkeys/DesktopLogin', auth: 'public', body: passkeys.PasskeyDesktopLoginInput, response: passkeys.PasskeyDesktopCode },
   passkeys: { method: 'GET', path: '/api/Account/Passkeys', auth: 'user', response: z.array(passkeys.Passkey) },
   passkeyRegisterOptions: { method: 'POST', path: '/api/Account/Passkeys/RegisterOptions', auth: 'user', response: passkeys.PasskeyOptions },
   passkeyRegister: { method: 'POST', path: '/api/Account/Passkeys/Register', auth: 'user', body: passkeys.PasskeyRegisterInput, response: msg },

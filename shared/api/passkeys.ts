@@ -52,6 +52,18 @@ export const PasskeyName = z.string().trim().min(1).max(PASSKEY_NAME_MAX, { abor
 export const PasskeyRegisterInput = z.object({ name: PasskeyName, response: PasskeyRegistrationResponse });
 export const PasskeyLoginInput = z.object({ response: PasskeyAuthenticationResponse });
 
+/**
+ * The desktop app's passkey sign-in (Chromium refuses WebAuthn on the app's own scheme):
+ * the ceremony runs in the system browser at `url`, the server's own login page, whose
+ * fragment carries only the flow's public handle. `flowKey` stays in the app, and redeems
+ * the exchange code the deep link brings back (at ssoComplete, as single sign-on's does).
+ */
+export const PasskeyDesktopStart = z.object({ url: z.string(), flowKey: z.string(), expiresIn: z.number() });
+/** The browser page's answer: the handle of the flow it signs in for, and the passkey's signature. */
+export const PasskeyDesktopLoginInput = z.object({ flow: z.string().min(1).max(128, { abort: true }).regex(/^[A-Za-z0-9_-]+$/), response: PasskeyAuthenticationResponse });
+/** A one-time code for the app's deep link (hotel-desk://sso?code=…): worthless without the app's flow key. */
+export const PasskeyDesktopCode = z.object({ exchangeCode: z.string() });
+
 export const Passkey = z.object({
   id: Id,
   name: z.string(),
@@ -66,4 +78,7 @@ export type PasskeyRegistrationResponse = z.infer<typeof PasskeyRegistrationResp
 export type PasskeyAuthenticationResponse = z.infer<typeof PasskeyAuthenticationResponse>;
 export type PasskeyRegisterInput = z.infer<typeof PasskeyRegisterInput>;
 export type PasskeyLoginInput = z.infer<typeof PasskeyLoginInput>;
+export type PasskeyDesktopStart = z.infer<typeof PasskeyDesktopStart>;
+export type PasskeyDesktopLoginInput = z.infer<typeof PasskeyDesktopLoginInput>;
+export type PasskeyDesktopCode = z.infer<typeof PasskeyDesktopCode>;
 export type Passkey = z.infer<typeof Passkey>;

@@ -12,6 +12,8 @@ export const apiPaths = {
   twoFactorConfirm: '/api/Account/TwoFactor/Confirm',
   passkeyLoginOptions: '/api/Account/Passkeys/LoginOptions',
   passkeyLogin: '/api/Account/Passkeys/Login',
+  passkeyDesktopStart: '/api/Account/Passkeys/DesktopStart',
+  passkeyDesktopLogin: '/api/Account/Passkeys/DesktopLogin',
   passkeys: '/api/Account/Passkeys',
   passkeyRegisterOptions: '/api/Account/Passkeys/RegisterOptions',
   passkeyRegister: '/api/Account/Passkeys/Register',

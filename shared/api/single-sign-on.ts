@@ -9,6 +9,8 @@ export const SSO_EXCHANGE_TTL_SECONDS = 60;
 export const DESKTOP_SSO_SCHEME = 'hotel-desk';
 /** Where the callback page sends the desktop app's exchange code: hotel-desk://sso?code=… */
 export const DESKTOP_SSO_HOST = 'sso';
+/** The deep link that hands a one-time exchange code (single sign-on's or a passkey's) to the desktop app. */
+export const desktopSsoLink = (exchangeCode: string) => `${DESKTOP_SSO_SCHEME}://${DESKTOP_SSO_HOST}?code=${encodeURIComponent(exchangeCode)}`;
 
 /** Which app started the sign-in: the web admin app gets the code by a cookie it posts, the desktop app by its deep link. */
 export const SsoClient = z.enum(['web', 'desktop']);

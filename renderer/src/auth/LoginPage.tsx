@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { LoginResponse, TwoFactorChallenge } from '@shared';
 import { EMAIL_PATTERN } from '@shared/patterns';
-import { clientRoutes } from '@shared/routes';
+import { clientRoutes, passkeyDesktopFlowOf } from '@shared/routes';
 import { shellEndpoints as endpoints } from '../api/shell-endpoints';
 import { call } from '../api/client';
 import { showToast } from '../feedback/toast';
@@ -25,6 +25,9 @@ const ForgotPasswordDialog = lazy(async () => ({ default: (await import('./Forgo
 const SignInSecondStep = lazy(async () => ({ default: (await import('../features/two-factor/SignInSecondStep')).SignInSecondStep }));
 // Only hotels with single sign-on download its button.
 const SsoSignIn = lazy(async () => ({ default: (await import('../features/single-sign-on/SsoSignIn')).SsoSignIn }));
+// The desktop app's passkey sign-in (in the system browser), and that browser's page: each only where it is used.
+const DesktopPasskeySignIn = lazy(async () => ({ default: (await import('../features/passkeys/DesktopPasskeySignIn')).DesktopPasskeySignIn }));
+const PasskeyForDesktop = lazy(async () => ({ default: (await import('../features/passkeys/PasskeyForDesktop')).PasskeyForDesktop }));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -38,6 +41,13 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<TwoFactorChallenge | undefined>();
   // The provider's name when the hotel offers single sign-on (the public call says nothing else).
   const [ssoName, setSsoName] = useState<string>();
+  // Opened by the desktop app in the system browser for its passkey sign-in: the flow's handle.
+  const [desktopFlow] = useState(() => passkeyDesktopFlowOf(window.location.hash));
+
+  // The handle leaves the address bar and history as soon as it is read.
+  useEffect(() => {
+    if (desktopFlow !== undefined) window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -110,6 +120,19 @@ export function LoginPage() {
     navigate(clientRoutes.home);
   };
 
+  if (desktopFlow !== undefined) {
+    return (
+      <main className={styles.page}>
+        <div className={`${styles.card} ${styles.form}`}>
+          <Title2 as="h1">{t('login.title')}</Title2>
+          <Suspense fallback={<Spinner />}>
+            <PasskeyForDesktop flow={desktopFlow} />
+          </Suspense>
+        </div>
+      </main>
+    );
+  }
+
   if (challenge) {
     return (
       <main className={styles.page}>
@@ -146,10 +169,16 @@ export function LoginPage() {
               {t('login.submit')}
             </Button>
           </div>
-          {passkeysAvailable() && (
-            <Button type="button" icon={<KeyMultipleRegular />} disabled={busy} onClick={() => void passkey()} data-testid="passkey-sign-in">
-              {t('login.passkey')}
-            </Button>
+          {desktopBridge() ? (
+            <Suspense fallback={null}>
+              <DesktopPasskeySignIn onSignedIn={finish} />
+            </Suspense>
+          ) : (
+            passkeysAvailable() && (
+              <Button type="button" icon={<KeyMultipleRegular />} disabled={busy} onClick={() => void passkey()} data-testid="passkey-sign-in">
+                {t('login.passkey')}
+              </Button>
+            )
           )}
         </form>
         {ssoName !== undefined && (

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { E2EServer } from '../support/server';
 import { adminServer } from './admin-support';
-import { DEMO_PASSWORD, login, setLanguage } from './desk-support';
+import { DEMO_PASSWORD, RECEPTIONIST, api, login, setLanguage } from './desk-support';
 
 let server: E2EServer;
 /**
@@ -90,4 +90,46 @@ test('the login page offers no passkey where the browser has no WebAuthn (an IP 
   await page.goto(`${server.url.replace('localhost', '127.0.0.1')}/Admin/Login`);
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
+});
+
+test('the desktop app’s passkey sign-in: its page in the browser runs the passkey, says to return to the app in English and Arabic, and hands the app a code only its flow key redeems', async ({ page }) => {
+  await withAuthenticator(page);
+  await login(page, base, RECEPTIONIST);
+  await page.getByTestId('security-menu').click();
+  await page.getByTestId('passkeys-open').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(TEXT.en.name).fill('Desk phone');
+  await dialog.getByRole('button', { name: TEXT.en.add }).click();
+  await expect(page.getByTestId('toast-success')).toContainText(TEXT.en.added);
+  await dialog.getByRole('button', { name: TEXT.en.close }).click();
+  await page.getByRole('button', { name: TEXT.en.logout }).click();
+  await expect(page).toHaveURL(/\/Admin\/Login$/);
+
+  // What the desktop app does on its button: start the flow and open the page in the system browser.
+  const started = await api<{ url: string; flowKey: string }>(base, undefined, 'POST', '/api/Account/Passkeys/DesktopStart');
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  expect(started.body.url).toMatch(new RegExp(`^${base}/Admin/Login#passkey-desktop=[A-Za-z0-9_-]+$`));
+  // A fresh page load, as the system browser's new tab is (from the login page only the fragment would change).
+  await page.goto('about:blank');
+  await page.goto(started.body.url);
+  await expect(page.getByText('Sign in to the Hotel Services desktop app with your passkey.')).toBeVisible();
+  await expect(page.getByText('سجّل الدخول إلى تطبيق خدمات الفندق على سطح المكتب بمفتاح المرور.')).toBeVisible();
+  // The handle left the address bar once read; no password form here.
+  expect(new URL(page.url()).hash).toBe('');
+  await expect(page.getByLabel(/^Password/)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByText(/^You are signed in: return to the Hotel Services app/)).toBeVisible();
+  await expect(page.getByText(/^تم تسجيل دخولك: عد إلى تطبيق خدمات الفندق/)).toBeVisible();
+  // The link the page opened (the OS hands it to the app): hotel-desk://sso?code=…
+  const link = await page.getByRole('link', { name: /Open the app/ }).getAttribute('href');
+  expect(link).toMatch(/^hotel-desk:\/\/sso\?code=[A-Za-z0-9_%-]+$/);
+  const exchangeCode = decodeURIComponent(new URL(link ?? '').searchParams.get('code') ?? '');
+
+  // The code alone signs nobody in; with the app's flow key it does, once.
+  expect((await api(base, undefined, 'POST', '/api/Account/Sso/Complete', { flowKey: 'not-the-key', exchangeCode })).status).toBe(401);
+  const signedIn = await api<{ userEmail: string }>(base, undefined, 'POST', '/api/Account/Sso/Complete', { flowKey: started.body.flowKey, exchangeCode });
+  expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+  expect(signedIn.body.userEmail).toBe(RECEPTIONIST.email);
+  expect((await api(base, undefined, 'POST', '/api/Account/Sso/Complete', { flowKey: started.body.flowKey, exchangeCode })).status).toBe(401);
 });

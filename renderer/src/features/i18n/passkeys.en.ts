@@ -17,4 +17,11 @@ export const passkeysEn = {
   failed: 'The passkey could not be added',
   loadFailed: 'The passkeys could not be loaded',
   close: 'Close',
+  // The desktop app's passkey sign-in, which runs in the system browser.
+  desktopWaiting: 'Finish the sign-in with your passkey in the browser that just opened. This window then signs in by itself.',
+  desktopCancel: 'Cancel',
+  desktopForApp: 'Sign in to the Hotel Services desktop app with your passkey.',
+  desktopReturn: 'You are signed in: return to the Hotel Services app (it opens by itself; if not, use the button).',
+  desktopOpenApp: 'Open the app',
+  desktopNoHandle: 'This sign-in link is incomplete: start again with the app’s “Sign in with a passkey” button.',
 };

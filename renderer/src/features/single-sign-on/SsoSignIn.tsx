@@ -1,5 +1,5 @@
 import { Button, Spinner, Text } from '@fluentui/react-components';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginResponse } from '@shared';
 import { shellEndpoints as endpoints } from '../../api/shell-endpoints';
@@ -8,6 +8,7 @@ import { loginErrorMessage } from '../../auth/login-error';
 import { showToast } from '../../feedback/toast';
 import { platform } from '../../platform';
 import './strings';
+import { useDesktopReturn } from './useDesktopReturn';
 
 /** Where the web app keeps the flow key while the browser is at the provider (this tab only, never a URL). */
 export const SSO_FLOW_KEY = 'hotel.ssoFlow';
@@ -28,25 +29,9 @@ interface Props {
  */
 export function SsoSignIn({ displayName, onSignedIn }: Props) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [waiting, setWaiting] = useState(false);
-  const flowKey = useRef<string | undefined>(undefined);
-  const done = useRef(false);
-
-  const complete = async (key: string, exchangeCode?: string) => {
-    if (done.current) return;
-    done.current = true;
-    setBusy(true);
-    try {
-      await onSignedIn(await call(endpoints.ssoComplete, { body: exchangeCode ? { flowKey: key, exchangeCode } : { flowKey: key } }));
-    } catch (err) {
-      showToast(loginErrorMessage(err), 'error');
-      done.current = false;
-    } finally {
-      setBusy(false);
-      setWaiting(false);
-    }
-  };
+  const [starting, setStarting] = useState(false);
+  const exchange = useDesktopReturn(onSignedIn);
+  const busy = starting || exchange.busy;
 
   // The web app's return: the key is taken out of storage before it is used, so it is used once.
   useEffect(() => {
@@ -54,35 +39,24 @@ export function SsoSignIn({ displayName, onSignedIn }: Props) {
     const key = sessionStorage.getItem(SSO_FLOW_KEY);
     sessionStorage.removeItem(SSO_FLOW_KEY);
     window.history.replaceState(null, '', window.location.pathname);
-    if (key) void complete(key);
-  }, []);
-
-  // The desktop app's return: its deep link's code, redeemed with the key only this window holds.
-  useEffect(() => {
-    if (!platform.onSsoCode) return;
-    return platform.onSsoCode((code) => {
-      const key = flowKey.current;
-      flowKey.current = undefined;
-      if (key) void complete(key, code);
-    });
+    if (key) void exchange.complete(key);
   }, []);
 
   const begin = async () => {
-    setBusy(true);
+    setStarting(true);
     try {
       const started = await call(endpoints.ssoStart, { body: { client: platform.kind } });
       if (platform.kind === 'desktop') {
-        flowKey.current = started.flowKey;
+        exchange.wait(started.flowKey);
         platform.openExternal(started.authorizationUrl);
-        setWaiting(true);
-        setBusy(false);
+        setStarting(false);
       } else {
         sessionStorage.setItem(SSO_FLOW_KEY, started.flowKey);
         window.location.assign(started.authorizationUrl);
       }
     } catch (err) {
       showToast(loginErrorMessage(err), 'error');
-      setBusy(false);
+      setStarting(false);
     }
   };
 
@@ -91,7 +65,7 @@ export function SsoSignIn({ displayName, onSignedIn }: Props) {
       <Button appearance="secondary" style={{ width: '100%' }} disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={() => void begin()}>
         {t('sso.login.button', { name: displayName })}
       </Button>
-      {waiting && (
+      {exchange.waiting && (
         <Text block role="status" style={{ marginTop: 8 }}>
           {t('sso.login.opening')}
         </Text>

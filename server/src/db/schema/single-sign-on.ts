@@ -20,7 +20,13 @@ export const ssoSettings = pgTable('sso_settings', {
 });
 
 /**
- * One single sign-on attempt. The app that started it holds `key` (only its hash is kept);
+ * One sign-in that leaves the app for the system browser and returns by a one-time code:
+ * a single sign-on attempt (`purpose` 'sso'), or the desktop app's passkey sign-in
+ * ('passkey', whose `state` is the handle the browser page posts back and whose OpenID
+ * columns stay empty). Both end the same way, so they share the exchange columns and its
+ * redemption; the purpose decides which callback may find the flow and what the audit says.
+ *
+ * A single sign-on attempt. The app that started it holds `key` (only its hash is kept);
  * the provider's redirect finds it by `state`. The callback uses it once and leaves a
  * one-time exchange code, which only the holder of the key can turn into a session.
  */
@@ -28,6 +34,7 @@ export const ssoFlows = pgTable(
   'sso_flows',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    purpose: text('purpose', { enum: ['sso', 'passkey'] }).notNull().default('sso'),
     keyHash: text('key_hash').notNull().unique(),
     state: text('state').notNull().unique(),
     nonce: text('nonce').notNull(),

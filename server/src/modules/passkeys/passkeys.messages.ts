@@ -29,6 +29,10 @@ export const passkeyMessages = defineMessages({
     en: 'You have {max} passkeys already: remove one before adding another',
     ar: 'لديك {max} من مفاتيح المرور: احذف واحدًا قبل إضافة آخر',
   },
+  unknownDesktopFlow: {
+    en: 'This sign-in for the desktop app is not known, has expired or was already used: start again with the app\'s "Sign in with a passkey" button',
+    ar: 'عملية تسجيل الدخول هذه لتطبيق سطح المكتب غير معروفة أو انتهت صلاحيتها أو استُخدمت من قبل: ابدأ من جديد بزر "تسجيل الدخول بمفتاح مرور" في التطبيق',
+  },
   added: { en: 'The passkey was added', ar: 'تمت إضافة مفتاح المرور' },
   removed: { en: 'The passkey was removed', ar: 'تم حذف مفتاح المرور' },
 });

@@ -14,6 +14,16 @@ export default async function routes(app: FastifyInstance): Promise<void> {
 
   route(app, endpoints.passkeyLogin, ({ body, request }) => passkeys.login(app.ctx, body, rp(request), request.ip, clientOf(request)));
 
+  route(app, endpoints.passkeyDesktopStart, ({ request }) => {
+    const publicUrl = app.ctx.config.publicUrlFromEnv ? app.ctx.config.publicUrl : undefined;
+    return passkeys.desktopStart(app.ctx, publicUrl ?? `${request.protocol}://${request.host}`, request.ip);
+  });
+
+  route(app, endpoints.passkeyDesktopLogin, async ({ body, request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return passkeys.desktopLogin(app.ctx, body, rp(request), request.ip);
+  });
+
   route(app, endpoints.passkeys, ({ user }) => passkeys.list(app.ctx, user));
 
   route(app, endpoints.passkeyRegisterOptions, ({ user, request }) => passkeys.registerOptions(app.ctx, user, rp(request)));

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -8,6 +8,11 @@ import {
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   PASSKEY_CHALLENGE_TTL_SECONDS,
+  SSO_EXCHANGE_TTL_SECONDS,
+  SSO_FLOW_TTL_SECONDS,
+  type PasskeyDesktopCode,
+  type PasskeyDesktopLoginInput,
+  type PasskeyDesktopStart,
   PASSKEYS_PER_USER_MAX,
   type LoginResponse,
   type Passkey,
@@ -16,16 +21,18 @@ import {
   type PasskeyRegisterInput,
 } from '@shared';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../http/errors';
-import { hashToken, type Principal } from '../../security/tokens';
+import { PASSKEY_DESKTOP_FRAGMENT, clientRoutes } from '@shared/routes';
+import { hashToken, newOpaqueToken, type Principal } from '../../security/tokens';
 import { LOGIN_LIMITS } from '../account/account.rules';
 import * as accountRepo from '../account/account.repository';
 import { type ClientInfo, unknownClient } from '../../http/client-info';
 import { completeSignIn, ssoOnlyProvider, type Ctx } from '../account/account.service';
 import { ssoMessages } from '../single-sign-on/single-sign-on.messages';
+import * as ssoRepo from '../single-sign-on/single-sign-on.repository';
 import { recordSecurityEvent } from '../security-audit/security-audit.service';
 import { passkeyMessages as m } from './passkeys.messages';
 import * as repo from './passkeys.repository';
-import type { RelyingParty } from './relying-party';
+import { type RelyingParty, usableRpId } from './relying-party';
 
 /** What the browser's passkey prompt names as the site. */
 const RP_NAME = 'Hotel Services';
@@ -180,6 +187,12 @@ export async function loginOptions(ctx: Ctx, rp: RelyingParty, ip: string): Prom
  */
 export async function login(ctx: Ctx, input: PasskeyLoginInput, rp: RelyingParty, ip: string, client: ClientInfo = unknownClient(ip)): Promise<LoginResponse> {
   await ctx.rateLimiter.hit(`login:ip:${ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
+  const user = await verifiedUser(ctx, input, rp, ip);
+  return completeSignIn(ctx, user, ip, client, 'passkey-sign-in');
+}
+
+/** Every rule of a passkey sign-in but the session: the user the signature proves, or a refusal. */
+async function verifiedUser(ctx: Ctx, input: PasskeyLoginInput, rp: RelyingParty, ip: string): Promise<accountRepo.UserRow> {
   const passkey = await repo.findByCredentialId(ctx.database.db, input.response.id);
   if (!passkey || passkey.rpId !== rp.rpId) throw unauthorized(m.unknownPasskey);
   const handle = input.response.response.userHandle;
@@ -215,7 +228,75 @@ export async function login(ctx: Ctx, input: PasskeyLoginInput, rp: RelyingParty
   }
   const info = verified.authenticationInfo;
   await repo.markUsed(ctx.database.db, passkey.id, info.newCounter, info.credentialBackedUp, ctx.clock.now());
-  return completeSignIn(ctx, user, ip, client, 'passkey-sign-in');
+  return user;
+}
+
+function urlOf(value: string): URL | undefined {
+  try {
+    return new URL(value.slice(0, 2048));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Desktop starts per address per window, as single sign-on's: each leaves a row until it expires. */
+const DESKTOP_START_LIMIT = { perIp: 30, windowSeconds: 10 * 60 };
+
+/**
+ * The desktop app's passkey sign-in begins: a flow whose key only the app holds, and the
+ * address of this server's own login page (PUBLIC_URL's when set, else the one the app
+ * reached) for the system browser, where WebAuthn works. The page learns the flow's public
+ * handle from the fragment, which no server, log or Referer sees.
+ */
+export async function desktopStart(ctx: Ctx, serverUrl: string, ip: string): Promise<PasskeyDesktopStart> {
+  await ctx.rateLimiter.hit(`passkey-desktop-start:ip:${ip}`, DESKTOP_START_LIMIT.perIp, DESKTOP_START_LIMIT.windowSeconds);
+  const page = urlOf(serverUrl);
+  // A page the browser cannot run WebAuthn on would only fail there: say so here, in the app.
+  if (!page || !usableRpId(page)) throw badRequest(m.unavailable);
+  const pageOrigin = page.origin;
+  const { token: flowKey, hash: keyHash } = newOpaqueToken();
+  const handle = randomBytes(24).toString('base64url');
+  const now = ctx.clock.now();
+  await ssoRepo.deleteOldFlows(ctx.database.db, new Date(now.getTime() - 24 * 3600_000));
+  await ssoRepo.insertFlow(ctx.database.db, {
+    purpose: 'passkey',
+    keyHash,
+    state: handle,
+    // The OpenID columns say nothing for a passkey flow.
+    nonce: '',
+    codeVerifier: '',
+    client: 'desktop',
+    issuer: '',
+    clientId: '',
+    redirectUri: '',
+    expiresAt: new Date(now.getTime() + SSO_FLOW_TTL_SECONDS * 1000),
+  });
+  return { url: `${pageOrigin}${clientRoutes.login}#${PASSKEY_DESKTOP_FRAGMENT}=${handle}`, flowKey, expiresIn: SSO_FLOW_TTL_SECONDS };
+}
+
+/**
+ * The browser page's passkey answer for a desktop flow. Every rule of a passkey sign-in
+ * holds (and the attempt counts toward the sign-in limit), but no session starts in the
+ * browser: the flow is taken once and left with a one-time exchange code, which the app
+ * redeems with its flow key. An unknown, expired or used handle is refused before the
+ * passkey is looked at, so the refusal spends no challenge.
+ */
+export async function desktopLogin(ctx: Ctx, input: PasskeyDesktopLoginInput, rp: RelyingParty, ip: string): Promise<PasskeyDesktopCode> {
+  await ctx.rateLimiter.hit(`login:ip:${ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
+  const db = ctx.database.db;
+  const open = (flow: ssoRepo.SsoFlowRow | undefined): flow is ssoRepo.SsoFlowRow =>
+    !!flow && flow.callbackAt === null && flow.expiresAt > ctx.clock.now();
+  const flow = await ssoRepo.findFlowByState(db, input.flow, 'passkey');
+  if (!open(flow)) throw badRequest(m.unknownDesktopFlow);
+  const user = await verifiedUser(ctx, input, rp, ip);
+  if (!(await ssoRepo.claimCallback(db, flow.id, ctx.clock.now()))) throw badRequest(m.unknownDesktopFlow);
+  const exchange = newOpaqueToken();
+  await ssoRepo.setExchange(db, flow.id, {
+    exchangeHash: exchange.hash,
+    exchangeExpiresAt: new Date(ctx.clock.now().getTime() + SSO_EXCHANGE_TTL_SECONDS * 1000),
+    userId: user.id,
+  });
+  return { exchangeCode: exchange.token };
 }
 
 /**

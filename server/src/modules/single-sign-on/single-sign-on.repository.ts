@@ -53,8 +53,9 @@ export async function deleteOldFlows(db: DbOrTx, before: Date): Promise<void> {
   await db.delete(ssoFlows).where(lt(ssoFlows.expiresAt, before));
 }
 
-export async function findFlowByState(db: DbOrTx, state: string): Promise<SsoFlowRow | undefined> {
-  const [row] = await db.select().from(ssoFlows).where(eq(ssoFlows.state, state));
+/** A flow of this purpose by its public handle: the provider's callback never finds a passkey flow, nor the reverse. */
+export async function findFlowByState(db: DbOrTx, state: string, purpose: SsoFlowRow['purpose'] = 'sso'): Promise<SsoFlowRow | undefined> {
+  const [row] = await db.select().from(ssoFlows).where(and(eq(ssoFlows.state, state), eq(ssoFlows.purpose, purpose)));
   return row;
 }
 
@@ -74,9 +75,14 @@ export async function setExchange(db: DbOrTx, id: number, values: { exchangeHash
 
 /**
  * Redeems an exchange code: only with the key of the flow it belongs to, unexpired and once.
- * Answers the user it signs in, or undefined.
+ * Answers the user it signs in and how they proved who they are, or undefined.
  */
-export async function redeemExchange(db: DbOrTx, exchangeHash: string, keyHash: string, now: Date): Promise<number | undefined> {
+export async function redeemExchange(
+  db: DbOrTx,
+  exchangeHash: string,
+  keyHash: string,
+  now: Date,
+): Promise<{ userId: number; purpose: SsoFlowRow['purpose'] } | undefined> {
   const rows = await db
     .update(ssoFlows)
     .set({ exchangeUsedAt: now })
@@ -88,8 +94,9 @@ export async function redeemExchange(db: DbOrTx, exchangeHash: string, keyHash: 
         gt(ssoFlows.exchangeExpiresAt, now),
       ),
     )
-    .returning({ userId: ssoFlows.userId });
-  return rows[0]?.userId ?? undefined;
+    .returning({ userId: ssoFlows.userId, purpose: ssoFlows.purpose });
+  const row = rows[0];
+  return row?.userId == null ? undefined : { userId: row.userId, purpose: row.purpose };
 }
 
 export async function linkIdentity(db: DbOrTx, userId: number, issuer: string, subject: string): Promise<void> {

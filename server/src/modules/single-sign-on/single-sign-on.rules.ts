@@ -1,4 +1,4 @@
-import { DESKTOP_SSO_HOST, DESKTOP_SSO_SCHEME } from '@shared';
+import { desktopSsoLink } from '@shared';
 import type { Localized } from '../../i18n/localize';
 import { format } from '../../i18n/localize';
 import { ssoMessages as m } from './single-sign-on.messages';
@@ -64,10 +64,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * one-time exchange code to the app's deep link, which is worthless without the app's flow key.
  */
 export function callbackPage(kind: 'refused' | 'desktop', text: Localized, params: Record<string, string | number> = {}, exchangeCode?: string): string {
-  const link =
-    kind === 'desktop' && exchangeCode
-      ? `${DESKTOP_SSO_SCHEME}://${DESKTOP_SSO_HOST}?code=${encodeURIComponent(exchangeCode)}`
-      : '/Admin/Login';
+  const link = kind === 'desktop' && exchangeCode ? desktopSsoLink(exchangeCode) : '/Admin/Login';
   const linkText = kind === 'desktop' ? m.openApp : m.backToSignIn;
   const body = (lang: 'en' | 'ar') =>
     `<section lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><h1>${escapeHtml(m.pageTitle[lang])}</h1>` +

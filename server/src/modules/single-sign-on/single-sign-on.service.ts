@@ -205,10 +205,11 @@ async function refuse(ctx: Ctx, ip: string, email: string, refusal: SsoRefusal, 
 export async function complete(ctx: Ctx, input: SsoCompleteInput, cookieCode: string | undefined, ip: string, client: ClientInfo = unknownClient(ip)): Promise<LoginResponse> {
   const code = input.exchangeCode ?? cookieCode;
   if (!code) throw new AppError(401, m.exchangeInvalid);
-  const userId = await repo.redeemExchange(ctx.database.db, hashToken(code), hashToken(input.flowKey), ctx.clock.now());
-  const user = userId === undefined ? undefined : await accountRepo.findUserById(ctx.database.db, userId);
-  if (!user?.isActive) throw new AppError(401, m.exchangeInvalid);
-  return completeSignIn(ctx, user, ip, client, 'sso-sign-in');
+  const redeemed = await repo.redeemExchange(ctx.database.db, hashToken(code), hashToken(input.flowKey), ctx.clock.now());
+  const user = redeemed === undefined ? undefined : await accountRepo.findUserById(ctx.database.db, redeemed.userId);
+  if (!redeemed || !user?.isActive) throw new AppError(401, m.exchangeInvalid);
+  // The desktop app's passkey sign-in ends here too: the audit names how the user proved who they are.
+  return completeSignIn(ctx, user, ip, client, redeemed.purpose === 'passkey' ? 'passkey-sign-in' : 'sso-sign-in');
 }
 
 

@@ -1,0 +1,1 @@
+ALTER TABLE "sso_flows" ADD COLUMN "purpose" text DEFAULT 'sso' NOT NULL;
