@@ -71,6 +71,12 @@ const Env = z.object({
    * Outgoing webhooks to addresses inside the hotel's network (loopback, private, link-local)
    * and to plain http: refused unless the operator allows them (an in-house receiver, tests).
    */
+  /**
+   * apaleo's identity server (OAuth token) and API, without a trailing slash: the real ones
+   * unless a test points them at a fake apaleo on loopback.
+   */
+  HOTEL_APALEO_IDENTITY_URL: z.url({ protocol: /^https?$/ }).default('https://identity.apaleo.com'),
+  HOTEL_APALEO_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.apaleo.com'),
   HOTEL_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   HOTEL_WEBHOOK_ALLOW_HTTP: z.enum(['0', '1']).default('0'),
   /** How often each process looks for webhook deliveries due (ms); 0: never (tests run them). */
@@ -153,6 +159,8 @@ export interface Config {
   pushLoopback: boolean;
   /** Tests only: an http:// loopback identity provider is accepted. */
   ssoLoopback: boolean;
+  /** apaleo (PMS): where its token endpoint and Booking API are. */
+  apaleo: { identityUrl: string; apiUrl: string };
   /** Outgoing webhooks: which targets are allowed, how often deliveries are looked for. */
   webhooks: { allowPrivate: boolean; allowHttp: boolean; tickMs: number };
   /** The longest gap between two password checks of one e-mail (see account.rules loginDelayMs). */
@@ -273,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     guestMessageAddressLimit: e.HOTEL_GUEST_MESSAGE_ADDRESS_RATE_LIMIT,
     pushLoopback: e.HOTEL_PUSH_LOOPBACK === 'on',
     ssoLoopback: e.HOTEL_SSO_LOOPBACK === 'on',
+    apaleo: { identityUrl: e.HOTEL_APALEO_IDENTITY_URL.replace(/\/+$/, ''), apiUrl: e.HOTEL_APALEO_API_URL.replace(/\/+$/, '') },
     webhooks: { allowPrivate: e.HOTEL_WEBHOOK_ALLOW_PRIVATE === '1', allowHttp: e.HOTEL_WEBHOOK_ALLOW_HTTP === '1', tickMs: e.HOTEL_WEBHOOK_TICK_MS },
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
     guestEmailVerifiedOnly: e.HOTEL_GUEST_EMAIL === 'verified',

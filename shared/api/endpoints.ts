@@ -15,6 +15,7 @@ import * as sessions from './sessions';
 import * as routing from './routing';
 import * as webhooks from './webhooks';
 import * as integrations from './integrations';
+import * as apaleo from './apaleo';
 import type { Claim } from '../permissions';
 
 /**
@@ -677,6 +678,27 @@ export const endpoints = {
   stayEvent: { method: 'POST', path: '/api/Integrations/Stays', auth: 'public', body: integrations.StayEventInput, response: msg },
   /** A new stay secret for a hotel (the old one stops working), shown in this answer only. */
   staySecret: { method: 'POST', path: '/api/Integrations/StaySecret', auth: 'Administration.Integrations.Edit', body: integrations.StaySecretInput, response: integrations.StaySecret },
+  // ── Integrations: apaleo (PMS) ──
+  /**
+   * apaleo's webhook (not signed: it only names the reservation; the server reads the reservation
+   * from apaleo with the hotel's own client credentials). 502/503 when apaleo cannot be read: apaleo retries.
+   */
+  apaleoWebhook: { method: 'POST', path: '/api/Integrations/Pms/Apaleo', auth: 'public', body: apaleo.ApaleoWebhookInput, response: msg },
+  apaleoSettings: {
+    method: 'GET',
+    path: '/api/Integrations/Pms/Apaleo/Settings',
+    auth: 'Administration.Integrations.View',
+    query: apaleo.ApaleoSettingsQuery,
+    response: apaleo.ApaleoSettings,
+  },
+  /** The client secret is write-only: empty or absent keeps the stored one. */
+  saveApaleoSettings: {
+    method: 'PUT',
+    path: '/api/Integrations/Pms/Apaleo/Settings',
+    auth: 'Administration.Integrations.Edit',
+    body: apaleo.ApaleoSettingsInput,
+    response: apaleo.ApaleoSettingsAnswer,
+  },
 } as const;
 
 /** '/api/BasicData/EditCompany/:id' + { id: 3 } → '/api/BasicData/EditCompany/3' */
