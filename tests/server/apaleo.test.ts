@@ -306,3 +306,18 @@ describe('apaleo PMS adapter', () => {
     expect(apaleo.reads.at(-1)?.authorization).toBe(`Bearer ${apaleo.tokensIssued.at(-1)}`);
   });
 });
+
+describe('apaleo in the OpenAPI document', () => {
+  it('documents the webhook route for integrators', async () => {
+    const t = await startTestServer();
+    try {
+      const doc = (await t.api.raw('GET', '/api/openapi.json')).body;
+      const post = doc.paths['/api/Integrations/Pms/Apaleo'].post;
+      expect(post.description).toContain('Booking API');
+      expect(post.security).toBeUndefined();
+      expect(doc.paths['/api/Integrations/Pms/Apaleo/Settings'].put).toBeDefined();
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
