@@ -41,7 +41,8 @@ export function stayOutcome(reservation: ApaleoReservation, openHere: boolean): 
   const name = [guest.firstName, guest.lastName].map((part) => part?.trim() ?? '').filter(Boolean).join(' ').slice(0, 200);
   const base = {
     stayId: reservation.id,
-    roomNumber: (reservation.unit?.name ?? '').trim().slice(0, 20),
+    // Never shortened: a cut name could match another room; a name the hotel has no room for is refused as unknown.
+    roomNumber: (reservation.unit?.name ?? '').trim(),
     guest: { name: name || reservation.id, language: (guest.preferredLanguage ?? '').trim().toLowerCase(), email: (guest.email ?? '').trim() },
     arrival: reservation.arrival,
     departure: reservation.departure,
