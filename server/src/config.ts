@@ -11,6 +11,11 @@ import { isCommonPassword, isEmailPassword } from './security/password-policy';
 declare const __SERVER_BUNDLE__: boolean | undefined;
 const SERVER_BUNDLE = typeof __SERVER_BUNDLE__ !== 'undefined' && __SERVER_BUNDLE__;
 
+/** The hotel's apaleo client secret and tokens travel to these: https, or plain http on loopback only (a fake apaleo in tests). */
+const apaleoUrl = z.url({ protocol: /^https?$/ }).refine((url) => url.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(url), {
+  message: 'must be an https:// address (plain http only on loopback)',
+});
+
 /**
  * Configuration, read and validated once at start (STYLE §7). A bad value stops
  * the server with one line naming the variable.
@@ -75,8 +80,8 @@ const Env = z.object({
    * apaleo's identity server (OAuth token) and API, without a trailing slash: the real ones
    * unless a test points them at a fake apaleo on loopback.
    */
-  HOTEL_APALEO_IDENTITY_URL: z.url({ protocol: /^https?$/ }).default('https://identity.apaleo.com'),
-  HOTEL_APALEO_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.apaleo.com'),
+  HOTEL_APALEO_IDENTITY_URL: apaleoUrl.default('https://identity.apaleo.com'),
+  HOTEL_APALEO_API_URL: apaleoUrl.default('https://api.apaleo.com'),
   HOTEL_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   HOTEL_WEBHOOK_ALLOW_HTTP: z.enum(['0', '1']).default('0'),
   /** How often each process looks for webhook deliveries due (ms); 0: never (tests run them). */
