@@ -82,6 +82,8 @@ const Env = z.object({
    */
   HOTEL_APALEO_IDENTITY_URL: apaleoUrl.default('https://identity.apaleo.com'),
   HOTEL_APALEO_API_URL: apaleoUrl.default('https://api.apaleo.com'),
+  /** Reservation reads per hotel per minute that apaleo notifications may cause (anyone can post one); past it 429, apaleo retries. */
+  HOTEL_APALEO_READS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   HOTEL_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   HOTEL_WEBHOOK_ALLOW_HTTP: z.enum(['0', '1']).default('0'),
   /** How often each process looks for webhook deliveries due (ms); 0: never (tests run them). */
@@ -165,7 +167,7 @@ export interface Config {
   /** Tests only: an http:// loopback identity provider is accepted. */
   ssoLoopback: boolean;
   /** apaleo (PMS): where its token endpoint and Booking API are. */
-  apaleo: { identityUrl: string; apiUrl: string };
+  apaleo: { identityUrl: string; apiUrl: string; readsPerMinute: number };
   /** Outgoing webhooks: which targets are allowed, how often deliveries are looked for. */
   webhooks: { allowPrivate: boolean; allowHttp: boolean; tickMs: number };
   /** The longest gap between two password checks of one e-mail (see account.rules loginDelayMs). */
@@ -286,7 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     guestMessageAddressLimit: e.HOTEL_GUEST_MESSAGE_ADDRESS_RATE_LIMIT,
     pushLoopback: e.HOTEL_PUSH_LOOPBACK === 'on',
     ssoLoopback: e.HOTEL_SSO_LOOPBACK === 'on',
-    apaleo: { identityUrl: e.HOTEL_APALEO_IDENTITY_URL.replace(/\/+$/, ''), apiUrl: e.HOTEL_APALEO_API_URL.replace(/\/+$/, '') },
+    apaleo: { identityUrl: e.HOTEL_APALEO_IDENTITY_URL.replace(/\/+$/, ''), apiUrl: e.HOTEL_APALEO_API_URL.replace(/\/+$/, ''), readsPerMinute: e.HOTEL_APALEO_READS_PER_MINUTE },
     webhooks: { allowPrivate: e.HOTEL_WEBHOOK_ALLOW_PRIVATE === '1', allowHttp: e.HOTEL_WEBHOOK_ALLOW_HTTP === '1', tickMs: e.HOTEL_WEBHOOK_TICK_MS },
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
     guestEmailVerifiedOnly: e.HOTEL_GUEST_EMAIL === 'verified',

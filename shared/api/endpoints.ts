@@ -698,7 +698,7 @@ export const endpoints = {
       'InHouse → check-in or room change (unit.name is the room number), CheckedOut → check-out.',
       'The hotel is found by propertyId; a notification id is taken once (sent again: 200, nothing changed).',
       '404 unknown property or reservation, 409 connection off, 400 unknown room or malformed body,',
-      "502 apaleo refused the credentials or answered unreadably, 503 apaleo unreachable (apaleo retries). Nothing changes on a refusal.",
+      "502 apaleo refused the credentials or answered unreadably, 503 apaleo unreachable, 429 too many reads for the hotel (apaleo retries). Nothing changes on a refusal.",
     ].join(' '),
   },
   apaleoSettings: {

@@ -307,6 +307,32 @@ describe('apaleo PMS adapter', () => {
   });
 });
 
+describe('apaleo reads caused by notifications', () => {
+  it('are limited per hotel: past the limit the notification gets 429 and apaleo is not asked', async () => {
+    const fake = new FakeApaleo();
+    await fake.start();
+    const t = await startTestServer({ env: { HOTEL_APALEO_IDENTITY_URL: fake.url, HOTEL_APALEO_API_URL: fake.url, HOTEL_APALEO_READS_PER_MINUTE: '2' } });
+    try {
+      const fx = await seedFixture(t.server.app.ctx.database.db);
+      const saved = await t.api.call(endpoints.saveApaleoSettings, {
+        token: await t.adminToken(),
+        body: { hotelId: fx.hotelA.id, enabled: true, propertyId: PROPERTY, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+      });
+      expect(saved.status).toBe(200);
+      fake.reservations.set('FLOOD-1', reservation('FLOOD-1', { status: 'Confirmed' }));
+      const post = (id: string) =>
+        t.api.raw('POST', endpoints.apaleoWebhook.path, { body: { topic: 'Reservation', type: 'changed', id, propertyId: PROPERTY, data: { entityId: 'FLOOD-1' } } });
+      expect((await post('flood-1')).status).toBe(200);
+      expect((await post('flood-2')).status).toBe(200);
+      expect((await post('flood-3')).status).toBe(429);
+      expect(fake.reads).toHaveLength(2);
+    } finally {
+      await t.cleanup();
+      await fake.stop();
+    }
+  });
+});
+
 describe('apaleo in the OpenAPI document', () => {
   it('documents the webhook route for integrators', async () => {
     const t = await startTestServer();

@@ -11,7 +11,7 @@ const load = (env: Record<string, string>) => loadConfig({ HOTEL_DATA_DIR: dataD
 /** The hotel's apaleo secret and tokens go to these addresses: never over plain http to another machine. */
 describe('apaleo addresses in the configuration', () => {
   it('defaults to apaleo itself, without a trailing slash', () => {
-    expect(load({}).apaleo).toEqual({ identityUrl: 'https://identity.apaleo.com', apiUrl: 'https://api.apaleo.com' });
+    expect(load({}).apaleo).toEqual({ readsPerMinute: 300, identityUrl: 'https://identity.apaleo.com', apiUrl: 'https://api.apaleo.com' });
     expect(load({ HOTEL_APALEO_API_URL: 'https://api.apaleo.com/' }).apaleo.apiUrl).toBe('https://api.apaleo.com');
   });
 

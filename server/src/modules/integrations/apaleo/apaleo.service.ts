@@ -46,6 +46,8 @@ export async function takeApaleoWebhook(ctx: AppContext, input: ApaleoWebhookInp
   const eventId = `apaleo:${input.id}`;
   if (await stays.eventTaken(db, settings.hotelId, eventId)) return { message: localize(m.alreadyTaken, lang, { eventId: input.id }) };
 
+  // The webhook is open to anyone: what it may make the server ask of apaleo (on the hotel's own API quota) is bounded.
+  await ctx.rateLimiter.hit(`apaleo:reads:${settings.hotelId}`, ctx.config.apaleo.readsPerMinute, 60);
   const reservation = await apaleoClientOf(ctx)
     .reservation(settings.hotelId, { clientId: settings.clientId, clientSecret: secret }, reservationId)
     .catch((error: unknown) => {
