@@ -28,4 +28,5 @@ export * from './recovery';
 export * from './routing';
 export * from './api/routing';
 export * from './api/webhooks';
+export * from './api/apaleo';
 export * from './api/integrations';

@@ -11,6 +11,11 @@ import { isCommonPassword, isEmailPassword } from './security/password-policy';
 declare const __SERVER_BUNDLE__: boolean | undefined;
 const SERVER_BUNDLE = typeof __SERVER_BUNDLE__ !== 'undefined' && __SERVER_BUNDLE__;
 
+/** The hotel's apaleo client secret and tokens travel to these: https, or plain http on loopback only (a fake apaleo in tests). */
+const apaleoUrl = z.url({ protocol: /^https?$/ }).refine((url) => url.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(url), {
+  message: 'must be an https:// address (plain http only on loopback)',
+});
+
 /**
  * Configuration, read and validated once at start (STYLE §7). A bad value stops
  * the server with one line naming the variable.
@@ -71,6 +76,14 @@ const Env = z.object({
    * Outgoing webhooks to addresses inside the hotel's network (loopback, private, link-local)
    * and to plain http: refused unless the operator allows them (an in-house receiver, tests).
    */
+  /**
+   * apaleo's identity server (OAuth token) and API, without a trailing slash: the real ones
+   * unless a test points them at a fake apaleo on loopback.
+   */
+  HOTEL_APALEO_IDENTITY_URL: apaleoUrl.default('https://identity.apaleo.com'),
+  HOTEL_APALEO_API_URL: apaleoUrl.default('https://api.apaleo.com'),
+  /** Reservation reads per hotel per minute that apaleo notifications may cause (anyone can post one); past it 429, apaleo retries. */
+  HOTEL_APALEO_READS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   HOTEL_WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   HOTEL_WEBHOOK_ALLOW_HTTP: z.enum(['0', '1']).default('0'),
   /** How often each process looks for webhook deliveries due (ms); 0: never (tests run them). */
@@ -153,6 +166,8 @@ export interface Config {
   pushLoopback: boolean;
   /** Tests only: an http:// loopback identity provider is accepted. */
   ssoLoopback: boolean;
+  /** apaleo (PMS): where its token endpoint and Booking API are. */
+  apaleo: { identityUrl: string; apiUrl: string; readsPerMinute: number };
   /** Outgoing webhooks: which targets are allowed, how often deliveries are looked for. */
   webhooks: { allowPrivate: boolean; allowHttp: boolean; tickMs: number };
   /** The longest gap between two password checks of one e-mail (see account.rules loginDelayMs). */
@@ -273,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     guestMessageAddressLimit: e.HOTEL_GUEST_MESSAGE_ADDRESS_RATE_LIMIT,
     pushLoopback: e.HOTEL_PUSH_LOOPBACK === 'on',
     ssoLoopback: e.HOTEL_SSO_LOOPBACK === 'on',
+    apaleo: { identityUrl: e.HOTEL_APALEO_IDENTITY_URL.replace(/\/+$/, ''), apiUrl: e.HOTEL_APALEO_API_URL.replace(/\/+$/, ''), readsPerMinute: e.HOTEL_APALEO_READS_PER_MINUTE },
     webhooks: { allowPrivate: e.HOTEL_WEBHOOK_ALLOW_PRIVATE === '1', allowHttp: e.HOTEL_WEBHOOK_ALLOW_HTTP === '1', tickMs: e.HOTEL_WEBHOOK_TICK_MS },
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
     guestEmailVerifiedOnly: e.HOTEL_GUEST_EMAIL === 'verified',

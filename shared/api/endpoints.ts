@@ -15,6 +15,7 @@ import * as sessions from './sessions';
 import * as routing from './routing';
 import * as webhooks from './webhooks';
 import * as integrations from './integrations';
+import * as apaleo from './apaleo';
 import type { Claim } from '../permissions';
 
 /**
@@ -35,6 +36,8 @@ export interface Endpoint {
   response?: z.ZodType;
   /** multipart/form-data, a file or an event stream: not JSON. */
   kind?: 'multipart' | 'file' | 'stream';
+  /** The call's description in the OpenAPI document (for integrators). */
+  doc?: string;
 }
 
 const msg = MessageResponse;
@@ -681,6 +684,42 @@ export const endpoints = {
   stayEvent: { method: 'POST', path: '/api/Integrations/Stays', auth: 'public', body: integrations.StayEventInput, response: msg },
   /** A new stay secret for a hotel (the old one stops working), shown in this answer only. */
   staySecret: { method: 'POST', path: '/api/Integrations/StaySecret', auth: 'Administration.Integrations.Edit', body: integrations.StaySecretInput, response: integrations.StaySecret },
+  // ── Integrations: apaleo (PMS) ──
+  /**
+   * apaleo's webhook (not signed: it only names the reservation; the server reads the reservation
+   * from apaleo with the hotel's own client credentials). 502/503 when apaleo cannot be read: apaleo retries.
+   */
+  apaleoWebhook: {
+    method: 'POST',
+    path: '/api/Integrations/Pms/Apaleo',
+    auth: 'public',
+    body: apaleo.ApaleoWebhookInput,
+    response: msg,
+    doc: [
+      "apaleo's webhook endpointUrl (subscribe the Reservation events checked-in, checked-out, unit-assigned and changed).",
+      'The notification is not signed, so it only names the reservation (data.entityId): the server reads that reservation from',
+      "apaleo's Booking API with the hotel's own client credentials (Administration → Integrations → apaleo) and applies its status:",
+      'InHouse → check-in or room change (unit.name is the room number), CheckedOut → check-out.',
+      'The hotel is found by propertyId; a notification id is taken once (sent again: 200, nothing changed).',
+      '404 unknown property or reservation, 409 connection off, 400 unknown room or malformed body,',
+      "502 apaleo refused the credentials or answered unreadably, 503 apaleo unreachable, 429 too many reads for the hotel (apaleo retries). Nothing changes on a refusal.",
+    ].join(' '),
+  },
+  apaleoSettings: {
+    method: 'GET',
+    path: '/api/Integrations/Pms/Apaleo/Settings',
+    auth: 'Administration.Integrations.View',
+    query: apaleo.ApaleoSettingsQuery,
+    response: apaleo.ApaleoSettings,
+  },
+  /** The client secret is write-only: empty or absent keeps the stored one. */
+  saveApaleoSettings: {
+    method: 'PUT',
+    path: '/api/Integrations/Pms/Apaleo/Settings',
+    auth: 'Administration.Integrations.Edit',
+    body: apaleo.ApaleoSettingsInput,
+    response: apaleo.ApaleoSettingsAnswer,
+  },
 } as const;
 
 /** '/api/BasicData/EditCompany/:id' + { id: 3 } → '/api/BasicData/EditCompany/3' */

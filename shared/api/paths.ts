@@ -187,6 +187,9 @@ export const apiPaths = {
   revokeApiKey: '/api/Integrations/ApiKeys/:id/Revoke',
   stayEvent: '/api/Integrations/Stays',
   staySecret: '/api/Integrations/StaySecret',
+  apaleoWebhook: '/api/Integrations/Pms/Apaleo',
+  apaleoSettings: '/api/Integrations/Pms/Apaleo/Settings',
+  saveApaleoSettings: '/api/Integrations/Pms/Apaleo/Settings',
 } as const;
 
 export type ApiPathName = keyof typeof apiPaths;

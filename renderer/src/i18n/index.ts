@@ -17,6 +17,7 @@ import type { targetsEn } from '../features/i18n/targets.en';
 import type { usersEn } from '../features/i18n/users.en';
 import type { adminScreensEn } from '../features/i18n/admin-screens.en';
 import type { deskEn } from '../features/i18n/desk.en';
+import type { apaleoEn } from '../features/integrations/apaleo/apaleo.en';
 import { ar } from './ar';
 import { en } from './en';
 
@@ -49,6 +50,7 @@ type SectionStrings = {
   emailTls: typeof emailTlsEn;
   targets: typeof targetsEn;
   masterData: typeof masterDataEn;
+  apaleo: typeof apaleoEn;
 };
 type Strings = Record<string, unknown>;
 const sections: { en: Strings; ar: Strings }[] = [];

@@ -59,6 +59,7 @@ export function route<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.response ? { response: { 200: endpoint.response } } : {}),
+      ...(endpoint.doc ? { description: endpoint.doc } : {}),
       // The OpenAPI document: staff calls take a staff token or an API key (never the person-only ones).
       ...(endpoint.auth === 'public' ? {} : { security: endpoint.auth === 'device' || PERSON_ONLY.test(endpoint.path) ? [{ bearer: [] }] : [{ bearer: [] }, { apiKey: [] }] }),
     },

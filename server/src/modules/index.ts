@@ -19,6 +19,7 @@ import sessions from './sessions/sessions.routes';
 import webhooks from './integrations/webhooks/webhooks.routes';
 import apiKeys from './integrations/api-keys/api-keys.routes';
 import stays from './integrations/stays/stays.routes';
+import apaleo from './integrations/apaleo/apaleo.routes';
 
 /** Every module's routes, registered in this order by app.ts. */
-export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work, twoFactor, securityAudit, routing, passkeys, singleSignOn, sessions, webhooks, apiKeys, stays];
+export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work, twoFactor, securityAudit, routing, passkeys, singleSignOn, sessions, webhooks, apiKeys, stays, apaleo];

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { hotels, rooms } from './basic-data';
 import { users } from './identity';
 
@@ -76,4 +77,24 @@ export const stayEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.hotelId, t.eventId] })],
+);
+
+/**
+ * The hotel's apaleo (PMS) connection: which apaleo property it is, and the client
+ * credentials the server reads reservations with. The secret is sealed (SecretBox): the
+ * token endpoint needs it as it is. One property belongs to one hotel.
+ */
+export const apaleoSettings = pgTable(
+  'apaleo_settings',
+  {
+    hotelId: integer('hotel_id')
+      .primaryKey()
+      .references(() => hotels.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(false),
+    propertyId: text('property_id').notNull().default(''),
+    clientId: text('client_id').notNull().default(''),
+    clientSecretEnc: text('client_secret_enc'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('apaleo_settings_property_idx').on(t.propertyId).where(sql`${t.propertyId} <> ''`)],
 );

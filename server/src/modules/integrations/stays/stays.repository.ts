@@ -68,3 +68,13 @@ export async function stayEnded(db: DbOrTx, requestId: string): Promise<boolean>
     .where(and(eq(requests.id, requestId), isNotNull(stays.checkedOutAt)));
   return rows.length > 0;
 }
+
+/** Whether the event id was taken before: a cheap early answer to a replay (the transaction still decides). */
+export async function eventTaken(db: DbOrTx, hotelId: number, eventId: string): Promise<boolean> {
+  return (await db.select({ eventId: stayEvents.eventId }).from(stayEvents).where(and(eq(stayEvents.hotelId, hotelId), eq(stayEvents.eventId, eventId)))).length > 0;
+}
+
+/** Whether the PMS's stay is checked in here and not yet out. */
+export async function stayOpen(db: DbOrTx, hotelId: number, externalId: string): Promise<boolean> {
+  return (await db.select({ id: stays.id }).from(stays).where(and(eq(stays.hotelId, hotelId), eq(stays.externalId, externalId), isNull(stays.checkedOutAt)))).length > 0;
+}

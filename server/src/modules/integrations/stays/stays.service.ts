@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Language, type MessageResponse, STAY_EVENT_TOLERANCE_SECONDS, type StayEventInput } from '@shared';
 import type { AppContext } from '../../../context';
+import type { Tx } from '../../../db/client';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../../http/errors';
 import { localize } from '../../../i18n/localize';
 import type { Principal } from '../../../security/tokens';
@@ -28,19 +29,30 @@ export async function takeStayEvent(ctx: AppContext, input: StayEventInput, sign
   const now = ctx.clock.now();
   if (!timestampFresh(signed.timestamp, now, STAY_EVENT_TOLERANCE_SECONDS)) throw unauthorized(withParams(m.oldTimestamp));
   if (!secret || !signatureMatches(secret, signed.timestamp!, signed.raw, signed.signature)) throw unauthorized(m.badSignature);
-  await db.transaction(async (tx) => {
-    if (!(await repo.takeEventId(tx, input.hotelId, input.eventId, now))) throw conflict(m.replayed, { eventId: input.eventId });
-    const roomId = input.type === 'check-out' ? undefined : await repo.roomIdOf(tx, input.hotelId, input.roomNumber);
-    if (input.type !== 'check-out' && roomId === undefined) throw badRequest(m.unknownRoom, { room: input.roomNumber });
-    const details = { guestName: input.guest.name.trim(), language: input.guest.language, email: input.guest.email, arrival: input.arrival, departure: input.departure };
-    if (input.type === 'check-in') {
-      await repo.checkIn(tx, { hotelId: input.hotelId, externalId: input.stayId, roomId: roomId!, checkedInAt: now, ...details });
-      return;
-    }
-    const set = input.type === 'room-move' ? { roomId: roomId!, ...details } : { checkedOutAt: now };
-    if (!(await repo.updateOpenStay(tx, input.hotelId, input.stayId, set))) throw badRequest(m.unknownStay, { stayId: input.stayId });
-  });
+  await db.transaction((tx) => applyStayChange(tx, input.hotelId, input.eventId, input, now));
   return { message: localize(m.taken, lang) };
+}
+
+/** One change to a stay, as any PMS adapter gives it (the signed stay event is one). */
+export type StayChange = Pick<StayEventInput, 'type' | 'stayId' | 'roomNumber' | 'guest' | 'arrival' | 'departure'>;
+
+/**
+ * The rules every PMS's stay change follows, in the caller's transaction: the event id is
+ * new (kept with the change, so a refused change leaves no id behind and a taken one is
+ * never taken twice); check-in and room move name a room the hotel has; a move or
+ * check-out needs the stay open.
+ */
+export async function applyStayChange(tx: Tx, hotelId: number, eventId: string, change: StayChange, now: Date): Promise<void> {
+  if (!(await repo.takeEventId(tx, hotelId, eventId, now))) throw conflict(m.replayed, { eventId });
+  const roomId = change.type === 'check-out' ? undefined : await repo.roomIdOf(tx, hotelId, change.roomNumber);
+  if (change.type !== 'check-out' && roomId === undefined) throw badRequest(m.unknownRoom, { room: change.roomNumber });
+  const details = { guestName: change.guest.name.trim(), language: change.guest.language, email: change.guest.email, arrival: change.arrival, departure: change.departure };
+  if (change.type === 'check-in') {
+    await repo.checkIn(tx, { hotelId, externalId: change.stayId, roomId: roomId!, checkedInAt: now, ...details });
+    return;
+  }
+  const set = change.type === 'room-move' ? { roomId: roomId!, ...details } : { checkedOutAt: now };
+  if (!(await repo.updateOpenStay(tx, hotelId, change.stayId, set))) throw badRequest(m.unknownStay, { stayId: change.stayId });
 }
 
 /** The timestamp message names the tolerance in minutes. */
