@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Language, type MessageResponse, STAY_EVENT_TOLERANCE_SECONDS, type StayEventInput } from '@shared';
+import { type GuestRoomStay, type Language, type MessageResponse, STAY_EVENT_TOLERANCE_SECONDS, type StayEventInput } from '@shared';
 import type { AppContext } from '../../../context';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../../http/errors';
 import { localize } from '../../../i18n/localize';
@@ -8,6 +8,9 @@ import { accessOf } from '../../administration/roles.repository';
 import { signatureMatches, timestampFresh } from './stay-signature';
 import { stayMessages as m } from './stays.messages';
 import * as repo from './stays.repository';
+import { placeOf } from '../../requests/requests.repository';
+import { verifyRoomLink } from '../../qr/room-link';
+import { sendStayReviewMail } from './stay-mail';
 
 export interface SignedBody {
   raw: string;
@@ -28,18 +31,22 @@ export async function takeStayEvent(ctx: AppContext, input: StayEventInput, sign
   const now = ctx.clock.now();
   if (!timestampFresh(signed.timestamp, now, STAY_EVENT_TOLERANCE_SECONDS)) throw unauthorized(withParams(m.oldTimestamp));
   if (!secret || !signatureMatches(secret, signed.timestamp!, signed.raw, signed.signature)) throw unauthorized(m.badSignature);
-  await db.transaction(async (tx) => {
+  const checkedOut = await db.transaction(async (tx) => {
     if (!(await repo.takeEventId(tx, input.hotelId, input.eventId, now))) throw conflict(m.replayed, { eventId: input.eventId });
     const roomId = input.type === 'check-out' ? undefined : await repo.roomIdOf(tx, input.hotelId, input.roomNumber);
     if (input.type !== 'check-out' && roomId === undefined) throw badRequest(m.unknownRoom, { room: input.roomNumber });
     const details = { guestName: input.guest.name.trim(), language: input.guest.language, email: input.guest.email, arrival: input.arrival, departure: input.departure };
     if (input.type === 'check-in') {
       await repo.checkIn(tx, { hotelId: input.hotelId, externalId: input.stayId, roomId: roomId!, checkedInAt: now, ...details });
-      return;
+      return undefined;
     }
     const set = input.type === 'room-move' ? { roomId: roomId!, ...details } : { checkedOutAt: now };
-    if (!(await repo.updateOpenStay(tx, input.hotelId, input.stayId, set))) throw badRequest(m.unknownStay, { stayId: input.stayId });
+    const stayId = await repo.updateOpenStay(tx, input.hotelId, input.stayId, set);
+    if (stayId === undefined) throw badRequest(m.unknownStay, { stayId: input.stayId });
+    return input.type === 'check-out' ? stayId : undefined;
   });
+  // After the commit: the stay is closed whatever the mail server says.
+  if (checkedOut !== undefined) await sendStayReviewMail(ctx, checkedOut);
   return { message: localize(m.taken, lang) };
 }
 
@@ -58,4 +65,21 @@ export async function newStaySecret(ctx: AppContext, user: Principal, hotelId: n
   const secret = `hgs_stay_${randomBytes(32).toString('base64url')}`;
   await repo.saveSecret(db, hotelId, ctx.box.seal(secret), ctx.clock.now());
   return { message: localize(m.secretCreated, lang), secret };
+}
+
+/**
+ * The guest form, opened from a room's signed QR link, asks who is staying there: the first
+ * name only (to pre-fill the form and greet) and the stay's language. The page is public and
+ * room ids are small numbers, so without the room's valid signature the answer is always
+ * "no stay": nobody can walk the room ids to list the hotel's guests.
+ */
+export async function guestRoomStay(ctx: AppContext, hotelId: number, roomId: number, signature: string | undefined): Promise<GuestRoomStay> {
+  const { db } = ctx.database;
+  const place = await placeOf(db, hotelId, roomId);
+  if (place.roomHotelId !== hotelId || !verifyRoomLink(ctx.config.jwtSecret, hotelId, roomId, place.linkVersion, signature)) return { stay: null };
+  const open = await repo.openStayOfRoom(db, hotelId, roomId);
+  if (!open) return { stay: null };
+  const firstName = open.guestName.trim().split(/\s+/)[0] ?? '';
+  const language = open.language.trim().toLowerCase().slice(0, 2);
+  return { stay: { firstName, language: language === 'en' || language === 'ar' ? language : null } };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "stays" ADD COLUMN "review_mail_sent_at" timestamp with time zone;
