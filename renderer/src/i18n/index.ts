@@ -11,6 +11,7 @@ import type { ssoEn } from '../features/i18n/sso.en';
 import type { sessionsEn } from '../features/i18n/sessions.en';
 import type { webhooksEn } from '../features/integrations/webhooks/webhooks.en';
 import type { apiKeysEn } from '../features/integrations/api-keys/api-keys.en';
+import type { staysEn } from '../features/i18n/stays.en';
 import { ar } from './ar';
 import { en } from './en';
 
@@ -39,6 +40,7 @@ type SectionStrings = {
   routing: typeof routingEn;
   webhooks: typeof webhooksEn;
   apiKeys: typeof apiKeysEn;
+  stays: typeof staysEn;
 };
 type Strings = Record<string, unknown>;
 const sections: { en: Strings; ar: Strings }[] = [];
