@@ -45,8 +45,9 @@ export async function takeStayEvent(ctx: AppContext, input: StayEventInput, sign
     if (stayId === undefined) throw badRequest(m.unknownStay, { stayId: input.stayId });
     return input.type === 'check-out' ? stayId : undefined;
   });
-  // After the commit: the stay is closed whatever the mail server says.
-  if (checkedOut !== undefined) await sendStayReviewMail(ctx, checkedOut);
+  // After the commit, and without the PMS waiting on the mail server: a slow one must not make
+  // the PMS time out and send the check-out again (its answer would then be "no such stay").
+  if (checkedOut !== undefined) void sendStayReviewMail(ctx, checkedOut).catch((error: unknown) => console.error(`Stay review e-mail for stay ${input.stayId} failed: ${String(error)}`));
   return { message: localize(m.taken, lang) };
 }
 
