@@ -11,6 +11,7 @@ import * as repo from './stays.repository';
 import { placeOf } from '../../requests/requests.repository';
 import { verifyRoomLink } from '../../qr/room-link';
 import { sendStayReviewMail } from './stay-mail';
+import { firstNameOf } from './first-name';
 
 export interface SignedBody {
   raw: string;
@@ -79,8 +80,8 @@ export async function guestRoomStay(ctx: AppContext, hotelId: number, roomId: nu
   const place = await placeOf(db, hotelId, roomId);
   if (place.roomHotelId !== hotelId || !verifyRoomLink(ctx.config.jwtSecret, hotelId, roomId, place.linkVersion, signature)) return { stay: null };
   const open = await repo.openStayOfRoom(db, hotelId, roomId);
-  if (!open) return { stay: null };
-  const firstName = open.guestName.trim().split(/\s+/)[0] ?? '';
+  if (!open || !firstNameOf(open.guestName)) return { stay: null };
+  const firstName = firstNameOf(open.guestName);
   const language = open.language.trim().toLowerCase().slice(0, 2);
   return { stay: { firstName, language: language === 'en' || language === 'ar' ? language : null } };
 }
