@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { stays } from '../../server/src/db/schema';
-import { sendStayReviewMail } from '../../server/src/modules/integrations/stays/stay-mail';
+import { retryStayReviewMails, sendStayReviewMail } from '../../server/src/modules/integrations/stays/stay-mail';
 import { signRoomLink } from '../../server/src/modules/qr/room-link';
 import { type Fixture, guestRequest, seedFixture } from '../support/fixtures';
 import { type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
@@ -153,5 +153,29 @@ describe('stays at the desk and on the guest page', () => {
     const byId = new Map((history.body.requests as { id: string; stay: unknown }[]).map((r) => [r.id, r.stay]));
     expect(byId.get(during)).toMatchObject({ guestName: 'Layla Bint Hassan', arrival: '2026-11-27', departure: '2026-11-30', checkedOut: true });
     expect(byId.get(before)).toBeNull();
+  });
+
+  it('tries again, a minute later, a review e-mail the mail server refused, and sends it once', async () => {
+    admin = await t.adminToken();
+    const down = await startSmtp();
+    await down.close();
+    await useSmtp(t, down);
+    expect((await send(event({ stayId: 'R-2', roomNumber: '102', guest: { name: 'Tom Reed', language: 'en', email: 'tom@stay.test' } }))).status).toBe(200);
+    const id = await add(fx.hotelA.roomIds[1]);
+    expect((await send(event({ stayId: 'R-2', type: 'check-out' }))).status).toBe(200);
+    const row = async () => (await db().select().from(stays).where(eq(stays.externalId, 'R-2')))[0];
+    // Tried once, in the background after the answer, and refused: unclaimed, its retry a minute on.
+    await expect.poll(async () => (await row()).reviewMailTries, { timeout: 10_000 }).toBe(1);
+    expect((await row()).reviewMailSentAt).toBeNull();
+    await useSmtp(t, smtp);
+    const now = t.clock.now().getTime();
+    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now))).toBe(0);
+    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now + 61_000))).toBe(1);
+    const mail = await smtp.waitFor((m) => m.to.includes('tom@stay.test'));
+    expect(subjectOf(mail)).toMatch(/^Thank you for staying at /);
+    expect(bodyOf(mail)).toContain(`https://guest.example.com/Request/Review?id=${id}`);
+    expect((await row()).reviewMailSentAt).not.toBeNull();
+    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now + 60 * 60_000))).toBe(0);
+    expect(smtp.messages.filter((m) => m.to.includes('tom@stay.test'))).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context';
 import { loggableError } from '../../../db/errors';
 import { defineMessages, localize } from '../../../i18n/localize';
 import { MailNotConfiguredError, messageIdHost } from '../../../mail/mailer';
-import { trackingLink } from '../../requests/guest-mail';
+import { RETRY_AFTER_MS, trackingLink } from '../../requests/guest-mail';
 import { serviceNamesOf } from '../../requests/lists.repository';
 import * as repo from './stays.repository';
 
@@ -25,7 +25,8 @@ const ADDRESS = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
  * At check-out, one e-mail to the stay's address (from the PMS) with each request made
  * during the stay and its review link. The stay row is claimed first, so a replayed or
  * repeated check-out, another process or a restart never sends it twice; a send the mail
- * server refuses gives the claim back (logged), as does a server with no mail set up.
+ * server refuses gives the claim back and is tried again later (`retryStayReviewMails`);
+ * with no mail server set up the claim is given back and nothing is tried by itself.
  * A stay with no request, or no address, gets no e-mail: there is nothing to review.
  */
 export async function sendStayReviewMail(ctx: AppContext, stayId: number): Promise<boolean> {
@@ -51,8 +52,25 @@ export async function sendStayReviewMail(ctx: AppContext, stayId: number): Promi
     });
     return true;
   } catch (error) {
-    await repo.releaseReviewMail(db, stayId);
-    if (!(error instanceof MailNotConfiguredError)) console.error(`Stay review e-mail for stay ${stay.externalId} failed: ${String(loggableError(error).message)}`);
+    if (error instanceof MailNotConfiguredError) {
+      await repo.releaseReviewMail(db, stayId, null, stay.reviewMailTries);
+      return false;
+    }
+    const tries = stay.reviewMailTries + 1;
+    const wait = RETRY_AFTER_MS[tries - 1];
+    await repo.releaseReviewMail(db, stayId, wait === undefined ? null : new Date(ctx.clock.now().getTime() + wait), tries);
+    console.error(`Stay review e-mail for stay ${stay.externalId} failed (try ${tries}): ${String(loggableError(error).message)}`);
     return false;
   }
+}
+
+/** Older than this, a check-out's e-mail not sent is no longer tried, as for the other guest e-mails. */
+const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+
+/** Tries again the review e-mails the mail server refused, once their time has come; how many it took. */
+export async function retryStayReviewMails(ctx: AppContext, now = ctx.clock.now()): Promise<number> {
+  const due = await repo.dueReviewMails(ctx.database.db, now, new Date(now.getTime() - GIVE_UP_AFTER_MS), 20);
+  let sent = 0;
+  for (const stayId of due) if (await sendStayReviewMail(ctx, stayId)) sent++;
+  return sent;
 }

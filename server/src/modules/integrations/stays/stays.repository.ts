@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { StaySummary } from '@shared';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { hotels, requests, rooms, stayEvents, staySecrets, stays } from '../../../db/schema';
@@ -106,9 +106,20 @@ export async function claimReviewMail(db: DbOrTx, stayId: number, at: Date): Pro
   return rows.length > 0;
 }
 
-/** Gives the claim back (the mail server did not take the e-mail, or none is set up). */
-export async function releaseReviewMail(db: DbOrTx, stayId: number): Promise<void> {
-  await db.update(stays).set({ reviewMailSentAt: null }).where(eq(stays.id, stayId));
+/** Gives the claim back (the mail server did not take the e-mail, or none is set up), with when to try again (null: not by itself). */
+export async function releaseReviewMail(db: DbOrTx, stayId: number, retryAt: Date | null, tries: number): Promise<void> {
+  await db.update(stays).set({ reviewMailSentAt: null, reviewMailRetryAt: retryAt, reviewMailTries: tries }).where(eq(stays.id, stayId));
+}
+
+/** Stays whose review e-mail the mail server refused and whose retry time has come. */
+export async function dueReviewMails(db: DbOrTx, now: Date, checkedOutSince: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: stays.id })
+    .from(stays)
+    .where(and(isNull(stays.reviewMailSentAt), lte(stays.reviewMailRetryAt, now), gt(stays.checkedOutAt, checkedOutSince)))
+    .orderBy(asc(stays.reviewMailRetryAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
 
 export async function stayById(db: DbOrTx, stayId: number) {
