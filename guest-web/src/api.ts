@@ -1,4 +1,4 @@
-import type { AddRequestInput, AddRequestResponse, GuestMessageInput, Lookup, RequestDetail, ReviewInput, RoomLookup, ServiceLookupGroup } from '@shared';
+import type { AddRequestInput, AddRequestResponse, GuestMessageInput, GuestRoomStay, Lookup, RequestDetail, ReviewInput, RoomLookup, ServiceLookupGroup } from '@shared';
 import { apiPaths, fillPath } from '@shared/api/paths';
 import { ROOM_SIGNATURE_HEADER } from '@shared/patterns';
 import { currentLanguage } from './i18n';
@@ -26,8 +26,8 @@ async function call<T>(method: string, path: string, options: { query?: Record<s
   try {
     response = await fetch(url(path, options.query), {
       method,
-      // No extra headers on GETs, so the lookups preloaded by index.html are reused.
-      headers: options.body === undefined ? undefined : { 'content-type': 'application/json', ...options.headers },
+      // No extra headers on the lookups' GETs, so those preloaded by index.html are reused.
+      headers: options.body === undefined ? options.headers : { 'content-type': 'application/json', ...options.headers },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch {
@@ -46,6 +46,9 @@ export const api = {
   /** The room link's signature travels in a header: SPEC's AddRequest body has no field for it. */
   addRequest: (body: AddRequestInput, roomSignature?: string) =>
     call<AddRequestResponse>('POST', apiPaths.addRequest, { body, headers: roomSignature ? { [ROOM_SIGNATURE_HEADER]: roomSignature } : {} }),
+  /** The room's open stay (first name, language): the room link's signature in a header, never in the address. */
+  roomStay: (hotelId: number, roomId: number, roomSignature: string) =>
+    call<GuestRoomStay>('GET', apiPaths.guestRoomStay, { query: { hotelId, roomId }, headers: { [ROOM_SIGNATURE_HEADER]: roomSignature } }),
   requestDetails: (id: string) => call<RequestDetail>('GET', fillPath(apiPaths.userRequestDetails, { id })),
   addReview: (body: ReviewInput) => call<{ message: string }>('PUT', apiPaths.addReview, { body }),
   /** The guest's answer on a line: the request id in the body, never in the address. */

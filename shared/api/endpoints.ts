@@ -219,6 +219,8 @@ export const endpoints = {
   /** The guest answers on an open line of their request (the request id in the body, as the review sends it). */
   addGuestMessage: { method: 'POST', path: '/api/Request/AddGuestMessage', auth: 'public', body: req.GuestMessageInput, response: msg },
   guestEvents: { method: 'GET', path: '/api/Request/Events/:id', auth: 'public', params: UuidParams, kind: 'stream' },
+  /** The room's open stay for the guest form (first name, language), only with the room link's signature (header x-room-signature). */
+  guestRoomStay: { method: 'GET', path: '/api/Request/RoomStay', auth: 'public', query: integrations.GuestRoomStayQuery, response: integrations.GuestRoomStay },
   allRequests: {
     method: 'GET',
     path: '/api/Request/GetAllRequests',

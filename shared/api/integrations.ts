@@ -80,4 +80,26 @@ export const StaySecretInput = z.object({ hotelId: Id });
 /** The secret, in this answer only. */
 export const StaySecret = MessageResponse.extend({ secret: z.string() });
 
+/** A guest's stay as staff see it beside a request: the PMS's name and dates (as the PMS sent them). */
+export const StaySummary = z.object({
+  id: z.number(),
+  guestName: z.string(),
+  arrival: z.string(),
+  departure: z.string(),
+  /** The PMS said the guest checked out. */
+  checkedOut: z.boolean(),
+});
+
+/** The guest page asks for the room's open stay; the room link's signature travels in the x-room-signature header. */
+export const GuestRoomStayQuery = z.object({ hotelId: Id, roomId: Id });
+/**
+ * What the public guest page may know of the room's open stay: the first name to pre-fill
+ * and the stay's language. Never the e-mail or the dates: anyone holding the room's QR sees it.
+ */
+export const GuestRoomStay = z.object({
+  stay: z.object({ firstName: z.string(), language: z.enum(['en', 'ar']).nullable() }).nullable(),
+});
+
 export type StayEventInput = z.infer<typeof StayEventInput>;
+export type StaySummary = z.infer<typeof StaySummary>;
+export type GuestRoomStay = z.infer<typeof GuestRoomStay>;

@@ -98,6 +98,7 @@ export const apiPaths = {
   userRequestDetails: '/api/Request/GetUserRequestDetails/:id',
   addGuestMessage: '/api/Request/AddGuestMessage',
   guestEvents: '/api/Request/Events/:id',
+  guestRoomStay: '/api/Request/RoomStay',
   allRequests: '/api/Request/GetAllRequests',
   requestDetails: '/api/Request/GetRequestDetails/:id',
   allServicesRequest: '/api/Request/GetAllServicesRequest',

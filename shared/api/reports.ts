@@ -3,6 +3,7 @@ import { RATING_MAX, RATING_MIN } from '../patterns';
 import { RECOVERY_STATUSES } from '../recovery';
 import { Id, LangQuery, Timestamp, optionalText } from './common';
 import { LineStatusName, RequestStatusName } from './requests';
+import { StaySummary } from './integrations';
 import { isTimeZone } from './time-zone';
 
 export { isTimeZone };
@@ -102,6 +103,8 @@ export const RoomHistoryRequest = z.object({
   rating: z.number().nullable(),
   review: z.string().nullable(),
   lines: z.array(RoomHistoryLine),
+  /** The PMS stay the request was made in; null: outside any known stay (absent from older servers). */
+  stay: StaySummary.nullable().optional(),
 });
 
 export const RoomHistory = z.object({

@@ -5,6 +5,7 @@ import { TARGET_KINDS } from '../service-levels';
 import { LINE_STATUSES, REQUEST_STATUSES, STATUS_UPDATES } from '../statuses';
 import { Email } from './account';
 import { RoutingStep } from './routing';
+import { StaySummary } from './integrations';
 import { Id, Lang, Lookup, Phone, Timestamp, optionalText, singleLine, text } from './common';
 
 export const RequestStatusName = z.enum(REQUEST_STATUSES);
@@ -260,6 +261,8 @@ export const RequestListRow = z.object({
   isOverdue: z.boolean(),
   /** The names of its services, in its lines' order and the caller's language. */
   services: z.array(z.string()),
+  /** The PMS checked the guest out while lines are still open (absent from older servers). */
+  guestCheckedOut: z.boolean().optional(),
 });
 
 export const StaffRequestDetails = z.object({
@@ -273,6 +276,8 @@ export const StaffRequestDetails = z.object({
   channel: RequestChannelName.optional(),
   /** The guest's link to follow the request (what their e-mail carries), for a QR the guest scans at the desk. */
   trackingLink: z.string().optional(),
+  /** The guest's stay from the PMS the request was made in; null: none known (absent from older servers). */
+  stay: StaySummary.nullable().optional(),
 });
 
 export const ServiceListRow = z.object({
@@ -296,6 +301,8 @@ export const ServiceListRow = z.object({
   startedBy: z.string().nullable().optional(),
   /** The guest wrote and no staff member has opened the line since. */
   guestUnread: z.boolean().optional(),
+  /** The line is open and the PMS checked its guest out (absent from older servers). */
+  guestCheckedOut: z.boolean().optional(),
 });
 
 export const ServiceDetails = RequestLine.extend({
@@ -316,6 +323,8 @@ export const StaffServiceDetails = z.object({
   serviceDetails: ServiceDetails,
   availableWorkers: z.array(Lookup),
   availableDepartments: z.array(Lookup),
+  /** The guest's stay from the PMS the request was made in; null: none known (absent from older servers). */
+  stay: StaySummary.nullable().optional(),
 });
 
 /** Who did what and when on one line (SPEC §3). */

@@ -22,6 +22,15 @@ export function initialLanguage(storage: Pick<Storage, 'getItem'> = sessionStora
   return 'ar';
 }
 
+/** Whether the guest picked a language during this visit (the room's stay may then not pick one for them). */
+export function languageChosen(storage: Pick<Storage, 'getItem'> = sessionStorage): boolean {
+  try {
+    return storage.getItem(STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 function applyToDocument(language: Language): void {
   document.documentElement.lang = language;
   document.documentElement.dir = language === 'ar' ? 'rtl' : 'ltr';

@@ -13,6 +13,7 @@ import { type Draft, type FieldErrors, type FieldKey, afterSubmit, linkSignature
 import { ServiceLines } from './ServiceLines';
 import { StayFields } from './StayFields';
 import { useLookups } from './use-lookups';
+import { useRoomStay } from './use-room-stay';
 
 const SERVER_FIELDS: Record<string, FieldKey> = { custName: 'custName', custEmail: 'custEmail', custPhone: 'custPhone', hotelId: 'hotelId', roomId: 'roomId' };
 
@@ -32,6 +33,7 @@ export function ServicePage({ query, navigate }: { query: URLSearchParams; navig
   const specialIds = useMemo(() => new Set((lookups.services ?? []).flatMap((g) => g.services.filter((s) => s.isSpecial).map((s) => s.id))), [lookups.services]);
 
   useEffect(() => saveDraft(draft), [draft]);
+  useRoomStay(draft.link, setDraft);
 
   // A hotel or room from an old QR code or draft that does not exist is dropped, never sent
   // hidden, and the guest is told which one to choose.

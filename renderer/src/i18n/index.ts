@@ -18,6 +18,7 @@ import type { usersEn } from '../features/i18n/users.en';
 import type { adminScreensEn } from '../features/i18n/admin-screens.en';
 import type { deskEn } from '../features/i18n/desk.en';
 import type { apaleoEn } from '../features/integrations/apaleo/apaleo.en';
+import type { staysEn } from '../features/i18n/stays.en';
 import { ar } from './ar';
 import { en } from './en';
 
@@ -51,6 +52,7 @@ type SectionStrings = {
   targets: typeof targetsEn;
   masterData: typeof masterDataEn;
   apaleo: typeof apaleoEn;
+  stays: typeof staysEn;
 };
 type Strings = Record<string, unknown>;
 const sections: { en: Strings; ar: Strings }[] = [];

@@ -4,18 +4,21 @@ import { ArrowLeftRegular, WarningRegular } from '@fluentui/react-icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { clientRoutes, endpoints, type RoomHistory, type RoomHistoryLine } from '@shared';
+import { clientRoutes, endpoints, type RoomHistory, type RoomHistoryLine, type RoomHistoryRequest } from '@shared';
 import { formatDate } from '../../table/format';
 import { opensRow } from '../../table/grid-keyboard';
 import { Panel } from '../../ui/Panel';
 import { StatusBadge } from '../service-management/StatusBadge';
 import { useReport } from './use-report';
+import { groupByStay } from '../stays/group-by-stay';
+import { isolated, stayDates } from '../stays/stay-dates';
 
 const useStyles = makeStyles({
   top: { display: 'flex', alignItems: 'center', gap: '12px', marginBottom: '16px', flexWrap: 'wrap' },
   title: { margin: 0, flexGrow: 1 },
   flip: { ':dir(rtl)': { transform: 'scaleX(-1)' } },
   list: { display: 'flex', flexDirection: 'column', gap: '12px' },
+  group: { display: 'flex', flexDirection: 'column', gap: '8px', marginBottom: '20px' },
   card: { padding: '14px', cursor: 'pointer' },
   head: { display: 'flex', alignItems: 'center', gap: '10px', flexWrap: 'wrap' },
   muted: { color: tokens.colorNeutralForeground3 },
@@ -62,11 +65,49 @@ function LineRow({ line }: { line: RoomHistoryLine }) {
   );
 }
 
-/** /Admin/Room/History/{roomId}: every request of a room, newest first, with repeat faults flagged. */
+function RequestCard({ request: r }: { request: RoomHistoryRequest }) {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  return (
+    // A click anywhere on the request but on its link opens it, as a row of the lists does (the link is its keyboard way).
+    <Card
+      className={styles.card}
+      data-testid="history-request"
+      focusMode="off"
+      onClick={(e) => opensRow(e.nativeEvent) && navigate(clientRoutes.requestDetails(r.id))}
+    >
+      <div className={styles.head}>
+        <Link to={clientRoutes.requestDetails(r.id)}>
+          <Text weight="semibold">{r.requestCode}</Text>
+        </Link>
+        <StatusBadge status={r.statusName} />
+        <Text className={styles.muted}>{formatDate(r.createdAt, i18n.language)}</Text>
+        <Text>
+          <bdi>{r.custName}</bdi>
+        </Text>
+        {r.rating !== null && <Badge appearance="outline">{t('reports.room.rating', { rating: r.rating })}</Badge>}
+      </div>
+      {r.review && (
+        <Text className={styles.muted} block>
+          <bdi>{r.review}</bdi>
+        </Text>
+      )}
+      <ul className={styles.lines}>
+        {r.lines.map((line) => (
+          <LineRow key={line.id} line={line} />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** /Admin/Room/History/{roomId}: every request of a room, newest first, grouped by the guest's stay, with repeat faults flagged. */
 export function RoomHistoryPage() {
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const navigate = useNavigate();
+  const lang = i18n.language === 'ar' ? 'ar' : 'en';
   const { roomId = '' } = useParams();
   const query = useMemo(() => ({ roomId }), [roomId]);
   const { data, loading } = useReport<typeof endpoints.roomHistory, RoomHistory>(endpoints.roomHistory, query, t('reports.room.loadError'));
@@ -97,40 +138,18 @@ export function RoomHistoryPage() {
           <Body1 className={styles.muted} block style={{ marginBottom: 12 }}>
             {data.requests.length ? t('reports.room.requests', { count: data.requests.length }) : t('reports.room.noRequests')}
           </Body1>
-          <div className={styles.list}>
-            {data.requests.map((r) => (
-              // A click anywhere on the request but on its link opens it, as a row of the lists does (the link is its keyboard way).
-              <Card
-                key={r.id}
-                className={styles.card}
-                data-testid="history-request"
-                focusMode="off"
-                onClick={(e) => opensRow(e.nativeEvent) && navigate(clientRoutes.requestDetails(r.id))}
-              >
-                <div className={styles.head}>
-                  <Link to={clientRoutes.requestDetails(r.id)}>
-                    <Text weight="semibold">{r.requestCode}</Text>
-                  </Link>
-                  <StatusBadge status={r.statusName} />
-                  <Text className={styles.muted}>{formatDate(r.createdAt, i18n.language)}</Text>
-                  <Text>
-                    <bdi>{r.custName}</bdi>
-                  </Text>
-                  {r.rating !== null && <Badge appearance="outline">{t('reports.room.rating', { rating: r.rating })}</Badge>}
-                </div>
-                {r.review && (
-                  <Text className={styles.muted} block>
-                    <bdi>{r.review}</bdi>
-                  </Text>
-                )}
-                <ul className={styles.lines}>
-                  {r.lines.map((line) => (
-                    <LineRow key={line.id} line={line} />
-                  ))}
-                </ul>
-              </Card>
-            ))}
-          </div>
+          {groupByStay(data.requests).map((group) => (
+            <div key={group.stay?.id ?? 'none'} className={styles.group} data-testid="stay-group">
+              <Text as="h2" weight="semibold" size={400} block>
+                {group.stay ? t('stays.inStay', { name: isolated(group.stay.guestName), dates: stayDates(t, lang, group.stay) }) : t('stays.noStay')}
+              </Text>
+              <div className={styles.list}>
+                {group.requests.map((r) => (
+                  <RequestCard key={r.id} request={r} />
+                ))}
+              </div>
+            </div>
+          ))}
         </Panel>
       )}
     </section>

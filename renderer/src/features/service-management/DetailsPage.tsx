@@ -13,6 +13,7 @@ import {
   type RequestStatus,
   type StaffRequestDetails,
   type StaffServiceDetails,
+  type StaySummary,
 } from '@shared';
 import { ltrIn } from '@shared/display-names';
 import { call } from '../../api/client';
@@ -23,6 +24,7 @@ import { LineCard } from './LineCard';
 import { fetchLineDetails } from './line-queries';
 import { useLiveDetails } from './use-live-details';
 import { UnverifiedRoomNotice } from './UnverifiedRoom';
+import { StayFacts } from '../stays/StayFacts';
 import { UnsentReplyGuard } from './UnsentReplyGuard';
 import { TrackingQr } from '../desk-requests/TrackingQr';
 import './strings';
@@ -47,6 +49,8 @@ interface Details {
   channel?: RequestChannel;
   /** Filed at the desk: the guest's tracking link, shown as a QR to scan. */
   tracking?: { link: string; code: string };
+  /** The guest's stay from the PMS the request was made in. */
+  stay?: StaySummary | null;
 }
 
 /** What differs between the request and the service-line details; the page is the rest. */
@@ -77,7 +81,7 @@ const requestKind: DetailsKind<StaffRequestDetails> = {
   valid: (answer) => !!answer?.requestDetails,
   concerns: (event, id) => event.requestId === id,
   lineIds: (answer) => answer.requestDetails.requestDetails.map((line) => line.id),
-  show: ({ requestDetails: r, availableDepartments, roomVerified, guestLanguage, channel, trackingLink }, t, lang) => ({
+  show: ({ requestDetails: r, availableDepartments, roomVerified, guestLanguage, channel, trackingLink, stay }, t, lang) => ({
     title: t('requests.requestHeading', { code: ltrIn(lang, r.requestCode) }),
     status: r.statusName,
     guest: [...guestFacts(t, r), [t('requests.note'), r.note]],
@@ -92,6 +96,7 @@ const requestKind: DetailsKind<StaffRequestDetails> = {
     channel: channel ?? 'guest',
     // A guest who used their own page has the link already; one who called or came by gets it here.
     tracking: trackingLink && channel && channel !== 'guest' ? { link: trackingLink, code: r.requestCode } : undefined,
+    stay,
   }),
 };
 
@@ -103,7 +108,7 @@ const serviceKind: DetailsKind<StaffServiceDetails> = {
   valid: (answer) => !!answer?.serviceDetails,
   concerns: (event, id) => event.lineId === Number(id),
   lineIds: (answer) => [answer.serviceDetails.id],
-  show: ({ serviceDetails: s, availableDepartments, availableWorkers }, t, lang) => ({
+  show: ({ serviceDetails: s, availableDepartments, availableWorkers, stay }, t, lang) => ({
     title: t('requests.lineHeading', { code: ltrIn(lang, s.requestCode) }),
     status: s.statusName,
     guest: guestFacts(t, s),
@@ -114,6 +119,7 @@ const serviceKind: DetailsKind<StaffServiceDetails> = {
     departments: availableDepartments,
     workers: availableWorkers,
     guestLanguage: s.guestLanguage,
+    stay,
   }),
 };
 
@@ -133,11 +139,13 @@ function DetailsPage<T>({ kind }: { kind: DetailsKind<T> }) {
     (answer: T) => kind.lineIds(answer),
   );
   if (!data) return <PageState loading={loading} message={t('requests.noDetails')} />;
-  const d = kind.show(data, t, i18n.language === 'ar' ? 'ar' : 'en');
+  const lang = i18n.language === 'ar' ? 'ar' : 'en';
+  const d = kind.show(data, t, lang);
   return (
     <section data-testid={kind.testId}>
       <DetailsHeading title={d.title} status={d.status} backTo={kind.backTo} />
       <Facts heading={t('requests.guestInfo')} facts={d.guest} />
+      {d.stay && <StayFacts stay={d.stay} lang={lang} />}
       <Facts
         heading={t('requests.hotelInfo')}
         facts={[

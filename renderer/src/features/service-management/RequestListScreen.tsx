@@ -19,6 +19,7 @@ import { RoomCell } from './UnverifiedRoom';
 import { numberOrText } from '../../table/export-columns';
 import { NewRequestButton } from '../desk-requests/NewRequestButton';
 import './strings';
+import { GuestCheckedOutBadge } from '../stays/GuestCheckedOutBadge';
 
 // Stable across renders: ag-grid reads getRowId once.
 const requestRowId = (r: RequestListRow) => r.id;
@@ -59,7 +60,17 @@ export function RequestListScreen() {
         fitContent: true,
         ltr: true,
       },
-      { id: 'custName', header: t('requests.custName'), value: (r) => r.custName, minWidth: 96 },
+      {
+        id: 'custName',
+        header: t('requests.custName'),
+        value: (r) => r.custName,
+        render: (r) => (
+          <>
+            {r.custName} <GuestCheckedOutBadge checkedOut={r.guestCheckedOut} />
+          </>
+        ),
+        minWidth: 96,
+      },
       { id: 'custPhone', header: t('requests.custPhone'), value: (r) => r.custPhone, fitContent: true, ltr: true },
       { id: 'hotelName', header: t('requests.hotel'), value: (r) => r.hotelName, minWidth: 90 },
       {

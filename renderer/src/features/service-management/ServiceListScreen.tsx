@@ -16,6 +16,7 @@ import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-l
 import { CHANNEL_MARK_PX, CodeWithChannel } from './ChannelMark';
 import { DueBadge } from './DueBadge';
 import { GuestUnreadBadge } from './GuestUnreadBadge';
+import { GuestCheckedOutBadge } from '../stays/GuestCheckedOutBadge';
 import { ListFilters, statusFilterName } from './ListFilters';
 import { AgeCell, ageMinutes, ageText, relativeDueText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
@@ -66,7 +67,7 @@ export function ServiceListScreen() {
         value: (r) => r.serviceName,
         render: (r) => (
           <>
-            {r.serviceName} <GuestUnreadBadge unread={r.guestUnread} />
+            {r.serviceName} <GuestUnreadBadge unread={r.guestUnread} /> <GuestCheckedOutBadge checkedOut={r.guestCheckedOut} />
           </>
         ),
       },

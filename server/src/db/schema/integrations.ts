@@ -62,6 +62,11 @@ export const stays = pgTable(
     departure: text('departure').notNull(),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }).notNull(),
     checkedOutAt: timestamp('checked_out_at', { withTimezone: true, mode: 'date' }),
+    /** When the check-out review e-mail was handed to the mail server: it is sent once per stay. */
+    reviewMailSentAt: timestamp('review_mail_sent_at', { withTimezone: true, mode: 'date' }),
+    /** Sends the mail server refused so far; the next is tried at reviewMailRetryAt (null: none due). */
+    reviewMailTries: integer('review_mail_tries').notNull().default(0),
+    reviewMailRetryAt: timestamp('review_mail_retry_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('stays_hotel_external_idx').on(t.hotelId, t.externalId), index('stays_room_idx').on(t.roomId)],
 );

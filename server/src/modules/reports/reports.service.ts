@@ -22,6 +22,7 @@ import { channelNames, reportMessages as m } from './reports.messages';
 import { localize } from '../../i18n/localize';
 import * as repo from './reports.repository';
 import { recoveryCounts } from './recovery.repository';
+import { staysOfRequests } from '../integrations/stays/stays.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -99,13 +100,11 @@ export async function roomHistory(ctx: AppContext, user: Principal, roomId: numb
   const headers = await repo.roomRequests(db, roomId, ROOM_HISTORY_LIMIT);
   const window = REPEAT_FAULT.days * DAY_MS;
   const oldest = headers.length ? headers[headers.length - 1].createdAt.getTime() : now.getTime();
-  const [lines, times] = await Promise.all([
-    repo.linesOf(
-      db,
-      headers.map((h) => h.id),
-      lang,
-    ),
+  const ids = headers.map((h) => h.id);
+  const [lines, times, stays] = await Promise.all([
+    repo.linesOf(db, ids, lang),
     repo.serviceTimesInRoom(db, roomId, new Date(Math.min(oldest, now.getTime()) - window)),
+    staysOfRequests(db, ids),
   ]);
   const timesOf = new Map<number, number[]>();
   for (const t of times) timesOf.set(t.serviceId, [...(timesOf.get(t.serviceId) ?? []), t.createdAt.getTime()]);
@@ -150,6 +149,7 @@ export async function roomHistory(ctx: AppContext, user: Principal, roomId: numb
       rating: h.rating,
       review: h.review,
       lines: linesByRequest.get(h.id) ?? [],
+      stay: stays.get(h.id) ?? null,
     })),
   };
 }

@@ -5,6 +5,7 @@ import { defineMessages, localize } from '../../i18n/localize';
 import { MailNotConfiguredError, messageIdHost } from '../../mail/mailer';
 import * as repo from './escalations.repository';
 import { retryGuestNotices } from './guest-mail';
+import { retryStayReviewMails } from '../integrations/stays/stay-mail';
 import { iso } from './requests.mappers';
 import { announce } from './live-events';
 import { recordWebhookEvent } from '../integrations/webhooks/outbox';
@@ -152,6 +153,7 @@ export class EscalationScheduler {
     // The same clock tries again the e-mails the mail server did not take: the guests' and the escalations'.
     this.retrying = Promise.all([
       retryGuestNotices(this.ctx, now).catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'guest e-mail retry failed')),
+      retryStayReviewMails(this.ctx, now).catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'stay review e-mail retry failed')),
       this.retryMails(now).catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'escalation e-mail retry failed')),
     ])
       .then(() => undefined)

@@ -24,6 +24,7 @@ import { messagesOfLines } from './messages.repository';
 import { trackingLink } from './guest-mail';
 import { canSeeLine, canSeeRequest } from './scope';
 import { historyOf as routingHistoryOf } from '../routing/routing.service';
+import { staysOfRequests } from '../integrations/stays/stays.repository';
 
 /** What staff read: the two lists, one request, one line and its history, all within the caller's scope. */
 
@@ -70,11 +71,14 @@ export async function requestList(
   const now = ctx.clock.now();
   const { rows, count } = await listRequests(ctx.database.db, user, query, listOptions(query, REQUEST_SORTS, lang, now));
   const total = await totalOf(ctx, 'requests', user, query, count);
-  const services = await serviceNamesOf(ctx.database.db, rows.map((r) => r.id), lang);
+  const ids = rows.map((r) => r.id);
+  const [services, stays] = await Promise.all([serviceNamesOf(ctx.database.db, ids, lang), staysOfRequests(ctx.database.db, ids)]);
   return {
     rows: rows.map((r) => ({
       ...r,
       services: services.get(r.id) ?? [],
+      // Open lines of a guest the PMS checked out: the desk decides whether they are still worth doing.
+      guestCheckedOut: r.oldestOpenAt !== null && stays.get(r.id)?.checkedOut === true,
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
       oldestOpenAt: isoOrNull(r.oldestOpenAt),
@@ -94,10 +98,12 @@ export async function serviceList(
   const now = ctx.clock.now();
   const { rows, count } = await listLines(ctx.database.db, user, query, listOptions(query, LINE_SORTS, lang, now));
   const total = await totalOf(ctx, 'lines', user, query, count);
+  const stays = await staysOfRequests(ctx.database.db, [...new Set(rows.map((r) => r.requestId))]);
   return {
     rows: rows.map(({ acknowledgedAt, clockStartedAt, acknowledgeDueAt, completeDueAt, guestUnreadAt, scheduledFor, alertAt, alertedAt, ...r }) => ({
       ...r,
       guestUnread: guestUnreadAt !== null,
+      guestCheckedOut: (r.statusName === 'Open' || r.statusName === 'Assigned') && stays.get(r.requestId)?.checkedOut === true,
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
       acceptedAt: isoOrNull(r.acceptedAt),
@@ -113,7 +119,7 @@ export async function staffRequestDetails(ctx: AppContext, user: Principal, id: 
   const header = isUuid(id) ? await repo.requestHeader(db, id, lang) : undefined;
   // Out of scope answers like unknown: existence is not revealed.
   if (!header || !canSeeRequest(user, header)) throw notFound(m.requestNotFound);
-  const [lines, availableDepartments] = await Promise.all([repo.linesOfRequest(db, id, lang), repo.departmentLookup(db, lang)]);
+  const [lines, availableDepartments, stays] = await Promise.all([repo.linesOfRequest(db, id, lang), repo.departmentLookup(db, lang), staysOfRequests(db, [id])]);
   const messages = await messagesOfLines(db, lines.map((l) => l.id), 'staff');
   return {
     requestDetails: toDetail(header, lines, messages, ctx.clock.now(), 'staff'),
@@ -123,6 +129,7 @@ export async function staffRequestDetails(ctx: AppContext, user: Principal, id: 
     channel: header.channel,
     // The same link the guest's e-mail carries (the request's id is its only key): the desk shows it as a QR.
     trackingLink: trackingLink(ctx, header.id),
+    stay: stays.get(id) ?? null,
   };
 }
 
@@ -139,11 +146,12 @@ export async function staffServiceDetails(ctx: AppContext, user: Principal, id: 
   // Opening the line's page is what reads the guest's message: the desk's unread marker goes.
   const wasUnread = line.guestUnreadAt !== null;
   if (read && wasUnread) await repo.markGuestMessagesRead(db, line.id);
-  const [header, availableWorkers, availableDepartments, messages] = await Promise.all([
+  const [header, availableWorkers, availableDepartments, messages, stays] = await Promise.all([
     repo.requestHeader(db, line.requestId, lang),
     repo.workersFor(db, line.departmentId, lang),
     repo.departmentLookup(db, lang),
     messagesOfLines(db, [line.id], 'staff'),
+    staysOfRequests(db, [line.requestId]),
   ]);
   return {
     serviceDetails: {
@@ -163,6 +171,7 @@ export async function staffServiceDetails(ctx: AppContext, user: Principal, id: 
     },
     availableWorkers,
     availableDepartments,
+    stay: stays.get(line.requestId) ?? null,
   };
 }
 

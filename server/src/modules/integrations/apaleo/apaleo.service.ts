@@ -5,7 +5,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../http/errors';
 import { localize } from '../../../i18n/localize';
 import type { Principal } from '../../../security/tokens';
 import { accessOf } from '../../administration/roles.repository';
-import { applyStayChange } from '../stays/stays.service';
+import { afterStayChange, applyStayChange } from '../stays/stays.service';
 import * as stays from '../stays/stays.repository';
 import { stayMessages } from '../stays/stays.messages';
 import { ApaleoClient, ApaleoError } from './apaleo-client';
@@ -57,6 +57,7 @@ export async function takeApaleoWebhook(ctx: AppContext, input: ApaleoWebhookInp
 
   const now = ctx.clock.now();
   let changed = false;
+  let checkedOut: number | undefined;
   try {
     await db.transaction(async (tx) => {
       const outcome = stayOutcome(reservation, await stays.stayOpen(tx, settings.hotelId, reservation.id));
@@ -66,7 +67,7 @@ export async function takeApaleoWebhook(ctx: AppContext, input: ApaleoWebhookInp
         if (!(await stays.takeEventId(tx, settings.hotelId, eventId, now))) throw conflict(stayMessages.replayed, { eventId });
         return;
       }
-      await applyStayChange(tx, settings.hotelId, eventId, outcome.change, now);
+      checkedOut = await applyStayChange(tx, settings.hotelId, eventId, outcome.change, now);
       changed = true;
     });
   } catch (error) {
@@ -74,6 +75,7 @@ export async function takeApaleoWebhook(ctx: AppContext, input: ApaleoWebhookInp
     if (error instanceof AppError && error.text === stayMessages.replayed) return { message: localize(m.alreadyTaken, lang, { eventId: input.id }) };
     throw error;
   }
+  afterStayChange(ctx, checkedOut, reservation.id);
   return { message: localize(changed ? m.taken : m.nothingToDo, lang) };
 }
 

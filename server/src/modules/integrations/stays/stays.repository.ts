@@ -1,4 +1,5 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import type { StaySummary } from '@shared';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { hotels, requests, rooms, stayEvents, staySecrets, stays } from '../../../db/schema';
 
@@ -38,14 +39,14 @@ export async function checkIn(tx: Tx, values: StayValues): Promise<void> {
     .onConflictDoUpdate({ target: [stays.hotelId, stays.externalId], set: { ...details, checkedOutAt: null } });
 }
 
-/** Moves or checks out a stay still open; false when there is none. */
-export async function updateOpenStay(tx: Tx, hotelId: number, externalId: string, set: Partial<typeof stays.$inferInsert>): Promise<boolean> {
+/** Moves or checks out a stay still open: its id, or undefined when there is none. */
+export async function updateOpenStay(tx: Tx, hotelId: number, externalId: string, set: Partial<typeof stays.$inferInsert>): Promise<number | undefined> {
   const rows = await tx
     .update(stays)
     .set(set)
     .where(and(eq(stays.hotelId, hotelId), eq(stays.externalId, externalId), isNull(stays.checkedOutAt)))
     .returning({ id: stays.id });
-  return rows.length > 0;
+  return rows[0]?.id;
 }
 
 /** A request made from a room during a stay carries that stay. */
@@ -77,4 +78,73 @@ export async function eventTaken(db: DbOrTx, hotelId: number, eventId: string): 
 /** Whether the PMS's stay is checked in here and not yet out. */
 export async function stayOpen(db: DbOrTx, hotelId: number, externalId: string): Promise<boolean> {
   return (await db.select({ id: stays.id }).from(stays).where(and(eq(stays.hotelId, hotelId), eq(stays.externalId, externalId), isNull(stays.checkedOutAt)))).length > 0;
+}
+
+/** The stays of the given requests, by request id (requests made outside a stay are absent). */
+export async function staysOfRequests(db: DbOrTx, requestIds: string[]): Promise<Map<string, StaySummary>> {
+  if (!requestIds.length) return new Map();
+  const rows = await db
+    .select({ requestId: requests.id, id: stays.id, guestName: stays.guestName, arrival: stays.arrival, departure: stays.departure, checkedOutAt: stays.checkedOutAt })
+    .from(requests)
+    .innerJoin(stays, eq(stays.id, requests.stayId))
+    .where(inArray(requests.id, requestIds));
+  return new Map(rows.map(({ requestId, checkedOutAt, ...stay }) => [requestId, { ...stay, checkedOut: checkedOutAt !== null }]));
+}
+
+/** The open stay of a room, if any (the latest checked in). */
+export async function openStayOfRoom(db: DbOrTx, hotelId: number, roomId: number): Promise<{ guestName: string; language: string } | undefined> {
+  return (
+    await db
+      .select({ guestName: stays.guestName, language: stays.language })
+      .from(stays)
+      .where(and(eq(stays.hotelId, hotelId), eq(stays.roomId, roomId), isNull(stays.checkedOutAt)))
+      .orderBy(desc(stays.checkedInAt))
+      .limit(1)
+  )[0];
+}
+
+/**
+ * Claims the stay's review e-mail: true once per stay, ever (the claim is a column of the
+ * stay, so neither a replayed check-out nor a restart sends it again).
+ */
+export async function claimReviewMail(db: DbOrTx, stayId: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(stays)
+    .set({ reviewMailSentAt: at })
+    .where(and(eq(stays.id, stayId), isNull(stays.reviewMailSentAt)))
+    .returning({ id: stays.id });
+  return rows.length > 0;
+}
+
+/** Gives the claim back (the mail server did not take the e-mail, or none is set up), with when to try again (null: not by itself). */
+export async function releaseReviewMail(db: DbOrTx, stayId: number, retryAt: Date | null, tries: number): Promise<void> {
+  await db.update(stays).set({ reviewMailSentAt: null, reviewMailRetryAt: retryAt, reviewMailTries: tries }).where(eq(stays.id, stayId));
+}
+
+/** Stays whose review e-mail the mail server refused and whose retry time has come. */
+export async function dueReviewMails(db: DbOrTx, now: Date, checkedOutSince: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: stays.id })
+    .from(stays)
+    .where(and(isNull(stays.reviewMailSentAt), lte(stays.reviewMailRetryAt, now), gt(stays.checkedOutAt, checkedOutSince)))
+    .orderBy(asc(stays.reviewMailRetryAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function stayById(db: DbOrTx, stayId: number) {
+  return (await db.select().from(stays).where(eq(stays.id, stayId)))[0];
+}
+
+/** The requests made during the stay, oldest first, with their codes. */
+export async function requestsOfStay(db: DbOrTx, stayId: number) {
+  return db
+    .select({ id: requests.id, requestCode: requests.requestCode })
+    .from(requests)
+    .where(eq(requests.stayId, stayId))
+    .orderBy(requests.createdAt);
+}
+
+export async function hotelNamesOf(db: DbOrTx, hotelId: number): Promise<{ name: string; nameAr: string } | undefined> {
+  return (await db.select({ name: hotels.name, nameAr: hotels.nameAr }).from(hotels).where(eq(hotels.id, hotelId)))[0];
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { STAY_SIGNATURE_HEADER, STAY_TIMESTAMP_HEADER, endpoints } from '@shared';
+import { ROOM_SIGNATURE_HEADER, STAY_SIGNATURE_HEADER, STAY_TIMESTAMP_HEADER, endpoints } from '@shared';
 import { route } from '../../../http/route';
 import * as service from './stays.service';
 
@@ -25,6 +25,7 @@ export default async function staysRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.stayEvent, ({ body, request, lang }) =>
     service.takeStayEvent(ctx, body, { raw: request.rawBody ?? '', timestamp: header(request, STAY_TIMESTAMP_HEADER), signature: header(request, STAY_SIGNATURE_HEADER) }, lang),
   );
+  route(app, endpoints.guestRoomStay, ({ query, request }) => service.guestRoomStay(ctx, query.hotelId, query.roomId, header(request, ROOM_SIGNATURE_HEADER)));
   route(app, endpoints.staySecret, ({ user, body, lang }) => service.newStaySecret(ctx, user, body.hotelId, lang));
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Language, type MessageResponse, STAY_EVENT_TOLERANCE_SECONDS, type StayEventInput } from '@shared';
+import { type GuestRoomStay, type Language, type MessageResponse, STAY_EVENT_TOLERANCE_SECONDS, type StayEventInput } from '@shared';
 import type { AppContext } from '../../../context';
 import type { Tx } from '../../../db/client';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../../http/errors';
@@ -9,6 +9,10 @@ import { accessOf } from '../../administration/roles.repository';
 import { signatureMatches, timestampFresh } from './stay-signature';
 import { stayMessages as m } from './stays.messages';
 import * as repo from './stays.repository';
+import { placeOf } from '../../requests/requests.repository';
+import { verifyRoomLink } from '../../qr/room-link';
+import { sendStayReviewMail } from './stay-mail';
+import { firstNameOf } from './first-name';
 
 export interface SignedBody {
   raw: string;
@@ -29,7 +33,8 @@ export async function takeStayEvent(ctx: AppContext, input: StayEventInput, sign
   const now = ctx.clock.now();
   if (!timestampFresh(signed.timestamp, now, STAY_EVENT_TOLERANCE_SECONDS)) throw unauthorized(withParams(m.oldTimestamp));
   if (!secret || !signatureMatches(secret, signed.timestamp!, signed.raw, signed.signature)) throw unauthorized(m.badSignature);
-  await db.transaction((tx) => applyStayChange(tx, input.hotelId, input.eventId, input, now));
+  const checkedOut = await db.transaction((tx) => applyStayChange(tx, input.hotelId, input.eventId, input, now));
+  afterStayChange(ctx, checkedOut, input.stayId);
   return { message: localize(m.taken, lang) };
 }
 
@@ -42,17 +47,28 @@ export type StayChange = Pick<StayEventInput, 'type' | 'stayId' | 'roomNumber' |
  * never taken twice); check-in and room move name a room the hotel has; a move or
  * check-out needs the stay open.
  */
-export async function applyStayChange(tx: Tx, hotelId: number, eventId: string, change: StayChange, now: Date): Promise<void> {
+export async function applyStayChange(tx: Tx, hotelId: number, eventId: string, change: StayChange, now: Date): Promise<number | undefined> {
   if (!(await repo.takeEventId(tx, hotelId, eventId, now))) throw conflict(m.replayed, { eventId });
   const roomId = change.type === 'check-out' ? undefined : await repo.roomIdOf(tx, hotelId, change.roomNumber);
   if (change.type !== 'check-out' && roomId === undefined) throw badRequest(m.unknownRoom, { room: change.roomNumber });
   const details = { guestName: change.guest.name.trim(), language: change.guest.language, email: change.guest.email, arrival: change.arrival, departure: change.departure };
   if (change.type === 'check-in') {
     await repo.checkIn(tx, { hotelId, externalId: change.stayId, roomId: roomId!, checkedInAt: now, ...details });
-    return;
+    return undefined;
   }
   const set = change.type === 'room-move' ? { roomId: roomId!, ...details } : { checkedOutAt: now };
-  if (!(await repo.updateOpenStay(tx, hotelId, change.stayId, set))) throw badRequest(m.unknownStay, { stayId: change.stayId });
+  const stayId = await repo.updateOpenStay(tx, hotelId, change.stayId, set);
+  if (stayId === undefined) throw badRequest(m.unknownStay, { stayId: change.stayId });
+  return change.type === 'check-out' ? stayId : undefined;
+}
+
+/**
+ * After the change's commit, and without the PMS waiting on the mail server: a slow one must
+ * not make the PMS time out and send the check-out again (its answer would then be "no such stay").
+ */
+export function afterStayChange(ctx: AppContext, checkedOutStayId: number | undefined, externalId: string): void {
+  if (checkedOutStayId === undefined) return;
+  void sendStayReviewMail(ctx, checkedOutStayId).catch((error: unknown) => console.error(`Stay review e-mail for stay ${externalId} failed: ${String(error)}`));
 }
 
 /** The timestamp message names the tolerance in minutes. */
@@ -70,4 +86,21 @@ export async function newStaySecret(ctx: AppContext, user: Principal, hotelId: n
   const secret = `hgs_stay_${randomBytes(32).toString('base64url')}`;
   await repo.saveSecret(db, hotelId, ctx.box.seal(secret), ctx.clock.now());
   return { message: localize(m.secretCreated, lang), secret };
+}
+
+/**
+ * The guest form, opened from a room's signed QR link, asks who is staying there: the first
+ * name only (to pre-fill the form and greet) and the stay's language. The page is public and
+ * room ids are small numbers, so without the room's valid signature the answer is always
+ * "no stay": nobody can walk the room ids to list the hotel's guests.
+ */
+export async function guestRoomStay(ctx: AppContext, hotelId: number, roomId: number, signature: string | undefined): Promise<GuestRoomStay> {
+  const { db } = ctx.database;
+  const place = await placeOf(db, hotelId, roomId);
+  if (place.roomHotelId !== hotelId || !verifyRoomLink(ctx.config.jwtSecret, hotelId, roomId, place.linkVersion, signature)) return { stay: null };
+  const open = await repo.openStayOfRoom(db, hotelId, roomId);
+  if (!open || !firstNameOf(open.guestName)) return { stay: null };
+  const firstName = firstNameOf(open.guestName);
+  const language = open.language.trim().toLowerCase().slice(0, 2);
+  return { stay: { firstName, language: language === 'en' || language === 'ar' ? language : null } };
 }

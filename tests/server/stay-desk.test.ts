@@ -1,0 +1,181 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '@shared';
+import { stays } from '../../server/src/db/schema';
+import { retryStayReviewMails, sendStayReviewMail } from '../../server/src/modules/integrations/stays/stay-mail';
+import { signRoomLink } from '../../server/src/modules/qr/room-link';
+import { type Fixture, guestRequest, seedFixture } from '../support/fixtures';
+import { type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
+import { type TestServer, startTestServer } from '../support/test-server';
+import { useSmtp } from './administration.fixtures';
+
+/**
+ * What the PMS's stays give the guest form (a first name, a language), the desk (the stay's
+ * name and dates, a "guest checked out" flag), the guest (one review e-mail at check-out)
+ * and the room history (requests grouped by stay).
+ */
+describe('stays at the desk and on the guest page', () => {
+  let t: TestServer;
+  let fx: Fixture;
+  let smtp: SmtpCatcher;
+  let secret: string;
+  let admin: string;
+  let n = 0;
+  const db = () => t.server.app.ctx.database.db;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await startTestServer({ env: { PUBLIC_URL: 'https://guest.example.com', HOTEL_REQUEST_RATE_LIMIT: '1000' } });
+    fx = await seedFixture(db());
+    admin = await t.adminToken();
+    secret = (await t.api.call(endpoints.staySecret, { token: admin, body: { hotelId: fx.hotelA.id } })).body.secret;
+    await useSmtp(t, smtp);
+  });
+  afterAll(async () => {
+    await t?.cleanup();
+    await smtp?.close();
+  });
+
+  const event = (over: Record<string, unknown> = {}) => ({
+    hotelId: fx.hotelA.id,
+    eventId: `evt-${++n}`,
+    type: 'check-in',
+    stayId: 'R-1',
+    roomNumber: '101',
+    guest: { name: 'Layla Bint Hassan', language: 'ar', email: 'layla@stay.test' },
+    arrival: '2026-11-27',
+    departure: '2026-11-30',
+    ...over,
+  });
+  const send = async (body: object) => {
+    const raw = JSON.stringify(body);
+    const timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
+    const signature = `v1=${createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex')}`;
+    const res = await t.api.raw('POST', endpoints.stayEvent.path, { body: raw, headers: { 'x-hgs-timestamp': timestamp, 'x-hgs-signature': signature } });
+    return res;
+  };
+  const sig = (roomId: number) => signRoomLink(t.server.app.ctx.config.jwtSecret, fx.hotelA.id, roomId, 1);
+  const roomStay = (roomId: number, signature?: string) =>
+    t.api.call(endpoints.guestRoomStay, { query: { hotelId: fx.hotelA.id, roomId }, headers: signature ? { 'x-room-signature': signature } : {} });
+  const add = async (roomId: number) => {
+    const added = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels, fx.services.repair], { roomId }) });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    return added.body.id as string;
+  };
+  const lineIds = async (id: string) => (await t.api.call(endpoints.requestDetails, { token: admin, params: { id } })).body.requestDetails.requestDetails.map((l: { id: number }) => l.id) as number[];
+
+  let before: string;
+  let during: string;
+  let outside: string;
+
+  it('tells the guest form the first name and language of the room’s open stay, only with the room link’s signature, never the e-mail or dates', async () => {
+    before = await add(fx.hotelA.roomIds[0]);
+    expect((await roomStay(fx.hotelA.roomIds[0], sig(fx.hotelA.roomIds[0]))).body).toEqual({ stay: null });
+    expect((await send(event())).status).toBe(200);
+
+    const open = await roomStay(fx.hotelA.roomIds[0], sig(fx.hotelA.roomIds[0]));
+    expect(open.status).toBe(200);
+    expect(open.body).toEqual({ stay: { firstName: 'Layla', language: 'ar' } });
+    expect(JSON.stringify(open.body)).not.toMatch(/stay\.test|2026|Hassan/);
+    // Without a signature, or with another room's, nobody can walk the room ids to list guests.
+    expect((await roomStay(fx.hotelA.roomIds[0])).body).toEqual({ stay: null });
+    expect((await roomStay(fx.hotelA.roomIds[0], sig(fx.hotelA.roomIds[1]))).body).toEqual({ stay: null });
+    expect((await roomStay(fx.hotelA.roomIds[0], 'x'.repeat(500))).body).toEqual({ stay: null });
+    // The other room has no stay.
+    expect((await roomStay(fx.hotelA.roomIds[1], sig(fx.hotelA.roomIds[1]))).body).toEqual({ stay: null });
+    // Bad input is a clear 400.
+    const bad = await t.api.call(endpoints.guestRoomStay, { query: { hotelId: 'abc', roomId: 1 } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('shows staff the PMS’s name and the stay’s dates on the request and the line', async () => {
+    during = await add(fx.hotelA.roomIds[0]);
+    outside = await add(fx.hotelA.roomIds[1]);
+    const stay = { guestName: 'Layla Bint Hassan', arrival: '2026-11-27', departure: '2026-11-30', checkedOut: false };
+    const detail = await t.api.call(endpoints.requestDetails, { token: admin, params: { id: during } });
+    expect(detail.body.stay).toMatchObject(stay);
+    const [lineId] = await lineIds(during);
+    const line = await t.api.call(endpoints.serviceDetails, { token: admin, params: { id: lineId } });
+    expect(line.body.stay).toMatchObject(stay);
+    expect((await t.api.call(endpoints.requestDetails, { token: admin, params: { id: outside } })).body.stay).toBeNull();
+    expect((await t.api.call(endpoints.requestDetails, { token: admin, params: { id: before } })).body.stay).toBeNull();
+  });
+
+  it('at check-out flags the guest’s open lines on the desk’s lists, and sends the review e-mail once', async () => {
+    const rowOf = async (id: string) => ((await t.api.call(endpoints.allRequests, { token: admin })).body as { id: string; guestCheckedOut?: boolean }[]).find((r) => r.id === id);
+    expect((await rowOf(during))?.guestCheckedOut).toBe(false);
+    // One line finished before check-out: it is not flagged.
+    const [first, second] = await lineIds(during);
+    expect((await t.api.call(endpoints.updateServiceRequestStatus, { token: admin, body: { requestDetailsId: first, status: 'Assigned', note: '', workerId: fx.workers.floater } })).status).toBe(200);
+    expect((await t.api.call(endpoints.updateServiceRequestStatus, { token: admin, body: { requestDetailsId: first, status: 'Completed', note: 'Done' } })).status).toBe(200);
+
+    const checkOut = event({ type: 'check-out' });
+    expect((await send(checkOut)).status).toBe(200);
+    expect((await rowOf(during))?.guestCheckedOut).toBe(true);
+    expect((await rowOf(outside))?.guestCheckedOut).toBe(false);
+    const lines = (await t.api.call(endpoints.allServicesRequest, { token: admin })).body as { id: number; guestCheckedOut?: boolean }[];
+    expect(lines.find((l) => l.id === second)?.guestCheckedOut).toBe(true);
+    expect(lines.find((l) => l.id === first)?.guestCheckedOut).toBe(false);
+    expect((await t.api.call(endpoints.requestDetails, { token: admin, params: { id: during } })).body.stay.checkedOut).toBe(true);
+    // The guest page no longer names anyone in the room.
+    expect((await roomStay(fx.hotelA.roomIds[0], sig(fx.hotelA.roomIds[0]))).body).toEqual({ stay: null });
+
+    const mail = await smtp.waitFor((m) => m.to.includes('layla@stay.test'));
+    expect(subjectOf(mail)).toContain('شكرًا لإقامتك');
+    const body = bodyOf(mail);
+    const code = (await t.api.call(endpoints.requestDetails, { token: admin, params: { id: during } })).body.requestDetails.requestCode as string;
+    expect(body).toContain(code);
+    expect(body).toContain(`https://guest.example.com/Request/Review?id=${during}`);
+    expect(body).not.toContain(before);
+    expect(body).not.toContain(outside);
+
+    // The same check-out replayed is refused; a new check-out event finds no open stay.
+    expect((await send(checkOut)).status).toBe(409);
+    expect((await send(event({ type: 'check-out' }))).status).toBe(400);
+    const [row] = await db().select().from(stays).where(eq(stays.externalId, 'R-1'));
+    expect(row.reviewMailSentAt).not.toBeNull();
+    expect(await sendStayReviewMail(t.server.app.ctx, row.id)).toBe(false);
+    expect(smtp.messages.filter((m) => m.to.includes('layla@stay.test'))).toHaveLength(1);
+  });
+
+  it('never sends the review e-mail again after a restart', async () => {
+    const [row] = await db().select().from(stays).where(eq(stays.externalId, 'R-1'));
+    await t.close();
+    t = await startTestServer({ reuse: { dataDir: t.config.dataDir, databaseUrl: t.config.databaseUrl }, clock: t.clock, env: { PUBLIC_URL: 'https://guest.example.com' } });
+    expect(await sendStayReviewMail(t.server.app.ctx, row.id)).toBe(false);
+    expect(smtp.messages.filter((m) => m.to.includes('layla@stay.test'))).toHaveLength(1);
+  });
+
+  it('groups the room’s history by stay: each request carries its stay, the others none', async () => {
+    const history = await t.api.call(endpoints.roomHistory, { token: await t.adminToken(), query: { roomId: fx.hotelA.roomIds[0] } });
+    expect(history.status).toBe(200);
+    const byId = new Map((history.body.requests as { id: string; stay: unknown }[]).map((r) => [r.id, r.stay]));
+    expect(byId.get(during)).toMatchObject({ guestName: 'Layla Bint Hassan', arrival: '2026-11-27', departure: '2026-11-30', checkedOut: true });
+    expect(byId.get(before)).toBeNull();
+  });
+
+  it('tries again, a minute later, a review e-mail the mail server refused, and sends it once', async () => {
+    admin = await t.adminToken();
+    const down = await startSmtp();
+    await down.close();
+    await useSmtp(t, down);
+    expect((await send(event({ stayId: 'R-2', roomNumber: '102', guest: { name: 'Tom Reed', language: 'en', email: 'tom@stay.test' } }))).status).toBe(200);
+    const id = await add(fx.hotelA.roomIds[1]);
+    expect((await send(event({ stayId: 'R-2', type: 'check-out' }))).status).toBe(200);
+    const row = async () => (await db().select().from(stays).where(eq(stays.externalId, 'R-2')))[0];
+    // Tried once, in the background after the answer, and refused: unclaimed, its retry a minute on.
+    await expect.poll(async () => (await row()).reviewMailTries, { timeout: 10_000 }).toBe(1);
+    expect((await row()).reviewMailSentAt).toBeNull();
+    await useSmtp(t, smtp);
+    const now = t.clock.now().getTime();
+    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now))).toBe(0);
+    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now + 61_000))).toBe(1);
+    const mail = await smtp.waitFor((m) => m.to.includes('tom@stay.test'));
+    expect(subjectOf(mail)).toMatch(/^Thank you for staying at /);
+    expect(bodyOf(mail)).toContain(`https://guest.example.com/Request/Review?id=${id}`);
+    expect((await row()).reviewMailSentAt).not.toBeNull();
+    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now + 60 * 60_000))).toBe(0);
+    expect(smtp.messages.filter((m) => m.to.includes('tom@stay.test'))).toHaveLength(1);
+  });
+});
