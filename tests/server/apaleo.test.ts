@@ -5,7 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { apaleoSettings, requests, stayEvents, stays } from '../../server/src/db/schema';
 import { type Fixture, guestRequest, seedFixture } from '../support/fixtures';
+import { type SmtpCatcher, bodyOf, startSmtp } from '../support/smtp';
 import { type TestServer, startTestServer } from '../support/test-server';
+import { useSmtp } from './administration.fixtures';
 
 const CLIENT_ID = 'HOTEL-SP-GUESTSERVICE';
 const CLIENT_SECRET = 'apaleo-client-secret-value-0123456789';
@@ -99,17 +101,21 @@ describe('apaleo PMS adapter', () => {
   const apaleo = new FakeApaleo();
   let t: TestServer;
   let fx: Fixture;
+  let smtp: SmtpCatcher;
   let n = 0;
   const db = () => t.server.app.ctx.database.db;
 
   beforeAll(async () => {
     await apaleo.start();
+    smtp = await startSmtp();
     t = await startTestServer({ env: { HOTEL_APALEO_IDENTITY_URL: apaleo.url, HOTEL_APALEO_API_URL: `${apaleo.url}/` } });
     fx = await seedFixture(db());
+    await useSmtp(t, smtp);
   });
   afterAll(async () => {
     await t?.cleanup();
     await apaleo.stop();
+    await smtp?.close();
   });
   beforeEach(() => {
     apaleo.state = 'up';
@@ -194,6 +200,10 @@ describe('apaleo PMS adapter', () => {
     apaleo.reservations.set('XPGMSXGF-1', reservation('XPGMSXGF-1', { unit: '102', status: 'CheckedOut' }));
     expect((await send(notification('XPGMSXGF-1', 'checked-out'))).status).toBe(200);
     expect((await stayOf('XPGMSXGF-1')).checkedOutAt).not.toBeNull();
+    // The check-out apaleo reports sends the stay's review e-mail, as a signed stay event's does.
+    const mail = await smtp.waitFor((m) => m.to.includes('layla@example.com'));
+    const code = (await t.api.call(endpoints.requestDetails, { token: await t.adminToken(), params: { id: added.body.id } })).body.requestDetails.requestCode as string;
+    expect(bodyOf(mail)).toContain(code);
     // The secret went in the Authorization header only, never in an address.
     expect(apaleo.urls.some((u) => u.includes(CLIENT_SECRET) || u.includes('token-'))).toBe(false);
   });
