@@ -226,14 +226,14 @@ for (const lang of ['en', 'ar'] as const) {
     expect(verify(calls()[0])).toMatchObject({ type: 'request.created', data: { requestId: first.id } });
     await expect(cells(0).nth(7)).toHaveText(calls()[0].id);
 
-    // The receiver fails one event: the log shows the failed try and no "Send again" while it is retried.
+    // The receiver fails one event: the log shows the failed try and "Send again" unavailable while it is retried.
     receiver.state.failing = true;
     const second = await guestRequest(server.url, hotelId, [serviceId], `Failing Guest ${lang}`);
     await expect(rows).toHaveCount(2);
     await expect(cells(0).nth(4)).toHaveText('500');
     await expect(cells(0).nth(1)).toHaveText(text.pending);
     await expect(cells(0).nth(6)).toHaveText('receiver is having a bad day');
-    await expect(rows.nth(0).getByRole('button', { name: text.resend })).toHaveCount(0);
+    await expect(rows.nth(0).getByRole('button', { name: text.resend })).toBeDisabled();
     receiver.state.failing = false;
     // Back: the retry (about 5 s after the failed try) delivers it, with the same webhook-id.
     await expect(cells(0).nth(1)).toHaveText(text.delivered, { timeout: 90_000 });
@@ -246,7 +246,8 @@ for (const lang of ['en', 'ar'] as const) {
     expect(tries).toBe(secondCalls().length);
 
     // "Send again": the event goes once more, signed, with its webhook-id.
-    await rows.nth(0).getByRole('button', { name: text.resend }).click();
+    const resend = rows.nth(0).getByRole('button', { name: text.resend });
+    await resend.click();
     await expect(page.getByTestId('toast-success').filter({ hasText: text.resent })).toBeVisible();
     await expect(cells(0).nth(2)).toHaveText(String(tries + 1));
     await expect(cells(0).nth(1)).toHaveText(text.delivered);
@@ -254,6 +255,7 @@ for (const lang of ['en', 'ar'] as const) {
     expect(secondCalls().at(-1)!.answered).toBe(204);
     expect(new Set(secondCalls().map((r) => r.id)).size).toBe(1);
     await expect(cells(0).nth(7)).toHaveText(secondCalls()[0].id);
+    await expect(resend, 'the focus stays where the user pressed').toBeFocused();
 
     // Right to left in Arabic: the table's first column is at the right; URLs and ids stay left to right.
     if (lang === 'ar') {

@@ -69,11 +69,10 @@ export function DeliveryLog({ subscription, canEdit, onClose }: { subscription: 
                 </TableCell>
                 {canEdit && (
                   <TableCell>
-                    {d.state !== 'pending' && (
-                      <Button size="small" onClick={() => void resend(d.id)}>
-                        {t('webhooks.log.resend')}
-                      </Button>
-                    )}
+                    {/* Kept in place while the delivery is tried: a button that vanished under the pointer dropped the focus to the page. */}
+                    <Button size="small" disabledFocusable={d.state === 'pending'} onClick={() => void resend(d.id)}>
+                      {t('webhooks.log.resend')}
+                    </Button>
                   </TableCell>
                 )}
               </TableRow>
