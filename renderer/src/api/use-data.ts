@@ -20,7 +20,9 @@ export function useShownError(error: unknown, message: string | null): void {
  * includes whatever the fetch depends on besides the language. `failed`: the last read failed
  * (and its message was shown, unless `errorMessage` is null).
  */
-export function useData<T>(key: readonly unknown[], fetch: () => Promise<T>, errorMessage: string | null, options: { enabled?: boolean; keepPrevious?: boolean; staleTime?: number } = {}) {
+export function useData<T>(key: readonly unknown[], fetch: () => Promise<T>, errorMessage: string | null,
+  options: { enabled?: boolean; keepPrevious?: boolean; staleTime?: number; refetchEveryMs?: (data: T | undefined) => number | false } = {},
+) {
   const { i18n } = useTranslation();
   const client = useQueryClient();
   const fetchRef = useRef(fetch);
@@ -33,6 +35,8 @@ export function useData<T>(key: readonly unknown[], fetch: () => Promise<T>, err
     ...(options.staleTime !== undefined && { staleTime: options.staleTime }),
     // A paged view shows its last page until the next one arrives.
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+    // A view of something that changes on the server by itself (a delivery log) reads again while shown.
+    ...(options.refetchEveryMs && { refetchInterval: (q: { state: { data: T | undefined } }) => options.refetchEveryMs!(q.state.data) }),
   });
   useShownError(query.error, errorMessage);
   const keyText = JSON.stringify(key);

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Field, Input, Select, makeStyles } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,9 @@ const useStyles = makeStyles({
   groups: { display: 'grid', gap: '8px', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' },
   group: { display: 'flex', flexDirection: 'column' },
   groupName: { fontWeight: 600 },
+  claims: { display: 'grid', gap: '4px', border: 'none', padding: 0, margin: 0 },
+  legend: { padding: 0, marginBottom: '4px' },
+  error: { color: tokens.colorPaletteRedForeground1 },
 });
 
 const CHAIN = 'chain';
@@ -78,7 +81,12 @@ export function ApiKeyForm({ onSubmit }: { onSubmit(input: ApiKeyInput): Promise
           ))}
         </Select>
       </Field>
-      <Field label={t('apiKeys.claims')} hint={t('apiKeys.claimsHint')} validationMessage={tried && claims.size === 0 ? t('apiKeys.chooseClaim') : undefined}>
+      {/* A group of its own, not a Field: a Field gives every box one shared id, so no box had its own name. */}
+      <fieldset className={styles.claims} aria-describedby="api-key-claims-hint">
+        <legend className={styles.legend}>{t('apiKeys.claims')}</legend>
+        <Text id="api-key-claims-hint" size={200}>
+          {t('apiKeys.claimsHint')}
+        </Text>
         <div className={styles.groups}>
           {offered.map(([category, items]) => (
             <div key={category} className={styles.group} role="group" aria-label={labels.category(category)}>
@@ -89,7 +97,12 @@ export function ApiKeyForm({ onSubmit }: { onSubmit(input: ApiKeyInput): Promise
             </div>
           ))}
         </div>
-      </Field>
+        {tried && claims.size === 0 && (
+          <Text role="alert" className={styles.error}>
+            {t('apiKeys.chooseClaim')}
+          </Text>
+        )}
+      </fieldset>
       <div>
         <Button appearance="primary" type="submit" disabled={busy}>
           {t('apiKeys.create')}

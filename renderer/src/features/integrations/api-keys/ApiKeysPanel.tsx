@@ -104,7 +104,7 @@ export function ApiKeysPanel() {
               <TableHeaderCell>{t('apiKeys.createdAt')}</TableHeaderCell>
               <TableHeaderCell>{t('apiKeys.lastUsed')}</TableHeaderCell>
               <TableHeaderCell>{t('apiKeys.status')}</TableHeaderCell>
-              <TableHeaderCell />
+              <TableHeaderCell>{t('common.actions')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>

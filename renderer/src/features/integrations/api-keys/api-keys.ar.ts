@@ -2,10 +2,11 @@ import type { apiKeysEn } from './api-keys.en';
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
+// \u2066…\u2069 (left-to-right isolate): a header or path read inside Arabic keeps its own order (the … stays at its end).
 export const apiKeysAr: Widen<typeof apiKeysEn> = {
   integrationsTitle: 'التكاملات',
   title: 'مفاتيح الواجهة البرمجية',
-  intro: 'تستدعي الأنظمة الأخرى (نظام إدارة الفندق، أداة التقارير) الواجهة البرمجية بمفتاح: Authorization: Bearer hgs_live_… ولا يقوم إلا بما تسمح به صلاحياته، في فندقه.',
+  intro: 'تستدعي الأنظمة الأخرى (نظام إدارة الفندق، أداة التقارير) الواجهة البرمجية بمفتاح: \u2066Authorization: Bearer hgs_live_…\u2069 ولا يقوم إلا بما تسمح به صلاحياته، في فندقه.',
   create: 'إنشاء مفتاح',
   name: 'الاسم',
   reach: 'النطاق',
@@ -37,7 +38,7 @@ export const apiKeysAr: Widen<typeof apiKeysEn> = {
   createFailed: 'تعذّر إنشاء المفتاح',
   revokeFailed: 'تعذّر إلغاء المفتاح',
   staysTitle: 'إقامات النزلاء من نظام إدارة الفندق',
-  staysIntro: 'يرسل نظام إدارة الفندق تسجيل الوصول ونقل الغرفة وتسجيل المغادرة إلى POST /api/Integrations/Stays موقّعة بسر الإقامة الخاص بالفندق. السر الجديد يحل محل القديم فورًا.',
+  staysIntro: 'يرسل نظام إدارة الفندق تسجيل الوصول ونقل الغرفة وتسجيل المغادرة إلى \u2066POST /api/Integrations/Stays\u2069 موقّعة بسر الإقامة الخاص بالفندق. السر الجديد يحل محل القديم فورًا.',
   hotel: 'الفندق',
   newStaySecret: 'سر إقامة جديد',
   staySecretFailed: 'تعذّر إنشاء سر الإقامة',

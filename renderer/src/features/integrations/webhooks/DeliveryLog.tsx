@@ -7,6 +7,9 @@ import { handleError, showSuccess } from '../../../feedback/handle-error';
 import { formatDate } from '../../../table/format';
 import { Ltr } from '../../../ui/Ltr';
 
+/** How often an open log reads again: the dispatcher changes it on its own (a try, a retry, a send again). */
+export const LOG_REFRESH_MS = { pending: 2_000, settled: 5_000 };
+
 /** One subscription's deliveries, newest first: state, tries, the receiver's code, time and answer; each can be sent again. */
 export function DeliveryLog({ subscription, canEdit, onClose }: { subscription: WebhookSubscription; canEdit: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -14,6 +17,8 @@ export function DeliveryLog({ subscription, canEdit, onClose }: { subscription: 
     ['webhooks', 'deliveries', subscription.id],
     () => call(endpoints.webhookDeliveries, { params: { id: subscription.id }, query: { page: 1, pageSize: 50 } }),
     t('webhooks.loadFailed'),
+    // Fresh on every opening, then kept fresh while open: a log read once showed "Pending" for ever.
+    { staleTime: 0, refetchEveryMs: (page) => (page?.items.some((d) => d.state === 'pending') ? LOG_REFRESH_MS.pending : LOG_REFRESH_MS.settled) },
   );
   const resend = async (deliveryId: number) => {
     try {
@@ -25,7 +30,7 @@ export function DeliveryLog({ subscription, canEdit, onClose }: { subscription: 
   };
   return (
     <div data-testid="webhook-deliveries">
-      <Text as="h3" weight="semibold">
+      <Text as="h2" weight="semibold">
         {t('webhooks.log.title', { url: subscription.url })}
       </Text>
       {log.loading ? (
@@ -44,7 +49,7 @@ export function DeliveryLog({ subscription, canEdit, onClose }: { subscription: 
               <TableHeaderCell>{t('webhooks.log.latency')}</TableHeaderCell>
               <TableHeaderCell>{t('webhooks.log.response')}</TableHeaderCell>
               <TableHeaderCell>{t('webhooks.log.id')}</TableHeaderCell>
-              {canEdit && <TableHeaderCell />}
+              {canEdit && <TableHeaderCell>{t('common.actions')}</TableHeaderCell>}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -64,11 +69,10 @@ export function DeliveryLog({ subscription, canEdit, onClose }: { subscription: 
                 </TableCell>
                 {canEdit && (
                   <TableCell>
-                    {d.state !== 'pending' && (
-                      <Button size="small" onClick={() => void resend(d.id)}>
-                        {t('webhooks.log.resend')}
-                      </Button>
-                    )}
+                    {/* Kept in place while the delivery is tried: a button that vanished under the pointer dropped the focus to the page. */}
+                    <Button size="small" disabledFocusable={d.state === 'pending'} onClick={() => void resend(d.id)}>
+                      {t('webhooks.log.resend')}
+                    </Button>
                   </TableCell>
                 )}
               </TableRow>

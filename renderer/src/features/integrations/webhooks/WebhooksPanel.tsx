@@ -8,6 +8,7 @@ import { call } from '../../../api/client';
 import { useData } from '../../../api/use-data';
 import { handleError, showSuccess } from '../../../feedback/handle-error';
 import { formatDate } from '../../../table/format';
+import { copyText } from '../../administration/copy-text';
 import { hasClaim, sessionAtom } from '../../../session/session';
 import { Ltr } from '../../../ui/Ltr';
 import { Panel } from '../../../ui/Panel';
@@ -31,7 +32,7 @@ export function WebhooksPanel() {
   const hotels = useData(['webhooks', 'hotels'], () => call(endpoints.generateHotels), null);
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<string>();
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<boolean>();
   const [open, setOpen] = useState<WebhookSubscription>();
 
   const create = async (input: WebhookSubscriptionInput) => {
@@ -39,7 +40,7 @@ export function WebhooksPanel() {
       const answer = await call(endpoints.addWebhook, { body: input });
       showSuccess(answer, t('webhooks.created'));
       setSecret(answer.secret);
-      setCopied(false);
+      setCopied(undefined);
       setAdding(false);
       void list.invalidate();
     } catch (err) {
@@ -65,8 +66,8 @@ export function WebhooksPanel() {
   };
   const copy = async () => {
     if (!secret) return;
-    await navigator.clipboard?.writeText(secret).catch(() => undefined);
-    setCopied(true);
+    // "Copied" only when it was: a refused clipboard must not send the user away without the secret.
+    setCopied(await copyText(secret, () => null));
   };
 
   return (
@@ -88,6 +89,7 @@ export function WebhooksPanel() {
             <Button size="small" onClick={() => void copy()}>
               {copied ? t('webhooks.copied') : t('webhooks.copy')}
             </Button>{' '}
+            {copied === false && <Text block>{t('webhooks.notCopied')}</Text>}
             <Button size="small" onClick={() => setSecret(undefined)}>
               {t('webhooks.done')}
             </Button>
@@ -111,7 +113,7 @@ export function WebhooksPanel() {
               <TableHeaderCell>{t('webhooks.hotel')}</TableHeaderCell>
               <TableHeaderCell>{t('webhooks.events')}</TableHeaderCell>
               <TableHeaderCell>{t('webhooks.status')}</TableHeaderCell>
-              <TableHeaderCell />
+              <TableHeaderCell>{t('common.actions')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>

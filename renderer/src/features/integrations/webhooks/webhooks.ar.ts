@@ -19,6 +19,7 @@ export const webhooksAr: typeof webhooksEn = {
   secretOnce: 'انسخه الآن: لن يظهر مرة أخرى.',
   copy: 'نسخ',
   copied: 'تم النسخ',
+  notCopied: 'تعذّر نسخه تلقائيًا: حدّده وانسخه يدويًا.',
   done: 'تم',
   empty: 'لا يوجد ويب هوك بعد.',
   status: 'الحالة',

@@ -18,6 +18,7 @@ export const webhooksEn = {
   secretOnce: 'Copy it now: it is not shown again.',
   copy: 'Copy',
   copied: 'Copied',
+  notCopied: 'It could not be copied automatically: select it and copy it by hand.',
   done: 'Done',
   empty: 'No webhooks yet.',
   status: 'Status',
