@@ -124,7 +124,7 @@ export function fittedWidth<T>(column: TableColumn<T>, rows: readonly T[]): numb
  * list are neither reordered nor cut at their start), cut at its end with the whole text
  * in its tooltip.
  */
-function TextCell({ text, tooltip, ltr, wrap }: { text: string; tooltip?: string; ltr?: boolean; wrap?: boolean }) {
+export function TextCell({ text, tooltip, ltr, wrap }: { text: string; tooltip?: string; ltr?: boolean; wrap?: boolean }) {
   return (
     <span className={wrap ? 'cell-text cell-wrap' : 'cell-text'} dir={ltr ? 'ltr' : 'auto'} title={tooltip ?? text}>
       {text}

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { REQUEST_STATUSES, clientRoutes, endpoints, type RequestListRow } from '@shared';
 import { callPage } from '../../api/client';
 import { keys, queryClient } from '../../api/query';
-import { DataTable, type TableColumn } from '../../table/DataTable';
+import { DataTable, TextCell, type TableColumn } from '../../table/DataTable';
 import { dateColumn } from '../../table/date-column';
 import { listQuery, parseListView, useListView } from '../../table/url-view';
 import { Panel } from '../../ui/Panel';
@@ -66,7 +66,7 @@ export function RequestListScreen() {
         value: (r) => r.custName,
         render: (r) => (
           <>
-            {r.custName} <GuestCheckedOutBadge checkedOut={r.guestCheckedOut} />
+            <TextCell text={r.custName} /> <GuestCheckedOutBadge checkedOut={r.guestCheckedOut} />
           </>
         ),
         minWidth: 96,
