@@ -161,4 +161,43 @@ describe('the list opens on the page read after sign-in', { timeout: 20_000 }, (
     openList();
     await waitFor(() => expect(reads).toBe(2));
   });
+
+  it('a request that arrives while the page\'s first read is still under way shows on the page, not as "1 new"', async () => {
+    stopShell = subscribeLive(() => undefined, () => undefined);
+    fakeServer({ [`POST ${pathOf(endpoints.eventsTicket)}`]: { data: { ticket: 't', expiresInSeconds: 30 } } });
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const stream = FakeEventSource.opened[0];
+    act(() => stream.open());
+    // The server is slow: the first read takes its rows now and answers only when let go.
+    const held: (() => void)[] = [];
+    const slow: PagedLiveSource<Row> = {
+      ...SOURCE,
+      fetchPage: async () => {
+        reads++;
+        const answer = { rows: [...rows], total: rows.length };
+        if (reads === 1) await new Promise<void>((resolve) => held.push(resolve));
+        return answer;
+      },
+    };
+    function SlowList() {
+      const { rows: page, newCount } = usePagedLiveList(slow, VIEW);
+      return (
+        <>
+          <ul data-testid="rows">
+            {page.map((r) => (
+              <li key={r.id}>{r.code}</li>
+            ))}
+          </ul>
+          <output data-testid="new">{newCount}</output>
+        </>
+      );
+    }
+    renderInApp(withQueryCache(<SlowList />, cache));
+    await waitFor(() => expect(held).toHaveLength(1));
+    rows = [{ id: 'RQ-2', code: 'RQ-2' }, ...rows]; // the event names the request by its id
+    act(() => stream.emit('request-created', event('RQ-2')));
+    act(() => held[0]());
+    await waitFor(() => expect(shown()).toBe('RQ-2RQ-1'));
+    expect(screen.getByTestId('new').textContent).toBe('0');
+  });
 });

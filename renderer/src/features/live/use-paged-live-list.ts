@@ -179,9 +179,13 @@ export function usePagedLiveList<Row>(source: PagedLiveSource<Row>, view: ListVi
     const { queryKey: key, view: v, lang: l } = live.current;
     const queued = (r.running ?? Promise.resolve())
       .catch(() => undefined)
-      .then(() => {
+      .then(async () => {
         r.queued = undefined;
-        const running = client.fetchQuery({ queryKey: key, queryFn: () => sourceRef.current.fetchPage(v, l), staleTime: 0 });
+        const read = () => client.fetchQuery({ queryKey: key, queryFn: () => sourceRef.current.fetchPage(v, l), staleTime: 0 });
+        // A read of this page already under way (the screen's first, on a slow server) may have
+        // started before the event's change: TanStack hands that read back instead of a new one,
+        // so it is waited out and the page read again.
+        const running = client.isFetching({ queryKey: key, exact: true }) ? read().catch(() => undefined).then(read) : read();
         r.running = running;
         return running;
       })
