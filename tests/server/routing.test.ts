@@ -39,6 +39,19 @@ describe('routing lines to workers on shift', { timeout: 120_000 }, () => {
     expect((await t.api.call(endpoints.setWorkerShift, { token: admin, params: { id: workerId }, body: { shift: value } })).status).toBe(200);
   const rule = async (body: Record<string, unknown>) => t.api.call(endpoints.saveRoutingRule, { token: admin, body: { hotelId: fx.hotelA.id, ...body } });
   const history = async (id: number, lang: 'en' | 'ar' = 'en') => (await t.api.call(endpoints.serviceAssignmentDetails, { token: admin, params: { id }, lang })).body;
+  /** Files lines as if no routing ran in this process meanwhile: a new line nudges routing at once otherwise. */
+  const fileUnrouted = async (count: number) => {
+    const routing = t.server.app.ctx.routing;
+    const nudge = routing.nudge;
+    routing.nudge = () => undefined;
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < count; i++) ids.push(await file());
+      return ids;
+    } finally {
+      routing.nudge = nudge;
+    }
+  };
   /** Closes every open line of the crew, so each test starts with empty hands. */
   const clearHands = async () => {
     await db().update(requestLines).set({ status: 'Completed' }).where(and(inArray(requestLines.workerId, crew), inArray(requestLines.status, ['Open', 'Assigned'])));
@@ -126,6 +139,25 @@ describe('routing lines to workers on shift', { timeout: 120_000 }, () => {
     await db().update(requestLines).set({ status: 'Completed' }).where(eq(requestLines.id, a));
     await route();
     expect((await line(b)).workerId).toBe(crew[0]);
+    await clearHands();
+  });
+
+  it('a worker at the cap who finishes on the phone gets the waiting line at once, with no tick', async () => {
+    for (const w of crew) await shift(w, w === crew[0] ? 'on' : 'off');
+    expect((await rule({ scope: 'department', scopeId: fx.departments.housekeeping, maxOpenTasks: 1 })).status).toBe(200);
+    const code = await t.api.call(endpoints.workerPairingCode, { token: admin, params: { workerId: crew[0] } });
+    const phone = (await t.api.call(endpoints.workPair, { body: { code: code.body.code, deviceName: 'Huda second phone' } })).body.accessToken as string;
+    // Filing is enough: the scheduler's tick is off here, and nobody calls a routing run.
+    const a = await file();
+    await t.server.routing.settled();
+    expect(await line(a)).toMatchObject({ status: 'Assigned', workerId: crew[0] });
+    const b = await file();
+    await t.server.routing.settled();
+    expect(await line(b)).toMatchObject({ status: 'Open', workerId: null });
+    expect((await t.api.call(endpoints.workAccept, { token: phone, params: { lineId: a }, body: {} })).status).toBe(200);
+    expect((await t.api.call(endpoints.workDone, { token: phone, params: { lineId: a }, body: { note: 'Done' } })).status).toBe(200);
+    await t.server.routing.settled();
+    expect(await line(b)).toMatchObject({ status: 'Assigned', workerId: crew[0] });
     await clearHands();
   });
 
@@ -229,7 +261,7 @@ describe('routing lines to workers on shift', { timeout: 120_000 }, () => {
     expect((await rule({ scope: 'department', scopeId: fx.departments.housekeeping, maxOpenTasks: 5 })).status).toBe(200);
     // The runs these changes started are over before the lines are filed.
     await route();
-    const ids = [await file(), await file(), await file()];
+    const ids = await fileUnrouted(3);
     // The process "dies" at the third decision: the database refuses its write.
     await db().execute(sql`create or replace function routing_crash() returns trigger language plpgsql as $$
       begin if (select count(*) from line_routing_log where line_id in (${sql.raw(ids.join(','))})) >= 2 then raise exception 'crash'; end if; return new; end $$`);
@@ -261,7 +293,7 @@ describe('routing lines to workers on shift', { timeout: 120_000 }, () => {
     await expect.poll(waiting, { timeout: 20_000 }).toBeGreaterThan(0);
     // Meanwhile, ten minutes on, a guest files a line.
     t.clock.advance(10 * 60_000);
-    const id = await file();
+    const [id] = await fileUnrouted(1);
     release();
     await holder;
     await run;

@@ -80,6 +80,11 @@ export class RoutingScheduler {
     });
   }
 
+  /** Resolves once no run of this process is under way or queued (tests, and a clean stop). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running.catch(() => undefined);
+  }
+
   /**
    * One full run, after the run under way: what changed before the call is always seen by
    * the run it answers. Each decision is stamped with the clock as read once its lines are
