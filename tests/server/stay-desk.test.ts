@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { stays } from '../../server/src/db/schema';
 import { retryStayReviewMails, sendStayReviewMail } from '../../server/src/modules/integrations/stays/stay-mail';
+import { applyStayChange } from '../../server/src/modules/integrations/stays/stays.service';
 import { signRoomLink } from '../../server/src/modules/qr/room-link';
 import { type Fixture, guestRequest, seedFixture } from '../support/fixtures';
 import { type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
@@ -145,6 +146,31 @@ describe('stays at the desk and on the guest page', () => {
     t = await startTestServer({ reuse: { dataDir: t.config.dataDir, databaseUrl: t.config.databaseUrl }, clock: t.clock, env: { PUBLIC_URL: 'https://guest.example.com' } });
     expect(await sendStayReviewMail(t.server.app.ctx, row.id)).toBe(false);
     expect(smtp.messages.filter((m) => m.to.includes('layla@stay.test'))).toHaveLength(1);
+  });
+
+  it('a check-out committed but not mailed (the process stopped first) is mailed by the next retry sweep, once', async () => {
+    admin = await t.adminToken();
+    const guest = { name: 'Sara Adel', language: 'en', email: 'sara@stay.test' };
+    expect((await send(event({ stayId: 'R-3', roomNumber: '101', guest }))).status).toBe(200);
+    const id = await add(fx.hotelA.roomIds[0]);
+    // What the stay route commits, without what it does after the commit: the process is gone by then.
+    const now = t.clock.now();
+    await db().transaction((tx) => applyStayChange(tx, fx.hotelA.id, `evt-${++n}`, { type: 'check-out', stayId: 'R-3', roomNumber: '', guest, arrival: '2026-11-27', departure: '2026-11-30' }, now));
+    expect(smtp.messages.filter((m) => m.to.includes('sara@stay.test'))).toHaveLength(0);
+    expect(await retryStayReviewMails(t.server.app.ctx, now)).toBe(1);
+    const mail = await smtp.waitFor((m) => m.to.includes('sara@stay.test'));
+    expect(bodyOf(mail)).toContain(`https://guest.example.com/Request/Review?id=${id}`);
+    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now.getTime() + 60 * 60_000))).toBe(0);
+    expect(smtp.messages.filter((m) => m.to.includes('sara@stay.test'))).toHaveLength(1);
+  });
+
+  it('a check-out with nothing to mail (no request made) leaves the retry sweep at once', async () => {
+    expect((await send(event({ stayId: 'R-4', roomNumber: '102', guest: { name: 'No Requests', language: 'en', email: 'none@stay.test' } }))).status).toBe(200);
+    expect((await send(event({ stayId: 'R-4', type: 'check-out' }))).status).toBe(200);
+    const row = async () => (await db().select().from(stays).where(eq(stays.externalId, 'R-4')))[0];
+    await expect.poll(async () => (await row()).reviewMailRetryAt, { timeout: 10_000 }).toBeNull();
+    expect(await retryStayReviewMails(t.server.app.ctx, t.clock.now())).toBe(0);
+    expect(smtp.messages.filter((m) => m.to.includes('none@stay.test'))).toHaveLength(0);
   });
 
   it('groups the room’s history by stay: each request carries its stay, the others none', async () => {

@@ -32,9 +32,13 @@ const ADDRESS = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
 export async function sendStayReviewMail(ctx: AppContext, stayId: number): Promise<boolean> {
   const { db } = ctx.database;
   const stay = await repo.stayById(db, stayId);
-  if (!stay || !ADDRESS.test(stay.email.trim()) || stay.reviewMailSentAt) return false;
-  const stayRequests = await repo.requestsOfStay(db, stayId);
-  if (!stayRequests.length) return false;
+  if (!stay || stay.reviewMailSentAt) return false;
+  const stayRequests = ADDRESS.test(stay.email.trim()) ? await repo.requestsOfStay(db, stayId) : [];
+  if (!stayRequests.length) {
+    // Nothing to send, now or later: off the retry sweep's list.
+    if (stay.reviewMailRetryAt) await repo.releaseReviewMail(db, stayId, null, stay.reviewMailTries);
+    return false;
+  }
   if (!(await repo.claimReviewMail(db, stayId, ctx.clock.now()))) return false;
   const lang: Language = stay.language.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
   try {

@@ -56,7 +56,9 @@ export async function applyStayChange(tx: Tx, hotelId: number, eventId: string, 
     await repo.checkIn(tx, { hotelId, externalId: change.stayId, roomId: roomId!, checkedInAt: now, ...details });
     return undefined;
   }
-  const set = change.type === 'room-move' ? { roomId: roomId!, ...details } : { checkedOutAt: now };
+  // A check-out's review e-mail is due from the commit on: sent at once after it (afterStayChange), and
+  // by the retry sweep of any process if this one stops first or an adapter does not send it.
+  const set = change.type === 'room-move' ? { roomId: roomId!, ...details } : { checkedOutAt: now, reviewMailRetryAt: now };
   const stayId = await repo.updateOpenStay(tx, hotelId, change.stayId, set);
   if (stayId === undefined) throw badRequest(m.unknownStay, { stayId: change.stayId });
   return change.type === 'check-out' ? stayId : undefined;
@@ -65,6 +67,8 @@ export async function applyStayChange(tx: Tx, hotelId: number, eventId: string, 
 /**
  * After the change's commit, and without the PMS waiting on the mail server: a slow one must
  * not make the PMS time out and send the check-out again (its answer would then be "no such stay").
+ * Only sooner: a check-out's e-mail is due in the database from its commit, so the retry sweep
+ * sends it if this is never called.
  */
 export function afterStayChange(ctx: AppContext, checkedOutStayId: number | undefined, externalId: string): void {
   if (checkedOutStayId === undefined) return;
