@@ -1,5 +1,5 @@
 import { excelDate } from '../features/export/export-xlsx';
-import type { TableColumn } from './DataTable';
+import type { TableColumn } from './types';
 import { formatDate, formatListDate } from './format';
 
 /**

@@ -1,4 +1,4 @@
-import type { TableColumn } from './DataTable';
+import type { TableColumn } from './types';
 
 export type ExportCell = string | number | Date;
 

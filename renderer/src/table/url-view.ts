@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@shared';
-import type { ServerView } from './DataTable';
+import type { ServerView } from './types';
 
 /** A paged list's view with the staff lists' filters; all of it lives in the URL's search params. */
 export interface ListView extends ServerView {
