@@ -118,6 +118,8 @@ async function main(): Promise<void> {
     ['Guests Requests: open', requests(admin, { open: 'true' })],
     ['Guests Requests: search', requests(admin, {}, { search })],
     ['Guests Requests: search (staff)', requests(staff, {}, { search })],
+    // One request at any size: the code of the 42nd newest.
+    ['Guests Requests: search a code', requests(admin, {}, { search: 'B-0000042' })],
     ['Home figures (admin)', home(admin)],
     ['Home figures (staff)', home(staff)],
   ];
