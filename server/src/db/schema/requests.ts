@@ -146,6 +146,9 @@ export const requestLines = pgTable(
     index('request_lines_alert_idx').on(t.alertAt).where(sql`alerted_at is null and alert_at is not null`),
     // Reports read one period of lines.
     index('request_lines_created_idx').on(t.createdAt),
+    // Home's "waiting longest": the oldest open lines, read in order from the few open ones
+    // (request_lines_created_idx walks every closed line older than the oldest open one).
+    index('request_lines_open_created_idx').on(t.createdAt, t.id).where(sql`status in ('Open', 'Assigned')`),
   ],
 );
 

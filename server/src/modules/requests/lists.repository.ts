@@ -46,8 +46,23 @@ const tieBreak = (id: AnyPgColumn, order: 'asc' | 'desc' = 'desc') => (order ===
 /**
  * What a search looks in: the row's `search_text` (code, guest, phone, room, hotel and
  * service names, kept by triggers), through its trigram index.
+ *
+ * The index answers a pattern by intersecting the row lists of all its trigrams, so one
+ * word that nearly every row holds (a hotel's or a service's name, a common first name)
+ * makes it read nearly every row's entry: with 1,000,000 requests "Guest 12345" read
+ * 1,200 index pages, as many as the table has rows of "Guest". So the index is asked
+ * for one word of a search of several, the longest (a number on a tie: codes, phones and
+ * rooms are rarer than names), whose rows include every row the whole text matches; the
+ * whole text is then checked on those rows only (`|| ''` keeps it out of the index).
+ * The answer is the same; a word shorter than three letters has no trigram to ask for.
  */
-const searchIn = (column: AnyPgColumn, text: string) => ilike(column, contains(text));
+export const searchIn = (column: AnyPgColumn, text: string) => {
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const score = (word: string) => word.length * 2 + (/\p{N}/u.test(word) ? 1 : 0);
+  const key = words.reduce((best, word) => (score(word) > score(best) ? word : best), '');
+  if (words.length < 2 || key.length < 3) return ilike(column, contains(text));
+  return and(ilike(column, contains(key)), sql`(${column} || '') ilike ${contains(text)}`);
+};
 
 /** A day alone as the end of a range means through that whole day. */
 const isDay = (value: string) => value.length === 10;

@@ -1,0 +1,1 @@
+CREATE INDEX "request_lines_open_created_idx" ON "request_lines" USING btree ("created_at","id") WHERE status in ('Open', 'Assigned');
