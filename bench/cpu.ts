@@ -15,24 +15,26 @@ const CONNECTIONS = 10;
 /** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on every Linux Node runs on). */
 const TICKS_PER_SECOND = 100;
 
-/** CPU time the process (all its threads) has used so far, in ms: utime + stime from /proc/<pid>/stat. */
-export function processCpuMs(pid: number): number {
+/** CPU time the process (all its threads) has used so far, in ms: utime and stime from /proc/<pid>/stat. */
+export function processCpuMs(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // The command name (field 2) may hold spaces and parentheses: count fields after its closing one.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // Fields 14 and 15 of the line are the 12th and 13th after the name.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  return { user: (Number(fields[11]) * 1000) / TICKS_PER_SECOND, system: (Number(fields[12]) * 1000) / TICKS_PER_SECOND };
 }
 
 interface CpuRun extends LoadResult {
   cpuMsPerCall: number;
+  /** The kernel's part of it (system time: sockets, mostly). */
+  systemMsPerCall: number;
 }
 
 /**
  * Server-process CPU per call for the staff lists and a guest's AddRequest, on
  * PostgreSQL with BENCH_CPU_REQUESTS requests: the process's own CPU (not the
  * database's, not the load generator's), steadier than requests/s on a shared machine.
- * BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` into that folder.
+ * BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` into that folder; BENCH_CPU_ONLY=services,requests,add picks calls.
  */
 export async function benchCpu({ pgUrl }: { pgUrl: (prefix?: string) => Promise<string | undefined> }): Promise<{ title: string; lines: string[] }> {
   const title = 'Server CPU per call';
@@ -40,6 +42,8 @@ export async function benchCpu({ pgUrl }: { pgUrl: (prefix?: string) => Promise<
   if (!databaseUrl) return { title, lines: ['No PostgreSQL (DATABASE_URL or a local cluster): not measured.'] };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hotel-bench-cpu-'));
   const profileDir = process.env.BENCH_CPU_PROF;
+  // One call alone (services, requests, add), e.g. for a profile of it.
+  const only = process.env.BENCH_CPU_ONLY?.split(',');
   try {
     console.log(`  seeding ${REQUESTS} requests on PostgreSQL …`);
     await seedRequests({ databaseUrl, dataDir }, REQUESTS);
@@ -77,22 +81,25 @@ export async function benchCpu({ pgUrl }: { pgUrl: (prefix?: string) => Promise<
         const result = await load({ ...options, amount: CALLS });
         const after = processCpuMs(server.pid);
         if (result.non2xx || result.errors) throw new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-        return { ...result, cpuMsPerCall: (after - before) / CALLS };
+        const system = (after.system - before.system) / CALLS;
+        return { ...result, cpuMsPerCall: (after.user - before.user) / CALLS + system, systemMsPerCall: system };
       };
       const page = `?page=0&pageSize=20`;
-      const runs: [string, CpuRun][] = [
-        ['GetAllServicesRequest, page of 20', await measure({ url: u(apiPaths.allServicesRequest) + page, connections: CONNECTIONS, headers: auth })],
-        ['GetAllRequests, page of 20', await measure({ url: u(apiPaths.allRequests) + page, connections: CONNECTIONS, headers: auth })],
-        ['AddRequest (a guest, one line)', await measure({ url: u(apiPaths.addRequest), method: 'POST', connections: CONNECTIONS, makeBody: guest })],
+      const calls: [string, string, Parameters<typeof load>[0]][] = [
+        ['services', 'GetAllServicesRequest, page of 20', { url: u(apiPaths.allServicesRequest) + page, connections: CONNECTIONS, headers: auth }],
+        ['requests', 'GetAllRequests, page of 20', { url: u(apiPaths.allRequests) + page, connections: CONNECTIONS, headers: auth }],
+        ['add', 'AddRequest (a guest, one line)', { url: u(apiPaths.addRequest), method: 'POST', connections: CONNECTIONS, makeBody: guest }],
       ];
+      const runs: [string, CpuRun][] = [];
+      for (const [key, name, options] of calls) if (!only || only.includes(key)) runs.push([name, await measure(options)]);
       const lines = [
         `${REQUESTS.toLocaleString('en')} requests (two lines each) on PostgreSQL; ${CALLS.toLocaleString('en')} calls of each kind, ${CONNECTIONS} at a time, after a warm-up.`,
         `CPU is the server process's utime + stime (/proc/<pid>/stat) over those calls, divided by their number: it leaves out PostgreSQL and the load generator,`,
         `so it holds on a shared machine where requests/s does not (load average at the start: ${load1.toFixed(1)} on ${os.cpus().length} cores).`,
         '',
-        '| call | server CPU per call | requests/s | p50 | p99 |',
-        '|---|---|---|---|---|',
-        ...runs.map(([name, r]) => `| ${name} | ${r.cpuMsPerCall.toFixed(2)} ms | ${r.rps} | ${ms(r.p50)} | ${ms(r.p99)} |`),
+        '| call | server CPU per call | of which system | requests/s | p50 | p99 |',
+        '|---|---|---|---|---|---|',
+        ...runs.map(([name, r]) => `| ${name} | ${r.cpuMsPerCall.toFixed(2)} ms | ${r.systemMsPerCall.toFixed(2)} ms | ${r.rps} | ${ms(r.p50)} | ${ms(r.p99)} |`),
       ];
       return { title, lines };
     } finally {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { StaySummary } from '@shared';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { hotels, requests, rooms, stayEvents, staySecrets, stays } from '../../../db/schema';
@@ -81,13 +81,25 @@ export async function stayOpen(db: DbOrTx, hotelId: number, externalId: string):
 }
 
 /** The stays of the given requests, by request id (requests made outside a stay are absent). */
-export async function staysOfRequests(db: DbOrTx, requestIds: string[]): Promise<Map<string, StaySummary>> {
-  if (!requestIds.length) return new Map();
-  const rows = await db
+const staysOfRequestsQuery = (db: DbOrTx) =>
+  db
     .select({ requestId: requests.id, id: stays.id, guestName: stays.guestName, arrival: stays.arrival, departure: stays.departure, checkedOutAt: stays.checkedOutAt })
     .from(requests)
     .innerJoin(stays, eq(stays.id, requests.stayId))
-    .where(inArray(requests.id, requestIds));
+    .where(sql`${requests.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    // Unnamed: a named statement would be kept on a connection a pooler may not give back.
+    .prepare('');
+const staysOfRequestsPrepared = new WeakMap<DbOrTx, ReturnType<typeof staysOfRequestsQuery>>();
+
+/**
+ * Every page of both staff lists asks this. Built once per database (not per call) and with
+ * the ids as one array parameter rather than twenty: a third of the CPU it took.
+ */
+export async function staysOfRequests(db: DbOrTx, requestIds: string[]): Promise<Map<string, StaySummary>> {
+  if (!requestIds.length) return new Map();
+  let query = staysOfRequestsPrepared.get(db);
+  if (!query) staysOfRequestsPrepared.set(db, (query = staysOfRequestsQuery(db)));
+  const rows = await query.execute({ ids: requestIds });
   return new Map(rows.map(({ requestId, checkedOutAt, ...stay }) => [requestId, { ...stay, checkedOut: checkedOutAt !== null }]));
 }
 
