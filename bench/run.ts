@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     cluster = await startCluster();
     pgBase = cluster.url;
   }
-  const pgUrl = async () => (pgBase ? createDatabase(pgBase) : undefined);
+  const pgUrl = async (prefix?: string) => (pgBase ? createDatabase(pgBase, prefix) : undefined);
   try {
     if (wanted('api')) {
       const runs: ApiBench[] = [await benchApi('PGlite')];
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     }
     for (const [name, file, fn] of [
       ['requests', './requests.ts', 'benchRequests'],
+      ['cpu', './cpu.ts', 'benchCpu'],
       ['guest', './guest-web.ts', 'benchGuestWeb'],
       ['admin', './admin.ts', 'benchAdmin'],
       ['reports', './reports.ts', 'benchReports'],

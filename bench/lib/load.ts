@@ -12,7 +12,9 @@ export interface LoadOptions {
   url: string;
   method?: 'GET' | 'POST' | 'PUT';
   connections: number;
-  seconds: number;
+  /** How long to send; or `amount`, a fixed number of calls. */
+  seconds?: number;
+  amount?: number;
   headers?: Record<string, string>;
   body?: string;
   /** A fresh body per request (e.g. unique codes). */
@@ -25,7 +27,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     url: options.url,
     method: options.method ?? 'GET',
     connections: options.connections,
-    duration: options.seconds,
+    ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
     headers: { 'content-type': 'application/json', ...options.headers },
     body: options.body,
     requests: options.makeBody ? [{ setupRequest: (req: any) => ({ ...req, body: options.makeBody!() }) }] : undefined,

@@ -3,8 +3,8 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 
 /** A fresh database on a cluster, for one benchmark. */
-export async function createDatabase(baseUrl: string): Promise<string> {
-  const name = `bench_${randomBytes(4).toString('hex')}`;
+export async function createDatabase(baseUrl: string, prefix = 'bench'): Promise<string> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   // A UTF-8 character type, as a hotel's database has (README): Arabic words get trigrams.
@@ -13,4 +13,18 @@ export async function createDatabase(baseUrl: string): Promise<string> {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** Drops a database made by createDatabase (its connections closed first). */
+export async function dropDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const base = new URL(url);
+  base.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: base.toString() });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`);
+  } finally {
+    await client.end();
+  }
 }

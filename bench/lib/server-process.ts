@@ -8,7 +8,7 @@ export type { ServerProcess };
  * share one event loop. Rate limits are off: a benchmark sends from one address
  * far faster than any guest.
  */
-export function startServerProcess(options: { databaseUrl?: string; dataDir?: string; env?: Record<string, string> } = {}): Promise<ServerProcess> {
+export function startServerProcess(options: { databaseUrl?: string; dataDir?: string; env?: Record<string, string>; nodeArgs?: string[]; entry?: string } = {}): Promise<ServerProcess> {
   return spawnServer(
     {
       HOTEL_ADMIN_EMAIL: BENCH_ADMIN.email,
@@ -20,6 +20,6 @@ export function startServerProcess(options: { databaseUrl?: string; dataDir?: st
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },
-    { dataDir: options.dataDir, useBuild: true },
+    { dataDir: options.dataDir, useBuild: true, nodeArgs: options.nodeArgs, entry: options.entry },
   );
 }

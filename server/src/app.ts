@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import helmet from 'helmet';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
@@ -81,7 +81,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   allowDesktopOrigin(app);
 
-  await app.register(helmet, {
+  // Helmet's middleware made once: @fastify/helmet builds it again (the CSP parsed and checked) on every call.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       // No upgrade-insecure-requests: a hotel LAN serves plain http.
@@ -104,6 +105,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // The desktop app calls the API from its own origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
 
   // Before every route (it hooks each route as it is added); a route's own onSend runs after
   // the list cache's, which sends its answers already compressed.

@@ -28,6 +28,8 @@ export interface SpawnOptions {
   useBuild?: boolean;
   /** Run this built entry (a `main.js` made by scripts/build-server.mjs) instead. */
   entry?: string;
+  /** Flags for node itself (e.g. --cpu-prof, which NODE_OPTIONS does not take). */
+  nodeArgs?: string[];
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -59,7 +61,7 @@ export function builtServerIsFresh(): boolean {
 export async function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'hotel-server-'));
   const entry = options.entry ? [options.entry] : options.useBuild && builtServerIsFresh() ? [BUILT_SERVER] : ['--import', 'tsx', 'server/src/main.ts'];
-  const child: ChildProcess = spawn(process.execPath, entry, {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', HOST: '127.0.0.1', HOTEL_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

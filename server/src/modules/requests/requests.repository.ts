@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { type Language, type LineStatus, type RequestChannel, type RequestStatus, resolveTargets } from '@shared';
 import { type DbOrTx, type Tx, rowsOf } from '../../db/client';
 import { nameIn } from '../../db/display-names';
+import { builtOnce } from '../../db/prepared';
 import { apiKeys, departments, hotels, lineEscalations, lineMessages, requestLines, requests, roomLinkKeys, rooms, serviceGroups, services, users, workers } from '../../db/schema';
 import { integrationLabel } from '../integrations/api-keys/key-label.repository';
 
@@ -65,9 +66,8 @@ export function searchTextsAfterCode(
  * and their targets in this hotel: the service's own, else its group's, else the
  * hotel's.
  */
-export async function servicesForRequest(db: DbOrTx, ids: number[], hotelId: number) {
-  if (ids.length === 0) return [];
-  const rows = await db
+const servicesForRequestQuery = builtOnce((db) =>
+  db
     .select({
       id: services.id,
       departmentId: services.departmentId,
@@ -83,8 +83,15 @@ export async function servicesForRequest(db: DbOrTx, ids: number[], hotelId: num
     })
     .from(services)
     .innerJoin(serviceGroups, eq(serviceGroups.id, services.serviceGroupId))
-    .leftJoin(hotels, eq(hotels.id, hotelId))
-    .where(inArray(services.id, ids));
+    .leftJoin(hotels, eq(hotels.id, sql.placeholder('hotelId')))
+    .where(sql`${services.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare(''),
+);
+
+/** Every new request reads this: built once (see builtOnce), the ids as one array parameter. */
+export async function servicesForRequest(db: DbOrTx, ids: number[], hotelId: number) {
+  if (ids.length === 0) return [];
+  const rows = await servicesForRequestQuery(db).execute({ ids, hotelId });
   return rows.map(({ service, group, hotel, ...rest }) => ({ ...rest, targets: resolveTargets(service, group, hotel) }));
 }
 

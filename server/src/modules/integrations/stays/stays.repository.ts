@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { StaySummary } from '@shared';
 import type { DbOrTx, Tx } from '../../../db/client';
+import { builtOnce } from '../../../db/prepared';
 import { hotels, requests, rooms, stayEvents, staySecrets, stays } from '../../../db/schema';
 
 export async function sealedSecretOf(db: DbOrTx, hotelId: number): Promise<string | undefined> {
@@ -49,14 +50,19 @@ export async function updateOpenStay(tx: Tx, hotelId: number, externalId: string
   return rows[0]?.id;
 }
 
-/** A request made from a room during a stay carries that stay. */
-export async function attachOpenStay(db: DbOrTx, requestId: string, roomId: number): Promise<void> {
-  const [open] = await db
+const openStayOfRoomQuery = builtOnce((db) =>
+  db
     .select({ id: stays.id })
     .from(stays)
-    .where(and(eq(stays.roomId, roomId), isNull(stays.checkedOutAt)))
+    .where(and(eq(stays.roomId, sql.placeholder('roomId')), isNull(stays.checkedOutAt)))
     .orderBy(desc(stays.checkedInAt))
-    .limit(1);
+    .limit(1)
+    .prepare(''),
+);
+
+/** A request made from a room during a stay carries that stay. Every new request asks (the query built once: see builtOnce). */
+export async function attachOpenStay(db: DbOrTx, requestId: string, roomId: number): Promise<void> {
+  const [open] = await openStayOfRoomQuery(db).execute({ roomId });
   if (open) await db.update(requests).set({ stayId: open.id }).where(eq(requests.id, requestId));
 }
 
@@ -81,13 +87,19 @@ export async function stayOpen(db: DbOrTx, hotelId: number, externalId: string):
 }
 
 /** The stays of the given requests, by request id (requests made outside a stay are absent). */
-export async function staysOfRequests(db: DbOrTx, requestIds: string[]): Promise<Map<string, StaySummary>> {
-  if (!requestIds.length) return new Map();
-  const rows = await db
+const staysOfRequestsQuery = builtOnce((db) =>
+  db
     .select({ requestId: requests.id, id: stays.id, guestName: stays.guestName, arrival: stays.arrival, departure: stays.departure, checkedOutAt: stays.checkedOutAt })
     .from(requests)
     .innerJoin(stays, eq(stays.id, requests.stayId))
-    .where(inArray(requests.id, requestIds));
+    .where(sql`${requests.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare(''),
+);
+
+/** Every page of both staff lists asks this: the ids go as one array parameter rather than twenty (a third of the CPU). */
+export async function staysOfRequests(db: DbOrTx, requestIds: string[]): Promise<Map<string, StaySummary>> {
+  if (!requestIds.length) return new Map();
+  const rows = await staysOfRequestsQuery(db).execute({ ids: requestIds });
   return new Map(rows.map(({ requestId, checkedOutAt, ...stay }) => [requestId, { ...stay, checkedOut: checkedOutAt !== null }]));
 }
 
