@@ -1,5 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { DEFAULT_LIST_COUNT_MAX } from '../shared/api/list-headers';
 import type { Db } from '../server/src/db/client';
 import * as schema from '../server/src/db/schema';
 import * as dashboard from '../server/src/modules/dashboard/dashboard.repository';
@@ -16,6 +17,8 @@ import type { Scope } from '../server/src/modules/requests/scope';
  *   DATABASE_URL=postgres://…/scale_1m npx tsx bench/list-plans.ts [--plans] [filter]
  */
 const RUNS = Number(process.env.PLAN_RUNS ?? 20);
+/** Where the lists stop counting (the server's HOTEL_LIST_COUNT_MAX); PLAN_COUNT_MAX=0 counts every row, as before the cap. */
+const COUNT_MAX = Number(process.env.PLAN_COUNT_MAX ?? DEFAULT_LIST_COUNT_MAX);
 const showPlans = process.argv.includes('--plans');
 const only = process.argv.slice(2).find((a) => !a.startsWith('--'));
 
@@ -86,12 +89,12 @@ async function main(): Promise<void> {
   /** A list call: its page (and the names and stays of its rows), then its total. */
   const lines = (scope: Scope, filter: Record<string, string | number>, options: { search?: string } = {}) => async () => {
     const { rows, count } = await listLines(db, scope, filter, { ...en, ...options, page });
-    await count!();
+    await count!(COUNT_MAX || 2 ** 31 - 2);
     await staysOfRequests(db, [...new Set(rows.map((r) => r.requestId))]);
   };
   const requests = (scope: Scope, filter: Record<string, string | number>, options: { search?: string } = {}) => async () => {
     const { rows, count } = await listRequests(db, scope, filter, { ...en, ...options, page });
-    await count!();
+    await count!(COUNT_MAX || 2 ** 31 - 2);
     const ids = rows.map((r) => r.id);
     await Promise.all([serviceNamesOf(db, ids, 'en'), staysOfRequests(db, ids)]);
   };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_EXPORT_MAX_ROWS, EMAIL_PATTERN } from '@shared';
+import { DEFAULT_EXPORT_MAX_ROWS, DEFAULT_LIST_COUNT_MAX, EMAIL_PATTERN } from '@shared';
 import { defaultMaxConnections } from './http/connection-limits';
 import { isCommonPassword, isEmailPassword } from './security/password-policy';
 
@@ -104,6 +104,11 @@ const Env = z.object({
   HOTEL_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   /** The most rows an export of a paged list reads (the admin app learns it from each list's answer). */
   HOTEL_EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_EXPORT_MAX_ROWS),
+  /**
+   * Where the staff lists stop counting (X-Total-Count-Capped past it): counting a year of
+   * history reads every row of it, on every page view after a change.
+   */
+  HOTEL_LIST_COUNT_MAX: z.coerce.number().int().min(1).max(10_000_000).default(DEFAULT_LIST_COUNT_MAX),
   /** Open event streams: per client address, per guest request, per staff user, and in all (one process). */
   HOTEL_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   HOTEL_STREAMS_PER_REQUEST: z.coerce.number().int().min(1).max(1000).default(5),
@@ -201,6 +206,8 @@ export interface Config {
   guestEmailVerifiedOnly: boolean;
   /** The most rows an export of a paged list reads; sent with every list as X-Export-Max-Rows. */
   exportMaxRows: number;
+  /** The staff lists count matching rows up to this many, then say "more than" (X-Total-Count-Capped). */
+  listCountMax: number;
   /** Caps on open event streams (sse.ts): beyond them a stream is refused with 429 or, for `total`, 503. */
   streams: {
     perAddress: number;
@@ -305,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       idleTimeoutMs: IDLE_TIMEOUT_MS,
     },
     exportMaxRows: e.HOTEL_EXPORT_MAX_ROWS,
+    listCountMax: e.HOTEL_LIST_COUNT_MAX,
     streams: {
       perAddress: e.HOTEL_STREAMS_PER_ADDRESS,
       perRequest: e.HOTEL_STREAMS_PER_REQUEST,

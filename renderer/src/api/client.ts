@@ -2,7 +2,7 @@ import type { AxiosRequestConfig } from 'axios';
 import type { z } from 'zod';
 import type { Endpoint } from '@shared';
 import { MAX_PAGE_SIZE } from '@shared/patterns';
-import { DEFAULT_EXPORT_MAX_ROWS, EXPORT_MAX_ROWS_HEADER, TOTAL_COUNT_HEADER } from '@shared/api/list-headers';
+import { DEFAULT_EXPORT_MAX_ROWS, EXPORT_MAX_ROWS_HEADER, TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER } from '@shared/api/list-headers';
 import { fillPath } from '@shared/api/paths';
 import { clientRoutes } from '@shared/routes';
 import { navigate } from '../app/navigation';
@@ -56,6 +56,8 @@ export interface Page<Row> {
   rows: Row[];
   /** Rows of all pages (the server's X-Total-Count). */
   total: number;
+  /** More rows match than `total`: the server stopped counting at its cap (X-Total-Count-Capped). */
+  totalCapped?: boolean;
   /** The most rows an export of this list reads (the server's X-Export-Max-Rows), when it said. */
   exportMaxRows?: number;
 }
@@ -68,7 +70,8 @@ export async function callPage<E extends Endpoint>(endpoint: E, options: CallOpt
   const rows = res.data as RowOf<E>[];
   const header = Number(res.headers[TOTAL_COUNT_HEADER]);
   const cap = Number(res.headers[EXPORT_MAX_ROWS_HEADER]);
-  return { rows, total: Number.isFinite(header) ? header : rows.length, ...(cap > 0 ? { exportMaxRows: cap } : {}) };
+  const capped = Number.isFinite(header) && res.headers[TOTAL_COUNT_CAPPED_HEADER] === 'true';
+  return { rows, total: Number.isFinite(header) ? header : rows.length, ...(capped ? { totalCapped: true } : {}), ...(cap > 0 ? { exportMaxRows: cap } : {}) };
 }
 
 /**
@@ -83,6 +86,8 @@ export const EXPORT_MAX_ROWS = DEFAULT_EXPORT_MAX_ROWS;
 export interface AllRows<Row> {
   rows: Row[];
   total: number;
+  /** More than `total` matched (the server stopped counting; the export stopped reading first). */
+  totalCapped?: boolean;
 }
 
 /**
@@ -98,12 +103,18 @@ export async function fetchAllPages<Row>(
   const rows = new Map<string, Row>();
   let cap = maxRows ?? EXPORT_MAX_ROWS;
   for (let page = 0; ; page++) {
-    const { rows: batch, total, exportMaxRows } = await fetchPage(page, MAX_PAGE_SIZE);
+    const { rows: batch, total, totalCapped, exportMaxRows } = await fetchPage(page, MAX_PAGE_SIZE);
     // The server's cap, unless the caller named one.
     if (maxRows === undefined && exportMaxRows) cap = exportMaxRows;
     for (const row of batch) if (!rows.has(rowId(row))) rows.set(rowId(row), row);
-    const done = batch.length < MAX_PAGE_SIZE || (page + 1) * MAX_PAGE_SIZE >= total;
-    if (done || rows.size >= cap) return { rows: [...rows.values()].slice(0, cap), total: Math.max(total, rows.size) };
+    // A capped total is only a floor: read on until a short page says the list ended.
+    const ended = batch.length < MAX_PAGE_SIZE;
+    const done = ended || (!totalCapped && (page + 1) * MAX_PAGE_SIZE >= total);
+    if (done || rows.size >= cap) {
+      // Stopped before the end of a list whose count stopped too: more matched than either says.
+      const more = totalCapped && !ended;
+      return { rows: [...rows.values()].slice(0, cap), total: Math.max(total, rows.size), ...(more ? { totalCapped: true } : {}) };
+    }
   }
 }
 

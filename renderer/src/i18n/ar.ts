@@ -102,6 +102,7 @@ export const ar: Messages = {
     search: 'بحث...',
     noData: 'لا توجد بيانات لعرضها',
     pageOf: 'صفحة {{page}} من {{pages}}',
+    pageOfMore: 'صفحة {{page}} من أكثر من {{pages}}',
     previous: 'السابق',
     next: 'التالي',
     number: '#',

@@ -103,6 +103,7 @@ export const en = {
     search: 'Search...',
     noData: 'No data to be shown',
     pageOf: 'page {{page}} of {{pages}}',
+    pageOfMore: 'page {{page}} of more than {{pages}}',
     previous: 'Previous',
     next: 'Next',
     number: '#',

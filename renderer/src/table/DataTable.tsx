@@ -177,6 +177,8 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onOpen, onDelete,
         pages={page.total}
         // Until the first page is read the total is not known: "no rows" would be wrong.
         total={server && !loading ? server.total : undefined}
+        totalCapped={server && !loading ? server.totalCapped : undefined}
+        pageFull={server ? rows.length >= server.view.pageSize : undefined}
         onPrevious={() => (server ? view.goToPage(page.current - 1) : apiRef.current?.paginationGoToPreviousPage())}
         onNext={() => (server ? view.goToPage(page.current + 1) : apiRef.current?.paginationGoToNextPage())}
       />

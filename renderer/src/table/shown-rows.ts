@@ -19,5 +19,5 @@ export async function collectShownRows<T>(
     const data = api.getDisplayedRowAtIndex(i)?.data;
     if (data) shown.push(data);
   }
-  return { ...exportSheet(columns, shown), matching: all?.total ?? shown.length };
+  return { ...exportSheet(columns, shown), matching: all?.total ?? shown.length, ...(all?.totalCapped ? { matchingMore: true } : {}) };
 }

@@ -52,11 +52,13 @@ export interface ServerMode<T = unknown> {
   view: ServerView;
   /** Rows of all pages (X-Total-Count). */
   total: number;
+  /** More rows match than `total` (the server stopped counting): "more than", and Next stays on. */
+  totalCapped?: boolean;
   onView(next: Partial<ServerView>): void;
   /** Ids of rows that just arrived or changed: highlighted, the highlight fading. */
   fresh?: ReadonlySet<string>;
   /** Every row matching the view (all pages, up to the export's cap) and how many match: what the export saves. */
-  fetchAll?(): Promise<{ rows: T[]; total: number }>;
+  fetchAll?(): Promise<{ rows: T[]; total: number; totalCapped?: boolean }>;
 }
 
 /** Where the pager stands: the page shown (from 0), how many pages, how many rows are displayed. */

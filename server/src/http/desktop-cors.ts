@@ -14,7 +14,7 @@ export function allowDesktopOrigin(app: FastifyInstance): void {
     reply.header('access-control-allow-origin', DESKTOP_ORIGIN);
     reply.header('vary', 'Origin');
     // File downloads name themselves in Content-Disposition; a cross-origin page sees it only when exposed.
-    reply.header('access-control-expose-headers', 'Content-Disposition, X-Request-Id, X-Total-Count, X-Export-Max-Rows');
+    reply.header('access-control-expose-headers', 'Content-Disposition, X-Request-Id, X-Total-Count, X-Total-Count-Capped, X-Export-Max-Rows');
     if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
       reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE');
       reply.header('access-control-allow-headers', 'Authorization, Content-Type, Accept-Language, X-Request-Id, Last-Event-ID');

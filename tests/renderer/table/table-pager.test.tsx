@@ -26,4 +26,22 @@ describe('the list pager', () => {
     expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
   });
+
+  it('a total the server stopped counting reads "more than", and Next stays on while pages are full', () => {
+    const pager = (page: number, pageFull: boolean, lang: 'en' | 'ar' = 'en') =>
+      renderInApp(<TablePager page={page} pages={500} total={10000} totalCapped pageFull={pageFull} onPrevious={() => undefined} onNext={() => undefined} />, lang);
+    pager(499, true);
+    expect(screen.getByTestId('total-count').textContent).toBe('More than 10000 rows');
+    expect(screen.getByTestId('page-info').textContent).toBe('page 500 of more than 500');
+    // The last counted page is not the list's last: more rows follow it.
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', false);
+    cleanup();
+    // A page that is not full is the end.
+    pager(612, false);
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+    cleanup();
+    pager(0, true, 'ar');
+    expect(screen.getByTestId('total-count').textContent).toBe('أكثر من 10000 صف');
+    expect(screen.getByTestId('page-info').textContent).toBe('صفحة 1 من أكثر من 500');
+  });
 });

@@ -8,8 +8,11 @@ import { platform } from '../../platform';
 import { buildXlsx, exportFileName, type SheetData } from './export-xlsx';
 import '../service-management/strings';
 
-/** What an export saves; `matching` above the rows' count: the export's cap left the rest out. */
-export type ExportData = SheetData & { matching?: number };
+/**
+ * What an export saves; `matching` above the rows' count: the export's cap left the rest out
+ * (`matchingMore`: more than `matching` matched, the server stopped counting too).
+ */
+export type ExportData = SheetData & { matching?: number; matchingMore?: boolean };
 
 /**
  * Saves what a list shows (after search and sort; a server-paged list: every matching
@@ -26,8 +29,8 @@ export function ExportButton({ name, collect }: { name: string; collect(): Expor
       const data = await collect();
       const bytes = await buildXlsx(name, data, i18n.language === 'ar');
       const { saved } = await platform.saveFile(exportFileName(name), bytes, [{ name: 'Excel', extensions: ['xlsx'] }]);
-      if (saved && data.matching !== undefined && data.matching > data.rows.length) {
-        showToast(t('lists.exportCapped', { count: data.rows.length, total: data.matching }), 'warning');
+      if (saved && data.matching !== undefined && (data.matchingMore || data.matching > data.rows.length)) {
+        showToast(t(data.matchingMore ? 'lists.exportCappedMore' : 'lists.exportCapped', { count: data.rows.length, total: data.matching }), 'warning');
       }
     } catch (err) {
       handleError(err, t('export.failed'));

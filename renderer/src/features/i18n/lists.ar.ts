@@ -1,6 +1,8 @@
 import type { listsEn } from './lists.en';
 
-export const listsAr: typeof listsEn & Record<'total_zero' | 'total_two' | 'total_few' | 'total_many', string> = {
+type ArabicOnlyForms = `${'total' | 'totalMore'}_${'zero' | 'two' | 'few' | 'many'}`;
+
+export const listsAr: typeof listsEn & Record<ArabicOnlyForms, string> = {
   filters: 'عوامل التصفية',
   status: 'الحالة',
   hotel: 'الفندق',
@@ -18,6 +20,12 @@ export const listsAr: typeof listsEn & Record<'total_zero' | 'total_two' | 'tota
   total_few: '{{count}} صفوف',
   total_many: '{{count}} صفًا',
   total_other: '{{count}} صف',
+  totalMore_zero: 'أكثر من {{count}} صف',
+  totalMore_one: 'أكثر من صف واحد',
+  totalMore_two: 'أكثر من صفّين',
+  totalMore_few: 'أكثر من {{count}} صفوف',
+  totalMore_many: 'أكثر من {{count}} صفًا',
+  totalMore_other: 'أكثر من {{count}} صف',
   newCount: '{{count}} جديد — عرض',
   newCountHint: 'طلبات جديدة ليست في هذه الصفحة؛ انقر لإعادة تحميل الصفحة',
   services: 'الخدمات',
@@ -27,4 +35,5 @@ export const listsAr: typeof listsEn & Record<'total_zero' | 'total_two' | 'tota
   channelOf: 'القناة: {{channel}}',
   channels: { guest: 'صفحة النزيل', phone: 'الهاتف', desk: 'في الاستقبال', integration: 'تكامل' },
   exportCapped: 'تم تصدير أول {{count}} من {{total}} صف. ضيّق عوامل التصفية أو البحث لتصدير الباقي.',
+  exportCappedMore: 'تم تصدير أول {{count}} من أكثر من {{total}} صف. ضيّق عوامل التصفية أو البحث لتصدير الباقي.',
 };

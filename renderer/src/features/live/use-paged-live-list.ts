@@ -236,6 +236,7 @@ export function usePagedLiveList<Row>(source: PagedLiveSource<Row>, view: ListVi
   return {
     rows: query.data?.rows ?? [],
     total: query.data?.total ?? 0,
+    totalCapped: query.data?.totalCapped ?? false,
     loading: query.isPending,
     fresh,
     newCount,

@@ -45,7 +45,7 @@ export function RequestListScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const [view, setView] = useListView(REQUEST_STATUSES);
-  const { rows, total, loading, fresh, newCount, showNew, fetchAll } = usePagedLiveList(SOURCE, view);
+  const { rows, total, totalCapped, loading, fresh, newCount, showNew, fetchAll } = usePagedLiveList(SOURCE, view);
 
   const columns = useMemo<TableColumn<RequestListRow>[]>(
     () => [
@@ -134,7 +134,7 @@ export function RequestListScreen() {
           loading={loading}
           exportName={title}
           rowId={requestRowId}
-          server={{ view, total, onView: setView, fresh, fetchAll }}
+          server={{ view, total, totalCapped, onView: setView, fresh, fetchAll }}
         />
       </Panel>
     </section>

@@ -46,7 +46,7 @@ export function ServiceListScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const [view, setView] = useListView(LINE_STATUSES);
-  const { rows, total, loading, fresh, newCount, showNew, fetchAll } = usePagedLiveList(SOURCE, view);
+  const { rows, total, totalCapped, loading, fresh, newCount, showNew, fetchAll } = usePagedLiveList(SOURCE, view);
 
   const columns = useMemo<TableColumn<ServiceListRow>[]>(
     () => [
@@ -133,7 +133,7 @@ export function ServiceListScreen() {
           loading={loading}
           exportName={title}
           rowId={lineRowId}
-          server={{ view, total, onView: setView, fresh, fetchAll }}
+          server={{ view, total, totalCapped, onView: setView, fresh, fetchAll }}
         />
       </Panel>
     </section>

@@ -1,6 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
-import { type GuestStreamEvents, ROOM_SIGNATURE_HEADER, type StaffStreamEvents, StreamSignal, endpoints, guestProjection } from '@shared';
+import {
+  type GuestStreamEvents,
+  ROOM_SIGNATURE_HEADER,
+  type StaffStreamEvents,
+  StreamSignal,
+  TOTAL_COUNT_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+  endpoints,
+  guestProjection,
+} from '@shared';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { issueStreamTicket } from '../../security/stream-tickets.repository';
 import { route } from '../../http/route';
@@ -15,6 +24,13 @@ import * as desk from './desk.service';
 import * as guestMessages from './guest-messages.service';
 import * as staff from './staff.service';
 import * as workflow from './workflow.service';
+
+/** A page's total (and whether the count stopped at its cap) in the list headers. */
+function totalHeaders(reply: FastifyReply, page: staff.Page<unknown>): void {
+  if (page.total === undefined) return;
+  reply.header(TOTAL_COUNT_HEADER, page.total);
+  if (page.totalCapped) reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
+}
 
 export default async function requestsRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -32,13 +48,13 @@ export default async function requestsRoutes(app: FastifyInstance): Promise<void
   route(app, endpoints.createRequestForGuest, ({ user, body, lang }) => desk.createForGuest(ctx, user, body, lang));
   route(app, endpoints.allRequests, async ({ user, query, lang, reply }) => {
     const page = await staff.requestList(ctx, user, query, lang);
-    if (page.total !== undefined) reply.header('x-total-count', page.total);
+    totalHeaders(reply, page);
     return page.rows;
   });
   route(app, endpoints.requestDetails, ({ user, params, lang }) => staff.staffRequestDetails(ctx, user, params.id, lang));
   route(app, endpoints.allServicesRequest, async ({ user, query, lang, reply }) => {
     const page = await staff.serviceList(ctx, user, query, lang);
-    if (page.total !== undefined) reply.header('x-total-count', page.total);
+    totalHeaders(reply, page);
     return page.rows;
   });
   route(app, endpoints.serviceDetails, ({ user, params, query, lang }) => staff.staffServiceDetails(ctx, user, params.id, lang, query.read === 'true'));

@@ -30,8 +30,10 @@ import { staysOfRequests } from '../integrations/stays/stays.repository';
 
 export interface Page<T> {
   rows: T[];
-  /** Set when the caller asked for a page: the number of rows of all pages. */
+  /** Set when the caller asked for a page: the number of rows of all pages, up to the count's cap. */
   total?: number;
+  /** More rows match than `total` (the server's HOTEL_LIST_COUNT_MAX): the footer says "more than". */
+  totalCapped?: boolean;
 }
 
 /** An unknown sort key falls back to the default order rather than failing: it is a display preference. */
@@ -52,14 +54,22 @@ function listOptions<S extends string>(query: ListQuery, sorts: Record<S, unknow
 type StaffListQuery<S> = ListQuery & StaffListFilters & { status?: S };
 const FILTER_NAMES = Object.keys(StaffListFilters.shape) as (keyof StaffListFilters)[];
 
-/** A page's total, counted once per view (see ListCounts). */
-async function totalOf(ctx: AppContext, list: string, user: Principal, query: StaffListQuery<string>, count?: () => Promise<number>) {
-  if (!count) return undefined;
+/** A page's total, counted once per view (see ListCounts) and only up to the server's cap. */
+async function totalOf(
+  ctx: AppContext,
+  list: string,
+  user: Principal,
+  query: StaffListQuery<string>,
+  count?: (max: number) => Promise<number>,
+): Promise<Pick<Page<unknown>, 'total' | 'totalCapped'>> {
+  if (!count) return {};
   const { isAdmin, hotelIds, departmentIds } = user;
   // Every filter of the contract is in the key, so a filter added later cannot share another view's total.
   const filters = FILTER_NAMES.map((name) => query[name]);
   const key = JSON.stringify([list, isAdmin, hotelIds, departmentIds, query.status, query.search?.trim(), filters]);
-  return listCountsOf(ctx).get(key, count);
+  const max = ctx.config.listCountMax;
+  const counted = await listCountsOf(ctx).get(key, () => count(max));
+  return counted > max ? { total: max, totalCapped: true } : { total: counted };
 }
 
 export async function requestList(
@@ -85,7 +95,7 @@ export async function requestList(
       dueAt: isoOrNull(r.dueAt),
       isOverdue: r.dueAt !== null && r.dueAt.getTime() <= now.getTime(),
     })),
-    total,
+    ...total,
   };
 }
 
@@ -110,7 +120,7 @@ export async function serviceList(
       startedAt: isoOrNull(r.startedAt),
       ...toClock({ status: r.statusName, acknowledgedAt, clockStartedAt, acknowledgeDueAt, completeDueAt, scheduledFor, alertAt, alertedAt }, now),
     })),
-    total,
+    ...total,
   };
 }
 
