@@ -41,15 +41,13 @@ describe('routing lines to workers on shift', { timeout: 120_000 }, () => {
   const history = async (id: number, lang: 'en' | 'ar' = 'en') => (await t.api.call(endpoints.serviceAssignmentDetails, { token: admin, params: { id }, lang })).body;
   /** Files lines as if no routing ran in this process meanwhile: a new line nudges routing at once otherwise. */
   const fileUnrouted = async (count: number) => {
-    const routing = t.server.app.ctx.routing;
-    const nudge = routing.nudge;
-    routing.nudge = () => undefined;
+    const release = t.server.routing.hold();
     try {
       const ids: number[] = [];
       for (let i = 0; i < count; i++) ids.push(await file());
       return ids;
     } finally {
-      routing.nudge = nudge;
+      release();
     }
   };
   /** Closes every open line of the crew, so each test starts with empty hands. */

@@ -51,6 +51,8 @@ export class RoutingScheduler {
   /** A run is queued and has not started: a tick or nudge now would find nothing new for it. */
   private queued = false;
   private stopped = false;
+  /** Holds in force (see hold()). */
+  private holds = 0;
 
   constructor(
     private readonly ctx: AppContext,
@@ -73,11 +75,25 @@ export class RoutingScheduler {
 
   /** Routes soon (a tick, or a worker came on shift or freed a place); folds into a run already queued. */
   nudge(): void {
-    if (this.stopped || this.queued) return;
+    if (this.stopped || this.queued || this.holds > 0) return;
     this.runOnce().catch((error: unknown) => {
       // A database outage or a lost race: nothing was committed half-way; the next tick tries again.
       this.log.warn({ err: loggableError(error) }, 'routing run failed');
     });
+  }
+
+  /**
+   * Until the returned release is called, ticks and nudges start no run (an explicit
+   * runOnce still does): how a test files lines that no run of this process sees yet.
+   */
+  hold(): () => void {
+    this.holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+    };
   }
 
   /** Resolves once no run of this process is under way or queued (tests, and a clean stop). */
