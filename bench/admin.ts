@@ -71,11 +71,12 @@ async function loginToList(browser: Browser, base: string, listPath: string): Pr
 }
 
 /**
- * In the page: resolves with Date.now() once a grid cell reads `text`. A string, so the
+ * In the page: resolves with Date.now() once a grid cell reads `text` (the name cell may end
+ * in the space before its checked-out badge). A string, so the
  * bundler's helpers (tsx names functions with __name) never reach the page.
  */
 const WAIT_FOR_CELL = `(text) => new Promise((resolve, reject) => {
-  const found = () => [...document.querySelectorAll('.ag-cell')].some((cell) => cell.textContent === text);
+  const found = () => [...document.querySelectorAll('.ag-cell')].some((cell) => cell.textContent.trim() === text);
   if (found()) return resolve(Date.now());
   const observer = new MutationObserver(() => {
     if (!found()) return;
