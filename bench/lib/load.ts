@@ -9,7 +9,11 @@ export interface LoadResult {
 }
 
 export interface LoadOptions {
-  url: string;
+  /**
+   * Several: autocannon gives connection i the url i mod n, each connection keeping its own
+   * for the whole run (as a layer-4 balancer spreads connections, not calls).
+   */
+  url: string | string[];
   method?: 'GET' | 'POST' | 'PUT';
   connections: number;
   /** How long to send; or `amount`, a fixed number of calls. */
@@ -57,3 +61,8 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+
+/** How many of `connections` each of `targets` gets when connection i goes to target i mod n (autocannon's url list). */
+export function connectionsPerTarget(connections: number, targets: number): number[] {
+  return Array.from({ length: targets }, (_, t) => Math.floor(connections / targets) + (t < connections % targets ? 1 : 0));
+}
