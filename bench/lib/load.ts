@@ -23,6 +23,12 @@ export interface LoadOptions {
   body?: string;
   /** A fresh body per request (e.g. unique codes). */
   makeBody?: () => string;
+  /**
+   * autocannon's sampling period, ms (default 1000). It returns at the first sample after the
+   * last call, so a short `amount` run's wall time is whole periods unless this is shorter;
+   * `rps` is then per period, not per second.
+   */
+  sampleInt?: number;
 }
 
 /** autocannon against a server on loopback; requests per second and latency percentiles in ms. */
@@ -32,6 +38,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     method: options.method ?? 'GET',
     connections: options.connections,
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
+    ...(options.sampleInt ? { sampleInt: options.sampleInt } : {}),
     headers: { 'content-type': 'application/json', ...options.headers },
     body: options.body,
     requests: options.makeBody ? [{ setupRequest: (req: any) => ({ ...req, body: options.makeBody!() }) }] : undefined,
