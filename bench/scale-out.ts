@@ -59,26 +59,26 @@ const loadAverage = () =>
     .map((l) => l.toFixed(2))
     .join(', ');
 
-/** Each case on `count` processes (already started), connection i to process i mod count. */
+/** Each case on the started processes (`calls` spread over them): requests/s, latency and CPU per call. */
 async function measure(
   serverPids: number[],
   calls: Record<CallKey, LoadOptions>,
   postgres: { database: string; postmaster?: number },
   bouncerPid?: number,
 ): Promise<Map<CallKey, ScaleRun>> {
-  const backends = () => cpuOfProcesses(postgresBackends(postgres.database, postgres.postmaster));
+  // CPU by pid of the servers, of the database's backends, of PgBouncer.
+  const snapshot = () => [cpuOfProcesses(serverPids), cpuOfProcesses(postgresBackends(postgres.database, postgres.postmaster)), cpuOfProcesses(bouncerPid ? [bouncerPid] : [])];
   const runs = new Map<CallKey, ScaleRun>();
   for (const key of CASES) {
     const call = calls[key];
     await load({ ...call, amount: Math.max(100, CALLS / 10) }); // warm-up: JIT, pools, caches
-    const servers = [cpuOfProcesses(serverPids), backends(), cpuOfProcesses(bouncerPid ? [bouncerPid] : [])];
+    const before = snapshot();
     const started = performance.now();
     const result = await load({ ...call, amount: CALLS, sampleInt: SAMPLE_MS });
     // Calls over wall time: autocannon's own figure averages whole seconds, coarse for a run of a few.
     const rps = Math.round(CALLS / ((performance.now() - started) / 1000));
-    const after = [cpuOfProcesses(serverPids), backends(), cpuOfProcesses(bouncerPid ? [bouncerPid] : [])];
+    const [server, postgresCpu, bouncer] = snapshot().map((after, i) => cpuBetween(before[i], after) / CALLS);
     if (result.non2xx || result.errors) throw new Error(`${CALL_NAMES[key]}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    const [server, postgresCpu, bouncer] = after.map((a, i) => cpuBetween(servers[i], a) / CALLS);
     runs.set(key, { ...result, rps, serverMsPerCall: server, postgresMsPerCall: postgresCpu, bouncerMsPerCall: bouncerPid ? bouncer : undefined });
   }
   return runs;
