@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { apiPaths } from '../shared/api/paths';
-import { type LoadResult, load, ms, postJson } from './lib/load';
+import { type LoadOptions, type LoadResult, load, ms } from './lib/load';
 import { dropDatabase } from './lib/postgres';
-import { BENCH_ADMIN, startServerProcess } from './lib/server-process';
+import { processCpuMs } from './lib/proc';
+import { type BenchApi, withServer } from './lib/with-server';
 import { seedRequests } from './seed';
 
 /** Calls of each kind measured (after a warm-up); 10 at a time. */
@@ -12,62 +13,43 @@ const CALLS = Number(process.env.BENCH_CPU_CALLS ?? 2_000);
 const REQUESTS = Number(process.env.BENCH_CPU_REQUESTS ?? 10_000);
 const CONNECTIONS = 10;
 
-/** Clock ticks per second of /proc's utime and stime (USER_HZ: 100 on every Linux Node runs on). */
-const TICKS_PER_SECOND = 100;
-
-/** CPU time the process (all its threads) has used so far, in ms: utime and stime from /proc/<pid>/stat. */
-export function processCpuMs(pid: number): { user: number; system: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name (field 2) may hold spaces and parentheses: count fields after its closing one.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields 14 and 15 of the line are the 12th and 13th after the name.
-  return { user: (Number(fields[11]) * 1000) / TICKS_PER_SECOND, system: (Number(fields[12]) * 1000) / TICKS_PER_SECOND };
-}
-
 interface CpuRun extends LoadResult {
   cpuMsPerCall: number;
   /** The kernel's part of it (system time: sockets, mostly). */
   systemMsPerCall: number;
 }
 
-const CALL_NAMES = {
+export const CALL_NAMES = {
   services: 'GetAllServicesRequest, page of 20',
   requests: 'GetAllRequests, page of 20',
   add: 'AddRequest (a guest, one line)',
 } as const;
-type CallKey = keyof typeof CALL_NAMES;
+export type CallKey = keyof typeof CALL_NAMES;
+
+/**
+ * The measured calls, `connections` at a time, against one server or spread over several
+ * (connection i to server i mod n, as autocannon assigns its urls). The guests' bodies say `label`.
+ */
+export function cpuCalls(apis: BenchApi[], connections: number, label = 'Cpu'): Record<CallKey, LoadOptions> {
+  const [{ auth }] = apis;
+  const urls = (p: string) => (apis.length === 1 ? apis[0].url(p) : apis.map((api) => api.url(p)));
+  let n = 0;
+  const guest = () => JSON.stringify(apis[0].guestRequest(n++, label));
+  const page = `?page=0&pageSize=20`;
+  return {
+    services: { url: urls(apiPaths.allServicesRequest + page), connections, headers: auth },
+    requests: { url: urls(apiPaths.allRequests + page), connections, headers: auth },
+    add: { url: urls(apiPaths.addRequest), method: 'POST', connections, makeBody: guest },
+  };
+}
 
 /** One server process (this build, or `entry`) on the seeded database: each call's CPU per call. */
 async function measureServer(
   target: { databaseUrl: string; dataDir: string },
   options: { entry?: string; profileDir?: string; only?: string[] },
 ): Promise<Map<CallKey, CpuRun>> {
-  const server = await startServerProcess({
-    ...target,
-    entry: options.entry,
-    nodeArgs: options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.profileDir)}`] : [],
-  });
-  try {
-    const u = (p: string) => `${server.url}${p}`;
-    const { accessToken: token } = await postJson(u(apiPaths.login), BENCH_ADMIN);
-    const auth = { authorization: `Bearer ${token}` };
-    const [hotel] = await (await fetch(u(apiPaths.generateHotels), { headers: auth })).json();
-    const rooms = await (await fetch(`${u(apiPaths.generateRooms)}?hotelId=${hotel.id}`, { headers: auth })).json();
-    const groups = await (await fetch(u(apiPaths.generateServices), { headers: auth })).json();
-    const services = groups.flatMap((g: { services: { id: number; isSpecial: boolean }[] }) => g.services).filter((s: { isSpecial: boolean }) => !s.isSpecial);
-    let n = 0;
-    const guest = () => {
-      const i = n++;
-      return JSON.stringify({
-        custName: `Cpu guest ${i}`,
-        custEmail: `cpu${i}@example.com`,
-        custPhone: '+966 55 123 4567',
-        hotelId: hotel.id,
-        roomId: rooms[i % rooms.length].id,
-        note: '',
-        services: [{ serviceId: services[i % services.length].id, note: 'Two extra towels please' }],
-      });
-    };
+  const nodeArgs = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.profileDir)}`] : [];
+  return withServer({ ...target, entry: options.entry, nodeArgs }, async (server, api) => {
     const measure = async (call: Parameters<typeof load>[0]): Promise<CpuRun> => {
       await load({ ...call, amount: Math.max(100, CALLS / 10) }); // warm-up: JIT, pools, caches
       const before = processCpuMs(server.pid);
@@ -77,18 +59,11 @@ async function measureServer(
       const system = (after.system - before.system) / CALLS;
       return { ...result, cpuMsPerCall: (after.user - before.user) / CALLS + system, systemMsPerCall: system };
     };
-    const page = `?page=0&pageSize=20`;
-    const calls: Record<CallKey, Parameters<typeof load>[0]> = {
-      services: { url: u(apiPaths.allServicesRequest) + page, connections: CONNECTIONS, headers: auth },
-      requests: { url: u(apiPaths.allRequests) + page, connections: CONNECTIONS, headers: auth },
-      add: { url: u(apiPaths.addRequest), method: 'POST', connections: CONNECTIONS, makeBody: guest },
-    };
+    const calls = cpuCalls([api], CONNECTIONS);
     const runs = new Map<CallKey, CpuRun>();
     for (const key of Object.keys(calls) as CallKey[]) if (!options.only || options.only.includes(key)) runs.set(key, await measure(calls[key]));
     return runs;
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
 const row = (name: string, r: CpuRun) => `| ${name} | ${r.cpuMsPerCall.toFixed(2)} ms | ${r.systemMsPerCall.toFixed(2)} ms | ${r.rps} | ${ms(r.p50)} | ${ms(r.p99)} |`;

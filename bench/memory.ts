@@ -8,8 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { apiPaths } from '../shared/api/paths';
-import { load, postJson } from './lib/load';
-import { BENCH_ADMIN, type ServerProcess, startServerProcess } from './lib/server-process';
+import { load } from './lib/load';
+import type { ServerProcess } from './lib/server-process';
+import { openApi, withServer } from './lib/with-server';
 
 const BURST_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -27,36 +28,14 @@ function memoryOf(pid: number): Memory {
 
 const settle = () => new Promise((r) => setTimeout(r, 2_000));
 
-async function getJson(url: string, token: string): Promise<any> {
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return res.json();
-}
-
 /** Guests filing requests and staff reading lists at once, for BURST_SECONDS. */
 async function burst(server: ServerProcess): Promise<number> {
-  const u = (p: string) => `${server.url}${p}`;
-  const { accessToken: token } = await postJson(u(apiPaths.login), BENCH_ADMIN);
-  const [hotel] = await getJson(u(apiPaths.generateHotels), token);
-  const rooms = await getJson(`${u(apiPaths.generateRooms)}?hotelId=${hotel.id}`, token);
-  const services = (await getJson(u(apiPaths.generateServices), token)).flatMap((g: any) => g.services).filter((s: any) => !s.isSpecial);
+  const api = await openApi(server);
   let i = 0;
-  const guest = () => {
-    i++;
-    return JSON.stringify({
-      custName: `Memory guest ${i}`,
-      custEmail: `memory${i}@example.com`,
-      custPhone: '+966 55 123 4567',
-      hotelId: hotel.id,
-      roomId: rooms[i % rooms.length].id,
-      note: '',
-      services: [{ serviceId: services[i % services.length].id, note: 'Two extra towels please' }],
-    });
-  };
-  const auth = { authorization: `Bearer ${token}` };
+  const guest = () => JSON.stringify(api.guestRequest(++i, 'Memory'));
   const [added, listed] = await Promise.all([
-    load({ url: u(apiPaths.addRequest), method: 'POST', connections: 20, seconds: BURST_SECONDS, makeBody: guest }),
-    load({ url: `${u(apiPaths.allRequests)}?page=0&pageSize=20`, connections: 5, seconds: BURST_SECONDS, headers: auth }),
+    load({ url: api.url(apiPaths.addRequest), method: 'POST', connections: 20, seconds: BURST_SECONDS, makeBody: guest }),
+    load({ url: api.url(`${apiPaths.allRequests}?page=0&pageSize=20`), connections: 5, seconds: BURST_SECONDS, headers: api.auth }),
   ]);
   return Math.round((added.rps + listed.rps) * BURST_SECONDS);
 }
@@ -75,22 +54,23 @@ export async function measureMemory(): Promise<MemoryRun> {
   try {
     // First start: an empty folder (PGlite makes the cluster), with the demo chain.
     const started = performance.now();
-    let server = await startServerProcess({ dataDir, env: { HOTEL_DEMO: '1' } });
-    const startSeconds = (performance.now() - started) / 1000;
-    await settle();
-    const firstStart = memoryOf(server.pid);
-    let calls = await burst(server);
-    await settle();
-    const firstBurst = memoryOf(server.pid);
-    await server.stop();
-
-    server = await startServerProcess({ dataDir });
-    await settle();
-    const restart = memoryOf(server.pid);
-    calls += await burst(server);
-    await settle();
-    const restartBurst = memoryOf(server.pid);
-    await server.stop();
+    let startSeconds = 0;
+    // Signed in only for the bursts: the first reading is of a server that has served nothing.
+    const [firstStart, firstBurst, firstCalls] = await withServer({ dataDir, env: { HOTEL_DEMO: '1' }, signIn: false }, async (server) => {
+      startSeconds = (performance.now() - started) / 1000;
+      await settle();
+      const before = memoryOf(server.pid);
+      const calls = await burst(server);
+      await settle();
+      return [before, memoryOf(server.pid), calls] as const;
+    });
+    const [restart, restartBurst, calls] = await withServer({ dataDir, signIn: false }, async (server) => {
+      await settle();
+      const before = memoryOf(server.pid);
+      const more = await burst(server);
+      await settle();
+      return [before, memoryOf(server.pid), firstCalls + more] as const;
+    });
     return { firstStart, firstBurst, restart, restartBurst, calls, startSeconds };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

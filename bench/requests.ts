@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { apiPaths } from '../shared/api/paths';
 import { type LoadResult, load, ms, percentile, postJson } from './lib/load';
-import { BENCH_ADMIN, startServerProcess } from './lib/server-process';
 import { openEventStream } from './lib/sse';
+import { type BenchApi, withServer } from './lib/with-server';
 import { seedRequests } from './seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -25,36 +22,17 @@ interface Run {
   importSeconds: number;
 }
 
-async function getJson(url: string, token: string): Promise<any> {
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return res.json();
-}
-
 async function runOne(db: 'PGlite' | 'PostgreSQL', databaseUrl?: string): Promise<Run> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hotel-bench-req-'));
-  console.log(`  seeding ${REQUESTS} requests on ${db} …`);
-  await seedRequests({ databaseUrl, dataDir }, REQUESTS);
-  const plans = databaseUrl ? await explainPlans(databaseUrl) : undefined;
-  const server = await startServerProcess({ databaseUrl, dataDir });
-  try {
-    const u = (p: string) => `${server.url}${p}`;
-    const { accessToken: token } = await postJson(u(apiPaths.login), BENCH_ADMIN);
-    const auth = { authorization: `Bearer ${token}` };
-    const [hotel] = await getJson(u(apiPaths.generateHotels), token);
-    const rooms = await getJson(`${u(apiPaths.generateRooms)}?hotelId=${hotel.id}`, token);
-    const groups = await getJson(u(apiPaths.generateServices), token);
-    const services = groups.flatMap((g: any) => g.services).filter((s: any) => !s.isSpecial);
-    const guest = (i: number) =>
-      JSON.stringify({
-        custName: `Bench guest ${i}`,
-        custEmail: `bench${i}@example.com`,
-        custPhone: '+966 55 123 4567',
-        hotelId: hotel.id,
-        roomId: rooms[i % rooms.length].id,
-        note: '',
-        services: [{ serviceId: services[i % services.length].id, note: 'Two extra towels please' }],
-      });
+  let plans: string[] | undefined;
+  const seed = async (target: { databaseUrl?: string; dataDir: string }) => {
+    console.log(`  seeding ${REQUESTS} requests on ${db} …`);
+    await seedRequests(target, REQUESTS);
+    plans = databaseUrl ? await explainPlans(databaseUrl) : undefined;
+  };
+  return withServer({ databaseUrl, seed }, async (_server, api) => {
+    const { auth, hotel } = api;
+    const u = api.url;
+    const guest = (i: number) => JSON.stringify(api.guestRequest(i, 'Bench'));
 
     const requestsPage = await load({ url: `${u(apiPaths.allRequests)}?page=0&pageSize=20`, connections: 10, seconds: SECONDS, headers: auth });
     const servicesPage = await load({ url: `${u(apiPaths.allServicesRequest)}?page=0&pageSize=20`, connections: 10, seconds: SECONDS, headers: auth });
@@ -89,7 +67,7 @@ async function runOne(db: 'PGlite' | 'PostgreSQL', databaseUrl?: string): Promis
     let n = 0;
     const addRequest = await load({ url: u(apiPaths.addRequest), method: 'POST', connections: 50, seconds: SECONDS, makeBody: () => guest(n++) });
 
-    const importSeconds = await importRooms(u, token, hotel.id);
+    const importSeconds = await importRooms(api, hotel.id);
     return {
       db,
       plans,
@@ -101,10 +79,7 @@ async function runOne(db: 'PGlite' | 'PostgreSQL', databaseUrl?: string): Promis
       eventP99: percentile(latencies, 99),
       importSeconds,
     };
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
@@ -142,14 +117,15 @@ async function explainPlans(databaseUrl: string): Promise<string[]> {
 }
 
 /** Download the room template, fill 5,000 rows, upload it: the seconds the upload takes. */
-async function importRooms(u: (p: string) => string, token: string, hotelId: number): Promise<number> {
+async function importRooms(api: BenchApi, hotelId: number): Promise<number> {
+  const { url: u, token, getJson } = api;
   const res = await fetch(u(apiPaths.roomTemplate), { headers: { authorization: `Bearer ${token}` } });
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(await res.arrayBuffer());
   const sheet = book.worksheets[0];
   const headers = (sheet.getRow(1).values as string[]).slice(1);
   const [hotels, useTypes, roomTypes] = await Promise.all(
-    [apiPaths.hotel_list, apiPaths.useType_list, apiPaths.roomType_list].map((p) => getJson(u(p), token)),
+    [apiPaths.hotel_list, apiPaths.useType_list, apiPaths.roomType_list].map((p) => getJson(p)),
   );
   const hotel = hotels.find((h: any) => h.id === hotelId) ?? hotels[0];
   const values: Record<string, string> = { hotelCode: hotel.hotelCode, useTypeCode: useTypes[0].useTypeCode, roomTypeCode: roomTypes[0].roomTypeCode };

@@ -58,6 +58,7 @@ async function main(): Promise<void> {
       ['work', './work-app.ts', 'benchWorkApp'],
       ['webhooks', './webhooks.ts', 'benchWebhooks'],
       ['routing', './routing.ts', 'benchRouting'],
+      ['scale', './scale-out.ts', 'benchScaleOut'],
     ] as const) {
       if (!wanted(name) || !existsSync(new URL(file, import.meta.url))) continue;
       const mod = await import(file);

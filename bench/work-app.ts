@@ -15,8 +15,9 @@ import { ar as workAr } from '../work-web/src/i18n/ar';
 import { apiPaths, fillPath } from '../shared/api/paths';
 import { ms, percentile, postJson } from './lib/load';
 import { firstViewSize as guestFirstViewSize } from './guest-web';
-import { BENCH_ADMIN, startServerProcess } from './lib/server-process';
+import { BENCH_ADMIN } from './lib/server-process';
 import { openEventStream } from './lib/sse';
+import { type BenchApi, withServer } from './lib/with-server';
 
 const DIST = path.resolve(import.meta.dirname, '../dist/work-web');
 const PHONES = Number(process.env.BENCH_PHONES ?? 200);
@@ -64,13 +65,8 @@ interface TaskLatency {
   streamsOpenMs: number;
 }
 
-async function taskLatency(url: string): Promise<TaskLatency> {
-  const u = (p: string) => `${url}${p}`;
-  const { accessToken: desk } = await postJson(u(apiPaths.login), BENCH_ADMIN);
-  const [hotel] = await call(u(apiPaths.generateHotels), 'GET', desk);
-  const rooms = await call(`${u(apiPaths.generateRooms)}?hotelId=${hotel.id}`, 'GET', desk);
-  const groups = await call(u(apiPaths.generateServices), 'GET', desk);
-  const services = groups.flatMap((g: any) => g.services).filter((s: any) => !s.isSpecial);
+async function taskLatency(api: BenchApi): Promise<TaskLatency> {
+  const { url: u, token: desk } = api;
 
   // 200 workers without a department (offered for every line), each with a paired phone.
   console.log(`  pairing ${PHONES} phones …`);
@@ -108,15 +104,7 @@ async function taskLatency(url: string): Promise<TaskLatency> {
     console.log(`  ${PHONES} streams open in ${ms(streamsOpenMs)}; adding ${LINES * 2} lines …`);
     const lineIds: number[] = [];
     for (let i = 0; i < LINES * 2; i++) {
-      const { id } = await postJson(u(apiPaths.addRequest), {
-        custName: `Bench guest ${i}`,
-        custEmail: `bench${i}@example.com`,
-        custPhone: '+966 55 123 4567',
-        hotelId: hotel.id,
-        roomId: rooms[i % rooms.length].id,
-        note: '',
-        services: [{ serviceId: services[i % services.length].id, note: '' }],
-      });
+      const { id } = await postJson(u(apiPaths.addRequest), api.guestRequest(i, 'Bench', ''));
       const view = await call(u(fillPath(apiPaths.userRequestDetails, { id })), 'GET', desk);
       lineIds.push(view.requestDetails[0].id);
     }
@@ -228,19 +216,14 @@ async function timeToUsable(base: string, newCode: () => Promise<string>): Promi
 
 export async function benchWorkApp(): Promise<{ title: string; lines: string[] }> {
   const size = firstViewSize();
-  const server = await startServerProcess({ env: SERVER_ENV });
-  let latency: TaskLatency;
-  let page: { pairScreen: number[]; taskList: number[] };
-  try {
-    latency = await taskLatency(server.url);
+  const { latency, page } = await withServer({ env: SERVER_ENV }, async (server, api) => {
+    const latency = await taskLatency(api);
     // The page's phone belongs to a worker of its own, with no task.
     const { accessToken: desk } = await postJson(`${server.url}${apiPaths.login}`, BENCH_ADMIN);
     const { id: workerId } = await call(`${server.url}${apiPaths.worker_add}`, 'POST', desk, { name: 'Bench Page Phone', phoneNumber: '+966 55 123 4567', workerCode: 'BWPAGE' });
     const newCode = async () => (await call(`${server.url}${fillPath(apiPaths.workerPairingCode, { workerId })}`, 'POST', desk, {})).code as string;
-    page = await timeToUsable(server.url, newCode);
-  } finally {
-    await server.stop();
-  }
+    return { latency, page: await timeToUsable(server.url, newCode) };
+  });
   const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const row = (name: string, v: number[]) => `| ${name} | ${v.length} | ${ms(percentile(v, 50))} | ${ms(percentile(v, 99))} | ${ms(v.at(-1) ?? NaN)} | p99 < 1 s |`;

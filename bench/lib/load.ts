@@ -9,7 +9,11 @@ export interface LoadResult {
 }
 
 export interface LoadOptions {
-  url: string;
+  /**
+   * Several: autocannon gives connection i the url i mod n, each connection keeping its own
+   * for the whole run (as a layer-4 balancer spreads connections, not calls).
+   */
+  url: string | string[];
   method?: 'GET' | 'POST' | 'PUT';
   connections: number;
   /** How long to send; or `amount`, a fixed number of calls. */
@@ -19,6 +23,12 @@ export interface LoadOptions {
   body?: string;
   /** A fresh body per request (e.g. unique codes). */
   makeBody?: () => string;
+  /**
+   * autocannon's sampling period, ms (default 1000). It returns at the first sample after the
+   * last call, so a short `amount` run's wall time is whole periods unless this is shorter;
+   * `rps` is then per period, not per second.
+   */
+  sampleInt?: number;
 }
 
 /** autocannon against a server on loopback; requests per second and latency percentiles in ms. */
@@ -28,6 +38,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     method: options.method ?? 'GET',
     connections: options.connections,
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
+    ...(options.sampleInt ? { sampleInt: options.sampleInt } : {}),
     headers: { 'content-type': 'application/json', ...options.headers },
     body: options.body,
     requests: options.makeBody ? [{ setupRequest: (req: any) => ({ ...req, body: options.makeBody!() }) }] : undefined,
@@ -57,3 +68,8 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+
+/** How many of `connections` each of `targets` gets when connection i goes to target i mod n (autocannon's url list). */
+export function connectionsPerTarget(connections: number, targets: number): number[] {
+  return Array.from({ length: targets }, (_, t) => Math.floor(connections / targets) + (t < connections % targets ? 1 : 0));
+}

@@ -1,4 +1,4 @@
-export { startCluster, findPgBin, type Cluster } from '../../tests/support/postgres';
+export { startCluster, findPgBin, freePort, type Cluster } from '../../tests/support/postgres';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 

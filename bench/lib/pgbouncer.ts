@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './postgres';
+
+const PGBOUNCER = '/usr/sbin/pgbouncer';
+
+export const hasPgBouncer = () => existsSync(PGBOUNCER);
+
+export interface BenchBouncer {
+  /** The same database through PgBouncer (same name, so its backends' titles name it too). */
+  url: string;
+  pid: number;
+  /** As `pgbouncer --version` prints it, e.g. "PgBouncer 1.18.0". */
+  version: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * PgBouncer in transaction mode in front of one database (any host), in a temp folder on a
+ * free port, as a chain would put it before several server processes. Trust auth on loopback:
+ * it passes the user of `databaseUrl` on, with its password if the URL has one.
+ */
+export async function startBenchPgBouncer(databaseUrl: string, { poolSize }: { poolSize: number }): Promise<BenchBouncer> {
+  const target = new URL(databaseUrl);
+  const database = target.pathname.slice(1);
+  const user = decodeURIComponent(target.username || 'postgres');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hotel-bench-pgbouncer-'));
+  // PgBouncer drops to the postgres user when started as root: it must read its folder.
+  chmodSync(dir, 0o755);
+  const port = await freePort();
+  writeFileSync(path.join(dir, 'users.txt'), `"${user}" ""\n`);
+  const password = target.password ? ` password=${decodeURIComponent(target.password)}` : '';
+  const ini = [
+    '[databases]',
+    `${database} = host=${target.hostname} port=${target.port || 5432} dbname=${database} user=${user}${password}`,
+    '[pgbouncer]',
+    'listen_addr = 127.0.0.1',
+    `listen_port = ${port}`,
+    "unix_socket_dir = ''",
+    'auth_type = trust',
+    `auth_file = ${path.join(dir, 'users.txt')}`,
+    'pool_mode = transaction',
+    `default_pool_size = ${poolSize}`,
+    'max_client_conn = 500',
+    // The processes' session settings (application_name…) and the driver's startup options.
+    'ignore_startup_parameters = extra_float_digits,options',
+    ...(process.getuid?.() === 0 ? ['user = postgres'] : []),
+  ].join('\n');
+  writeFileSync(path.join(dir, 'pgbouncer.ini'), `${ini}\n`);
+  for (const f of ['users.txt', 'pgbouncer.ini']) chmodSync(path.join(dir, f), 0o644);
+  let out = '';
+  const child: ChildProcess = spawn(PGBOUNCER, [path.join(dir, 'pgbouncer.ini')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (c: Buffer) => void (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => void (out += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGINT');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  // Ready when its port accepts.
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (ok) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`PgBouncer did not start:\n${out}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const url = new URL(databaseUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  url.password = '';
+  const version = spawnSync(PGBOUNCER, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0].trim();
+  return { url: url.toString(), pid: child.pid!, version, stop };
+}
