@@ -89,9 +89,9 @@ export async function seedRequests(target: { databaseUrl?: string; dataDir: stri
 
       // Line statuses follow the request's: In Progress is one line assigned, one completed.
       await tx.execute(sql`
-        insert into request_lines (request_id, service_id, department_id, status, note, search_text, clock_started_at, acknowledge_due_at, complete_due_at,
+        insert into request_lines (request_id, hotel_id, service_id, department_id, status, note, search_text, clock_started_at, acknowledge_due_at, complete_due_at,
                                    acknowledged_at, assigned_at, completed_at, rejected_at, created_at, updated_at)
-        select q.id, s.id, s.department_id, l.status, '', concat_ws(' ', t.base, case k when 0 then t.names0 else t.names1 end),
+        select q.id, q.hotel_id, s.id, s.department_id, l.status, '', concat_ws(' ', t.base, case k when 0 then t.names0 else t.names1 end),
                q.created_at, q.created_at + interval '10 minutes', q.created_at + interval '45 minutes',
                case when l.status <> 'Open' then least(now(), q.created_at + interval '3 minutes') end,
                case when l.status = 'Assigned' then least(now(), q.created_at + interval '3 minutes') end,

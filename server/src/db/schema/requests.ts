@@ -71,6 +71,11 @@ export const requestLines = pgTable(
       .references(() => services.id, { onDelete: 'restrict' }),
     /** The department handling the line: the service's, or for a Special Request the one assigned. */
     departmentId: integer('department_id').references(() => departments.id, { onDelete: 'restrict' }),
+    /**
+     * The request's hotel, copied onto the line by the insert trigger (a request never changes
+     * hotel): a hotel user's Services list and its count filter lines without reading requests.
+     */
+    hotelId: integer('hotel_id').references(() => hotels.id, { onDelete: 'restrict' }),
     workerId: integer('worker_id').references(() => workers.id, { onDelete: 'restrict' }),
     status: text('status', { enum: ['Open', 'Assigned', 'Completed', 'Rejected'] }).notNull().default('Open'),
     note: text('note').notNull().default(''),
@@ -137,6 +142,8 @@ export const requestLines = pgTable(
     index('request_lines_request_idx').on(t.requestId),
     index('request_lines_updated_idx').on(t.updatedAt.desc(), t.id),
     index('request_lines_department_updated_idx').on(t.departmentId, t.updatedAt.desc()),
+    // A hotel user's scope (hotel, then department): the Services count reads this index alone.
+    index('request_lines_hotel_idx').on(t.hotelId, t.departmentId),
     index('request_lines_status_idx').on(t.status),
     // Home's lines completed today.
     index('request_lines_completed_idx').on(t.completedAt).where(sql`status = 'Completed'`),

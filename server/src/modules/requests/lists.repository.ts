@@ -201,10 +201,11 @@ export async function listLines(
   filter: StaffListFilters & { status?: LineStatus },
   options: ListOptions<LineSort>,
 ) {
+  // The line's own copy of its request's hotel: scope and filters need no join.
   const where: (SQL | undefined)[] = [
-    lineScopeSql(scope),
+    lineScopeSql(scope, { hotelId: requestLines.hotelId, departmentId: requestLines.departmentId }),
     filter.status ? eq(requestLines.status, filter.status) : undefined,
-    filter.hotelId ? eq(requests.hotelId, filter.hotelId) : undefined,
+    filter.hotelId ? eq(requestLines.hotelId, filter.hotelId) : undefined,
     filter.departmentId ? eq(requestLines.departmentId, filter.departmentId) : undefined,
     ...createdWithin(requestLines.createdAt, filter),
     filter.open === 'true' ? OPEN_LINE : undefined,
@@ -215,9 +216,6 @@ export async function listLines(
   ];
   if (options.search) where.push(searchIn(requestLines.searchText, options.search));
   const condition = and(...where);
-  // Only the request's hotel is needed to filter (scope and hotel filter), and for an
-  // admin with no hotel filter not even that.
-  const needsRequest = !scope.isAdmin || !!filter.hotelId;
   // My queue and the overdue list, unless a sort is asked for: the latest first, then the oldest.
   const myQueue = (filter.mine === 'true' || filter.overdue === 'true') && !options.sort;
   // The scheduled queue, unless a sort is asked for: the soonest time first.
@@ -232,14 +230,7 @@ export async function listLines(
         [sql`${line.dueAt} asc nulls last`, asc(line.createdAt), asc(line.id)]
       : [orderBy(sortColumn, options.order), tieBreak(line.id, options.order)];
 
-  const count = (max: number) =>
-    countUpTo(
-      db,
-      needsRequest
-        ? db.select({ one: ONE }).from(requestLines).innerJoin(requests, eq(requests.id, requestLines.requestId)).where(condition).$dynamic()
-        : db.select({ one: ONE }).from(requestLines).where(condition).$dynamic(),
-      max,
-    );
+  const count = (max: number) => countUpTo(db, db.select({ one: ONE }).from(requestLines).where(condition).$dynamic(), max);
 
   /** What a line's row shows of its request, service, department, hotel and room (both paths join them). */
   const namesOfLine = {
@@ -260,7 +251,7 @@ export async function listLines(
       .select({ id: requestLines.id, requestId: requestLines.requestId, serviceId: requestLines.serviceId, departmentId: requestLines.departmentId, createdAt: requestLines.createdAt, updatedAt: requestLines.updatedAt, status: requestLines.status, dueAt: requestLines.dueAt, guestUnreadAt: requestLines.guestUnreadAt, ...lineClockColumns, ...workerStepColumns })
       .from(requestLines)
       .$dynamic();
-    const page = (needsRequest ? found.innerJoin(requests, eq(requests.id, requestLines.requestId)) : found)
+    const page = found
       .where(condition)
       .orderBy(...orderOnLine(requestLines, requestLines[ownSort ?? 'updatedAt']))
       .limit(options.page.limit)

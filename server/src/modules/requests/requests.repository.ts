@@ -295,7 +295,8 @@ export async function lineSummary(db: DbOrTx, lineId: number) {
   return row;
 }
 
-export type LinePatch = Partial<typeof requestLines.$inferInsert>;
+/** What an action may change on a line; its hotel is its request's (the insert trigger keeps it). */
+export type LinePatch = Partial<Omit<typeof requestLines.$inferInsert, 'hotelId'>>;
 
 export async function updateLine(tx: Tx, id: number, patch: LinePatch, at: Date): Promise<void> {
   await tx
