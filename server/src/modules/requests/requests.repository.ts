@@ -206,36 +206,53 @@ export interface NewRequest {
  *
  * A request made from a room during a stay carries that stay (the room's open stay checked
  * in last), taken in the same statement.
+ *
+ * Built once (see sqlBuiltOnce): the lines come as one array parameter per column, unnested
+ * in their order, so the statement is the same whatever the number of lines.
  */
+const insertRequestQuery = sqlBuiltOnce<{ id: string; request_code: string; created_at: Date | string }>(() => {
+  const p = (name: string) => sql.placeholder(name);
+  return sql`
+    with next as (
+      select seq, hotel_request_code(seq) as code, set_config('hotel.search_text_given', 'on', true) as given
+      from (select nextval(pg_get_serial_sequence('requests', 'seq')) as seq) s
+    ), request as (
+      insert into ${requests} (seq, request_code, hotel_id, room_id, cust_name, cust_email, cust_phone, note, room_verified, lang, channel, search_text, stay_id)
+      select seq, code, ${p('hotelId')}, ${p('roomId')}, ${p('custName')}, ${p('custEmail')}, ${p('custPhone')}, ${p('note')},
+        ${p('roomVerified')}, ${p('lang')}, ${p('channel')}, concat_ws(' ', code, nullif(${p('searchText')}::text, '')),
+        (select ${stays.id} from ${stays} where ${stays.roomId} = ${p('roomId')}::int and ${stays.checkedOutAt} is null order by ${stays.checkedInAt} desc limit 1)
+      from next
+      returning id, request_code, created_at
+    ), line as (
+      insert into ${requestLines} (request_id, service_id, department_id, note, clock_started_at, acknowledge_due_at, complete_due_at, scheduled_for, alert_at, search_text)
+      select request.id, v.service_id, v.department_id, v.note, v.clock_started_at, v.acknowledge_due_at, v.complete_due_at, v.scheduled_for, v.alert_at,
+        concat_ws(' ', request.request_code, nullif(v.search_text, ''))
+      from request, unnest(${p('serviceIds')}::int[], ${p('departmentIds')}::int[], ${p('notes')}::text[], ${p('clockStartedAt')}::timestamptz[],
+        ${p('acknowledgeDueAt')}::timestamptz[], ${p('completeDueAt')}::timestamptz[], ${p('scheduledFor')}::timestamptz[], ${p('alertAt')}::timestamptz[],
+        ${p('searchTexts')}::text[]) with ordinality
+        as v(service_id, department_id, note, clock_started_at, acknowledge_due_at, complete_due_at, scheduled_for, alert_at, search_text, position)
+      order by v.position
+    )
+    select id, request_code, created_at from request`;
+});
+
 export async function insertRequest(db: DbOrTx, input: NewRequest): Promise<{ id: string; requestCode: string; createdAt: Date }> {
   const { lines, roomNumber, hotelNames, ...header } = input;
   const texts = searchTextsAfterCode({ ...header, roomNumber, hotelNames }, lines.map((line) => line.names));
   const at = (time: Date | null | undefined) => time?.toISOString() ?? null;
-  const lineRows = lines.map(
-    (line, i) =>
-      sql`(${i}::int, ${line.serviceId}::int, ${line.departmentId}::int, ${line.note}::text, ${at(line.clockStartedAt)}::timestamptz, ${at(line.acknowledgeDueAt)}::timestamptz, ${at(line.completeDueAt)}::timestamptz, ${at(line.scheduledFor)}::timestamptz, ${at(line.alertAt)}::timestamptz, ${texts.lines[i]}::text)`,
-  );
-  const [row] = rowsOf<{ id: string; request_code: string; created_at: Date | string }>(
-    await db.execute(sql`
-      with next as (
-        select seq, hotel_request_code(seq) as code, set_config('hotel.search_text_given', 'on', true) as given
-        from (select nextval(pg_get_serial_sequence('requests', 'seq')) as seq) s
-      ), request as (
-        insert into ${requests} (seq, request_code, hotel_id, room_id, cust_name, cust_email, cust_phone, note, room_verified, lang, channel, search_text, stay_id)
-        select seq, code, ${header.hotelId}, ${header.roomId}, ${header.custName}, ${header.custEmail}, ${header.custPhone}, ${header.note},
-          ${header.roomVerified}, ${header.lang}, ${header.channel}, concat_ws(' ', code, nullif(${texts.request}::text, '')),
-          (select ${stays.id} from ${stays} where ${stays.roomId} = ${header.roomId}::int and ${stays.checkedOutAt} is null order by ${stays.checkedInAt} desc limit 1)
-        from next
-        returning id, request_code, created_at
-      ), line as (
-        insert into ${requestLines} (request_id, service_id, department_id, note, clock_started_at, acknowledge_due_at, complete_due_at, scheduled_for, alert_at, search_text)
-        select request.id, v.service_id, v.department_id, v.note, v.clock_started_at, v.acknowledge_due_at, v.complete_due_at, v.scheduled_for, v.alert_at,
-          concat_ws(' ', request.request_code, nullif(v.search_text, ''))
-        from request, (values ${sql.join(lineRows, sql`, `)}) as v(position, service_id, department_id, note, clock_started_at, acknowledge_due_at, complete_due_at, scheduled_for, alert_at, search_text)
-        order by v.position
-      )
-      select id, request_code, created_at from request`),
-  );
+  const [row] = await insertRequestQuery(db).execute({
+    ...header,
+    searchText: texts.request,
+    serviceIds: lines.map((line) => line.serviceId),
+    departmentIds: lines.map((line) => line.departmentId),
+    notes: lines.map((line) => line.note),
+    clockStartedAt: lines.map((line) => at(line.clockStartedAt)),
+    acknowledgeDueAt: lines.map((line) => at(line.acknowledgeDueAt)),
+    completeDueAt: lines.map((line) => at(line.completeDueAt)),
+    scheduledFor: lines.map((line) => at(line.scheduledFor)),
+    alertAt: lines.map((line) => at(line.alertAt)),
+    searchTexts: texts.lines,
+  });
   return { id: row.id, requestCode: row.request_code, createdAt: new Date(row.created_at) };
 }
 
