@@ -76,6 +76,8 @@ export interface RequestedService {
   targets: Targets;
   hotelNameEn: string | null;
   hotelNameAr: string | null;
+  /** Its department's workers take open lines: their phones are offered the line. */
+  departmentTakesOpenLines: boolean;
 }
 
 interface NewRequestReadRow {
@@ -100,12 +102,13 @@ interface NewRequestReadRow {
   hotel_complete: number | null;
   hotel_name_en: string | null;
   hotel_name_ar: string | null;
+  takes_open_lines: boolean;
 }
 
 /**
  * Everything a new request is checked against, in one statement built once: the place
  * (as placeOf reads it), one row per service asked for (targets: the service's own, else
- * its group's, else the hotel's), and whether any webhook subscription wants the hotel's
+ * its group's, else the hotel's; whether its department's workers take open lines), and whether any webhook subscription wants the hotel's
  * `request.created` (most hotels have none: the request is then one statement, no transaction).
  */
 const newRequestReadQuery = sqlBuiltOnce<NewRequestReadRow>(() => {
@@ -115,7 +118,8 @@ const newRequestReadQuery = sqlBuiltOnce<NewRequestReadRow>(() => {
       ${services.nameEn} as name_en, ${services.nameAr} as name_ar, ${services.scheduleLeadMinutes} as schedule_lead_minutes,
       ${services.acknowledgeMinutes} as service_acknowledge, ${services.completeMinutes} as service_complete,
       ${serviceGroups.acknowledgeMinutes} as group_acknowledge, ${serviceGroups.completeMinutes} as group_complete,
-      ${hotels.acknowledgeMinutes} as hotel_acknowledge, ${hotels.completeMinutes} as hotel_complete, ${hotels.name} as hotel_name_en, ${hotels.nameAr} as hotel_name_ar
+      ${hotels.acknowledgeMinutes} as hotel_acknowledge, ${hotels.completeMinutes} as hotel_complete, ${hotels.name} as hotel_name_en, ${hotels.nameAr} as hotel_name_ar,
+      coalesce(${departments.workersTakeOpenLines}, false) as takes_open_lines
     from (select
       exists (select 1 from ${hotels} where ${hotels.id} = ${hotelId}::int) as hotel_exists,
       (select ${rooms.hotelId} from ${rooms} where ${rooms.id} = ${roomId}::int) as room_hotel_id,
@@ -124,7 +128,8 @@ const newRequestReadQuery = sqlBuiltOnce<NewRequestReadRow>(() => {
       (select ${hotels.name} || ' ' || ${hotels.nameAr} from ${hotels} where ${hotels.id} = ${hotelId}::int) as hotel_names,
       (select ${hotels.timeZone} from ${hotels} where ${hotels.id} = ${hotelId}::int) as time_zone,
       exists (select 1 from webhook_subscriptions s where ${wants({ type: 'request.created', hotelId, internal: false })}) as subscribed) p
-    left join (${services} inner join ${serviceGroups} on ${serviceGroups.id} = ${services.serviceGroupId}) on ${services.id} = any(${sql.placeholder('ids')}::int[])
+    left join (${services} inner join ${serviceGroups} on ${serviceGroups.id} = ${services.serviceGroupId}
+      left join ${departments} on ${departments.id} = ${services.departmentId}) on ${services.id} = any(${sql.placeholder('ids')}::int[])
     left join ${hotels} on ${hotels.id} = ${hotelId}::int`;
 });
 
@@ -158,6 +163,7 @@ export async function newRequestRead(
       targets: resolveTargets({ acknowledgeMinutes: r.service_acknowledge, completeMinutes: r.service_complete }, { acknowledgeMinutes: r.group_acknowledge, completeMinutes: r.group_complete }, { acknowledgeMinutes: r.hotel_acknowledge, completeMinutes: r.hotel_complete }),
       hotelNameEn: r.hotel_name_en,
       hotelNameAr: r.hotel_name_ar,
+      departmentTakesOpenLines: r.takes_open_lines,
     });
   }
   return { place, services: found, webhookSubscribed: first.subscribed };

@@ -152,7 +152,8 @@ export async function fileRequest(
     at: iso(created.createdAt),
     summary: newRequestSummary({ ...input, services: alertNow }, place.roomNumber ?? '', (id) => byId.get(id)!),
   });
-  pushOffered(ctx, { requestId: created.id });
+  // Phones are offered the open lines of departments whose workers take them: with none among the lines, nothing to look for.
+  if (input.services.some((s) => departmentOf(byId.get(s.serviceId)!) !== null && byId.get(s.serviceId)!.departmentTakesOpenLines)) pushOffered(ctx, { requestId: created.id });
   return created;
 }
 
