@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
+import { rowsOf } from '../../server/src/db/client';
 import { requestLines, requests } from '../../server/src/db/schema';
 import { type Fixture, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
@@ -52,11 +53,11 @@ describe("a line's own copy of its request's hotel", () => {
 
   it('is filled by the database for a line written without it (a hand, an import, an older writer)', async () => {
     const [request] = await db().select({ id: requests.id }).from(requests).where(eq(requests.hotelId, fx.hotelB.id)).limit(1);
-    const [{ id }] = (
-      await db().execute<{ id: number }>(
+    const [{ id }] = rowsOf<{ id: number }>(
+      await db().execute(
         sql`insert into request_lines (request_id, service_id, department_id, note) values (${request.id}, ${fx.services.repair}, ${fx.departments.maintenance}, '') returning id`,
-      )
-    ).rows;
+      ),
+    );
     expect(await hotelOf(id)).toBe(fx.hotelB.id);
   });
 
@@ -79,10 +80,8 @@ describe("a line's own copy of its request's hotel", () => {
       await db().execute(sql`alter table request_lines enable trigger request_lines_hotel_before`);
     }
     await db().execute(sql.raw(fill!));
-    const wrong = await db().execute<{ n: number }>(
-      sql`select count(*)::int as n from request_lines l join requests r on r.id = l.request_id where l.hotel_id is distinct from r.hotel_id`,
-    );
-    expect(wrong.rows[0].n).toBe(0);
-    expect((await db().execute<{ n: number }>(sql`select count(*)::int as n from request_lines`)).rows[0].n).toBeGreaterThanOrEqual(4);
+    const count = async (query: ReturnType<typeof sql>) => rowsOf<{ n: number }>(await db().execute(query))[0].n;
+    expect(await count(sql`select count(*)::int as n from request_lines l join requests r on r.id = l.request_id where l.hotel_id is distinct from r.hotel_id`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from request_lines`)).toBeGreaterThanOrEqual(4);
   });
 });

@@ -52,6 +52,27 @@ describe("a new request's search text", () => {
     expect(lines[0].stored).not.toContain('Extra towels');
   });
 
+  it("keeps every line's note exactly as typed and in the order asked, whatever characters it holds", async () => {
+    // The lines travel as one array parameter per column: quotes, backslashes, commas, braces and
+    // the word NULL are an array literal's syntax and must come through as plain text.
+    const services = [fx.services.repair, fx.services.special, fx.services.towels];
+    for (const notes of [
+      ['say "hello", then {leave}', 'C:\\room\\101 \\"quoted\\"', ''],
+      ['NULL', '', 'غرفة، من فضلك {"a":[1,2]}'],
+    ]) {
+      const body = { ...guestRequest(fx, services), services: services.map((serviceId, i) => ({ serviceId, note: notes[i] })) };
+      const res = await t.api.call(endpoints.addRequest, { body });
+      expect(res.status).toBe(200);
+      const lines = rowsOf<{ service_id: number; note: string; stored: string; computed: string }>(
+        await db().execute(
+          sql`select service_id, note, search_text as stored, hotel_line_search_text(l) as computed from request_lines l where request_id = ${res.body.id} order by id`,
+        ),
+      );
+      expect(lines.map((l) => [l.service_id, l.note])).toEqual(services.map((serviceId, i) => [serviceId, notes[i]]));
+      for (const line of lines) expect(line.stored).toBe(line.computed);
+    }
+  });
+
   it('is written once: the lines do not rewrite the request they were stored with', async () => {
     // A trigger of this test's own database counts every row UPDATE of requests.
     await db().execute(sql`create table request_updates (id uuid)`);

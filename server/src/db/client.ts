@@ -273,7 +273,8 @@ async function openPostgres(url: string, settings: DatabasePoolConfig): Promise<
     kind: 'postgres',
     namedStatements: !settings.transactionPooler,
     async notify(channel, payload) {
-      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+      // Straight to the pool: every new request and every step sends one, and Drizzle's building adds nothing here.
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async listen(channel, onMessage, onResume) {
       listener ??= await connectListener();

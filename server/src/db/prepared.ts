@@ -1,4 +1,6 @@
-import type { DbOrTx } from './client';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { type DbOrTx, rowsOf } from './client';
 
 /**
  * A query whose SQL is built once per database (or transaction) instead of on every call:
@@ -12,4 +14,22 @@ export function builtOnce<Q>(build: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
     if (!query) built.set(db, (query = build(db)));
     return query;
   };
+}
+
+/** Renders SQL to text and parameters; the schema has no casing rules, so any dialect renders it alike. */
+const dialect = new PgDialect();
+
+/**
+ * A raw statement (`sql` with `sql.placeholder(name)` for what changes per call) built once,
+ * like builtOnce, for the statements the query builder cannot say (several reads folded into
+ * one, an insert of a request with its lines). Its rows come as the driver gives them
+ * (snake_case names, no mapping), unnamed like builtOnce's.
+ */
+export function sqlBuiltOnce<Row>(statement: () => SQL): (db: DbOrTx) => { execute(values: Record<string, unknown>): Promise<Row[]> } {
+  let text: ReturnType<PgDialect['sqlToQuery']> | undefined;
+  return builtOnce((db) => {
+    text ??= dialect.sqlToQuery(statement());
+    const prepared = db._.session.prepareQuery(text, undefined, '', false);
+    return { execute: async (values) => rowsOf<Row>(await prepared.execute(values)) };
+  });
 }

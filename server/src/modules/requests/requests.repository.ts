@@ -1,11 +1,12 @@
 import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
-import { type Language, type LineStatus, type RequestChannel, type RequestStatus, resolveTargets } from '@shared';
+import { type Language, type LineStatus, type RequestChannel, type RequestStatus, type Targets, resolveTargets } from '@shared';
 import { type DbOrTx, type Tx, rowsOf } from '../../db/client';
 import { nameIn } from '../../db/display-names';
-import { builtOnce } from '../../db/prepared';
-import { apiKeys, departments, hotels, lineEscalations, lineMessages, requestLines, requests, roomLinkKeys, rooms, serviceGroups, services, users, workers } from '../../db/schema';
+import { sqlBuiltOnce } from '../../db/prepared';
+import { apiKeys, departments, hotels, lineEscalations, lineMessages, requestLines, requests, roomLinkKeys, rooms, serviceGroups, services, stays, users, workers } from '../../db/schema';
 import { integrationLabel } from '../integrations/api-keys/key-label.repository';
+import { wants } from '../integrations/webhooks/outbox.repository';
 
 /** The only place the requests area talks to the database (STYLE §3). */
 
@@ -61,38 +62,111 @@ export function searchTextsAfterCode(
   return { request: joinText(base, names.length ? names.join(' ') : null), lines: names.map((n) => joinText(base, n)) };
 }
 
-/**
- * The services a guest asked for, with their names (for the request's search text)
- * and their targets in this hotel: the service's own, else its group's, else the
- * hotel's.
- */
-const servicesForRequestQuery = builtOnce((db) =>
-  db
-    .select({
-      id: services.id,
-      departmentId: services.departmentId,
-      isSpecial: services.isSpecial,
-      nameEn: services.nameEn,
-      nameAr: services.nameAr,
-      scheduleLeadMinutes: services.scheduleLeadMinutes,
-      service: { acknowledgeMinutes: services.acknowledgeMinutes, completeMinutes: services.completeMinutes },
-      group: { acknowledgeMinutes: serviceGroups.acknowledgeMinutes, completeMinutes: serviceGroups.completeMinutes },
-      hotel: { acknowledgeMinutes: hotels.acknowledgeMinutes, completeMinutes: hotels.completeMinutes },
-      hotelNameEn: hotels.name,
-      hotelNameAr: hotels.nameAr,
-    })
-    .from(services)
-    .innerJoin(serviceGroups, eq(serviceGroups.id, services.serviceGroupId))
-    .leftJoin(hotels, eq(hotels.id, sql.placeholder('hotelId')))
-    .where(sql`${services.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare(''),
-);
+/** The place a request is filed for (placeOf's answer). */
+export type Place = Awaited<ReturnType<typeof placeOf>>;
 
-/** Every new request reads this: built once (see builtOnce), the ids as one array parameter. */
-export async function servicesForRequest(db: DbOrTx, ids: number[], hotelId: number) {
-  if (ids.length === 0) return [];
-  const rows = await servicesForRequestQuery(db).execute({ ids, hotelId });
-  return rows.map(({ service, group, hotel, ...rest }) => ({ ...rest, targets: resolveTargets(service, group, hotel) }));
+/** A service a guest asked for, with its names (for the search texts) and its targets in the hotel. */
+export interface RequestedService {
+  id: number;
+  departmentId: number | null;
+  isSpecial: boolean;
+  nameEn: string;
+  nameAr: string;
+  scheduleLeadMinutes: number | null;
+  targets: Targets;
+  hotelNameEn: string | null;
+  hotelNameAr: string | null;
+  /** Its department's workers take open lines: their phones are offered the line. */
+  departmentTakesOpenLines: boolean;
+}
+
+interface NewRequestReadRow {
+  hotel_exists: boolean;
+  room_hotel_id: number | null;
+  link_version: number | null;
+  room_number: string | null;
+  hotel_names: string | null;
+  time_zone: string | null;
+  subscribed: boolean;
+  id: number | null;
+  department_id: number | null;
+  is_special: boolean;
+  name_en: string;
+  name_ar: string;
+  schedule_lead_minutes: number | null;
+  service_acknowledge: number | null;
+  service_complete: number | null;
+  group_acknowledge: number | null;
+  group_complete: number | null;
+  hotel_acknowledge: number | null;
+  hotel_complete: number | null;
+  hotel_name_en: string | null;
+  hotel_name_ar: string | null;
+  takes_open_lines: boolean;
+}
+
+/**
+ * Everything a new request is checked against, in one statement built once: the place
+ * (as placeOf reads it), one row per service asked for (targets: the service's own, else
+ * its group's, else the hotel's; whether its department's workers take open lines), and whether any webhook subscription wants the hotel's
+ * `request.created` (most hotels have none: the request is then one statement, no transaction).
+ */
+const newRequestReadQuery = sqlBuiltOnce<NewRequestReadRow>(() => {
+  const hotelId = sql.placeholder('hotelId');
+  const roomId = sql.placeholder('roomId');
+  return sql`select p.*, ${services.id} as id, ${services.departmentId} as department_id, ${services.isSpecial} as is_special,
+      ${services.nameEn} as name_en, ${services.nameAr} as name_ar, ${services.scheduleLeadMinutes} as schedule_lead_minutes,
+      ${services.acknowledgeMinutes} as service_acknowledge, ${services.completeMinutes} as service_complete,
+      ${serviceGroups.acknowledgeMinutes} as group_acknowledge, ${serviceGroups.completeMinutes} as group_complete,
+      ${hotels.acknowledgeMinutes} as hotel_acknowledge, ${hotels.completeMinutes} as hotel_complete, ${hotels.name} as hotel_name_en, ${hotels.nameAr} as hotel_name_ar,
+      coalesce(${departments.workersTakeOpenLines}, false) as takes_open_lines
+    from (select
+      exists (select 1 from ${hotels} where ${hotels.id} = ${hotelId}::int) as hotel_exists,
+      (select ${rooms.hotelId} from ${rooms} where ${rooms.id} = ${roomId}::int) as room_hotel_id,
+      (select ${roomLinkKeys.version} from ${roomLinkKeys} where ${roomLinkKeys.hotelId} = ${hotelId}::int) as link_version,
+      (select ${rooms.number} from ${rooms} where ${rooms.id} = ${roomId}::int) as room_number,
+      (select ${hotels.name} || ' ' || ${hotels.nameAr} from ${hotels} where ${hotels.id} = ${hotelId}::int) as hotel_names,
+      (select ${hotels.timeZone} from ${hotels} where ${hotels.id} = ${hotelId}::int) as time_zone,
+      exists (select 1 from webhook_subscriptions s where ${wants({ type: 'request.created', hotelId, internal: false })}) as subscribed) p
+    left join (${services} inner join ${serviceGroups} on ${serviceGroups.id} = ${services.serviceGroupId}
+      left join ${departments} on ${departments.id} = ${services.departmentId}) on ${services.id} = any(${sql.placeholder('ids')}::int[])
+    left join ${hotels} on ${hotels.id} = ${hotelId}::int`;
+});
+
+/** Every new request reads this first (see newRequestReadQuery); the ids as one array parameter. */
+export async function newRequestRead(
+  db: DbOrTx,
+  hotelId: number,
+  roomId: number,
+  serviceIds: number[],
+): Promise<{ place: Place; services: RequestedService[]; webhookSubscribed: boolean }> {
+  const rows = await newRequestReadQuery(db).execute({ hotelId, roomId, ids: serviceIds });
+  const [first] = rows;
+  const place: Place = {
+    hotelExists: first.hotel_exists,
+    roomHotelId: first.room_hotel_id === null ? null : Number(first.room_hotel_id),
+    linkVersion: first.link_version ?? 1,
+    roomNumber: first.room_number,
+    hotelNames: first.hotel_names,
+    timeZone: first.time_zone,
+  };
+  const found: RequestedService[] = [];
+  for (const r of rows) {
+    if (r.id === null) continue;
+    found.push({
+      id: r.id,
+      departmentId: r.department_id,
+      isSpecial: r.is_special,
+      nameEn: r.name_en,
+      nameAr: r.name_ar,
+      scheduleLeadMinutes: r.schedule_lead_minutes,
+      targets: resolveTargets({ acknowledgeMinutes: r.service_acknowledge, completeMinutes: r.service_complete }, { acknowledgeMinutes: r.group_acknowledge, completeMinutes: r.group_complete }, { acknowledgeMinutes: r.hotel_acknowledge, completeMinutes: r.hotel_complete }),
+      hotelNameEn: r.hotel_name_en,
+      hotelNameAr: r.hotel_name_ar,
+      departmentTakesOpenLines: r.takes_open_lines,
+    });
+  }
+  return { place, services: found, webhookSubscribed: first.subscribed };
 }
 
 export interface NewRequest {
@@ -131,39 +205,62 @@ export interface NewRequest {
  * hour; each round trip costs in the server and in the database). The code comes from
  * the sequence (hotel_request_code, migration 0014), so it is unique across processes.
  *
+ * The lines carry the request's hotel (their insert trigger would look it up otherwise).
+ *
  * The search texts are written with the rows, so the triggers that would build them
  * (and check the request's again after its lines) stand aside: set_config marks this
  * statement's transaction before the first row is stored. Rows written any other way
  * (SQL, imports) still get their texts from the triggers (migration 0013).
+ *
+ * A request made from a room during a stay carries that stay (the room's open stay checked
+ * in last), taken in the same statement.
+ *
+ * Built once (see sqlBuiltOnce): the lines come as one array parameter per column, unnested
+ * in their order, so the statement is the same whatever the number of lines.
  */
+const insertRequestQuery = sqlBuiltOnce<{ id: string; request_code: string; created_at: Date | string }>(() => {
+  const p = (name: string) => sql.placeholder(name);
+  return sql`
+    with next as (
+      select seq, hotel_request_code(seq) as code, set_config('hotel.search_text_given', 'on', true) as given
+      from (select nextval(pg_get_serial_sequence('requests', 'seq')) as seq) s
+    ), request as (
+      insert into ${requests} (seq, request_code, hotel_id, room_id, cust_name, cust_email, cust_phone, note, room_verified, lang, channel, search_text, stay_id)
+      select seq, code, ${p('hotelId')}, ${p('roomId')}, ${p('custName')}, ${p('custEmail')}, ${p('custPhone')}, ${p('note')},
+        ${p('roomVerified')}, ${p('lang')}, ${p('channel')}, concat_ws(' ', code, nullif(${p('searchText')}::text, '')),
+        (select ${stays.id} from ${stays} where ${stays.roomId} = ${p('roomId')}::int and ${stays.checkedOutAt} is null order by ${stays.checkedInAt} desc limit 1)
+      from next
+      returning id, request_code, created_at
+    ), line as (
+      insert into ${requestLines} (request_id, hotel_id, service_id, department_id, note, clock_started_at, acknowledge_due_at, complete_due_at, scheduled_for, alert_at, search_text)
+      select request.id, ${p('hotelId')}::int, v.service_id, v.department_id, v.note, v.clock_started_at, v.acknowledge_due_at, v.complete_due_at, v.scheduled_for, v.alert_at,
+        concat_ws(' ', request.request_code, nullif(v.search_text, ''))
+      from request, unnest(${p('serviceIds')}::int[], ${p('departmentIds')}::int[], ${p('notes')}::text[], ${p('clockStartedAt')}::timestamptz[],
+        ${p('acknowledgeDueAt')}::timestamptz[], ${p('completeDueAt')}::timestamptz[], ${p('scheduledFor')}::timestamptz[], ${p('alertAt')}::timestamptz[],
+        ${p('searchTexts')}::text[]) with ordinality
+        as v(service_id, department_id, note, clock_started_at, acknowledge_due_at, complete_due_at, scheduled_for, alert_at, search_text, position)
+      order by v.position
+    )
+    select id, request_code, created_at from request`;
+});
+
 export async function insertRequest(db: DbOrTx, input: NewRequest): Promise<{ id: string; requestCode: string; createdAt: Date }> {
   const { lines, roomNumber, hotelNames, ...header } = input;
   const texts = searchTextsAfterCode({ ...header, roomNumber, hotelNames }, lines.map((line) => line.names));
   const at = (time: Date | null | undefined) => time?.toISOString() ?? null;
-  const lineRows = lines.map(
-    (line, i) =>
-      sql`(${i}::int, ${line.serviceId}::int, ${line.departmentId}::int, ${line.note}::text, ${at(line.clockStartedAt)}::timestamptz, ${at(line.acknowledgeDueAt)}::timestamptz, ${at(line.completeDueAt)}::timestamptz, ${at(line.scheduledFor)}::timestamptz, ${at(line.alertAt)}::timestamptz, ${texts.lines[i]}::text)`,
-  );
-  const [row] = rowsOf<{ id: string; request_code: string; created_at: Date | string }>(
-    await db.execute(sql`
-      with next as (
-        select seq, hotel_request_code(seq) as code, set_config('hotel.search_text_given', 'on', true) as given
-        from (select nextval(pg_get_serial_sequence('requests', 'seq')) as seq) s
-      ), request as (
-        insert into ${requests} (seq, request_code, hotel_id, room_id, cust_name, cust_email, cust_phone, note, room_verified, lang, channel, search_text)
-        select seq, code, ${header.hotelId}, ${header.roomId}, ${header.custName}, ${header.custEmail}, ${header.custPhone}, ${header.note},
-          ${header.roomVerified}, ${header.lang}, ${header.channel}, concat_ws(' ', code, nullif(${texts.request}::text, ''))
-        from next
-        returning id, request_code, created_at
-      ), line as (
-        insert into ${requestLines} (request_id, service_id, department_id, note, clock_started_at, acknowledge_due_at, complete_due_at, scheduled_for, alert_at, search_text)
-        select request.id, v.service_id, v.department_id, v.note, v.clock_started_at, v.acknowledge_due_at, v.complete_due_at, v.scheduled_for, v.alert_at,
-          concat_ws(' ', request.request_code, nullif(v.search_text, ''))
-        from request, (values ${sql.join(lineRows, sql`, `)}) as v(position, service_id, department_id, note, clock_started_at, acknowledge_due_at, complete_due_at, scheduled_for, alert_at, search_text)
-        order by v.position
-      )
-      select id, request_code, created_at from request`),
-  );
+  const [row] = await insertRequestQuery(db).execute({
+    ...header,
+    searchText: texts.request,
+    serviceIds: lines.map((line) => line.serviceId),
+    departmentIds: lines.map((line) => line.departmentId),
+    notes: lines.map((line) => line.note),
+    clockStartedAt: lines.map((line) => at(line.clockStartedAt)),
+    acknowledgeDueAt: lines.map((line) => at(line.acknowledgeDueAt)),
+    completeDueAt: lines.map((line) => at(line.completeDueAt)),
+    scheduledFor: lines.map((line) => at(line.scheduledFor)),
+    alertAt: lines.map((line) => at(line.alertAt)),
+    searchTexts: texts.lines,
+  });
   return { id: row.id, requestCode: row.request_code, createdAt: new Date(row.created_at) };
 }
 

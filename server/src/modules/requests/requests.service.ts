@@ -28,7 +28,6 @@ import { pushOffered } from '../work/push.service';
 import { recoverLowRating } from '../reports/recovery.service';
 import { recordWebhookEvent } from '../integrations/webhooks/outbox';
 import { requestCreatedData, requestRef } from '../integrations/webhooks/event-data.repository';
-import { attachOpenStay } from '../integrations/stays/stays.repository';
 
 /** The guest's side: submit, follow and review a request (no login). */
 
@@ -61,8 +60,6 @@ export interface FiledRequest {
   services: AddRequestInput['services'];
 }
 
-type Place = Awaited<ReturnType<typeof repo.placeOf>>;
-
 /**
  * The one way a request enters the hotel, whatever its channel: the room and services
  * are checked, each line's clock starts (a Special Request's too), the desk hears of it
@@ -73,12 +70,12 @@ export async function fileRequest(
   ctx: AppContext,
   input: FiledRequest,
   lang: Language,
-  checks: { roomVerified(place: Place): boolean; beforeInsert?(roomVerified: boolean): Promise<void> },
+  checks: { roomVerified(place: repo.Place): boolean; beforeInsert?(roomVerified: boolean): Promise<void> },
 ): Promise<{ id: string; requestCode: string }> {
   const { config } = ctx;
   const db = ctx.database.db;
   const serviceIds = [...new Set(input.services.map((s) => s.serviceId))];
-  const [place, found] = await Promise.all([repo.placeOf(db, input.hotelId, input.roomId), repo.servicesForRequest(db, serviceIds, input.hotelId)]);
+  const { place, services: found, webhookSubscribed } = await repo.newRequestRead(db, input.hotelId, input.roomId, serviceIds);
   const roomVerified = checks.roomVerified(place);
   const problems: LocalizedFieldError[] = [];
   if (!place.hotelExists) problems.push({ field: 'hotelId', message: m.hotelMissing });
@@ -113,30 +110,34 @@ export async function fileRequest(
     if (at) return { scheduledFor: at, alertAt: scheduleAlertAt(at, byId.get(serviceId)!.scheduleLeadMinutes, config.sla.minuteMs) };
     return { clockStartedAt: now, ...dueTimesOf(now, byId.get(serviceId)!.targets, config.sla.minuteMs) };
   };
-  // The request and its webhook event are stored together, or neither is.
-  const created = await db.transaction(async (tx) => {
-    const created = await repo.insertRequest(tx, {
-      hotelId: input.hotelId,
-      roomId: input.roomId,
-      custName: input.custName,
-      custEmail: input.custEmail,
-      custPhone: input.custPhone,
-      note: input.note,
-      roomVerified,
-      lang,
-      channel: input.channel,
-      roomNumber: place.roomNumber,
-      hotelNames: place.hotelNames,
-      lines: input.services.map((s, i) => {
-        const service = byId.get(s.serviceId)!;
-        return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(service), names: service, ...clockOfLine(s.serviceId, i) };
-      }),
-    });
-    const scope = { hotelId: input.hotelId, requestId: created.id };
-    await recordWebhookEvent(ctx, tx, 'request.created', scope, () => requestCreatedData(tx, created.id), now);
-    return created;
-  });
-  await attachOpenStay(db, created.id, input.roomId);
+  const request: repo.NewRequest = {
+    hotelId: input.hotelId,
+    roomId: input.roomId,
+    custName: input.custName,
+    custEmail: input.custEmail,
+    custPhone: input.custPhone,
+    note: input.note,
+    roomVerified,
+    lang,
+    channel: input.channel,
+    roomNumber: place.roomNumber,
+    hotelNames: place.hotelNames,
+    lines: input.services.map((s, i) => {
+      const service = byId.get(s.serviceId)!;
+      return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(service), names: service, ...clockOfLine(s.serviceId, i) };
+    }),
+  };
+  // The request (one statement, atomic on its own) and its webhook event are stored together, or neither is.
+  // With no subscription wanting it (read with the place, before the request exists) there is no event:
+  // no transaction then, which saves its three round trips. The outbox looks again inside one.
+  const created = webhookSubscribed
+    ? await db.transaction(async (tx) => {
+        const created = await repo.insertRequest(tx, request);
+        const scope = { hotelId: input.hotelId, requestId: created.id };
+        await recordWebhookEvent(ctx, tx, 'request.created', scope, () => requestCreatedData(tx, created.id), now);
+        return created;
+      })
+    : await repo.insertRequest(db, request);
   // Scheduled lines stay quiet: the desk and the phones hear of them when the scheduler fires them.
   const alertNow = input.services.filter((_, i) => !scheduledFor[i]);
   if (!alertNow.length) return created;
@@ -151,7 +152,8 @@ export async function fileRequest(
     at: iso(created.createdAt),
     summary: newRequestSummary({ ...input, services: alertNow }, place.roomNumber ?? '', (id) => byId.get(id)!),
   });
-  pushOffered(ctx, { requestId: created.id });
+  // Phones are offered the open lines of departments whose workers take them: with none among the lines, nothing to look for.
+  if (input.services.some((s) => departmentOf(byId.get(s.serviceId)!) !== null && byId.get(s.serviceId)!.departmentTakesOpenLines)) pushOffered(ctx, { requestId: created.id });
   return created;
 }
 

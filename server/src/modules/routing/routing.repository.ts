@@ -1,5 +1,6 @@
 import { type Language, type RoutingRule, type RosterSlot } from '@shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { builtOnce } from '../../db/prepared';
 import { type DbOrTx, type Tx, rowsOf } from '../../db/client';
 import { nameIn } from '../../db/display-names';
 import {
@@ -222,8 +223,11 @@ export async function openLinesWithWorkers(db: DbOrTx, scope: ReturnType<typeof 
 
 // ── The scheduler's reads and writes (inside its transaction) ──
 /** Hotels with at least one rule: routing is off everywhere else. */
+/** Every new request nudges routing, which asks this first: built once (see builtOnce). */
+const routedHotelIdsQuery = builtOnce((db) => db.selectDistinct({ hotelId: routingRules.hotelId }).from(routingRules).prepare(''));
+
 export async function routedHotelIds(db: DbOrTx): Promise<number[]> {
-  const rows = await db.selectDistinct({ hotelId: routingRules.hotelId }).from(routingRules);
+  const rows = await routedHotelIdsQuery(db).execute();
   return rows.map((r) => r.hotelId);
 }
 

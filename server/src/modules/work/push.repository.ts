@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { builtOnce } from '../../db/prepared';
 import { departments, requestLines, rooms, requests, services, webPushKeys, workerDevices, workerPushSubscriptions, workers } from '../../db/schema';
 
 /** Web Push to workers' phones: the key pair, the phones' subscriptions, what a push names. */
@@ -72,20 +73,31 @@ export async function lineForPush(db: DbOrTx, lineId: number) {
   return row;
 }
 
-/** The open, unassigned lines (of a request, or one line) that sit in a department whose workers take open lines. */
+const offeredLinesOf = (by: 'request' | 'line') =>
+  builtOnce((db) =>
+    db
+      .select({ lineId: requestLines.id, departmentId: requestLines.departmentId })
+      .from(requestLines)
+      .innerJoin(departments, eq(departments.id, requestLines.departmentId))
+      .where(
+        and(
+          by === 'request' ? eq(requestLines.requestId, sql.placeholder('id')) : eq(requestLines.id, sql.placeholder('id')),
+          eq(requestLines.status, 'Open'),
+          isNull(requestLines.workerId),
+          eq(departments.workersTakeOpenLines, true),
+        ),
+      )
+      .prepare(''),
+  );
+const offeredLinesOfRequest = offeredLinesOf('request');
+const offeredLine = offeredLinesOf('line');
+
+/**
+ * The open, unassigned lines (of a request, or one line) that sit in a department whose workers
+ * take open lines. Every new request asks: built once (see builtOnce).
+ */
 export async function offeredLines(db: DbOrTx, where: { requestId: string } | { lineId: number }) {
-  return db
-    .select({ lineId: requestLines.id, departmentId: requestLines.departmentId })
-    .from(requestLines)
-    .innerJoin(departments, eq(departments.id, requestLines.departmentId))
-    .where(
-      and(
-        'requestId' in where ? eq(requestLines.requestId, where.requestId) : eq(requestLines.id, where.lineId),
-        eq(requestLines.status, 'Open'),
-        isNull(requestLines.workerId),
-        eq(departments.workersTakeOpenLines, true),
-      ),
-    );
+  return 'requestId' in where ? offeredLinesOfRequest(db).execute({ id: where.requestId }) : offeredLine(db).execute({ id: where.lineId });
 }
 
 export async function workersOfDepartment(db: DbOrTx, departmentId: number): Promise<number[]> {

@@ -50,22 +50,6 @@ export async function updateOpenStay(tx: Tx, hotelId: number, externalId: string
   return rows[0]?.id;
 }
 
-const openStayOfRoomQuery = builtOnce((db) =>
-  db
-    .select({ id: stays.id })
-    .from(stays)
-    .where(and(eq(stays.roomId, sql.placeholder('roomId')), isNull(stays.checkedOutAt)))
-    .orderBy(desc(stays.checkedInAt))
-    .limit(1)
-    .prepare(''),
-);
-
-/** A request made from a room during a stay carries that stay. Every new request asks (the query built once: see builtOnce). */
-export async function attachOpenStay(db: DbOrTx, requestId: string, roomId: number): Promise<void> {
-  const [open] = await openStayOfRoomQuery(db).execute({ roomId });
-  if (open) await db.update(requests).set({ stayId: open.id }).where(eq(requests.id, requestId));
-}
-
 /** Whether the request's stay has ended (the guest checked out). */
 export async function stayEnded(db: DbOrTx, requestId: string): Promise<boolean> {
   const rows = await db

@@ -11,7 +11,11 @@ export interface OutboxEvent {
   at: Date;
 }
 
-const wants = (e: OutboxEvent) =>
+/**
+ * Whether subscription `s` wants the event: its values, or placeholders of a statement built
+ * once (requests.repository's read before a new request looks for `request.created` with it).
+ */
+export const wants = (e: { type: unknown; hotelId: unknown; internal: unknown }) =>
   sql`s.enabled and ${e.type}::text = any(s.event_types) and (s.hotel_id is null or s.hotel_id = ${e.hotelId}::int)
     and (not ${e.internal}::boolean or s.include_internal_notes)`;
 
