@@ -14,7 +14,7 @@ import pg from 'pg';
 import { builtServerIsFresh } from '../tests/support/server-process';
 import { CALL_NAMES, type CallKey, cpuCalls } from './cpu';
 import { type LoadOptions, type LoadResult, connectionsPerTarget, load, ms } from './lib/load';
-import { hasPgBouncer, startBenchPgBouncer } from './lib/pgbouncer';
+import { hasPgBouncer, startPgBouncer } from '../tests/support/pgbouncer';
 import { dropDatabase } from './lib/postgres';
 import { cpuBetween, cpuOfProcesses, postgresBackends, postmasterPidOf } from './lib/proc';
 import { withServers } from './lib/with-server';
@@ -122,7 +122,7 @@ export async function benchScaleOut({ pgUrl }: { pgUrl: (prefix?: string) => Pro
     const bouncerLines: string[] = [];
     if (hasPgBouncer()) {
       console.log('  2 processes behind PgBouncer …');
-      const bouncer = await startBenchPgBouncer(databaseUrl, { poolSize: BOUNCER_POOL });
+      const bouncer = await startPgBouncer({ databaseUrl }, { serverConnections: BOUNCER_POOL });
       try {
         const env = { DATABASE_DIRECT_URL: databaseUrl, HOTEL_DB_POOLER: 'transaction' };
         const runs = await withServers(2, { databaseUrl: bouncer.url, env }, (servers, apis) =>

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import os from 'node:os';
@@ -8,8 +8,11 @@ import { freePort } from './postgres';
 const PGBOUNCER = '/usr/sbin/pgbouncer';
 
 export interface Bouncer {
-  /** The database through PgBouncer. */
+  /** The database through PgBouncer (same name, so its backends' titles name it too). */
   url: string;
+  pid: number;
+  /** As `pgbouncer --version` prints it, e.g. "PgBouncer 1.18.0". */
+  version: string;
   stop(): Promise<void>;
 }
 
@@ -18,18 +21,28 @@ export function hasPgBouncer(): boolean {
 }
 
 /**
- * PgBouncer (Debian's pgbouncer package) in transaction mode in front of a test cluster:
- * each transaction may run on another server connection, as behind a chain's pooler.
- * `serverConnections` is kept small so that different clients' transactions share them.
+ * PgBouncer (Debian's pgbouncer package) in transaction mode in front of one database (a
+ * test cluster's `postgres` on `port`, or any `databaseUrl`): each transaction may run on
+ * another server connection, as behind a chain's pooler. `serverConnections` is kept small
+ * in tests so that different clients' transactions share them. Trust auth on loopback: it
+ * passes the URL's user on, with its password if the URL has one.
  */
-export async function startPgBouncer(target: { port: number }, { serverConnections = 3 }: { serverConnections?: number } = {}): Promise<Bouncer> {
+export async function startPgBouncer(
+  target: { port: number } | { databaseUrl: string },
+  { serverConnections = 3 }: { serverConnections?: number } = {},
+): Promise<Bouncer> {
+  const upstream = new URL('databaseUrl' in target ? target.databaseUrl : `postgres://postgres@127.0.0.1:${target.port}/postgres`);
+  const database = upstream.pathname.slice(1);
+  const user = decodeURIComponent(upstream.username || 'postgres');
+  const password = upstream.password ? ` password=${decodeURIComponent(upstream.password)}` : '';
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hotel-pgbouncer-'));
+  // PgBouncer drops to the postgres user when started as root: it must read its folder.
   chmodSync(dir, 0o755);
   const port = await freePort();
-  writeFileSync(path.join(dir, 'users.txt'), '"postgres" ""\n');
+  writeFileSync(path.join(dir, 'users.txt'), `"${user}" ""\n`);
   const ini = [
     '[databases]',
-    `postgres = host=127.0.0.1 port=${target.port} dbname=postgres user=postgres`,
+    `${database} = host=${upstream.hostname} port=${upstream.port || 5432} dbname=${database} user=${user}${password}`,
     '[pgbouncer]',
     'listen_addr = 127.0.0.1',
     `listen_port = ${port}`,
@@ -51,6 +64,13 @@ export async function startPgBouncer(target: { port: number }, { serverConnectio
   child.stdout!.on('data', (c: Buffer) => void (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => void (out += c.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGINT');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
   // Ready when its port accepts.
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -63,20 +83,15 @@ export async function startPgBouncer(target: { port: number }, { serverConnectio
     });
     if (ok) break;
     if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
+      await stop();
       throw new Error(`PgBouncer did not start:\n${out}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGINT');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const url = new URL(upstream);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  url.password = '';
+  const version = spawnSync(PGBOUNCER, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0].trim();
+  return { url: url.toString(), pid: child.pid!, version, stop };
 }
