@@ -1,3 +1,6 @@
+import { isDatabaseUnavailable } from './db/client';
+import { loggableError } from './db/errors';
+
 /**
  * Work a call starts and does not wait for: the e-mails sent after the answer (a reset
  * link, a finished request's note to the guest). A stop waits for it, up to a limit,
@@ -26,4 +29,15 @@ export class BackgroundWork {
     }
     return this.running.size;
   }
+}
+
+/**
+ * How a job that runs on its own (a routing run, an escalation tick, a webhook delivery run)
+ * logs a failure. A database outage is the same warning a call answered 503 logs, with the
+ * job's name: a restart reads as one event across the log, not as a failure of each job.
+ * Either way the next run tries again; the entry carries the error's code, never its query.
+ */
+export function logJobFailure(log: { warn(obj: unknown, msg?: string): void }, job: string, error: unknown): void {
+  if (isDatabaseUnavailable(error)) log.warn({ job, err: loggableError(error) }, 'database unavailable');
+  else log.warn({ job, err: loggableError(error) }, `${job} failed`);
 }

@@ -12,6 +12,7 @@ import { recordWebhookEvent } from '../integrations/webhooks/outbox';
 import { lineRef } from '../integrations/webhooks/event-data.repository';
 import { receivesEscalations } from './scope';
 import { loggableError } from '../../db/errors';
+import { logJobFailure } from '../../background';
 import { targetsOf } from './service-levels.repository';
 import { pushOffered } from '../work/push.service';
 
@@ -141,20 +142,20 @@ export class EscalationScheduler {
     // Digests first: they take what earlier ticks (of any process) held, all of it committed by
     // now. Taken after this tick's escalations, a digest could leave out a line another process
     // was holding at that moment, and send it a whole window late.
-    await this.sendDigests(now).catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'escalation digest failed'));
+    await this.sendDigests(now).catch((error: unknown) => logJobFailure(this.log, 'escalation digest', error));
     if (this.stopped) return;
     try {
       await this.runOnce(now);
     } catch (error) {
       // A database outage: the next tick tries again; nothing was claimed without being sent.
-      this.log.warn({ err: loggableError(error) }, 'escalation run failed');
+      logJobFailure(this.log, 'escalation run', error);
     }
     if (this.stopped || this.retrying) return;
     // The same clock tries again the e-mails the mail server did not take: the guests' and the escalations'.
     this.retrying = Promise.all([
-      retryGuestNotices(this.ctx, now).catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'guest e-mail retry failed')),
-      retryStayReviewMails(this.ctx, now).catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'stay review e-mail retry failed')),
-      this.retryMails(now).catch((error: unknown) => this.log.warn({ err: loggableError(error) }, 'escalation e-mail retry failed')),
+      retryGuestNotices(this.ctx, now).catch((error: unknown) => logJobFailure(this.log, 'guest e-mail retry', error)),
+      retryStayReviewMails(this.ctx, now).catch((error: unknown) => logJobFailure(this.log, 'stay review e-mail retry', error)),
+      this.retryMails(now).catch((error: unknown) => logJobFailure(this.log, 'escalation e-mail retry', error)),
     ])
       .then(() => undefined)
       .finally(() => (this.retrying = undefined));

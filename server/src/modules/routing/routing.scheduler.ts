@@ -1,7 +1,7 @@
 import { type RoutingCandidate, type RoutingDecision, NO_TARGETS, decide, dueTimesOf, isOnShift, ruleFor } from '@shared';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { loggableError } from '../../db/errors';
+import { logJobFailure } from '../../background';
 import { announce } from '../requests/live-events';
 import { requestStatusOf } from '../requests/request-status';
 import { iso } from '../requests/requests.mappers';
@@ -78,7 +78,7 @@ export class RoutingScheduler {
     if (this.stopped || this.queued || this.holds > 0) return;
     this.runOnce().catch((error: unknown) => {
       // A database outage or a lost race: nothing was committed half-way; the next tick tries again.
-      this.log.warn({ err: loggableError(error) }, 'routing run failed');
+      logJobFailure(this.log, 'routing run', error);
     });
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../../context';
 import { loggableError } from '../../../db/errors';
+import { logJobFailure } from '../../../background';
 import { localize, parseLang } from '../../../i18n/localize';
 import { type Attempt, deliver } from './delivery';
 import * as repo from './webhooks.repository';
@@ -62,7 +63,7 @@ export class WebhookDispatcher {
     }
     this.running = this.runOnce()
       .catch((error: unknown) => {
-        this.log.warn({ err: loggableError(error) }, 'webhook delivery run failed');
+        logJobFailure(this.log, 'webhook delivery run', error);
         return 0;
       })
       .finally(() => {
