@@ -46,12 +46,18 @@ describe('the plans of the bounded list questions', () => {
     expect(plan).not.toMatch(/Seq Scan on request_lines|Sort Key: request_lines\.created_at/);
   });
 
-  it("a search of several words asks the trigram index for its longest word (a number on a tie) and checks the whole text on those rows", async () => {
+  it("a search of several words asks the trigram index for its number (else its longest word) and checks the whole text on those rows", async () => {
     const matching = db().select({ name: requests.custName }).from(requests).where(searchIn(requests.searchText, 'guest 12345')).orderBy(requests.custName);
     expect((await matching).map((r) => r.name)).toEqual(['Guest 12345', 'Guest 123456']);
     const plan = await planOf(matching);
     expect(plan).toMatch(/Index Cond: \(search_text ~~\* '%12345%'::text\)/);
     expect(plan).toMatch(/Filter: \(\(search_text \|\| ''::text\) ~~\* '%guest 12345%'::text\)/);
+  });
+
+  it('a search of a name and a shorter number asks the index for the number, which fewer rows hold than the name', async () => {
+    const plan = await planOf(db().select({ id: requests.id }).from(requests).where(searchIn(requests.searchText, 'guest 4242')));
+    expect(plan).toMatch(/Index Cond: \(search_text ~~\* '%4242%'::text\)/);
+    expect(plan).toMatch(/Filter: \(\(search_text \|\| ''::text\) ~~\* '%guest 4242%'::text\)/);
   });
 
   it('a search of one word, or of words too short for a trigram, asks the index for the whole text', async () => {

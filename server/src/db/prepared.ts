@@ -33,3 +33,27 @@ export function sqlBuiltOnce<Row>(statement: () => SQL): (db: DbOrTx) => { execu
     return { execute: async (values) => rowsOf<Row>(await prepared.execute(values)) };
   });
 }
+
+/** Shapes kept per database before the oldest are forgotten (a list has a few dozen in use). */
+const MAX_SHAPES = 256;
+
+/**
+ * Like builtOnce, for a statement whose text depends on a few choices (which filters a list
+ * has, its sort and language): one is built per shape, with `sql.placeholder` for every
+ * value, and run with each call's values. `shape` must hold everything the text depends on
+ * and nothing else (JSON-comparable).
+ */
+export function builtPerShape<S, Q>(build: (db: DbOrTx, shape: S) => Q): (db: DbOrTx, shape: S) => Q {
+  const built = new WeakMap<DbOrTx, Map<string, Q>>();
+  return (db, shape) => {
+    let byShape = built.get(db);
+    if (!byShape) built.set(db, (byShape = new Map()));
+    const key = JSON.stringify(shape);
+    let query = byShape.get(key);
+    if (!query) {
+      if (byShape.size >= MAX_SHAPES) byShape.delete(byShape.keys().next().value as string);
+      byShape.set(key, (query = build(db, shape)));
+    }
+    return query;
+  };
+}

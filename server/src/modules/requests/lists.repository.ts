@@ -1,7 +1,8 @@
-import { type SQL, and, asc, desc, eq, exists, gte, ilike, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, and, asc, desc, eq, exists, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Language, LineStatus, RequestStatus, StaffListFilters } from '@shared';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { builtPerShape } from '../../db/prepared';
 import { nameIn } from '../../db/display-names';
 import { departments, hotels, requestLines, requests, rooms, services, workers } from '../../db/schema';
 import { lineClockColumns } from './requests.repository';
@@ -20,15 +21,93 @@ export interface ListOptions<S extends string> {
   now: Date;
 }
 
+/**
+ * A list's statements are built once per shape (which filters it has, its sort, order and
+ * language; see builtPerShape) and run with the call's values as parameters: building a
+ * Drizzle query costs more of the server's CPU than the page's read costs PostgreSQL.
+ */
+type ListParam = 'hotelIds' | 'departmentIds' | 'status' | 'hotelId' | 'departmentId' | 'from' | 'to' | 'now' | 'searchKey' | 'searchWhole' | 'limit' | 'offset' | 'countLimit';
+const param = (name: ListParam) => sql.placeholder(name);
+
+interface ListShape {
+  lang: Language;
+  isAdmin: boolean;
+  status: boolean;
+  hotelId: boolean;
+  departmentId: boolean;
+  from: boolean;
+  to?: 'day' | 'time';
+  open: boolean;
+  waiting: boolean;
+  overdue: boolean;
+  mine: boolean;
+  scheduled: boolean;
+  search?: 'whole' | 'keyed';
+  sort?: string;
+  order?: 'asc' | 'desc';
+  paged: boolean;
+}
+
+type ListFilter = StaffListFilters & { status?: string };
+
+function shapeOf(scope: Scope, filter: ListFilter, options: ListOptions<string>): ListShape {
+  return {
+    lang: options.lang,
+    isAdmin: scope.isAdmin,
+    status: !!filter.status,
+    hotelId: !!filter.hotelId,
+    departmentId: !!filter.departmentId,
+    from: !!filter.from,
+    to: filter.to ? (isDay(filter.to) ? 'day' : 'time') : undefined,
+    open: filter.open === 'true',
+    waiting: filter.waiting === 'true',
+    overdue: filter.overdue === 'true',
+    mine: filter.mine === 'true',
+    scheduled: filter.scheduled === 'true',
+    search: options.search ? (searchKeyOf(options.search) === undefined ? 'whole' : 'keyed') : undefined,
+    sort: options.sort,
+    order: options.order,
+    paged: !!options.page,
+  };
+}
+
+/** The values of a list's parameters; a statement reads those its shape has. */
+function valuesOf(scope: Scope, filter: ListFilter, options: ListOptions<string>): Record<ListParam, unknown> {
+  const { from, to } = filter;
+  const { search } = options;
+  return {
+    hotelIds: [...scope.hotelIds],
+    departmentIds: [...scope.departmentIds],
+    status: filter.status,
+    hotelId: filter.hotelId,
+    departmentId: filter.departmentId,
+    from: from && new Date(isDay(from) ? `${from}T00:00:00Z` : from).toISOString(),
+    to: to && (isDay(to) ? nextDay(to) : new Date(to)).toISOString(),
+    now: options.now.toISOString(),
+    searchKey: search && contains(searchKeyOf(search) ?? search),
+    searchWhole: search && contains(search),
+    limit: options.page?.limit,
+    offset: options.page?.offset,
+    countLimit: undefined,
+  };
+}
+
+/** The user's kind, for a scope rule written with its ids as parameters (which the call's values fill). */
+const kindOf = (shape: ListShape): Scope => ({ isAdmin: shape.isAdmin, hotelIds: [], departmentIds: [] });
+
+/** The search condition of a shape, on the given column. */
+const searchOf = (column: AnyPgColumn, shape: ListShape) =>
+  shape.search ? searchSql(column, shape.search === 'keyed' ? param('searchKey') : undefined, param('searchWhole')) : undefined;
+
 const OPEN_LINE = inArray(requestLines.status, ['Open', 'Assigned']);
 /** A line nobody has acknowledged yet (assigning a worker acknowledges it). */
 const WAITING_LINE = and(eq(requestLines.status, 'Open'), isNull(requestLines.acknowledgedAt));
 /** An open line past its next due time (the database keeps `due_at` null for closed lines). */
-const overdueAt = (now: Date) => lte(requestLines.dueAt, now);
+const OVERDUE_LINE = sql`${requestLines.dueAt} <= ${param('now')}::timestamptz`;
 /** "Scheduled": open lines asked for a time that have not alerted yet (the SQL side of isScheduledQuiet). */
 const SCHEDULED_LINE = and(OPEN_LINE, isNotNull(requestLines.alertAt), isNull(requestLines.alertedAt));
 /** "My queue": open lines of the user's own departments. */
-const mineOf = (scope: Scope) => and(OPEN_LINE, inArray(requestLines.departmentId, scope.departmentIds.length ? [...scope.departmentIds] : [-1]));
+const MINE_LINE = and(OPEN_LINE, sql`${requestLines.departmentId} = any(${param('departmentIds')})`);
 
 /** LIKE treats % and _ as wildcards; a guest named "50%" must be found literally. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -51,28 +130,40 @@ const tieBreak = (id: AnyPgColumn, order: 'asc' | 'desc' = 'desc') => (order ===
  * word that nearly every row holds (a hotel's or a service's name, a common first name)
  * makes it read nearly every row's entry: with 1,000,000 requests "Guest 12345" read
  * 1,200 index pages, as many as the table has rows of "Guest". So the index is asked
- * for one word of a search of several, the longest (a number on a tie: codes, phones and
- * rooms are rarer than names), whose rows include every row the whole text matches; the
+ * for one word of a search of several: a number if it has one (codes, phones and rooms are
+ * rarer than names: "Guest 4242" asked for "Guest" cost 97 ms of PostgreSQL per search at
+ * 10,000 requests), else the longest, whose rows include every row the whole text matches; the
  * whole text is then checked on those rows only (`|| ''` keeps it out of the index).
  * The answer is the same; a word shorter than three letters has no trigram to ask for.
  */
 export const searchIn = (column: AnyPgColumn, text: string) => {
-  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
-  const score = (word: string) => word.length * 2 + (/\p{N}/u.test(word) ? 1 : 0);
-  const key = words.reduce((best, word) => (score(word) > score(best) ? word : best), '');
-  if (words.length < 2 || key.length < 3) return ilike(column, contains(text));
-  return and(ilike(column, contains(key)), sql`(${column} || '') ilike ${contains(text)}`);
+  const key = searchKeyOf(text);
+  return searchSql(column, key === undefined ? undefined : contains(key), contains(text));
 };
+
+/** The word of a search the index is asked for (see searchIn); undefined when it is asked for the whole text. */
+function searchKeyOf(text: string): string | undefined {
+  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
+  // A word with a digit (a code, phone or room) of three or more is rarer than any name: asked first, whatever its length.
+  const score = (word: string) => word.length + (/\p{N}/u.test(word) && word.length >= 3 ? 1_000 : 0);
+  const key = words.reduce((best, word) => (score(word) > score(best) ? word : best), '');
+  return words.length < 2 || key.length < 3 ? undefined : key;
+}
+
+function searchSql(column: AnyPgColumn, key: string | SQLWrapper | undefined, whole: string | SQLWrapper): SQL | undefined {
+  if (key === undefined) return ilike(column, whole);
+  return and(ilike(column, key), sql`(${column} || '') ilike ${whole}`);
+}
 
 /** A day alone as the end of a range means through that whole day. */
 const isDay = (value: string) => value.length === 10;
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
 
-/** The creation-time range of a list's filters, on the given column. */
-function createdWithin(column: AnyPgColumn, filter: StaffListFilters): SQL[] {
+/** The creation-time range of a list's filters, on the given column (`to` a day: before the next day begins). */
+function createdWithin(column: AnyPgColumn, shape: ListShape): SQL[] {
   const range: SQL[] = [];
-  if (filter.from) range.push(gte(column, new Date(isDay(filter.from) ? `${filter.from}T00:00:00Z` : filter.from)));
-  if (filter.to) range.push(isDay(filter.to) ? lt(column, nextDay(filter.to)) : lte(column, new Date(filter.to)));
+  if (shape.from) range.push(sql`${column} >= ${param('from')}::timestamptz`);
+  if (shape.to) range.push(shape.to === 'day' ? sql`${column} < ${param('to')}::timestamptz` : sql`${column} <= ${param('to')}::timestamptz`);
   return range;
 }
 
@@ -82,9 +173,9 @@ const ARABIC_SORTS: Partial<Record<string, AnyPgColumn | SQL>> = {
   serviceName: services.nameAr,
   departmentName: nameIn(departments, 'ar'),
 };
-const sortColumnOf = <S extends string>(sorts: Record<S, AnyPgColumn>, options: ListOptions<S>) => {
-  const key = options.sort ?? ('updatedAt' as S);
-  return (options.lang === 'ar' && Object.hasOwn(ARABIC_SORTS, key) && ARABIC_SORTS[key]) || sorts[key];
+const sortColumnOf = <S extends string>(sorts: Record<S, AnyPgColumn>, choice: { lang: Language; sort?: string }) => {
+  const key = (choice.sort ?? 'updatedAt') as S;
+  return (choice.lang === 'ar' && Object.hasOwn(ARABIC_SORTS, key) && ARABIC_SORTS[key]) || sorts[key];
 };
 
 /** The request has a line meeting `condition`. */
@@ -116,32 +207,32 @@ const ONE = sql<number>`1`.as('one');
  * `max`" without reading the rest. An unbounded count(*) reads every matching row, which on
  * a chain's year of history (a million requests) cost up to a second per page view.
  */
-async function countUpTo(db: DbOrTx, matching: PgSelect, max: number): Promise<number> {
-  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(matching.limit(max + 1).as('matching'));
-  return row.total;
+function countUpTo(db: DbOrTx, matching: PgSelect) {
+  return db.select({ total: sql<number>`count(*)::int` }).from(matching.limit(param('countLimit')).as('matching')).prepare('');
 }
 
-export async function listRequests(
-  db: DbOrTx,
-  scope: Scope,
-  filter: StaffListFilters & { status?: RequestStatus },
-  options: ListOptions<RequestSort>,
-) {
+/** Runs a shape's count with the call's values, up to `max + 1`. */
+const countWith = (count: ReturnType<typeof countUpTo>, values: Record<ListParam, unknown>) => async (max: number) => {
+  const [row] = await count.execute({ ...values, countLimit: max + 1 });
+  return row.total;
+};
+
+const requestStatements = builtPerShape((db: DbOrTx, shape: ListShape) => {
   const where: (SQL | undefined)[] = [
-    requestScopeSql(scope),
-    filter.status ? eq(requests.status, filter.status) : undefined,
-    filter.hotelId ? eq(requests.hotelId, filter.hotelId) : undefined,
-    filter.departmentId ? lineOfRequest(db, eq(requestLines.departmentId, filter.departmentId)) : undefined,
-    ...createdWithin(requests.createdAt, filter),
-    filter.open === 'true' ? lineOfRequest(db, OPEN_LINE) : undefined,
-    filter.waiting === 'true' ? lineOfRequest(db, WAITING_LINE) : undefined,
-    filter.overdue === 'true' ? lineOfRequest(db, overdueAt(options.now)) : undefined,
-    filter.mine === 'true' ? lineOfRequest(db, mineOf(scope)) : undefined,
-    filter.scheduled === 'true' ? lineOfRequest(db, SCHEDULED_LINE) : undefined,
+    requestScopeSql(kindOf(shape), { hotelId: requests.hotelId }, 'parameters'),
+    shape.status ? sql`${requests.status} = ${param('status')}` : undefined,
+    shape.hotelId ? sql`${requests.hotelId} = ${param('hotelId')}` : undefined,
+    shape.departmentId ? lineOfRequest(db, sql`${requestLines.departmentId} = ${param('departmentId')}`) : undefined,
+    ...createdWithin(requests.createdAt, shape),
+    shape.open ? lineOfRequest(db, OPEN_LINE) : undefined,
+    shape.waiting ? lineOfRequest(db, WAITING_LINE) : undefined,
+    shape.overdue ? lineOfRequest(db, OVERDUE_LINE) : undefined,
+    shape.mine ? lineOfRequest(db, MINE_LINE) : undefined,
+    shape.scheduled ? lineOfRequest(db, SCHEDULED_LINE) : undefined,
+    searchOf(requests.searchText, shape),
   ];
-  if (options.search) where.push(searchIn(requests.searchText, options.search));
   const condition = and(...where);
-  const base = db
+  const rows = db
     .select({
       id: requests.id,
       // The oldest open line's creation (its age) and the earliest due time of the open lines.
@@ -152,7 +243,7 @@ export async function listRequests(
       code: requests.requestCode,
       custName: requests.custName,
       custPhone: requests.custPhone,
-      hotelName: options.lang === 'ar' ? hotels.nameAr : hotels.name,
+      hotelName: shape.lang === 'ar' ? hotels.nameAr : hotels.name,
       roomNumber: rooms.number,
       createdAt: requests.createdAt,
       updatedAt: requests.updatedAt,
@@ -164,12 +255,26 @@ export async function listRequests(
     .innerJoin(hotels, eq(hotels.id, requests.hotelId))
     .innerJoin(rooms, eq(rooms.id, requests.roomId))
     .where(condition)
-    .orderBy(orderBy(sortColumnOf(REQUEST_SORTS, options), options.order), tieBreak(requests.id, options.order))
+    .orderBy(orderBy(sortColumnOf(REQUEST_SORTS, shape), shape.order), tieBreak(requests.id, shape.order))
     .$dynamic();
-  if (!options.page) return { rows: await base };
+  if (!shape.paged) return { rows: rows.prepare('') };
   // Every condition is on the request itself, so the count needs no joins.
-  const count = (max: number) => countUpTo(db, db.select({ one: ONE }).from(requests).where(condition).$dynamic(), max);
-  return { rows: await base.limit(options.page.limit).offset(options.page.offset), count };
+  return {
+    rows: rows.limit(param('limit')).offset(param('offset')).prepare(''),
+    count: countUpTo(db, db.select({ one: ONE }).from(requests).where(condition).$dynamic()),
+  };
+});
+
+export async function listRequests(
+  db: DbOrTx,
+  scope: Scope,
+  filter: StaffListFilters & { status?: RequestStatus },
+  options: ListOptions<RequestSort>,
+) {
+  const statements = requestStatements(db, shapeOf(scope, filter, options));
+  const values = valuesOf(scope, filter, options);
+  const rows = await statements.rows.execute(values);
+  return { rows, count: statements.count && countWith(statements.count, values) };
 }
 
 // ── Service lines ──────────────────────────────────────────────────────────
@@ -195,32 +300,27 @@ const workerStepColumns = {
 const OWN_LINE_SORTS: Partial<Record<LineSort, 'createdAt' | 'updatedAt' | 'status'>> = { createdAt: 'createdAt', updatedAt: 'updatedAt', statusName: 'status' };
 type LineOrderColumns = Record<'id' | 'createdAt' | 'dueAt' | 'scheduledFor', AnyPgColumn>;
 
-export async function listLines(
-  db: DbOrTx,
-  scope: Scope,
-  filter: StaffListFilters & { status?: LineStatus },
-  options: ListOptions<LineSort>,
-) {
+const lineStatements = builtPerShape((db: DbOrTx, shape: ListShape) => {
   // The line's own copy of its request's hotel: scope and filters need no join.
   const where: (SQL | undefined)[] = [
-    lineScopeSql(scope, { hotelId: requestLines.hotelId, departmentId: requestLines.departmentId }),
-    filter.status ? eq(requestLines.status, filter.status) : undefined,
-    filter.hotelId ? eq(requestLines.hotelId, filter.hotelId) : undefined,
-    filter.departmentId ? eq(requestLines.departmentId, filter.departmentId) : undefined,
-    ...createdWithin(requestLines.createdAt, filter),
-    filter.open === 'true' ? OPEN_LINE : undefined,
-    filter.waiting === 'true' ? WAITING_LINE : undefined,
-    filter.overdue === 'true' ? overdueAt(options.now) : undefined,
-    filter.mine === 'true' ? mineOf(scope) : undefined,
-    filter.scheduled === 'true' ? SCHEDULED_LINE : undefined,
+    lineScopeSql(kindOf(shape), { hotelId: requestLines.hotelId, departmentId: requestLines.departmentId }, 'parameters'),
+    shape.status ? sql`${requestLines.status} = ${param('status')}` : undefined,
+    shape.hotelId ? sql`${requestLines.hotelId} = ${param('hotelId')}` : undefined,
+    shape.departmentId ? sql`${requestLines.departmentId} = ${param('departmentId')}` : undefined,
+    ...createdWithin(requestLines.createdAt, shape),
+    shape.open ? OPEN_LINE : undefined,
+    shape.waiting ? WAITING_LINE : undefined,
+    shape.overdue ? OVERDUE_LINE : undefined,
+    shape.mine ? MINE_LINE : undefined,
+    shape.scheduled ? SCHEDULED_LINE : undefined,
+    searchOf(requestLines.searchText, shape),
   ];
-  if (options.search) where.push(searchIn(requestLines.searchText, options.search));
   const condition = and(...where);
   // My queue and the overdue list, unless a sort is asked for: the latest first, then the oldest.
-  const myQueue = (filter.mine === 'true' || filter.overdue === 'true') && !options.sort;
+  const myQueue = (shape.mine || shape.overdue) && !shape.sort;
   // The scheduled queue, unless a sort is asked for: the soonest time first.
-  const scheduledQueue = filter.scheduled === 'true' && !options.sort;
-  const ownSort = OWN_LINE_SORTS[options.sort ?? 'updatedAt'];
+  const scheduledQueue = shape.scheduled && !shape.sort;
+  const ownSort = OWN_LINE_SORTS[(shape.sort ?? 'updatedAt') as LineSort];
   /** The page's order, on the line's own columns (from the table, or from a page of it). */
   const orderOnLine = (line: LineOrderColumns, sortColumn: AnyPgColumn | SQL) =>
     scheduledQueue
@@ -228,22 +328,22 @@ export async function listLines(
       : myQueue
       ? // The most urgent first (the earliest due is the latest); lines without a target after, oldest first.
         [sql`${line.dueAt} asc nulls last`, asc(line.createdAt), asc(line.id)]
-      : [orderBy(sortColumn, options.order), tieBreak(line.id, options.order)];
+      : [orderBy(sortColumn, shape.order), tieBreak(line.id, shape.order)];
 
-  const count = (max: number) => countUpTo(db, db.select({ one: ONE }).from(requestLines).where(condition).$dynamic(), max);
+  const count = shape.paged ? countUpTo(db, db.select({ one: ONE }).from(requestLines).where(condition).$dynamic()) : undefined;
 
   /** What a line's row shows of its request, service, department, hotel and room (both paths join them). */
   const namesOfLine = {
     requestId: requests.id,
     requestHeaderCode: requests.requestCode,
     channel: requests.channel,
-    serviceName: options.lang === 'ar' ? services.nameAr : services.nameEn,
-    departmentName: nameIn(departments, options.lang),
-    hotelName: options.lang === 'ar' ? hotels.nameAr : hotels.name,
+    serviceName: shape.lang === 'ar' ? services.nameAr : services.nameEn,
+    departmentName: nameIn(departments, shape.lang),
+    hotelName: shape.lang === 'ar' ? hotels.nameAr : hotels.name,
     roomNumber: rooms.number,
   };
 
-  if (options.page && (myQueue || scheduledQueue || ownSort)) {
+  if (shape.paged && (myQueue || scheduledQueue || ownSort)) {
     // The page's 20 lines are found on request_lines alone, then the names are joined to
     // those 20. Planned as one six-table join, PostgreSQL weighed every index of
     // request_lines at every join level: ~2 ms of planning for a 0.3 ms read, on every call.
@@ -254,10 +354,10 @@ export async function listLines(
     const page = found
       .where(condition)
       .orderBy(...orderOnLine(requestLines, requestLines[ownSort ?? 'updatedAt']))
-      .limit(options.page.limit)
-      .offset(options.page.offset)
+      .limit(param('limit'))
+      .offset(param('offset'))
       .as('page');
-    const rows = await db
+    const rows = db
       .select({
         id: page.id,
         ...namesOfLine,
@@ -284,10 +384,10 @@ export async function listLines(
       .innerJoin(services, eq(services.id, page.serviceId))
       .leftJoin(departments, eq(departments.id, page.departmentId))
       .orderBy(...orderOnLine(page, page[ownSort ?? 'updatedAt']));
-    return { rows, count };
+    return { rows: rows.prepare(''), count };
   }
 
-  const base = db
+  const rows = db
     .select({
       id: requestLines.id,
       ...namesOfLine,
@@ -305,10 +405,21 @@ export async function listLines(
     .innerJoin(services, eq(services.id, requestLines.serviceId))
     .leftJoin(departments, eq(departments.id, requestLines.departmentId))
     .where(condition)
-    .orderBy(...orderOnLine(requestLines, sortColumnOf(LINE_SORTS, options)))
+    .orderBy(...orderOnLine(requestLines, sortColumnOf(LINE_SORTS, shape)))
     .$dynamic();
-  if (!options.page) return { rows: await base };
-  return { rows: await base.limit(options.page.limit).offset(options.page.offset), count };
+  return { rows: (shape.paged ? rows.limit(param('limit')).offset(param('offset')) : rows).prepare(''), count };
+});
+
+export async function listLines(
+  db: DbOrTx,
+  scope: Scope,
+  filter: StaffListFilters & { status?: LineStatus },
+  options: ListOptions<LineSort>,
+) {
+  const statements = lineStatements(db, shapeOf(scope, filter, options));
+  const values = valuesOf(scope, filter, options);
+  const rows = await statements.rows.execute(values);
+  return { rows, count: statements.count && countWith(statements.count, values) };
 }
 
 /** The service names of the requests on one page, in each request's line order (the Guests Requests row shows them). */

@@ -1,4 +1,4 @@
-import { type SQL, and, inArray, isNull, or } from 'drizzle-orm';
+import { type SQL, and, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Claim, LiveEvent } from '@shared';
 import { requestLines, requests } from '../../db/schema';
@@ -41,11 +41,19 @@ function holds<F extends Field>(rule: Condition<F>[], row: Record<F, number | nu
   return rule.every(({ field, anyOf, orNone }) => (row[field] === null ? orNone : anyOf.includes(row[field] as number)));
 }
 
-function toSql<F extends Field>(rule: Condition<F>[], columns: Record<F, AnyPgColumn>): SQL | undefined {
+/**
+ * How a rule's ids are written: in the statement (`in (1, 2)`), or as one array parameter
+ * named after the field (`= any($hotelIds)`), for a statement built once for every user of
+ * the same kind and run with each user's ids (the staff lists).
+ */
+export type IdsIn = 'statement' | 'parameters';
+
+function toSql<F extends Field>(rule: Condition<F>[], columns: Record<F, AnyPgColumn>, ids: IdsIn = 'statement'): SQL | undefined {
   return and(
     ...rule.map(({ field, anyOf, orNone }) => {
-      // IN () is not SQL; -1 is no id, so an empty list matches nothing.
-      const listed = inArray(columns[field], anyOf.length ? [...anyOf] : [-1]);
+      // IN () is not SQL; -1 is no id, so an empty list matches nothing (as does an empty array).
+      const listed =
+        ids === 'parameters' ? sql`${columns[field]} = any(${sql.placeholder(`${field}s`)})` : inArray(columns[field], anyOf.length ? [...anyOf] : [-1]);
       return orNone ? or(isNull(columns[field]), listed) : listed;
     }),
   );
@@ -57,8 +65,8 @@ export function canSeeRequest(user: Scope, request: { hotelId: number }): boolea
 }
 
 /** The request scope as a WHERE condition; undefined (no condition) for an admin. */
-export function requestScopeSql(user: Scope, columns: { hotelId: AnyPgColumn } = { hotelId: requests.hotelId }): SQL | undefined {
-  return toSql(requestRule(user), columns);
+export function requestScopeSql(user: Scope, columns: { hotelId: AnyPgColumn } = { hotelId: requests.hotelId }, ids?: IdsIn): SQL | undefined {
+  return toSql(requestRule(user), columns, ids);
 }
 
 /** A hotel's own master data (the hotel, its rooms) follows the same rule as its requests. */
@@ -87,8 +95,9 @@ export function canSeeLine(user: Scope, line: { hotelId: number; departmentId: n
 export function lineScopeSql(
   user: Scope,
   columns: { hotelId: AnyPgColumn; departmentId: AnyPgColumn } = { hotelId: requests.hotelId, departmentId: requestLines.departmentId },
+  ids?: IdsIn,
 ): SQL | undefined {
-  return toSql(lineRule(user), columns);
+  return toSql(lineRule(user), columns, ids);
 }
 
 // ── Live events ──

@@ -110,15 +110,29 @@ export async function serviceList(
   const total = await totalOf(ctx, 'lines', user, query, count);
   const stays = await staysOfRequests(ctx.database.db, [...new Set(rows.map((r) => r.requestId))]);
   return {
-    rows: rows.map(({ acknowledgedAt, clockStartedAt, acknowledgeDueAt, completeDueAt, guestUnreadAt, scheduledFor, alertAt, alertedAt, ...r }) => ({
-      ...r,
-      guestUnread: guestUnreadAt !== null,
-      guestCheckedOut: (r.statusName === 'Open' || r.statusName === 'Assigned') && stays.get(r.requestId)?.checkedOut === true,
+    // Each field named (no rest and spread of the mapped row): a page is 20 of these on every call.
+    rows: rows.map((r) => ({
+      id: r.id,
+      requestId: r.requestId,
+      requestHeaderCode: r.requestHeaderCode,
+      channel: r.channel,
+      serviceName: r.serviceName,
+      departmentName: r.departmentName,
+      hotelName: r.hotelName,
+      roomNumber: r.roomNumber,
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
+      statusName: r.statusName,
+      ...toClock(
+        { status: r.statusName, acknowledgedAt: r.acknowledgedAt, clockStartedAt: r.clockStartedAt, acknowledgeDueAt: r.acknowledgeDueAt, completeDueAt: r.completeDueAt, scheduledFor: r.scheduledFor, alertAt: r.alertAt, alertedAt: r.alertedAt },
+        now,
+      ),
       acceptedAt: isoOrNull(r.acceptedAt),
+      acceptedBy: r.acceptedBy,
       startedAt: isoOrNull(r.startedAt),
-      ...toClock({ status: r.statusName, acknowledgedAt, clockStartedAt, acknowledgeDueAt, completeDueAt, scheduledFor, alertAt, alertedAt }, now),
+      startedBy: r.startedBy,
+      guestUnread: r.guestUnreadAt !== null,
+      guestCheckedOut: (r.statusName === 'Open' || r.statusName === 'Assigned') && stays.get(r.requestId)?.checkedOut === true,
     })),
     ...total,
   };
