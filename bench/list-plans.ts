@@ -1,12 +1,10 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { DEFAULT_LIST_COUNT_MAX } from '../shared/api/list-headers';
-import type { Db } from '../server/src/db/client';
-import * as schema from '../server/src/db/schema';
 import * as dashboard from '../server/src/modules/dashboard/dashboard.repository';
 import { staysOfRequests } from '../server/src/modules/integrations/stays/stays.repository';
 import { listLines, listRequests, serviceNamesOf } from '../server/src/modules/requests/lists.repository';
 import type { Scope } from '../server/src/modules/requests/scope';
+import { type Statement, recordingDb } from './lib/record-sql';
 
 /**
  * The database work of the staff lists, Home's figures and search, as the server runs it:
@@ -22,20 +20,8 @@ const COUNT_MAX = Number(process.env.PLAN_COUNT_MAX ?? DEFAULT_LIST_COUNT_MAX);
 const showPlans = process.argv.includes('--plans');
 const only = process.argv.slice(2).find((a) => !a.startsWith('--'));
 
-interface Statement {
-  sql: string;
-  params: unknown[];
-}
-
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
-let recorded: Statement[] = [];
-const db = drizzle(pool, { schema, logger: { logQuery: (sql, params) => recorded.push({ sql, params }) } }) as unknown as Db;
-
-async function record(run: () => Promise<unknown>): Promise<Statement[]> {
-  recorded = [];
-  await run();
-  return recorded;
-}
+const { db, record } = recordingDb(pool);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

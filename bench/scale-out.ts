@@ -5,18 +5,15 @@
  * of bench/cpu.ts: requests/s, latency, and the CPU per call of the server processes and of
  * PostgreSQL's backends for that database (/proc), so the 2-core machine's share of each shows.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
 import path from 'node:path';
-import pg from 'pg';
-import { builtServerIsFresh } from '../tests/support/server-process';
 import { CALL_NAMES, type CallKey, cpuCalls } from './cpu';
-import { type LoadOptions, type LoadResult, connectionsPerTarget, load, ms } from './lib/load';
+import { type CpuRun, measureCpu } from './lib/cpu-measure';
+import { type LoadOptions, connectionsPerTarget, ms } from './lib/load';
 import { hasPgBouncer, startPgBouncer } from '../tests/support/pgbouncer';
-import { dropDatabase } from './lib/postgres';
-import { cpuBetween, cpuOfProcesses, postgresBackends, postmasterPidOf } from './lib/proc';
+import { type PostgresTarget, dropDatabase, findPostgres } from './lib/postgres';
+import { ensureBuiltServer } from './lib/server-process';
 import { withServers } from './lib/with-server';
 import { seedRequests } from './seed';
 
@@ -27,31 +24,7 @@ const CONNECTIONS = 10;
 const PROCESS_COUNTS = [1, 2, 3];
 /** PgBouncer's server connections for the database (its default is 20; two processes' pools are 10 each). */
 const BOUNCER_POOL = 10;
-/** autocannon returns at its first sample after the last call: short, so the wall time is close. */
-const SAMPLE_MS = 20;
 const CASES: CallKey[] = ['add', 'services', 'requests'];
-
-interface ScaleRun extends LoadResult {
-  serverMsPerCall: number;
-  postgresMsPerCall: number;
-  /** PgBouncer's own CPU per call, when it is in front. */
-  bouncerMsPerCall?: number;
-}
-
-/** Where PostgreSQL's backends for the bench database are: its postmaster, when the cluster runs on this machine. */
-async function findPostmaster(databaseUrl: string): Promise<number | undefined> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ data_directory: string }>('show data_directory');
-    return postmasterPidOf(rows[0].data_directory);
-  } catch {
-    // Not allowed to read it (not a superuser nor pg_read_all_settings): find backends by title.
-    return undefined;
-  } finally {
-    await client.end();
-  }
-}
 
 const loadAverage = () =>
   os
@@ -60,27 +33,9 @@ const loadAverage = () =>
     .join(', ');
 
 /** Each case on the started processes (`calls` spread over them): requests/s, latency and CPU per call. */
-async function measure(
-  serverPids: number[],
-  calls: Record<CallKey, LoadOptions>,
-  postgres: { database: string; postmaster?: number },
-  bouncerPid?: number,
-): Promise<Map<CallKey, ScaleRun>> {
-  // CPU by pid of the servers, of the database's backends, of PgBouncer.
-  const snapshot = () => [cpuOfProcesses(serverPids), cpuOfProcesses(postgresBackends(postgres.database, postgres.postmaster)), cpuOfProcesses(bouncerPid ? [bouncerPid] : [])];
-  const runs = new Map<CallKey, ScaleRun>();
-  for (const key of CASES) {
-    const call = calls[key];
-    await load({ ...call, amount: Math.max(100, CALLS / 10) }); // warm-up: JIT, pools, caches
-    const before = snapshot();
-    const started = performance.now();
-    const result = await load({ ...call, amount: CALLS, sampleInt: SAMPLE_MS });
-    // Calls over wall time: autocannon's own figure averages whole seconds, coarse for a run of a few.
-    const rps = Math.round(CALLS / ((performance.now() - started) / 1000));
-    const [server, postgresCpu, bouncer] = snapshot().map((after, i) => cpuBetween(before[i], after) / CALLS);
-    if (result.non2xx || result.errors) throw new Error(`${CALL_NAMES[key]}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    runs.set(key, { ...result, rps, serverMsPerCall: server, postgresMsPerCall: postgresCpu, bouncerMsPerCall: bouncerPid ? bouncer : undefined });
-  }
+async function measure(serverPids: number[], calls: Record<CallKey, LoadOptions>, postgres: PostgresTarget, bouncerPid?: number): Promise<Map<CallKey, CpuRun>> {
+  const runs = new Map<CallKey, CpuRun>();
+  for (const key of CASES) runs.set(key, await measureCpu(CALL_NAMES[key], calls[key], { serverPids, postgres, otherPids: bouncerPid ? [bouncerPid] : [] }, CALLS));
   return runs;
 }
 
@@ -88,21 +43,16 @@ export async function benchScaleOut({ pgUrl }: { pgUrl: (prefix?: string) => Pro
   const title = 'Scale-out: 1, 2 and 3 server processes';
   const databaseUrl = await pgUrl('scale');
   if (!databaseUrl) return { title, lines: ['No PostgreSQL (DATABASE_URL or a local cluster): not measured.'] };
-  if (!builtServerIsFresh()) {
-    // The processes run the build (dist-server), as in production; tsx would cost far more CPU per call.
-    console.log('  building the server (npm run build:server) …');
-    const built = spawnSync('npm', ['run', 'build:server'], { stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('npm run build:server failed');
-  }
+  ensureBuiltServer();
   const seedDir = mkdtempSync(path.join(os.tmpdir(), 'hotel-bench-scale-'));
   try {
     console.log(`  seeding ${REQUESTS} requests on PostgreSQL …`);
     await seedRequests({ databaseUrl, dataDir: seedDir }, REQUESTS);
-    const postgres = { database: new URL(databaseUrl).pathname.slice(1), postmaster: await findPostmaster(databaseUrl) };
+    const postgres = await findPostgres(databaseUrl);
     const startLoad = loadAverage();
     const rows: string[] = [];
     const loads: string[] = [];
-    const row = (setup: string, key: CallKey, r: ScaleRun) =>
+    const row = (setup: string, key: CallKey, r: CpuRun) =>
       `| ${setup} | ${CALL_NAMES[key]} | ${r.rps} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.serverMsPerCall.toFixed(2)} ms | ${r.postgresMsPerCall.toFixed(2)} ms |`;
 
     for (const count of PROCESS_COUNTS) {
@@ -137,7 +87,7 @@ export async function benchScaleOut({ pgUrl }: { pgUrl: (prefix?: string) => Pro
         loads.push(`PgBouncer: ${loadAverage()}`);
         bouncerLines.push(
           `${bouncer.version}, transaction mode, ${BOUNCER_POOL} server connections;` +
-            ` its own CPU per call (not in the columns above): ${[...runs].map(([key, r]) => `${CALL_NAMES[key]} ${r.bouncerMsPerCall!.toFixed(2)} ms`).join(', ')}.`,
+            ` its own CPU per call (not in the columns above): ${[...runs].map(([key, r]) => `${CALL_NAMES[key]} ${r.otherMsPerCall!.toFixed(2)} ms`).join(', ')}.`,
         );
       } finally {
         await bouncer.stop();

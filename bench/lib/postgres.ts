@@ -1,6 +1,7 @@
 export { startCluster, findPgBin, freePort, type Cluster } from '../../tests/support/postgres';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { postmasterPidOf } from './proc';
 
 /** A fresh database on a cluster, for one benchmark. */
 export async function createDatabase(baseUrl: string, prefix = 'bench'): Promise<string> {
@@ -24,6 +25,28 @@ export async function dropDatabase(url: string): Promise<void> {
   await client.connect();
   try {
     await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A bench database and where its backends run: the postmaster's pid when the cluster is on this machine and readable. */
+export interface PostgresTarget {
+  database: string;
+  postmaster?: number;
+}
+
+/** Where PostgreSQL's backends for the bench database are: its postmaster, when the cluster runs on this machine. */
+export async function findPostgres(databaseUrl: string): Promise<PostgresTarget> {
+  const database = new URL(databaseUrl).pathname.slice(1);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ data_directory: string }>('show data_directory');
+    return { database, postmaster: postmasterPidOf(rows[0].data_directory) };
+  } catch {
+    // Not allowed to read it (not a superuser nor pg_read_all_settings): find backends by title.
+    return { database };
   } finally {
     await client.end();
   }

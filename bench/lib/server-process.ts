@@ -1,4 +1,5 @@
-import { type ServerProcess, spawnServer } from '../../tests/support/server-process';
+import { spawnSync } from 'node:child_process';
+import { type ServerProcess, builtServerIsFresh, spawnServer } from '../../tests/support/server-process';
 
 export const BENCH_ADMIN = { email: 'admin@bench.hotel', password: 'Bench-Admin-Passw0rd' };
 export type { ServerProcess };
@@ -22,4 +23,15 @@ export function startServerProcess(options: { databaseUrl?: string; dataDir?: st
     },
     { dataDir: options.dataDir, useBuild: true, nodeArgs: options.nodeArgs, entry: options.entry },
   );
+}
+
+/**
+ * Builds the server (`npm run build:server`) unless dist-server is newer than its sources: the
+ * benches that read CPU per call run the build, as in production; tsx would cost far more per call.
+ */
+export function ensureBuiltServer(): void {
+  if (builtServerIsFresh()) return;
+  console.log('  building the server (npm run build:server) …');
+  const built = spawnSync('npm', ['run', 'build:server'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('npm run build:server failed');
 }
