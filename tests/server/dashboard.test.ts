@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { requestLines } from '../../server/src/db/schema';
-import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, submitGuestRequest, tokenFor } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
 
 describe("Home figures (GET /api/Dashboard/GetTodayFigures)", () => {
@@ -15,11 +15,7 @@ describe("Home figures (GET /api/Dashboard/GetTodayFigures)", () => {
   let noClaim: string;
   let requestA: { id: string; towels: number; repair: number };
 
-  const submit = async (body: object) => {
-    const res = await t.api.call(endpoints.addRequest, { body });
-    const view = await t.api.call(endpoints.userRequestDetails, { params: { id: res.body.id } });
-    return { id: res.body.id as string, lines: (view.body.requestDetails as { id: number }[]).map((l) => l.id) };
-  };
+  const submit = (body: object) => submitGuestRequest(t.api, body);
   const figures = (token: string, query: Record<string, string> = {}) => t.api.call(endpoints.homeFigures, { token, query });
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
-import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, submitGuestRequest, tokenFor } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
 
 /*
@@ -17,11 +17,7 @@ describe('calls of one list shape by different users and values', () => {
   let inA: { id: string; towels: number; repair: number };
   let inB: { id: string; towels: number };
 
-  const submit = async (body: object) => {
-    const res = await t.api.call(endpoints.addRequest, { body });
-    const view = await t.api.call(endpoints.userRequestDetails, { params: { id: res.body.id } });
-    return { id: res.body.id as string, lines: (view.body.requestDetails as { id: number }[]).map((l) => l.id) };
-  };
+  const submit = (body: object) => submitGuestRequest(t.api, body);
   const page = { page: 0, pageSize: 20 };
   const ids = (rows: { id: unknown }[]) => rows.map((r) => r.id).sort();
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { ALL_CLAIMS } from '@shared';
+import { ALL_CLAIMS, endpoints } from '@shared';
 import type { Db } from '../../server/src/db/client';
 import {
   companies,
@@ -21,6 +21,7 @@ import {
 } from '../../server/src/db/schema';
 import { hashPassword } from '../../server/src/security/password';
 import type { Principal, TokenService } from '../../server/src/security/tokens';
+import type { ApiClient } from './api-client';
 
 /**
  * Test data written straight into the database (not through the Basic Data API), so a
@@ -170,4 +171,11 @@ export function guestRequest(fx: Fixture, serviceIds: number[], over: Record<str
     services: serviceIds.map((serviceId, i) => ({ serviceId, note: `note ${i + 1}` })),
     ...over,
   };
+}
+
+/** Files a guest's request over HTTP, as the guest's page does, and reads back its id and its lines' ids in order. */
+export async function submitGuestRequest(api: Pick<ApiClient, 'call'>, body: object): Promise<{ id: string; lines: number[] }> {
+  const res = await api.call(endpoints.addRequest, { body });
+  const view = await api.call(endpoints.userRequestDetails, { params: { id: res.body.id } });
+  return { id: res.body.id as string, lines: (view.body.requestDetails as { id: number }[]).map((l) => l.id) };
 }

@@ -217,6 +217,19 @@ const countWith = (count: ReturnType<typeof countUpTo>, values: Record<ListParam
   return row.total;
 };
 
+/** A list's statements for one shape: its rows, and (paged) its count. */
+interface ListStatements<Rows> {
+  rows: { execute(values: Record<string, unknown>): Promise<Rows> };
+  count?: ReturnType<typeof countUpTo>;
+}
+
+/** Runs the statements of this call's shape with its values: the rows, and how to count them (paged only). */
+async function runList<Rows>(statementsOf: (db: DbOrTx, shape: ListShape) => ListStatements<Rows>, db: DbOrTx, scope: Scope, filter: ListFilter, options: ListOptions<string>) {
+  const statements = statementsOf(db, shapeOf(scope, filter, options));
+  const values = valuesOf(scope, filter, options);
+  return { rows: await statements.rows.execute(values), count: statements.count && countWith(statements.count, values) };
+}
+
 const requestStatements = builtPerShape((db: DbOrTx, shape: ListShape) => {
   const where: (SQL | undefined)[] = [
     requestScopeSql(kindOf(shape), { hotelId: requests.hotelId }, 'parameters'),
@@ -265,17 +278,8 @@ const requestStatements = builtPerShape((db: DbOrTx, shape: ListShape) => {
   };
 });
 
-export async function listRequests(
-  db: DbOrTx,
-  scope: Scope,
-  filter: StaffListFilters & { status?: RequestStatus },
-  options: ListOptions<RequestSort>,
-) {
-  const statements = requestStatements(db, shapeOf(scope, filter, options));
-  const values = valuesOf(scope, filter, options);
-  const rows = await statements.rows.execute(values);
-  return { rows, count: statements.count && countWith(statements.count, values) };
-}
+export const listRequests = (db: DbOrTx, scope: Scope, filter: StaffListFilters & { status?: RequestStatus }, options: ListOptions<RequestSort>) =>
+  runList(requestStatements, db, scope, filter, options);
 
 // ── Service lines ──────────────────────────────────────────────────────────
 export const LINE_SORTS = {
@@ -410,17 +414,8 @@ const lineStatements = builtPerShape((db: DbOrTx, shape: ListShape) => {
   return { rows: (shape.paged ? rows.limit(param('limit')).offset(param('offset')) : rows).prepare(''), count };
 });
 
-export async function listLines(
-  db: DbOrTx,
-  scope: Scope,
-  filter: StaffListFilters & { status?: LineStatus },
-  options: ListOptions<LineSort>,
-) {
-  const statements = lineStatements(db, shapeOf(scope, filter, options));
-  const values = valuesOf(scope, filter, options);
-  const rows = await statements.rows.execute(values);
-  return { rows, count: statements.count && countWith(statements.count, values) };
-}
+export const listLines = (db: DbOrTx, scope: Scope, filter: StaffListFilters & { status?: LineStatus }, options: ListOptions<LineSort>) =>
+  runList(lineStatements, db, scope, filter, options);
 
 /** The service names of the requests on one page, in each request's line order (the Guests Requests row shows them). */
 export async function serviceNamesOf(db: DbOrTx, requestIds: string[], lang: Language): Promise<Map<string, string[]>> {
