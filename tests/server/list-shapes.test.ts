@@ -65,4 +65,19 @@ describe('calls of one list shape by different users and values', () => {
     expect(arabic).toMatch(/\p{Script=Arabic}/u);
     expect((await t.api.call(endpoints.allServicesRequest, { token: admin, query: { ...page, hotelId: fx.hotelA.id, pageSize: 1 } })).headers.get('x-total-count')).toBe('2');
   });
+
+  it('Guests Requests "open" lists a request while any of its lines is left to do, and not once all are closed', async () => {
+    const admin = await tokenFor(t.server.app.ctx.tokens, await createStaffUser(t.server.app.ctx.database.db, { isAdmin: true }));
+    const open = async () => ids((await t.api.call(endpoints.allRequests, { token: admin, query: { ...page, open: 'true' } })).body);
+    const update = (body: object) => t.api.call(endpoints.updateServiceRequestStatus, { token: admin, body: { note: '', ...body } });
+    const close = (line: number, status: 'Completed' | 'Rejected') => update({ requestDetailsId: line, status, note: 'Done' });
+    expect(await open()).toEqual([inA.id, inB.id].sort());
+    expect((await update({ requestDetailsId: inA.towels, status: 'Assigned', workerId: fx.workers.housekeeper })).status).toBe(200);
+    expect(await open()).toEqual([inA.id, inB.id].sort());
+    expect((await close(inA.towels, 'Completed')).status).toBe(200);
+    expect(await open()).toEqual([inA.id, inB.id].sort());
+    expect((await close(inA.repair, 'Rejected')).status).toBe(200);
+    expect((await close(inB.towels, 'Rejected')).status).toBe(200);
+    expect(await open()).toEqual([]);
+  });
 });

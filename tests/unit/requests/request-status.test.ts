@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { requestStatusOf } from '../../../server/src/modules/requests/request-status';
+import { LINE_STATUSES, type LineStatus, isClosed } from '@shared';
+import { OPEN_REQUEST_STATUSES, requestStatusOf } from '../../../server/src/modules/requests/request-status';
 import { canSeeLine, canSeeRequest } from '../../../server/src/modules/requests/scope';
 
 describe('the request status follows its lines (DESIGN)', () => {
@@ -15,6 +16,23 @@ describe('the request status follows its lines (DESIGN)', () => {
     [['Rejected'], 'Rejected'],
   ] as const)('%j → %s', (lines, expected) => {
     expect(requestStatusOf(lines)).toBe(expected);
+  });
+});
+
+describe('a request has an open line exactly when its status is one of OPEN_REQUEST_STATUSES', () => {
+  it('for every request of one to three lines in any statuses', () => {
+    const requests: LineStatus[][] = [];
+    for (const a of LINE_STATUSES) {
+      requests.push([a]);
+      for (const b of LINE_STATUSES) {
+        requests.push([a, b]);
+        for (const c of LINE_STATUSES) requests.push([a, b, c]);
+      }
+    }
+    for (const lines of requests) {
+      const hasOpenLine = lines.some((s) => !isClosed(s));
+      expect((OPEN_REQUEST_STATUSES as readonly string[]).includes(requestStatusOf(lines)), lines.join(',')).toBe(hasOpenLine);
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { builtPerShape } from '../../db/prepared';
 import { nameIn } from '../../db/display-names';
 import { departments, hotels, requestLines, requests, rooms, services, workers } from '../../db/schema';
+import { OPEN_REQUEST_STATUSES } from './request-status';
 import { lineClockColumns } from './requests.repository';
 import { type Scope, lineScopeSql, requestScopeSql } from './scope';
 
@@ -237,7 +238,9 @@ const requestStatements = builtPerShape((db: DbOrTx, shape: ListShape) => {
     shape.hotelId ? sql`${requests.hotelId} = ${param('hotelId')}` : undefined,
     shape.departmentId ? lineOfRequest(db, sql`${requestLines.departmentId} = ${param('departmentId')}`) : undefined,
     ...createdWithin(requests.createdAt, shape),
-    shape.open ? lineOfRequest(db, OPEN_LINE) : undefined,
+    // The request's own status says whether it has an open line (OPEN_REQUEST_STATUSES): read through its index, not
+    // by looking through every open line and then each of their requests (2,500 buffers a page at 1,000,000 requests).
+    shape.open ? inArray(requests.status, [...OPEN_REQUEST_STATUSES]) : undefined,
     shape.waiting ? lineOfRequest(db, WAITING_LINE) : undefined,
     shape.overdue ? lineOfRequest(db, OVERDUE_LINE) : undefined,
     shape.mine ? lineOfRequest(db, MINE_LINE) : undefined,

@@ -12,3 +12,10 @@ export function requestStatusOf(lines: readonly LineStatus[]): RequestStatus {
   if (lines.every(isClosed)) return 'Completed';
   return 'In Progress';
 }
+
+/**
+ * The request statuses of a request with an open line (Open or Assigned): by the rule above,
+ * exactly those whose lines are not all closed. The Guests Requests "open" filter reads the
+ * request's own status through its index instead of looking through every open line.
+ */
+export const OPEN_REQUEST_STATUSES = ['Open', 'In Progress'] as const satisfies readonly RequestStatus[];
