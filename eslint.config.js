@@ -23,6 +23,22 @@ export default tseslint.config(
     files: ['renderer/**', 'guest-web/**', 'work-web/**'],
     rules: boundary([['**/server/**', '**/electron/**', 'electron']], 'clients talk to the server over HTTP and to electron through the platform interface only'),
   },
+  // The shared list table serves every screen and knows none: a screen passes in its export, cells and actions.
+  // (Repeats the clients' wall: a later no-restricted-imports replaces an earlier one for the same file.)
+  {
+    files: ['renderer/src/table/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/electron/**', 'electron'], message: 'clients talk to the server over HTTP and to electron through the platform interface only' },
+            { group: ['**/features/**'], message: 'the list table imports no feature: the screen passes in what it needs' },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['server/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/electron/**', 'electron']], 'the server imports only shared/') },
   // The desktop shell shares types with the admin app through shared/ only: it never reaches into a client's source.
   { files: ['electron/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/server/**']], 'electron/ imports shared/ only, never a client or the server') },

@@ -106,6 +106,7 @@ export const ar: Messages = {
     previous: 'السابق',
     next: 'التالي',
     number: '#',
+    more: 'إجراءات أخرى لـ {{name}}',
   },
   fields: {
     companyCode: 'رمز الشركة',

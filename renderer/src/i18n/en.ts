@@ -107,6 +107,7 @@ export const en = {
     previous: 'Previous',
     next: 'Next',
     number: '#',
+    more: 'More actions for {{name}}',
   },
   fields: {
     companyCode: 'Company code',

@@ -1,12 +1,12 @@
 import type { ColDef, GridApi, GridReadyEvent, RowClassRules, SortChangedEvent } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@shared';
 import { registerGridModules } from './grid-modules';
-import { ExportButton } from '../features/export/ExportButton';
 import type { RowMenuItem } from './RowActions';
 import { useColumnWidths } from './column-width';
+import type { ExportData } from './export-columns';
 import { cellControlKeys, leaveGridOnTab, opensRow, useKeepGridFocus } from './grid-keyboard';
 import { collectShownRows } from './shown-rows';
 import { TablePager } from './TablePager';
@@ -37,8 +37,11 @@ export interface DataTableProps<T> {
   /** Further actions of a row, in a menu after edit and delete. */
   rowMenu?: (row: T) => RowMenuItem[];
   loading?: boolean;
-  /** Shows an export button saving the rows as shown (after search and sort) under this name. */
-  exportName?: string;
+  /**
+   * The toolbar's export control, given how to collect the rows as shown (after search and
+   * sort; a server list: every matching row up to the cap). The table knows the rows, not the file.
+   */
+  renderExport?: (collect: () => Promise<ExportData>) => ReactNode;
   /** A stable row id: a changed rows array then updates only the rows that differ (live lists of 100,000 rows). */
   rowId?: (row: T) => string;
   /** Paging, sorting and search on the server (big lists); absent: all rows are here and handled locally. */
@@ -60,7 +63,7 @@ const DEFAULT_COL_DEF: ColDef = {
  * A local list pages, sorts and searches in the grid; a server list (`server`) asks the
  * server's view for each of them instead.
  */
-export function DataTable<T>({ rows, columns, rowName, onEdit, onOpen, onDelete, rowMenu, loading, exportName, rowId, server }: DataTableProps<T>) {
+export function DataTable<T>({ rows, columns, rowName, onEdit, onOpen, onDelete, rowMenu, loading, renderExport, rowId, server }: DataTableProps<T>) {
   const { t, i18n } = useTranslation();
   const rtl = i18n.language === 'ar';
   const apiRef = useRef<GridApi<T> | null>(null);
@@ -141,7 +144,7 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onOpen, onDelete,
         onPageSize={server ? view.setPageSize : setLocalPageSize}
         search={view.search}
         onSearch={view.setSearch}
-        actions={exportName && <ExportButton name={exportName} collect={collect} />}
+        actions={renderExport?.(collect)}
       />
       <AgGridReact<T>
         key={rtl ? 'rtl' : 'ltr'}

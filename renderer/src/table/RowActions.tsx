@@ -1,7 +1,6 @@
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
 import { DeleteRegular, EditRegular, MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
-import '../features/administration/strings';
 
 const useStyles = makeStyles({
   row: { display: 'flex', gap: '6px', alignItems: 'center', height: '100%' },
@@ -42,7 +41,7 @@ export function RowActions({ name, onEdit, onDelete, menu }: { name: string; onE
       {menu && menu.length > 0 && (
         <Menu positioning="below-end">
           <MenuTrigger disableButtonEnhancement>
-            <Button size="small" appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={t('users.more', { name })} />
+            <Button size="small" appearance="subtle" icon={<MoreHorizontalRegular />} aria-label={t('table.more', { name })} />
           </MenuTrigger>
           <MenuPopover>
             <MenuList>

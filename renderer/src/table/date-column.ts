@@ -1,4 +1,4 @@
-import { excelDate } from '../features/export/export-xlsx';
+import { excelDate } from './export-columns';
 import type { TableColumn } from './types';
 import { formatDate, formatListDate } from './format';
 

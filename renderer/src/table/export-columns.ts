@@ -1,5 +1,33 @@
 import type { TableColumn } from './types';
 
+export interface SheetData {
+  headers: string[];
+  /** A Date becomes a date cell, a number a number cell. */
+  rows: (string | number | Date)[][];
+  /** Columns read left to right in a right-to-left sheet too (phone numbers, codes): their value stays as typed. */
+  ltrColumns?: number[];
+}
+
+/**
+ * Excel has no time zones: exceljs writes a Date's UTC fields, so a cell shows what
+ * the user saw on screen when it is given the local wall-clock time as if it were UTC.
+ */
+export function wallClock(value: Date | string): Date {
+  const date = new Date(value);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+}
+
+/** A list's ISO timestamp as an Excel date cell (empty when there is none). */
+export function excelDate(value: string | null | undefined): Date | '' {
+  return value ? wallClock(value) : '';
+}
+
+/**
+ * What a list's export saves; `matching` above the rows' count: the export's cap left the rest out
+ * (`matchingMore`: more than `matching` matched, the server stopped counting too).
+ */
+export type ExportData = SheetData & { matching?: number; matchingMore?: boolean };
+
 export type ExportCell = string | number | Date;
 
 /**

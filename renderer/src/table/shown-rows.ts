@@ -1,6 +1,5 @@
 import type { GridApi } from 'ag-grid-community';
-import type { ExportData } from '../features/export/ExportButton';
-import { exportSheet } from './export-columns';
+import { type ExportData, exportSheet } from './export-columns';
 import type { ServerMode, TableColumn } from './types';
 
 /**

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildXlsx, excelDate, exportFileName } from '../../../renderer/src/features/export/export-xlsx';
+import { buildXlsx, exportFileName } from '../../../renderer/src/features/export/export-xlsx';
+import { excelDate } from '../../../renderer/src/table/export-columns';
 
 /** Exported dates are real Excel dates, shown in the reader's convention. */
 async function read(bytes: Uint8Array) {

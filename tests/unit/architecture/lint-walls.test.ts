@@ -22,6 +22,8 @@ const walls: Array<{ wall: string; file: string; code: string }> = [
   { wall: 'electron/ never imports the server', file: 'electron/x.ts', code: "import { x } from '../server/src/x';\nexport const y = x;\n" },
   { wall: 'the admin app never imports the server', file: 'renderer/src/x.ts', code: "import { x } from '../../server/src/x';\nexport const y = x;\n" },
   { wall: 'the guest pages never import the server', file: 'guest-web/src/x.ts', code: "import { x } from '../../server/src/x';\nexport const y = x;\n" },
+  { wall: 'the list table imports no feature', file: 'renderer/src/table/x.ts', code: "import { x } from '../features/export/ExportButton';\nexport const y = x;\n" },
+  { wall: 'the list table never imports the server either', file: 'renderer/src/table/x.ts', code: "import { x } from '../../../server/src/x';\nexport const y = x;\n" },
   { wall: 'the contract imports no other part', file: 'shared/x.ts', code: "import { x } from '../server/src/x';\nexport const y = x;\n" },
 ];
 

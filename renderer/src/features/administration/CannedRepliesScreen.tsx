@@ -15,7 +15,8 @@ import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { DeleteDialog } from '../basic-data/screen/DeleteDialog';
 import { EditDialog } from '../basic-data/screen/EditDialog';
-import { excelDate } from '../export/export-xlsx';
+import { excelDate } from '../../table/export-columns';
+import { exportButton } from '../export/ExportButton';
 
 const useStyles = makeStyles({ form: { display: 'grid', gap: '12px', maxWidth: '720px' } });
 const CLAIM = 'Administration.Canned Replies' as const;
@@ -90,7 +91,7 @@ export function CannedRepliesScreen() {
           loading={loading}
           onEdit={can('Edit') ? setEditing : undefined}
           onDelete={can('Delete') ? setRemoving : undefined}
-          exportName={t('thread.manage.title')}
+          renderExport={exportButton(t('thread.manage.title'))}
         />
       </Panel>
       <EditDialog open={!!editing} title={t('thread.manage.editTitle')} onClose={() => setEditing(undefined)}>

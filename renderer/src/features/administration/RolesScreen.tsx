@@ -17,6 +17,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useOnce } from '../service-management/use-once';
 import '../two-factor/strings';
 import './strings';
+import { exportButton } from '../export/ExportButton';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: '14px 18px', alignItems: 'end' },
@@ -121,7 +122,7 @@ export function RolesScreen() {
           rowName={(r) => r.name}
           onEdit={hasClaim(session, 'Administration.Roles.Edit') ? (r) => navigate(clientRoutes.roleDetail(r.id)) : undefined}
           loading={roles.loading}
-          exportName={title}
+          renderExport={exportButton(title)}
         />
       </Panel>
     </section>

@@ -19,6 +19,7 @@ import { InvitationBadge, invitationText } from './InvitationBadge';
 import { UserActions } from './UserActions';
 import { UserForm } from './UserForm';
 import './strings';
+import { exportButton } from '../export/ExportButton';
 
 const LOOKUPS = ['departments', 'hotels'] as const;
 const NONE: Lookup[] = [];
@@ -107,7 +108,7 @@ export function UsersScreen() {
             hasClaim(session, 'Administration.Users.Edit') ? (u) => navigate(clientRoutes.userRole(u.id), { state: { name: `${u.firstName} ${u.lastName}` } }) : undefined
           }
           loading={users.loading}
-          exportName={title}
+          renderExport={exportButton(title)}
         />
       </Panel>
     </section>

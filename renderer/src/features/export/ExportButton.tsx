@@ -5,14 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { handleError } from '../../feedback/handle-error';
 import { showToast } from '../../feedback/toast';
 import { platform } from '../../platform';
-import { buildXlsx, exportFileName, type SheetData } from './export-xlsx';
+import type { ExportData } from '../../table/export-columns';
+import { buildXlsx, exportFileName } from './export-xlsx';
 import '../service-management/strings';
-
-/**
- * What an export saves; `matching` above the rows' count: the export's cap left the rest out
- * (`matchingMore`: more than `matching` matched, the server stopped counting too).
- */
-export type ExportData = SheetData & { matching?: number; matchingMore?: boolean };
 
 /**
  * Saves what a list shows (after search and sort; a server-paged list: every matching
@@ -43,4 +38,9 @@ export function ExportButton({ name, collect }: { name: string; collect(): Expor
       {t('export.button')}
     </Button>
   );
+}
+
+/** A list's export control for DataTable's `renderExport`: an .xlsx named `name`. */
+export function exportButton(name: string) {
+  return (collect: () => Promise<ExportData>) => <ExportButton name={name} collect={collect} />;
 }

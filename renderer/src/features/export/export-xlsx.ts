@@ -1,24 +1,4 @@
-export interface SheetData {
-  headers: string[];
-  /** A Date becomes a date cell, a number a number cell. */
-  rows: (string | number | Date)[][];
-  /** Columns read left to right in a right-to-left sheet too (phone numbers, codes): their value stays as typed. */
-  ltrColumns?: number[];
-}
-
-/**
- * Excel has no time zones: exceljs writes a Date's UTC fields, so a cell shows what
- * the user saw on screen when it is given the local wall-clock time as if it were UTC.
- */
-export function wallClock(value: Date | string): Date {
-  const date = new Date(value);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-}
-
-/** A list's ISO timestamp as an Excel date cell (empty when there is none). */
-export function excelDate(value: string | null | undefined): Date | '' {
-  return value ? wallClock(value) : '';
-}
+import type { SheetData } from '../../table/export-columns';
 
 /**
  * Date cells carry a number format in the reader's convention, so Excel can sort and filter

@@ -9,12 +9,13 @@ import { DataTable, type TableColumn } from '../../table/DataTable';
 import { formatDate } from '../../table/format';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { wallClock } from '../export/export-xlsx';
+import { wallClock } from '../../table/export-columns';
 import { ReportFilters, type ReportFilterValues } from './ReportFilters';
 import { periodQuery, presetPeriod } from './report-period';
 import { useReport } from './use-report';
 import { FollowUpDialog } from './FollowUpDialog';
 import { hasClaim, sessionAtom } from '../../session/session';
+import { exportButton } from '../export/ExportButton';
 
 const useStyles = makeStyles({ select: { minWidth: '110px' }, followUp: { display: 'flex', gap: '6px', alignItems: 'center', flexWrap: 'wrap' } });
 const RECOVERY_COLOURS = { open: 'danger', contacted: 'warning', resolved: 'success' } as const;
@@ -136,7 +137,7 @@ export function GuestFeedbackScreen() {
           rowName={(r) => r.requestCode}
           onOpen={(r) => navigate(clientRoutes.requestDetails(r.requestId))}
           loading={loading}
-          exportName={title}
+          renderExport={exportButton(title)}
           rowId={(r) => r.requestId}
         />
       </Panel>

@@ -6,11 +6,12 @@ import { SERVICE_LEVEL_GROUPS, endpoints, type ServiceLevelGroup, type ServiceLe
 import { DataTable, type TableColumn } from '../../table/DataTable';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { wallClock } from '../export/export-xlsx';
+import { wallClock } from '../../table/export-columns';
 import { ReportFilters, type ReportFilterValues } from './ReportFilters';
 import ServiceLevelCharts, { type BarGroup } from './ServiceLevelCharts';
 import { localDay, periodQuery, presetPeriod } from './report-period';
 import { useReport } from './use-report';
+import { exportButton } from '../export/ExportButton';
 
 const useStyles = makeStyles({ total: { display: 'block', marginBottom: '8px' }, select: { minWidth: '160px' } });
 
@@ -104,7 +105,7 @@ export function ServiceLevelsScreen() {
             {t('reports.recovery.recovered', { recovered: table.data.recovery.recovered, followUps: table.data.recovery.followUps })}
           </Body1>
         )}
-        <DataTable rows={table.data?.rows ?? []} columns={columns} rowName={(r) => r.name ?? r.key} loading={table.loading} exportName={title} rowId={(r) => r.key} />
+        <DataTable rows={table.data?.rows ?? []} columns={columns} rowName={(r) => r.name ?? r.key} loading={table.loading} renderExport={exportButton(title)} rowId={(r) => r.key} />
       </Panel>
     </section>
   );

@@ -20,6 +20,7 @@ import { numberOrText } from '../../table/export-columns';
 import { NewRequestButton } from '../desk-requests/NewRequestButton';
 import './strings';
 import { GuestCheckedOutBadge } from '../stays/GuestCheckedOutBadge';
+import { exportButton } from '../export/ExportButton';
 
 // Stable across renders: ag-grid reads getRowId once.
 const requestRowId = (r: RequestListRow) => r.id;
@@ -132,7 +133,7 @@ export function RequestListScreen() {
           onEdit={open}
           onOpen={open}
           loading={loading}
-          exportName={title}
+          renderExport={exportButton(title)}
           rowId={requestRowId}
           server={{ view, total, totalCapped, onView: setView, fresh, fetchAll }}
         />

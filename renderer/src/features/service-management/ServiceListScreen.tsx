@@ -20,11 +20,12 @@ import { GuestCheckedOutBadge } from '../stays/GuestCheckedOutBadge';
 import { ListFilters, statusFilterName } from './ListFilters';
 import { AgeCell, ageMinutes, ageText, relativeDueText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
-import { excelDate } from '../export/export-xlsx';
+import { excelDate } from '../../table/export-columns';
 import { workerStep } from '../work-phones/pairing';
 import { formatListDate } from '../../table/format';
 import { numberOrText } from '../../table/export-columns';
 import './strings';
+import { exportButton } from '../export/ExportButton';
 
 // Stable across renders: ag-grid reads getRowId once.
 const lineRowId = (r: ServiceListRow) => String(r.id);
@@ -131,7 +132,7 @@ export function ServiceListScreen() {
           onEdit={open}
           onOpen={open}
           loading={loading}
-          exportName={title}
+          renderExport={exportButton(title)}
           rowId={lineRowId}
           server={{ view, total, totalCapped, onView: setView, fresh, fetchAll }}
         />

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SECURITY_EVENTS_MAX_PAGE, endpoints, type SecurityEvent } from '@shared';
 import { call, EXPORT_MAX_ROWS } from '../../api/client';
-import { excelDate } from '../export/export-xlsx';
+import { excelDate } from '../../table/export-columns';
 import { ExportButton } from '../export/ExportButton';
 import { handleError } from '../../feedback/handle-error';
 import { formatDate } from '../../table/format';

@@ -19,6 +19,7 @@ import { useMasterList } from '../screen/use-master-list';
 import { BookingRoomEdit, type BookingRoomChanges } from './BookingRoomEdit';
 import { BookingRoomForm, emptyBookingRoom, type NewBookingRoom } from './BookingRoomForm';
 import { Thumbnails } from './Thumbnails';
+import { exportButton } from '../../export/ExportButton';
 
 /** Booking rooms (SPEC §2): multipart create with images, edit names and add images. */
 export function BookingRoomScreen() {
@@ -99,7 +100,7 @@ export function BookingRoomScreen() {
         </Collapse>
       )}
       <Panel>
-        <DataTable rows={rows} columns={columns} rowName={name} onEdit={canEdit ? setEditing : undefined} loading={loading} exportName={t('items.BookingRoom')} server={server} />
+        <DataTable rows={rows} columns={columns} rowName={name} onEdit={canEdit ? setEditing : undefined} loading={loading} renderExport={exportButton(t('items.BookingRoom'))} server={server} />
       </Panel>
       <EditDialog open={!!editing} title={t('crud.editTitle', { item: editing ? name(editing) : '' })} onClose={() => setEditing(undefined)}>
         {editing && <BookingRoomEdit row={editing} onSubmit={update} onCancel={() => setEditing(undefined)} />}

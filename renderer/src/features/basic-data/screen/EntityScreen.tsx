@@ -21,6 +21,7 @@ import { ExcelBar } from './ExcelBar';
 import { toBody, toValues, type EntityDescriptor, type FormValues, type LookupSource } from './types';
 import { useLookups } from './use-lookups';
 import { useMasterList } from './use-master-list';
+import { exportButton } from '../../export/ExportButton';
 
 /** The one master-data screen (SPEC §2), driven by its entity's description. */
 export function EntityScreen<Row extends { id: number }>({ descriptor: d }: { descriptor: EntityDescriptor<Row> }) {
@@ -118,7 +119,7 @@ export function EntityScreen<Row extends { id: number }>({ descriptor: d }: { de
         </Collapse>
       )}
       <Panel>
-        <DataTable rows={rows} columns={columns} rowName={nameOf} onEdit={onEdit} onDelete={onDelete} rowMenu={rowMenu} loading={loading} exportName={title} server={server} />
+        <DataTable rows={rows} columns={columns} rowName={nameOf} onEdit={onEdit} onDelete={onDelete} rowMenu={rowMenu} loading={loading} renderExport={exportButton(title)} server={server} />
       </Panel>
       <EditDialog open={!!editing} title={t('crud.editTitle', { item: editing ? nameOf(editing.row) : '' })} onClose={() => setEditing(undefined)}>
         {editing && (
