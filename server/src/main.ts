@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { isLoopbackUrl, lanSuggestions, publicUrlWarning } from './modules/qr/public-url';
 import { startServer } from './server';
 import { testClockFromEnv } from './clock';
+import { hashCost, PRODUCTION_HASH_COST } from './security/password';
 import { startBanner } from './start-banner';
 
 /** The longest a stop may take before the process exits anyway. */
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   // Browser tests only (NODE_ENV=test): a clock that starts where the test says and runs fast.
   const clock = testClockFromEnv(process.env);
   if (clock) console.warn(`Test clock in use (HOTEL_TEST_CLOCK): the server's time is ${clock.now().toISOString()}`);
+  if (hashCost(process.env) !== PRODUCTION_HASH_COST) console.warn('Test password hashing in use (HOTEL_TEST_FAST_HASH): passwords set now are cheap to guess');
   const server = await startServer(config, { prettyLogs: process.stdout.isTTY === true, clock });
   const log = server.app.log;
   const port = Number(new URL(server.url).port);

@@ -62,7 +62,18 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'hotel-server-'));
   const entry = options.entry ? [options.entry] : options.useBuild && builtServerIsFresh() ? [BUILT_SERVER] : ['--import', 'tsx', 'server/src/main.ts'];
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', HOST: '127.0.0.1', HOTEL_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      HOTEL_DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      // Cheap password hashes (tests only; see password.ts): a run signs in thousands of times.
+      NODE_ENV: 'test',
+      HOTEL_TEST_FAST_HASH: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -5,7 +5,23 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
  * stored in the hash, so they can be raised later without breaking old hashes.
  * N=2^15, r=8 uses 32 MiB per hash; it runs on libuv's thread pool, off the event loop.
  */
-const N = 2 ** 15;
+
+/** The work factor hotels get: about 40 ms a hash on a 2-core PC. */
+export const PRODUCTION_HASH_COST = 2 ** 15;
+/** The test suites' work factor: about 1 ms a hash. */
+export const TEST_HASH_COST = 2 ** 10;
+
+/**
+ * The scrypt work factor (N). A test run signs in thousands of times, so its servers hash
+ * cheaply, as Devise (`stretches = 1` in test) and Django's test settings do: only with
+ * HOTEL_TEST_FAST_HASH=1 and NODE_ENV=test together; any other process ignores the
+ * variable (as it does HOTEL_TEST_CLOCK). Each hash stores its own N, so either verifies.
+ */
+export function hashCost(env: NodeJS.ProcessEnv): number {
+  return env.NODE_ENV === 'test' && env.HOTEL_TEST_FAST_HASH === '1' ? TEST_HASH_COST : PRODUCTION_HASH_COST;
+}
+
+const N = hashCost(process.env);
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -38,3 +54,4 @@ export async function verifyPassword(password: string, stored: string | null): P
 }
 
 const DUMMY_SALT = randomBytes(16);
+
