@@ -106,6 +106,8 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
       });
     },
   });
+  // A sender killed mid-conversation resets its connection (ECONNRESET): the session just ends (onClose).
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   return {
