@@ -163,6 +163,32 @@ describe('the guest hears back when the request is finished', () => {
     expect(sentTo()).toHaveLength(1);
   });
 
+  it('still e-mails the guest when the process stops right after the step that finished the request', async () => {
+    const ctx = a.server.app.ctx;
+    const added = await a.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { custEmail: 'stopped@guest.test' }), lang: 'en' });
+    const id: string = added.body.id;
+    const [line] = (await a.api.call(endpoints.userRequestDetails, { params: { id } })).body.requestDetails;
+    // The stop falls after the step's commit and its answer, before the work it left to run on
+    // its own (the e-mail) starts: that work never runs.
+    const run = ctx.background.run;
+    ctx.background.run = () => undefined;
+    try {
+      await finish(a, tokenA, line.id, 'Completed', 'Left at your door');
+    } finally {
+      ctx.background.run = run;
+    }
+    const finishedAt = Date.now();
+    // The step left the e-mail due in the database, held as a try under way ...
+    const [notice] = await ctx.database.db.select().from(guestNotices).where(eq(guestNotices.requestId, id));
+    expect(notice).toMatchObject({ sentAt: null, attempts: 1 });
+    // ... so any process sends it once that hold runs out, and only then.
+    expect(await retryGuestNotices(ctx, new Date(finishedAt + 60_000))).toBe(0);
+    expect(await retryGuestNotices(ctx, new Date(finishedAt + 5 * 60_000 + 1_000))).toBe(1);
+    const mail = await smtp.waitFor((m) => m.to.includes('stopped@guest.test'));
+    expect(subjectOf(mail)).toMatch(/^Your request RQ-\d{6} is finished$/);
+    expect(smtp.messages.filter((m) => m.to.includes('stopped@guest.test'))).toHaveLength(1);
+  });
+
   it('sends, on the server\'s own clock and from one process only, an e-mail whose try was cut off or whose retry time has come', async () => {
     const { id } = await finishedWhileMailIsDown('clock@guest.test');
     // As when the process stopped mid-send and its five-minute hold ran out: due now.

@@ -2,7 +2,7 @@ import { type Language, type RequestStatus, ltrIn } from '@shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { clientRoutes } from '@shared/routes';
 import type { AppContext } from '../../context';
-import { rowsOf } from '../../db/client';
+import { type DbOrTx, rowsOf } from '../../db/client';
 import { guestNotices } from '../../db/schema';
 import { defineMessages, localize } from '../../i18n/localize';
 import { MailNotConfiguredError, messageIdHost } from '../../mail/mailer';
@@ -51,22 +51,33 @@ const finished = (requestId: string) => and(eq(guestNotices.requestId, requestId
 /**
  * Once every line of a request is finished (Completed or Rejected), the guest gets one
  * e-mail, in the language they used, with each line's outcome and the review link. The
- * guest_notices row (primary key request + kind) is claimed first, so however many
- * processes see the last line close, one of them sends it; one the mail server does not
- * take is tried again by `retryGuestNotices`.
+ * guest_notices row (primary key request + kind) is claimed in the transaction that finishes
+ * the request (`claimFinishedNotice`), so however many processes see the last line close,
+ * one of them sends it, and a process that stops between that commit and the send leaves
+ * the row to `retryGuestNotices` once its hold runs out: the e-mail is never lost with it.
  */
-export async function notifyGuestWhenFinished(ctx: AppContext, requestId: string, status: RequestStatus): Promise<boolean> {
+export async function claimFinishedNotice(ctx: AppContext, tx: DbOrTx, requestId: string, status: RequestStatus, at: Date): Promise<boolean> {
   if (status !== 'Completed' && status !== 'Rejected') return false;
-  const db = ctx.database.db;
-  const header = await repo.requestHeader(db, requestId, 'en');
+  const header = await repo.requestHeader(tx, requestId, 'en');
   if (!header || !mayEmail(ctx, header)) return false;
-  const claimed = await db
+  const claimed = await tx
     .insert(guestNotices)
-    .values({ requestId, kind: 'finished', nextAttemptAt: new Date(ctx.clock.now().getTime() + TRY_LEASE_MS) })
+    .values({ requestId, kind: 'finished', nextAttemptAt: new Date(at.getTime() + TRY_LEASE_MS) })
     .onConflictDoNothing()
     .returning({ requestId: guestNotices.requestId });
-  if (!claimed.length) return false;
-  return sendFinished(ctx, header, 1);
+  return claimed.length > 0;
+}
+
+/** Sends the e-mail a committed `claimFinishedNotice` took (its first try). */
+export async function sendClaimedNotice(ctx: AppContext, requestId: string): Promise<boolean> {
+  const header = await repo.requestHeader(ctx.database.db, requestId, 'en');
+  return header ? sendFinished(ctx, header, 1) : false;
+}
+
+/** Claims and sends at once, outside any step (a request seen finished again sends nothing). */
+export async function notifyGuestWhenFinished(ctx: AppContext, requestId: string, status: RequestStatus): Promise<boolean> {
+  if (!(await claimFinishedNotice(ctx, ctx.database.db, requestId, status, ctx.clock.now()))) return false;
+  return sendClaimedNotice(ctx, requestId);
 }
 
 /**

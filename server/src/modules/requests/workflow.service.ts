@@ -26,7 +26,7 @@ import { requestMessages as m, violationMessages } from './requests.messages';
 import * as repo from './requests.repository';
 import { insertMessage } from './messages.repository';
 import { announce } from './live-events';
-import { notifyGuestWhenFinished } from './guest-mail';
+import { claimFinishedNotice, sendClaimedNotice } from './guest-mail';
 import { canSeeLine } from './scope';
 import { targetsOf } from './service-levels.repository';
 import { loggableError } from '../../db/errors';
@@ -87,9 +87,11 @@ export async function step(
     await repo.touchRequest(tx, line.requestId, status, at);
     const changed = { ...line, ...patch };
     await recordLineChanged(ctx, tx, changed, lineChangeOf(line, patch), status, at);
-    return { line: changed, before: line.departmentId, status, at };
+    // The guest's e-mail is claimed with the step that finishes the request: a stop before it goes leaves it due.
+    const guestNotice = await claimFinishedNotice(ctx, tx, line.requestId, status, at);
+    return { line: changed, before: line.departmentId, status, at, guestNotice };
   });
-  const { line, before, status, at } = result;
+  const { line, before, status, at, guestNotice } = result;
   await announce(ctx, {
     type: eventType,
     requestId: line.requestId,
@@ -103,10 +105,11 @@ export async function step(
     ...about,
   });
   // The staff member's answer does not wait for the guest's e-mail (a slow SMTP server).
-  ctx.background.run(
-    () => notifyGuestWhenFinished(ctx, line.requestId, status),
-    (error) => console.error(`Guest e-mail for request ${line.requestCode} failed: ${String(loggableError(error).message)}`),
-  );
+  if (guestNotice)
+    ctx.background.run(
+      () => sendClaimedNotice(ctx, line.requestId),
+      (error) => console.error(`Guest e-mail for request ${line.requestCode} failed: ${String(loggableError(error).message)}`),
+    );
   return { status, line, at };
 }
 
