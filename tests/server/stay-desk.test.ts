@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { stays } from '../../server/src/db/schema';
 import { retryStayReviewMails, sendStayReviewMail } from '../../server/src/modules/integrations/stays/stay-mail';
+import { claimReviewMail } from '../../server/src/modules/integrations/stays/stays.repository';
 import { applyStayChange } from '../../server/src/modules/integrations/stays/stays.service';
+import { TRY_LEASE_MS } from '../../server/src/modules/requests/guest-mail';
 import { signRoomLink } from '../../server/src/modules/qr/room-link';
 import { type Fixture, guestRequest, seedFixture } from '../support/fixtures';
 import { type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
@@ -162,6 +164,26 @@ describe('stays at the desk and on the guest page', () => {
     expect(bodyOf(mail)).toContain(`https://guest.example.com/Request/Review?id=${id}`);
     expect(await retryStayReviewMails(t.server.app.ctx, new Date(now.getTime() + 60 * 60_000))).toBe(0);
     expect(smtp.messages.filter((m) => m.to.includes('sara@stay.test'))).toHaveLength(1);
+  });
+
+  it('a review e-mail whose try was cut off (the process stopped mid-send) is sent by the retry sweep once its hold runs out, once', async () => {
+    admin = await t.adminToken();
+    const guest = { name: 'Omar Said', language: 'en', email: 'omar@stay.test' };
+    expect((await send(event({ stayId: 'R-5', roomNumber: '101', guest }))).status).toBe(200);
+    await add(fx.hotelA.roomIds[0]);
+    const now = t.clock.now();
+    const stayId = await db().transaction((tx) => applyStayChange(tx, fx.hotelA.id, `evt-${++n}`, { type: 'check-out', stayId: 'R-5', roomNumber: '', guest, arrival: '2026-11-27', departure: '2026-11-30' }, now));
+    // A process takes the e-mail for its try and stops before the mail server answers.
+    expect(await claimReviewMail(db(), stayId!, now, new Date(now.getTime() + TRY_LEASE_MS))).toBe(true);
+    // Held meanwhile: neither a second try right after the check-out nor the sweep sends it ...
+    expect(await sendStayReviewMail(t.server.app.ctx, stayId!)).toBe(false);
+    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now.getTime() + 60_000))).toBe(0);
+    // ... until the hold has run out: then the sweep of any process sends it, once.
+    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now.getTime() + TRY_LEASE_MS + 1_000))).toBe(1);
+    await smtp.waitFor((m) => m.to.includes('omar@stay.test'));
+    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now.getTime() + 60 * 60_000))).toBe(0);
+    expect(await sendStayReviewMail(t.server.app.ctx, stayId!)).toBe(false);
+    expect(smtp.messages.filter((m) => m.to.includes('omar@stay.test'))).toHaveLength(1);
   });
 
   it('a check-out with nothing to mail (no request made) leaves the retry sweep at once', async () => {

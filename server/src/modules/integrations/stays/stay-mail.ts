@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context';
 import { loggableError } from '../../../db/errors';
 import { defineMessages, localize } from '../../../i18n/localize';
 import { MailNotConfiguredError, messageIdHost } from '../../../mail/mailer';
-import { RETRY_AFTER_MS, trackingLink } from '../../requests/guest-mail';
+import { RETRY_AFTER_MS, TRY_LEASE_MS, trackingLink } from '../../requests/guest-mail';
 import { serviceNamesOf } from '../../requests/lists.repository';
 import * as repo from './stays.repository';
 
@@ -29,17 +29,18 @@ const ADDRESS = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
  * with no mail server set up the claim is given back and nothing is tried by itself.
  * A stay with no request, or no address, gets no e-mail: there is nothing to review.
  */
-export async function sendStayReviewMail(ctx: AppContext, stayId: number): Promise<boolean> {
+export async function sendStayReviewMail(ctx: AppContext, stayId: number, now = ctx.clock.now()): Promise<boolean> {
   const { db } = ctx.database;
   const stay = await repo.stayById(db, stayId);
-  if (!stay || stay.reviewMailSentAt) return false;
+  // Sent (taken by the mail server, nothing left to try): a replayed check-out, another process or a restart sends nothing.
+  if (!stay || (stay.reviewMailSentAt && !stay.reviewMailRetryAt)) return false;
   const stayRequests = ADDRESS.test(stay.email.trim()) ? await repo.requestsOfStay(db, stayId) : [];
   if (!stayRequests.length) {
     // Nothing to send, now or later: off the retry sweep's list.
     if (stay.reviewMailRetryAt) await repo.releaseReviewMail(db, stayId, null, stay.reviewMailTries);
     return false;
   }
-  if (!(await repo.claimReviewMail(db, stayId, ctx.clock.now()))) return false;
+  if (!(await repo.claimReviewMail(db, stayId, now, new Date(now.getTime() + TRY_LEASE_MS)))) return false;
   const lang: Language = stay.language.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
   try {
     const hotel = await repo.hotelNamesOf(db, stay.hotelId);
@@ -54,6 +55,8 @@ export async function sendStayReviewMail(ctx: AppContext, stayId: number): Promi
       text: [localize(mail.intro, lang, { hotel: hotelName }), list.join('\n'), localize(mail.outro, lang)].join('\n\n'),
       messageId: `<stay-review-${stay.id}@${messageIdHost(ctx.config.publicUrl)}>`,
     });
+    // A stop before this write leaves the hold to run out: sent again, with the same Message-ID.
+    await repo.reviewMailSent(db, stayId);
     return true;
   } catch (error) {
     if (error instanceof MailNotConfiguredError) {
@@ -62,7 +65,7 @@ export async function sendStayReviewMail(ctx: AppContext, stayId: number): Promi
     }
     const tries = stay.reviewMailTries + 1;
     const wait = RETRY_AFTER_MS[tries - 1];
-    await repo.releaseReviewMail(db, stayId, wait === undefined ? null : new Date(ctx.clock.now().getTime() + wait), tries);
+    await repo.releaseReviewMail(db, stayId, wait === undefined ? null : new Date(now.getTime() + wait), tries);
     console.error(`Stay review e-mail for stay ${stay.externalId} failed (try ${tries}): ${String(loggableError(error).message)}`);
     return false;
   }
@@ -75,6 +78,6 @@ const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 export async function retryStayReviewMails(ctx: AppContext, now = ctx.clock.now()): Promise<number> {
   const due = await repo.dueReviewMails(ctx.database.db, now, new Date(now.getTime() - GIVE_UP_AFTER_MS), 20);
   let sent = 0;
-  for (const stayId of due) if (await sendStayReviewMail(ctx, stayId)) sent++;
+  for (const stayId of due) if (await sendStayReviewMail(ctx, stayId, now)) sent++;
   return sent;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { StaySummary } from '@shared';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { builtOnce } from '../../../db/prepared';
@@ -100,16 +100,22 @@ export async function openStayOfRoom(db: DbOrTx, hotelId: number, roomId: number
 }
 
 /**
- * Claims the stay's review e-mail: true once per stay, ever (the claim is a column of the
- * stay, so neither a replayed check-out nor a restart sends it again).
+ * Claims the stay's review e-mail for one try: only while it is due (a check-out commits it due;
+ * a refused try sets when to try again; one given back without a time is tried when asked) and held until `holdUntil`, so no other process takes it
+ * meanwhile and one that stopped mid-send leaves it to the retry sweep once the hold runs out.
  */
-export async function claimReviewMail(db: DbOrTx, stayId: number, at: Date): Promise<boolean> {
+export async function claimReviewMail(db: DbOrTx, stayId: number, at: Date, holdUntil: Date): Promise<boolean> {
   const rows = await db
     .update(stays)
-    .set({ reviewMailSentAt: at })
-    .where(and(eq(stays.id, stayId), isNull(stays.reviewMailSentAt)))
+    .set({ reviewMailSentAt: at, reviewMailRetryAt: holdUntil })
+    .where(and(eq(stays.id, stayId), or(lte(stays.reviewMailRetryAt, at), and(isNull(stays.reviewMailSentAt), isNull(stays.reviewMailRetryAt)))))
     .returning({ id: stays.id });
   return rows.length > 0;
+}
+
+/** The mail server took it: sent, nothing left to try (neither a replayed check-out nor a restart sends it again). */
+export async function reviewMailSent(db: DbOrTx, stayId: number): Promise<void> {
+  await db.update(stays).set({ reviewMailRetryAt: null }).where(eq(stays.id, stayId));
 }
 
 /** Gives the claim back (the mail server did not take the e-mail, or none is set up), with when to try again (null: not by itself). */
@@ -117,12 +123,12 @@ export async function releaseReviewMail(db: DbOrTx, stayId: number, retryAt: Dat
   await db.update(stays).set({ reviewMailSentAt: null, reviewMailRetryAt: retryAt, reviewMailTries: tries }).where(eq(stays.id, stayId));
 }
 
-/** Stays whose review e-mail the mail server refused and whose retry time has come. */
+/** Stays whose review e-mail is due: its check-out's, a refused try's retry time, or a stopped try's hold run out. */
 export async function dueReviewMails(db: DbOrTx, now: Date, checkedOutSince: Date, limit: number): Promise<number[]> {
   const rows = await db
     .select({ id: stays.id })
     .from(stays)
-    .where(and(isNull(stays.reviewMailSentAt), lte(stays.reviewMailRetryAt, now), gt(stays.checkedOutAt, checkedOutSince)))
+    .where(and(lte(stays.reviewMailRetryAt, now), gt(stays.checkedOutAt, checkedOutSince)))
     .orderBy(asc(stays.reviewMailRetryAt))
     .limit(limit);
   return rows.map((r) => r.id);
