@@ -201,3 +201,84 @@ describe('the list opens on the page read after sign-in', { timeout: 20_000 }, (
     expect(screen.getByTestId('new').textContent).toBe('0');
   });
 });
+
+describe('a live page', { timeout: 20_000 }, () => {
+  /** A server whose page reads wait until let go, each taking the rows as they are when it starts. */
+  function heldServer() {
+    const held: (() => void)[] = [];
+    const source: PagedLiveSource<Row> = {
+      ...SOURCE,
+      fetchPage: async () => {
+        reads++;
+        const answer = { rows: [...rows], total: rows.length };
+        await new Promise<void>((resolve) => held.push(resolve));
+        return answer;
+      },
+    };
+    return { source, held, letGo: () => act(() => held.splice(0).forEach((go) => go())) };
+  }
+
+  function LivePage({ source, view = VIEW }: { source: PagedLiveSource<Row>; view?: typeof VIEW }) {
+    const { rows: page, fresh, newCount } = usePagedLiveList(source, view);
+    return (
+      <>
+        <ul data-testid="rows">
+          {page.map((r) => (
+            <li key={r.id} data-fresh={fresh.has(r.id) ? 'yes' : 'no'}>
+              {r.code}
+            </li>
+          ))}
+        </ul>
+        <output data-testid="new">{newCount}</output>
+      </>
+    );
+  }
+
+  async function openStream() {
+    stopShell = subscribeLive(() => undefined, () => undefined);
+    fakeServer({ [`POST ${pathOf(endpoints.eventsTicket)}`]: { data: { ticket: 't', expiresInSeconds: 30 } } });
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    const stream = FakeEventSource.opened[0];
+    act(() => stream.open());
+    return stream;
+  }
+
+  it('a burst of events costs two reads at most: the one under way, then one that started after them all; what they bring is highlighted', async () => {
+    const stream = await openStream();
+    const { source, held, letGo } = heldServer();
+    renderInApp(withQueryCache(<LivePage source={source} />, cache));
+    await waitFor(() => expect(held).toHaveLength(1));
+    letGo();
+    await waitFor(() => expect(shown()).toBe('RQ-1'));
+
+    // The first event starts a read; four more arrive while it is under way, the last after it took its rows.
+    rows = [{ id: 'RQ-2', code: 'RQ-2' }, ...rows];
+    act(() => stream.emit('request-created', event('RQ-2')));
+    await waitFor(() => expect(held).toHaveLength(1));
+    for (const code of ['RQ-3', 'RQ-4', 'RQ-5']) {
+      rows = [{ id: code, code }, ...rows];
+      act(() => stream.emit('request-created', event(code)));
+    }
+    expect(reads).toBe(2);
+    letGo();
+    // Once it is in, one more read for all of them (it started after every one of them).
+    await waitFor(() => expect(held).toHaveLength(1));
+    expect(reads).toBe(3);
+    letGo();
+    await waitFor(() => expect(shown()).toBe('RQ-5RQ-4RQ-3RQ-2RQ-1'));
+    expect(reads).toBe(3);
+    const freshness = [...screen.getByTestId('rows').querySelectorAll('li')].map((li) => `${li.textContent}:${li.dataset.fresh}`);
+    expect(freshness).toEqual(['RQ-5:yes', 'RQ-4:yes', 'RQ-3:yes', 'RQ-2:yes', 'RQ-1:no']);
+    expect(screen.getByTestId('new').textContent).toBe('0');
+  });
+
+  it('a new request on no page shown counts towards "N new" and reads nothing (a later page)', async () => {
+    const stream = await openStream();
+    const later = parseListView(new URLSearchParams('page=2'), REQUEST_STATUSES);
+    renderInApp(withQueryCache(<LivePage source={SOURCE} view={later} />, cache));
+    await waitFor(() => expect(reads).toBe(1));
+    act(() => stream.emit('request-created', event('RQ-9')));
+    await waitFor(() => expect(screen.getByTestId('new').textContent).toBe('1'));
+    expect(reads).toBe(1);
+  });
+});

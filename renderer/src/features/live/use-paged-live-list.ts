@@ -130,7 +130,7 @@ export function eventOutsideView(event: LiveEvent, view: ListView): boolean {
  * on the page, or one that belongs at the top of a newest-first first page, re-reads
  * this one page (the server applies the view's filters and search), and rows that
  * arrive are highlighted; a new request that does not show up on the page only counts
- * towards "N new". The list is never reloaded whole. Bursts of events share one read.
+ * towards "N new". The list is never reloaded whole. A burst of events costs at most two reads.
  */
 export function usePagedLiveList<Row>(source: PagedLiveSource<Row>, view: ListView) {
   const { t, i18n } = useTranslation();
@@ -166,32 +166,20 @@ export function usePagedLiveList<Row>(source: PagedLiveSource<Row>, view: ListVi
     timers.current.add(timer);
   }, []);
 
-  // At most one read running and one waiting: every event waits for a read that started after it arrived.
-  const reads = useRef<{ running?: Promise<unknown>; queued?: Promise<Page<Row> | undefined> }>({});
   const live = useRef({ queryKey, view, lang });
   live.current = { queryKey, view, lang };
-  useEffect(() => {
-    reads.current = {};
-  }, [queryKey]);
-  const rereadPage = useCallback((): Promise<Page<Row> | undefined> => {
-    const r = reads.current;
-    if (r.queued) return r.queued;
-    const { queryKey: key, view: v, lang: l } = live.current;
-    const queued = (r.running ?? Promise.resolve())
-      .catch(() => undefined)
-      .then(async () => {
-        r.queued = undefined;
-        const read = () => client.fetchQuery({ queryKey: key, queryFn: () => sourceRef.current.fetchPage(v, l), staleTime: 0 });
-        // A read of this page already under way (the screen's first, on a slow server) may have
-        // started before the event's change: TanStack hands that read back instead of a new one,
-        // so it is waited out and the page read again.
-        const running = client.isFetching({ queryKey: key, exact: true }) ? read().catch(() => undefined).then(read) : read();
-        r.running = running;
-        return running;
-      })
-      .catch(() => undefined);
-    r.queued = queued;
-    return queued;
+  /**
+   * Reads the page again for an event, with TanStack's own in-flight dedupe: a read of this page
+   * under way is shared, not doubled. One under way when the event arrived may have started
+   * before its change, so once it is in the page is read again (sharing any read another event
+   * started since, which came after this one too). A burst of events thus costs at most two reads.
+   */
+  const rereadPage = useCallback(async (): Promise<Page<Row> | undefined> => {
+    const { queryKey: key } = live.current;
+    const read = () => client.refetchQueries({ queryKey: key, exact: true }, { cancelRefetch: false });
+    if (client.isFetching({ queryKey: key, exact: true })) await read();
+    await read();
+    return client.getQueryData<Page<Row>>(key);
   }, [client]);
 
   const rowsRef = useRef<Row[]>([]);
