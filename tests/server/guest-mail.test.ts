@@ -4,7 +4,7 @@ import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixtur
 import { type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
 import { eq, sql } from 'drizzle-orm';
 import { guestNotices } from '../../server/src/db/schema';
-import { notifyGuestWhenFinished, retryGuestNotices } from '../../server/src/modules/requests/guest-mail';
+import { claimFinishedNotice, retryGuestNotices } from '../../server/src/modules/requests/guest-mail';
 import { type TestServer, startTestServer, testDbKind } from '../support/test-server';
 import { useSmtp } from './administration.fixtures';
 
@@ -67,7 +67,8 @@ describe('the guest hears back when the request is finished', () => {
     expect(body).toContain(`https://guest.example.com/Request/Review?id=${id}`);
 
     // Both processes seeing the finished request again send nothing more: the database row decides.
-    expect(await Promise.all([notifyGuestWhenFinished(a.server.app.ctx, id, 'Completed'), notifyGuestWhenFinished(b.server.app.ctx, id, 'Completed')])).toEqual([false, false]);
+    const seenAgain = (t: TestServer) => claimFinishedNotice(t.server.app.ctx, t.server.app.ctx.database.db, id, 'Completed', t.server.app.ctx.clock.now());
+    expect(await Promise.all([seenAgain(a), seenAgain(b)])).toEqual([false, false]);
     await a.api.call(endpoints.addReview, { body: { id, rating: 8, feedback: '' } });
     await new Promise((r) => setTimeout(r, 800));
     expect(smtp.messages.filter((m) => m.to.includes('sara@guest.test'))).toHaveLength(1);
@@ -250,7 +251,7 @@ describe('HOTEL_GUEST_EMAIL=verified', () => {
     // The unsigned request was never claimed for an e-mail, and asking again still sends none.
     const db = t.server.app.ctx.database.db;
     expect(await db.select().from(guestNotices).where(eq(guestNotices.requestId, unsigned))).toEqual([]);
-    expect(await notifyGuestWhenFinished(t.server.app.ctx, unsigned, 'Completed')).toBe(false);
+    expect(await claimFinishedNotice(t.server.app.ctx, db, unsigned, 'Completed', t.server.app.ctx.clock.now())).toBe(false);
     expect(smtp.messages.filter((m) => m.to.includes('victim@elsewhere.test'))).toEqual([]);
   });
 });

@@ -74,12 +74,6 @@ export async function sendClaimedNotice(ctx: AppContext, requestId: string): Pro
   return header ? sendFinished(ctx, header, 1) : false;
 }
 
-/** Claims and sends at once, outside any step (a request seen finished again sends nothing). */
-export async function notifyGuestWhenFinished(ctx: AppContext, requestId: string, status: RequestStatus): Promise<boolean> {
-  if (!(await claimFinishedNotice(ctx, ctx.database.db, requestId, status, ctx.clock.now()))) return false;
-  return sendClaimedNotice(ctx, requestId);
-}
-
 /**
  * Tries again, in every process at once without doubling (rows are taken with SKIP
  * LOCKED), the finished-request e-mails whose retry time has come. Returns how many

@@ -101,8 +101,9 @@ export async function openStayOfRoom(db: DbOrTx, hotelId: number, roomId: number
 
 /**
  * Claims the stay's review e-mail for one try: only while it is due (a check-out commits it due;
- * a refused try sets when to try again; one given back without a time is tried when asked) and held until `holdUntil`, so no other process takes it
- * meanwhile and one that stopped mid-send leaves it to the retry sweep once the hold runs out.
+ * a refused try sets when to try again; one given back without a time is tried when asked), and
+ * held until `holdUntil`, so no other process takes it meanwhile and one that stopped mid-send
+ * leaves it to the retry sweep once the hold runs out.
  */
 export async function claimReviewMail(db: DbOrTx, stayId: number, at: Date, holdUntil: Date): Promise<boolean> {
   const rows = await db
