@@ -5,10 +5,8 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_CLAIMS, UNTIMED_LINE, clientRoutes, type RequestListRow, type ServiceListRow } from '@shared';
 import { setNavigate } from '../../renderer/src/app/navigation';
-import { CHANNEL_MARK_PX } from '../../renderer/src/features/service-management/ChannelMark';
 import { RequestListScreen } from '../../renderer/src/features/service-management/RequestListScreen';
 import { ServiceListScreen } from '../../renderer/src/features/service-management/ServiceListScreen';
-import { fittedWidth } from '../../renderer/src/table/DataTable';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { fakeServer } from './support/fake-http';
 import { renderInApp } from './render-app';
@@ -106,11 +104,4 @@ describe('the request channel in the lists', { timeout: 30_000 }, () => {
       expect(within(codeCell('2', 'requestHeaderCode')).getByRole('img', { name: names[lang].guest })).toBeTruthy();
     });
   }
-
-  it('widens the code column by the mark only, so the code is never cut', () => {
-    const rows = [request('1', 'phone')];
-    const plain = fittedWidth({ id: 'code', header: 'Code', value: (r: RequestListRow) => r.code, fitContent: true }, rows);
-    const marked = fittedWidth({ id: 'code', header: 'Code', value: (r: RequestListRow) => r.code, fitContent: true, adornmentPx: CHANNEL_MARK_PX }, rows);
-    expect(marked - plain).toBe(CHANNEL_MARK_PX);
-  });
 });

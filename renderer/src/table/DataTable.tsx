@@ -1,4 +1,4 @@
-import type { ColDef, GridApi, GridReadyEvent, RowClassRules, SortChangedEvent } from 'ag-grid-community';
+import type { ColDef, GridApi, GridReadyEvent, RowClassRules, SizeColumnsToContentStrategy, SortChangedEvent } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ import { useServerView } from './use-server-view';
 
 export type { ServerMode, ServerView, TableColumn } from './types';
 export { TextCell } from './TextCell';
-export { distinguishingWidth, fittedWidth, twoLineWidth } from './column-width';
+export { autoSized, distinguishingWidth, fittedWidth, twoLineWidth } from './column-width';
 
 registerGridModules();
 
@@ -56,6 +56,16 @@ const DEFAULT_COL_DEF: ColDef = {
   wrapHeaderText: true,
   autoHeaderHeight: true,
 };
+
+/**
+ * The columns never cut (codes, phone numbers, statuses) sized by ag-grid to their cells as
+ * drawn, icons and badges included, and again whenever the rows shown change (a live row, the
+ * next page): they stay whole, and the other columns' flex takes what is left. The header is
+ * left out: it wraps between words, and its longest word is the column's floor (minWidth).
+ */
+const AUTO_SIZE: SizeColumnsToContentStrategy = { type: 'fitCellContents', skipHeader: true, continuous: true };
+/** The cell's own padding is in what ag-grid measures; 1 px for text drawn at a fraction of a pixel (its width is read rounded). */
+const AUTO_SIZE_PADDING_PX = 1;
 
 /**
  * The shared list table (SPEC §2): entries selector, search over every column, header
@@ -167,6 +177,8 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onOpen, onDelete,
         tabToNextCell={leaveGridOnTab}
         tabToNextHeader={leaveGridOnTab}
         suppressColumnVirtualisation
+        autoSizeStrategy={AUTO_SIZE as SizeColumnsToContentStrategy<T>}
+        autoSizePadding={AUTO_SIZE_PADDING_PX}
         onGridReady={onGridReady}
         onPaginationChanged={syncPage}
         onSortChanged={onSortChanged}

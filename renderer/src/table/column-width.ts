@@ -2,12 +2,15 @@ import { useMemo, useState } from 'react';
 import type { TableColumn } from './types';
 
 /*
- * Column widths fitted to their text (readable at 1366 px in English and Arabic), from a
- * sample of the rows. Measured here rather than by ag-grid's autosize (fitCellContents):
- * that sizes a column to the whole of its rendered cells, where a list needs long text
- * cut at a cap with its tooltip, yet never before the word that tells two rows apart, and
- * a wrapping column fitted to the longer of its two lines; it also needs laid-out cells,
- * and it would replace the flex that fills the rest of the row.
+ * Column widths (readable at 1366 px in English and Arabic). A column never cut (a code, a
+ * phone number, a status badge) is sized by ag-grid's own autosize (fitCellContents), which
+ * measures its cells as drawn, icons and badges included: `autoSized`. The rest are ruled
+ * here from a sample of the rows, as a floor their flex grows from: long text is cut at a
+ * cap with its tooltip, yet never before the word that tells two rows apart, and a wrapping
+ * column is fitted to the longer of its two lines. ag-grid's autosize cannot do either: it
+ * sizes to the whole text, and the width it sets ends the column's flex (`setActualWidth`),
+ * while its scale-up to the grid's width keeps to the same caps, so a cut column could never
+ * take the room the row has left.
  */
 const CHAR_PX = 8.5; // without a canvas to measure with (tests)
 export const CELL_PADDING_PX = 32; // the cell's padding (16 px a side); a badge's own comes on top
@@ -68,12 +71,26 @@ export function twoLineWidth(text: string): number {
   return best + 2;
 }
 
+/** Sized by ag-grid's autosize to its cells as drawn: never cut, on one line. */
+export function autoSized<T>(column: TableColumn<T>): boolean {
+  return !!column.fitContent && !column.wrap;
+}
+
+/** Headers wrap between words, so only their longest word must fit. */
+function headerWidth<T>(column: TableColumn<T>): number {
+  return Math.max(...column.header.split(/\s+/).map(textWidth)) + CELL_PADDING_PX + HEADER_EXTRA_PX;
+}
+
+/**
+ * The column's width from its text: for an autosized column only the floor its header sets
+ * (ag-grid measures the cells), for the others the width their flex grows from.
+ */
 export function fittedWidth<T>(column: TableColumn<T>, rows: readonly T[]): number {
+  const header = headerWidth(column);
+  if (autoSized(column)) return Math.ceil(Math.max(column.minWidth ?? 0, MIN_COLUMN_PX, header));
   const values = rows.slice(0, SAMPLE_ROWS).map((row) => String(column.value(row) ?? ''));
   const longest = Math.max(0, ...values.map(column.wrap ? twoLineWidth : textWidth));
-  // Headers wrap between words, so only their longest word must fit.
-  const header = Math.max(...column.header.split(/\s+/).map(textWidth)) + CELL_PADDING_PX + HEADER_EXTRA_PX;
-  const content = longest + CELL_PADDING_PX + (column.adornmentPx ?? 0);
+  const content = longest + CELL_PADDING_PX;
   if (column.fitContent) return Math.ceil(Math.max(column.minWidth ?? 0, MIN_COLUMN_PX, header, content));
   // Long text is cut with its tooltip, but never before the part that tells one row from another.
   const distinguishing = column.keepApart === false ? 0 : Math.min(content, MAX_DISTINGUISH_PX, distinguishingWidth(values) + CELL_PADDING_PX);

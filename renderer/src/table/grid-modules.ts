@@ -1,6 +1,7 @@
 import {
   CellStyleModule,
   ClientSideRowModelModule,
+  ColumnAutoSizeModule,
   ModuleRegistry,
   PaginationModule,
   QuickFilterModule,
@@ -23,6 +24,8 @@ export function registerGridModules(): void {
     RowApiModule,
     RenderApiModule,
     CellStyleModule,
+    // autoSizeStrategy: the columns never cut, as wide as their cells as drawn.
+    ColumnAutoSizeModule,
     // rowClassRules: the fading highlight of rows that just arrived on a live list.
     RowStyleModule,
     // autoHeight: a row as tall as the two lines of a wrapping column.

@@ -20,10 +20,12 @@ export interface TableColumn<T> {
   minWidth?: number;
   /** `false`: cut at its usual width even where rows start alike (a list of names, read whole in its tooltip). */
   keepApart?: boolean;
-  /** Never cut (codes, phone numbers, dates, statuses): as wide as its longest value; else long text is cut with its tooltip. */
+  /**
+   * Never cut (codes, phone numbers, dates, statuses): as wide as its widest cell as drawn
+   * (ag-grid's autosize; a wrapping one, its longer line), growing no further; else long
+   * text is cut with its tooltip.
+   */
   fitContent?: boolean;
-  /** The width an icon or badge drawn beside the text takes (the fit measures the text only). */
-  adornmentPx?: number;
   /** Always left to right (phone numbers, codes, room numbers): in Arabic too, on screen and in the export. */
   ltr?: boolean;
   /**

@@ -3,7 +3,7 @@ import { useMemo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowActions, type RowMenuItem } from './RowActions';
 import { TextCell } from './TextCell';
-import { actionsWidth } from './column-width';
+import { actionsWidth, autoSized } from './column-width';
 import type { ServerSort } from './use-server-view';
 import type { TableColumn } from './types';
 
@@ -40,6 +40,7 @@ export function useColumnDefs<T>({ columns, latestColumns, handlers, widths, pag
         colId: 'rowNumber',
         headerName: t('table.number'),
         width: 44,
+        suppressAutoSize: true,
         sortable: false,
         getQuickFilterText: () => '',
         valueGetter: (p) => ((p.node?.rowIndex ?? 0) % pageSize) + 1,
@@ -47,7 +48,9 @@ export function useColumnDefs<T>({ columns, latestColumns, handlers, widths, pag
       ...columns.map<ColDef<T>>((c, i) => ({
         colId: c.id,
         headerName: c.header,
-        flex: c.flex ?? (c.fitContent ? 0.5 : 1),
+        // An autosized column is as wide as its cells as drawn (DataTable's autoSizeStrategy); the
+        // others grow from their ruled width to fill the row.
+        ...(autoSized(c) ? {} : { flex: c.flex ?? (c.fitContent ? 0.5 : 1), suppressAutoSize: true }),
         minWidth: widths[i],
         valueGetter: (p) => (p.data ? (latest(c).value(p.data) ?? '') : ''),
         cellRenderer: (p: ICellRendererParams<T>) => {
@@ -71,6 +74,7 @@ export function useColumnDefs<T>({ columns, latestColumns, handlers, widths, pag
         width: actionsWidth([canEdit, canDelete, hasMenu].filter(Boolean).length, t('common.actions')),
         // Kept in view at the row's end when a narrow window scrolls the other columns.
         pinned: rtl ? 'left' : 'right',
+        suppressAutoSize: true,
         sortable: false,
         getQuickFilterText: () => '',
         cellRenderer: (p: ICellRendererParams<T>) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinguishingWidth, fittedWidth, twoLineWidth, type TableColumn } from '../../../renderer/src/table/DataTable';
+import { autoSized, distinguishingWidth, fittedWidth, twoLineWidth, type TableColumn } from '../../../renderer/src/table/DataTable';
 
 /** Without a canvas (happy-dom) a character counts 8.5 px, as DataTable assumes in tests. */
 const px = (text: string) => text.length * 8.5;
@@ -38,6 +38,16 @@ describe('a cut column keeps the part that tells its rows apart', () => {
     const created: TableColumn<{ at: string }> = { id: 'createdAt', header: 'Created', value: (r) => r.at, fitContent: true, wrap: true };
     // Never cut, but the date over its time is narrower than on one line.
     expect(fittedWidth(created, [{ at: '27 Nov 2025, 03:13' }])).toBe(Math.ceil(px('2025, 03:13') + 2 + 32));
-    expect(fittedWidth(created, [{ at: '27 Nov 2025, 03:13' }])).toBeLessThan(fittedWidth({ ...created, wrap: false }, [{ at: '27 Nov 2025, 03:13' }]));
+    expect(fittedWidth(created, [{ at: '27 Nov 2025, 03:13' }])).toBeLessThan(px('27 Nov 2025, 03:13') + 32);
+  });
+
+  it('a column never cut on one line is left to ag-grid to measure: its ruled width is only the floor its header sets', () => {
+    const code: TableColumn<{ code: string }> = { id: 'code', header: 'Request code', value: (r) => r.code, fitContent: true };
+    expect(autoSized(code)).toBe(true);
+    expect(autoSized({ ...code, wrap: true })).toBe(false);
+    expect(autoSized({ ...code, fitContent: false })).toBe(false);
+    // The longer header word, its padding and the sort arrow: whatever the rows hold.
+    expect(fittedWidth(code, [{ code: 'R-2026-000001234567' }])).toBe(Math.ceil(px('Request') + 32 + 22));
+    expect(fittedWidth(code, [])).toBe(Math.ceil(px('Request') + 32 + 22));
   });
 });

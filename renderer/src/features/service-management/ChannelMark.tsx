@@ -5,9 +5,6 @@ import type { RequestChannel } from '@shared';
 
 const ICONS = { guest: GlobeRegular, phone: CallRegular, desk: PersonRegular, integration: PlugConnectedRegular } satisfies Record<RequestChannel, unknown>;
 
-/** The width the mark and its gap add to a cell (the column's fit measures only the text). */
-export const CHANNEL_MARK_PX = 22;
-
 /** "Channel: Phone": the mark's accessible name and tooltip; older servers send no channel, which is the guest's page. */
 export const channelName = (t: TFunction, channel: RequestChannel | undefined) => t('lists.channelOf', { channel: t(`lists.channels.${channel ?? 'guest'}`) });
 

@@ -13,7 +13,7 @@ import { LiveControls } from '../live/LiveControls';
 import { prefetchPage, usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
 import { ListFilters, statusFilterName } from './ListFilters';
 import { RequestAgeCell, ageMinutes, ageText } from './QueueCells';
-import { CHANNEL_MARK_PX, CodeWithChannel } from './ChannelMark';
+import { CodeWithChannel } from './ChannelMark';
 import { StatusBadge } from './StatusBadge';
 import { RoomCell } from './UnverifiedRoom';
 import { numberOrText } from '../../table/export-columns';
@@ -57,7 +57,6 @@ export function RequestListScreen() {
         value: (r) => r.code,
         render: (r) => <CodeWithChannel code={r.code} channel={r.channel} />,
         exportAlso: { header: t('lists.channel'), value: (r) => t(`lists.channels.${r.channel ?? 'guest'}`) },
-        adornmentPx: CHANNEL_MARK_PX,
         fitContent: true,
         ltr: true,
       },

@@ -13,7 +13,7 @@ import { ScreenHeader } from '../../ui/ScreenHeader';
 import { NewRequestButton } from '../desk-requests/NewRequestButton';
 import { LiveControls } from '../live/LiveControls';
 import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
-import { CHANNEL_MARK_PX, CodeWithChannel } from './ChannelMark';
+import { CodeWithChannel } from './ChannelMark';
 import { DueBadge } from './DueBadge';
 import { GuestUnreadBadge } from './GuestUnreadBadge';
 import { GuestCheckedOutBadge } from '../stays/GuestCheckedOutBadge';
@@ -58,7 +58,6 @@ export function ServiceListScreen() {
         value: (r) => r.requestHeaderCode,
         render: (r) => <CodeWithChannel code={r.requestHeaderCode} channel={r.channel} />,
         exportAlso: { header: t('lists.channel'), value: (r) => t(`lists.channels.${r.channel ?? 'guest'}`) },
-        adornmentPx: CHANNEL_MARK_PX,
         fitContent: true,
         ltr: true,
       },
