@@ -64,12 +64,18 @@ export async function lookup(baseUrl: string, token: string, path: string, name:
 }
 
 /** A guest request through the public API, as the phone page sends it. */
-export async function guestRequest(baseUrl: string, hotelId: number, serviceIds: number[], custName = 'Layla Hassan'): Promise<{ id: string; code: string }> {
+export async function guestRequest(
+  baseUrl: string,
+  hotelId: number,
+  serviceIds: number[],
+  custName = 'Layla Hassan',
+  custPhone = '+966 55 123 4567',
+): Promise<{ id: string; code: string }> {
   const { body: rooms } = await api<{ id: number }[]>(baseUrl, undefined, 'GET', `/api/BasicData/GenerateRooms?hotelId=${hotelId}`);
   const res = await api<{ id: string }>(baseUrl, undefined, 'POST', '/api/Request/AddRequest', {
     custName,
     custEmail: 'layla@example.com',
-    custPhone: '+966 55 123 4567',
+    custPhone,
     hotelId,
     roomId: rooms[0].id,
     note: '',

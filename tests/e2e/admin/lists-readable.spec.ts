@@ -171,19 +171,9 @@ test('a longer phone number arriving on the open list is shown whole', async ({ 
   // column, fitted when the page opened, grows to hold it (ag-grid measures the cells again when rows change).
   const phone = '+49 30 1234 5678 901';
   const { body: hotels } = await api<{ id: number }[]>(server.url, await tokenOf(server.url), 'GET', '/api/BasicData/GenerateHotels');
-  const { body: rooms } = await api<{ id: number }[]>(server.url, undefined, 'GET', `/api/BasicData/GenerateRooms?hotelId=${hotels[0].id}`);
   const { body: groups } = await api<{ services: { id: number; isSpecial?: boolean }[] }[]>(server.url, undefined, 'GET', '/api/BasicData/GenerateServices');
   const service = groups.flatMap((g) => g.services).find((s) => !s.isSpecial)!;
-  const res = await api(server.url, undefined, 'POST', '/api/Request/AddRequest', {
-    custName: 'Long Number',
-    custEmail: 'long@example.com',
-    custPhone: phone,
-    hotelId: hotels[0].id,
-    roomId: rooms[0].id,
-    note: '',
-    services: [{ serviceId: service.id, note: '' }],
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await guestRequest(server.url, hotels[0].id, [service.id], 'Long Number', phone);
   await expect(page.locator('.ag-row .ag-cell[col-id="custPhone"] .cell-text', { hasText: phone })).toBeVisible();
   await expect.poll(() => cutCells(page, 'custPhone')).toEqual([]);
   // Status still in view beside it.
