@@ -282,12 +282,23 @@ describe('routing lines to workers on shift', { timeout: 120_000 }, () => {
     // Another process holds the rules table: the run starts (its clock read) and waits on it.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const taken = new Promise<void>((r) => (locked = r));
     const holder = db().transaction(async (tx) => {
       await tx.execute(sql`lock table routing_rules in access exclusive mode`);
+      locked();
       await held;
     });
+    // The lock is held before the run starts, and the run is seen waiting on that very table (other test
+    // files share the PostgreSQL cluster and wait on locks of their own).
+    await taken;
     const run = t.server.routing.runOnce();
-    const waiting = async () => ((await db().execute(sql`select count(*)::int as n from pg_locks where not granted`)) as unknown as { rows: { n: number }[] }).rows[0].n;
+    const waiting = async () =>
+      (
+        (await db().execute(
+          sql`select count(*)::int as n from pg_locks where not granted and database = (select oid from pg_database where datname = current_database()) and relation = 'routing_rules'::regclass`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0].n;
     await expect.poll(waiting, { timeout: 20_000 }).toBeGreaterThan(0);
     // Meanwhile, ten minutes on, a guest files a line.
     t.clock.advance(10 * 60_000);
