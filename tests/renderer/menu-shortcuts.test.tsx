@@ -88,6 +88,27 @@ describe('keyboard shortcuts of the side menu', { timeout: 20_000 }, () => {
     expect(sequence.press('r', 5_000 + SEQUENCE_MS)).toBe(clientRoutes.requestList);
   });
 
+  it('times the sequence by when the keys were pressed, not when a busy page handled them', async () => {
+    renderShell();
+    await screen.findByText('Rooms screen');
+    /** A key press stamped `at` ms (the event's own time), handled `handledAfter` ms later by the page's clock. */
+    const press = (key: string, at: number, handledAfter = 0) => {
+      vi.spyOn(Date, 'now').mockReturnValue(at + handledAfter);
+      const event = new KeyboardEvent('keydown', { key, code: `Key${key.toUpperCase()}`, bubbles: true, cancelable: true });
+      Object.defineProperty(event, 'timeStamp', { value: at });
+      act(() => void document.body.dispatchEvent(event));
+      vi.restoreAllMocks();
+    };
+    // Pressed 0.4 s apart, the second handled 3 s late (the page was drawing a list): Guests Requests.
+    press('g', 10_000);
+    press('r', 10_400, 3_000);
+    expect(where()).toBe(clientRoutes.requestList);
+    // Pressed 2 s apart, whenever they are handled: nothing.
+    press('g', 20_000);
+    press('s', 20_000 + SEQUENCE_MS + 500);
+    expect(where()).toBe(clientRoutes.requestList);
+  });
+
   it('does not fire while typing in a text box or a text area', async () => {
     renderShell();
     const user = userEvent.setup();

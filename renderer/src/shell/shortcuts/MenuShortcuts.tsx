@@ -51,7 +51,9 @@ export function MenuShortcuts({ permissions, helpOpen, onHelp, onGo }: MenuShort
         latest.current.onHelp(true);
         return;
       }
-      const next = sequence.press(e.shiftKey ? undefined : letterOf(e), Date.now());
+      // When the key was pressed, not when a busy page got round to it: g then r typed quickly is a sequence even
+      // while a list is still drawing (a slow front-desk PC; CI saw a key handled 1.6 s after it was pressed).
+      const next = sequence.press(e.shiftKey ? undefined : letterOf(e), e.timeStamp);
       if (next === undefined) return;
       // The grid or a focused control does nothing with these letters; the page must not scroll or search.
       e.preventDefault();
