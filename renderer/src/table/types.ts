@@ -4,7 +4,7 @@ export interface TableColumn<T> {
   id: string;
   header: string;
   value: (row: T) => string | number | null | undefined;
-  /** Relative width (ag-grid flex). */
+  /** Relative width (ag-grid flex); a column never cut on one line has none (ag-grid sizes it to its cells). */
   flex?: number;
   /** Custom cell content (thumbnails…); `value` still drives search and sort. */
   render?: (row: T) => ReactNode;

@@ -65,7 +65,7 @@ export function UsersScreen() {
   const columns = useMemo<TableColumn<User>[]>(() => {
     const names = (ids: number[], from: Lookup[]) => ids.map((id) => from.find((o) => o.id === id)?.name ?? `#${id}`).join(', ');
     return [
-      { id: 'userCode', header: t('userAdmin.userCode'), value: (u) => u.userCode, flex: 0.7, fitContent: true },
+      { id: 'userCode', header: t('userAdmin.userCode'), value: (u) => u.userCode, fitContent: true },
       { id: 'name', header: t('fields.name'), value: (u) => `${u.firstName} ${u.lastName}` },
       { id: 'email', header: t('userAdmin.email'), value: (u) => u.email, flex: 1.3 },
       { id: 'phoneNumber', header: t('userAdmin.phoneNumber'), value: (u) => u.phoneNumber, fitContent: true, ltr: true },
