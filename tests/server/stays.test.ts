@@ -37,7 +37,15 @@ describe('stay events from the PMS', () => {
     departure: '2026-11-30',
     ...over,
   });
-  const nowSeconds = () => String(Math.floor(t.clock.now().getTime() / 1000));
+  /**
+   * The stay timestamp is whole seconds, the server's clock is not: rounded up, `now + k` is
+   * off from the server's time by k less a fraction of a second plus the call's own time, so
+   * ±301 is always outside the 300 s window and 299 always inside (rounded down, a late
+   * fraction plus a slow call could put +301 inside it).
+   */
+  const nowSeconds = (k = 0) => String(Math.ceil(t.clock.now().getTime() / 1000) + k);
+  /** The worst case for the window's edges: the clock a millisecond before the next whole second. */
+  const lateInTheSecond = () => t.clock.set(Math.floor(t.clock.now().getTime() / 1000) * 1000 + 999);
   const send = (body: object, { key = secret, timestamp = nowSeconds(), lang }: { key?: string; timestamp?: string; lang?: 'ar' } = {}) => {
     const raw = JSON.stringify(body);
     const signature = `v1=${createHmac('sha256', key).update(`${timestamp}.${raw}`).digest('hex')}`;
@@ -78,10 +86,12 @@ describe('stay events from the PMS', () => {
     // Another hotel's secret: hotel B has none.
     expect((await send(event({ hotelId: fx.hotelB.id })))).toMatchObject({ status: 401 });
 
-    const old = await send(event(), { timestamp: String(Number(nowSeconds()) - 301) });
+    lateInTheSecond();
+    const old = await send(event(), { timestamp: nowSeconds(-301) });
     expect(old.status).toBe(401);
     expect(old.body.message).toBe('The stay event’s timestamp is missing or more than 5 minutes from the server’s time');
-    expect((await send(event(), { timestamp: String(Number(nowSeconds()) + 301) })).status).toBe(401);
+    lateInTheSecond();
+    expect((await send(event(), { timestamp: nowSeconds(301) })).status).toBe(401);
     expect((await send(event(), { timestamp: 'yesterday' })).status).toBe(401);
 
     const room = await send(event({ roomNumber: '999' }));
@@ -122,7 +132,10 @@ describe('stay events from the PMS', () => {
   });
 
   it('honours the clock window on both sides of the tolerance', async () => {
-    expect((await send(event(), { timestamp: String(Number(nowSeconds()) - 299) })).status).toBe(200);
+    lateInTheSecond();
+    expect((await send(event(), { timestamp: nowSeconds(-299) })).status).toBe(200);
+    lateInTheSecond();
+    expect((await send(event(), { timestamp: nowSeconds(299) })).status).toBe(200);
   });
 
   it('gives a new secret only to someone who holds the Integrations claim, and the old secret stops working', async () => {
