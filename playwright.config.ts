@@ -19,6 +19,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The demo chain seeded once for the run; each spec's demo server starts from a copy.
+  globalSetup: './tests/e2e/support/global-setup.ts',
   outputDir: 'test-results',
   timeout: 90_000,
   // What a user waits for at most before calling a screen broken, on this 2-core machine running two
@@ -33,10 +35,12 @@ export default defineConfig({
   // fails the run all the same unless tests/quarantine.json lists it with its cause
   // (tests/support/playwright-flaky-reporter.ts). Run locally, every test gets one chance.
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['./tests/support/playwright-flaky-reporter.ts']],
+  reporter: [['list'], ['./tests/support/playwright-flaky-reporter.ts'], ['./tests/support/playwright-slowest-reporter.ts']],
   use: {
     launchOptions: chromium,
-    trace: 'retain-on-failure',
+    // A trace only for the retry of a test that failed once (CI): recording every test's trace cost 12–27 % of
+    // its time, and the retry is where a failure is looked at.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { pgliteFiles } from './tests/server/engines';
 
 // Vitest 5's reporter calls Map.groupBy (Node 21+); this machine runs Node 20.
 if (!('groupBy' in Map)) {
@@ -39,8 +40,8 @@ const env = { HOTEL_TEST_FAST_HASH: '1' };
 const shared = { isolate: false };
 
 /**
- * Test projects: unit (plain functions), the server's integration suite twice
- * (PGlite, then PostgreSQL), renderer components (happy-dom), electron main/preload
+ * Test projects: unit (plain functions), the server's integration suite on PostgreSQL and the part of it
+ * that PGlite answers differently on PGlite, renderer components (happy-dom), electron main/preload
  * with the electron module faked. Browser tests run under Playwright (playwright.config.ts).
  */
 export default defineConfig({
@@ -60,7 +61,8 @@ export default defineConfig({
           name: 'server-pglite',
           retry,
           ...shared,
-          include: serverTests,
+          // What PGlite does differently and one file per module (tests/server/engines.ts says why).
+          include: pgliteFiles,
           environment: 'node',
           env: { ...env, HOTEL_TEST_DB: 'pglite' },
           globalSetup: ['tests/support/pglite-global-setup.ts'],

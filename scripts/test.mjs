@@ -1,24 +1,65 @@
 #!/usr/bin/env node
-// `npm test`: every check, in order, stopping at the first that fails.
-// Type check of all parts, lint, unit + server integration (PGlite and PostgreSQL)
-// + component tests, a build of every client, then the browser tests.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check. The type check and lint run side by side (each mostly one core), then
+// Vitest (unit, server integration, component and desktop tests), the build and the browser tests.
+// Every phase runs and reports even when an earlier one failed (a Vitest failure must not hide the
+// browser results); the run fails if any phase failed. The build is the one exception: without it
+// the browser tests cannot run, so they are skipped (and the run fails) when it fails.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const steps = [
-  ['type check', 'npm', ['run', '--silent', 'typecheck']],
-  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
-  ['unit, server integration and component tests', 'npx', ['vitest', 'run']],
-];
-if (existsSync('playwright.config.ts')) {
-  steps.push(['build', 'npm', ['run', '--silent', 'build']]);
-  steps.push(['browser tests', 'npx', ['playwright', 'test']]);
+/** Runs one phase; resolves with its exit status and seconds. Output goes straight to the terminal. */
+function run(name, cmd, args, { quiet = false } = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let out = '';
+    if (quiet) {
+      child.stdout.on('data', (c) => void (out += c));
+      child.stderr.on('data', (c) => void (out += c));
+    }
+    child.on('close', (code, signal) => {
+      const seconds = (Date.now() - started) / 1000;
+      // Phases run side by side print their output whole when done, so the two never interleave.
+      if (quiet && out) process.stdout.write(`\n▶ ${name}\n${out}`);
+      console.log(`  ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+      resolve({ name, ok: code === 0 && !signal, seconds });
+    });
+  });
 }
 
-for (const [name, cmd, args] of steps) {
-  console.log(`\n▶ ${name}`);
-  const started = Date.now();
-  const result = spawnSync(cmd, args, { stdio: 'inherit' });
-  console.log(`  ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (result.status !== 0) process.exit(result.status ?? 1);
+const started = Date.now();
+const results = [];
+
+console.log('\n▶ type check and lint (side by side)');
+results.push(
+  ...(await Promise.all([
+    run('type check', 'npm', ['run', '--silent', 'typecheck'], { quiet: true }),
+    run('lint', 'npx', ['eslint', '.', '--max-warnings=0'], { quiet: true }),
+  ])),
+);
+
+console.log('\n▶ unit, server integration, component and desktop tests');
+results.push(await run('vitest', 'npx', ['vitest', 'run']));
+
+if (existsSync('playwright.config.ts')) {
+  console.log('\n▶ build');
+  const build = await run('build', 'npm', ['run', '--silent', 'build']);
+  results.push(build);
+  if (build.ok) {
+    console.log('\n▶ browser tests');
+    results.push(await run('browser tests', 'npx', ['playwright', 'test']));
+  } else {
+    results.push({ name: 'browser tests', ok: false, seconds: 0, skipped: true });
+  }
+}
+
+console.log('\nTest run, by phase:');
+for (const r of results) {
+  console.log(`  ${r.name.padEnd(14)} ${r.skipped ? 'SKIPPED (build failed)' : r.ok ? 'ok    ' : 'FAILED'} ${r.skipped ? '' : `${r.seconds.toFixed(1).padStart(7)} s`}`);
+}
+console.log(`  ${'total'.padEnd(14)}        ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s`);
+const failed = results.filter((r) => !r.ok);
+if (failed.length) {
+  console.log(`\nFAILED: ${failed.map((r) => r.name).join(', ')}`);
+  process.exit(1);
 }

@@ -76,7 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (ctx.storage.unwritable && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) ctx.storage.wrote();
   });
   logRequests(app);
-  refuseWhileClosing(app);
+  refuseWhileClosing(app, ctx.config.closeGraceMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   allowDesktopOrigin(app);

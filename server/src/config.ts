@@ -130,6 +130,11 @@ const Env = z.object({
    */
   HOTEL_SLA_MINUTE_MS: z.coerce.number().int().min(1).max(60_000).default(60_000),
   /**
+   * How long a stop keeps answering calls that arrive on kept-alive connections (503, Connection: close)
+   * before it closes them. Tests that start and stop hundreds of servers set 0.
+   */
+  HOTEL_CLOSE_GRACE_MS: z.coerce.number().int().min(0).max(10_000).default(500),
+  /**
    * The hotels' time zone (IANA name) where a hotel has none of its own: e-mails give times
    * as the hotel's clocks show them, whatever zone the server runs in.
    */
@@ -223,6 +228,7 @@ export interface Config {
   };
   /** Service levels: the escalation scheduler's interval (0: off) and the length of a target minute. */
   sla: { tickMs: number; minuteMs: number };
+  closeGraceMs: number;
   /** IANA time zone of the hotels that have none of their own. */
   hotelTimeZone: string;
   /** Folder of built clients to serve (renderer at /Admin, guest-web at /Request). */
@@ -324,6 +330,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       ticketTtlMs: e.HOTEL_STREAM_TICKET_SECONDS * 1000,
     },
     sla: { tickMs: e.HOTEL_SLA_TICK_MS, minuteMs: e.HOTEL_SLA_MINUTE_MS },
+    closeGraceMs: e.HOTEL_CLOSE_GRACE_MS,
     hotelTimeZone: e.HOTEL_TIME_ZONE,
     clientsDir: path.resolve(import.meta.dirname, SERVER_BUNDLE ? '../dist' : '../../dist'),
   };

@@ -30,6 +30,10 @@ export interface SpawnOptions {
   entry?: string;
   /** Flags for node itself (e.g. --cpu-prof, which NODE_OPTIONS does not take). */
   nodeArgs?: string[];
+  /** Keep the data folder at stop (a made folder is removed by default; a given one is kept by default). */
+  keepDataDir?: boolean;
+  /** Remove the given data folder at stop too (a copy made for this server). */
+  removeDataDir?: boolean;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -117,7 +121,8 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
         child.kill('SIGTERM');
         await exited;
       }
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      const remove = options.dataDir ? options.removeDataDir === true : options.keepDataDir !== true;
+      if (remove) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

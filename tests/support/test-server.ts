@@ -82,6 +82,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       HOTEL_ADMIN_PASSWORD: ADMIN_PASSWORD,
       HOTEL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
       LOG_LEVEL: 'silent',
+      // No stop grace: a run closes hundreds of servers (0.5 s each); the shutdown tests spawn real processes.
+      HOTEL_CLOSE_GRACE_MS: '0',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...options.env,
     },

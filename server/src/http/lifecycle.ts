@@ -6,9 +6,6 @@ import { AppError } from './errors';
 /** What a 503 asks clients to wait before trying again (a restart takes a few seconds). */
 export const RETRY_AFTER_SECONDS = 2;
 
-/** How long a stop keeps reading calls on kept-alive connections (each answered 503, Connection: close) before it closes them. */
-const CLOSE_GRACE_MS = 500;
-
 /** The path of a URL without its query string: queries may carry tokens, and logs must not. */
 export const pathOnly = (url: string): string => url.split('?', 1)[0];
 
@@ -49,9 +46,10 @@ export function logRequests(app: FastifyInstance): void {
  * the caller's language, with Retry-After: the client (or a load balancer) tries
  * again, on this process after a restart or on another. Calls already being handled
  * finish as usual, and every answer closes its connection, so no kept-alive
- * connection holds the stop up.
+ * connection holds the stop up. `graceMs` (HOTEL_CLOSE_GRACE_MS): how long a stop keeps reading calls on
+ * kept-alive connections before it closes them.
  */
-export function refuseWhileClosing(app: FastifyInstance): void {
+export function refuseWhileClosing(app: FastifyInstance, graceMs: number): void {
   let closing = false;
   let graceOver = false;
   app.addHook('preClose', async () => {
@@ -59,7 +57,7 @@ export function refuseWhileClosing(app: FastifyInstance): void {
     // Before the server closes its idle connections: a call already on its way over a
     // kept-alive connection (sent, not yet read) would meet a reset. For a moment each is
     // still read and answered, 503 with Connection: close, so its client goes elsewhere.
-    await new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS));
+    if (graceMs > 0) await new Promise((resolve) => setTimeout(resolve, graceMs));
     graceOver = true;
   });
   app.addHook('onRequest', async (request, reply) => {

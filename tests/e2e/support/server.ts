@@ -1,3 +1,7 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LOCK_SOCKET } from '../../../server/src/db/data-lock';
 import { spawnServer } from '../../support/server-process';
 
 export const E2E_ADMIN = { email: 'admin@e2e.hotel', password: 'E2e-Admin-Passw0rd' };
@@ -7,21 +11,37 @@ export interface E2EServer {
   stop(): Promise<void>;
 }
 
+export interface E2EServerOptions {
+  demo?: boolean;
+  demoHistory?: boolean;
+  env?: Record<string, string>;
+}
+
+/** What a browser test's server is started with, before the spec's own settings. */
+export function demoServerEnv(options: E2EServerOptions): Record<string, string> {
+  return {
+    HOTEL_ADMIN_EMAIL: E2E_ADMIN.email,
+    HOTEL_ADMIN_PASSWORD: E2E_ADMIN.password,
+    // A stop answers nothing more: each spec's server is stopped once, with its page closed.
+    HOTEL_CLOSE_GRACE_MS: '0',
+    // The demo's thirty days of requests only when asked: most specs count what they make themselves.
+    ...(options.demo ? { HOTEL_DEMO: '1', HOTEL_DEMO_HISTORY: options.demoHistory ? '1' : '0' } : {}),
+  };
+}
+
 /**
- * The real server in its own process on a free port with a fresh PGlite folder,
+ * The real server in its own process on a free port with its own PGlite folder,
  * serving the built clients from dist/; the built server too when `npm run build` made a
- * fresh one (dist-server/). Always PGlite: the browser tests are
- * about the clients.
+ * fresh one (dist-server/). Always PGlite: the browser tests are about the clients. A demo
+ * server without the history starts from a copy of the run's seeded folder (global-setup.ts):
+ * the demo seed only adds what is missing, so the copy is the same chain a fresh start makes.
  */
-export async function startE2EServer(options: { demo?: boolean; demoHistory?: boolean; env?: Record<string, string> } = {}): Promise<E2EServer> {
-  return spawnServer(
-    {
-      HOTEL_ADMIN_EMAIL: E2E_ADMIN.email,
-      HOTEL_ADMIN_PASSWORD: E2E_ADMIN.password,
-      // The demo's thirty days of requests only when asked: most specs count what they make themselves.
-      ...(options.demo ? { HOTEL_DEMO: '1', HOTEL_DEMO_HISTORY: options.demoHistory ? '1' : '0' } : {}),
-      ...options.env,
-    },
-    { useBuild: true },
-  );
+export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2EServer> {
+  const template = options.demo && !options.demoHistory ? process.env.HOTEL_E2E_DEMO_TEMPLATE : undefined;
+  let dataDir: string | undefined;
+  if (template) {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'hotel-server-'));
+    cpSync(template, dataDir, { recursive: true, filter: (src) => path.basename(src) !== LOCK_SOCKET });
+  }
+  return spawnServer({ ...demoServerEnv(options), ...options.env }, { useBuild: true, dataDir, removeDataDir: true });
 }

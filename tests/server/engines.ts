@@ -1,0 +1,53 @@
+/**
+ * Which server test files run on which database engine.
+ *
+ * Every file runs on PostgreSQL, the chain's database. The application branches on the engine in one
+ * place (the connection: PGlite's worker thread and data folder lock, PostgreSQL's pool and LISTEN/NOTIFY),
+ * so running the whole suite on PGlite too proved the same code twice at three times the cost. On PGlite
+ * run only the files below: what PGlite does differently, the SQL whose engines differ most (PGlite is
+ * PostgreSQL 18 in WebAssembly, CI's cluster is PostgreSQL 15), and one file per server module as the
+ * smoke of the one-PC product. tests/COVERAGE.md says the same, per file.
+ */
+export const PGLITE_FILES = [
+  // PGlite's own: the worker thread, the data folder and its lock, backup/restore, the one-PC start, memory.
+  'pglite-worker',
+  'pglite-memory',
+  'data-lock',
+  'backup',
+  'first-start',
+  'production-start',
+  'disk-full',
+  // Where the engine itself answers: the in-process event bus (no LISTEN/NOTIFY), one process's session
+  // guard, routines, SQL clock functions, trigram and Arabic search, the demo history's bulk writes.
+  'events',
+  'session-revocation',
+  'db-routines',
+  'service-level-clock-sql',
+  'request-search-text',
+  'service-search-words',
+  'arabic-names',
+  'demo-history',
+  'hardening',
+  // One file per module: the smoke of the product on the one-PC database.
+  'health',
+  'account',
+  'administration-users',
+  'basic-data-crud',
+  'booking-rooms',
+  'dashboard',
+  'excel',
+  'qr',
+  'reports',
+  'requests',
+  'desk-requests',
+  'line-messages',
+  'escalation-digest',
+  'routing',
+  'worker-app',
+  'two-factor',
+  'passkeys',
+  'stays',
+  'api-keys',
+] as const;
+
+export const pgliteFiles = PGLITE_FILES.map((name) => `tests/server/${name}.test.ts`);

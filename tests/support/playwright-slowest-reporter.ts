@@ -1,0 +1,27 @@
+import path from 'node:path';
+import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+
+/**
+ * After the browser run, the twenty spec files that took longest (their tests' time, retries included,
+ * per project), as the Vitest side prints its slowest files: where a faster CI starts.
+ */
+export default class PlaywrightSlowestReporter implements Reporter {
+  private readonly files = new Map<string, number>();
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const project = test.parent.project()?.name ?? '';
+    const key = `${project} › ${path.relative(process.cwd(), test.location.file)}`;
+    this.files.set(key, (this.files.get(key) ?? 0) + result.duration);
+  }
+
+  onEnd(): void {
+    const slowest = [...this.files].sort((a, b) => b[1] - a[1]).slice(0, 20);
+    if (!slowest.length) return;
+    console.log('\nSlowest spec files (sum of their tests):');
+    for (const [name, ms] of slowest) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+  }
+}
