@@ -1,14 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASIC_DATA_ITEMS, clientRoutes } from '@shared/routes';
 import type { E2EServer } from '../support/server';
-import { adminServer } from './admin-support';
-import { api, guestRequest, login, setLanguage, tokenOf } from './desk-support';
+import { adminServer, openMenu } from './admin-support';
+import { api, guestRequest, login, screenshot, setLanguage, tokenOf } from './desk-support';
 import { axeViolations } from '../support/axe';
 
 /**
  * Every admin screen (each route of the renderer's table, the login page and the common
  * dialogs) at 1366×768 in English and Arabic: axe finds nothing, every focusable control
- * shows a focus ring, and the lists read at a glance (names not cut to ambiguity, Due as
+ * shows a focus ring, the master-data forms line up (once screens.spec.ts), and the lists read at a glance (names not cut to ambiguity, Due as
  * relative time with its clock time as tooltip, every chart bar labelled).
  */
 let server: E2EServer;
@@ -91,12 +91,70 @@ const screens = () => [
   clientRoutes.roomHistory(ids.room),
 ];
 
+/**
+ * Counts the page's own calls in flight (XMLHttpRequest, as the app's axios sends them, and fetch);
+ * the live event stream is an EventSource and is not counted.
+ */
+function countCalls(): void {
+  const w = window as unknown as { __calls: number };
+  w.__calls = 0;
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<typeof send>) {
+    w.__calls++;
+    this.addEventListener('loadend', () => void w.__calls--, { once: true });
+    return send.apply(this, args);
+  };
+  const fetch = window.fetch;
+  window.fetch = (...args: Parameters<typeof fetch>) => {
+    w.__calls++;
+    return fetch(...args).finally(() => void w.__calls--);
+  };
+}
+
+/**
+ * A screen at rest: its heading drawn, and for five frames in a row no call of its own in flight and
+ * no spinner or loading overlay (a call that starts once another's answer is drawn starts within a
+ * frame or two). axeViolations plays the short animations to their end itself.
+ */
 async function settle(page: Page) {
   await expect(page.locator('main h1, main h2').first()).toBeVisible({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ag-overlay-loading-center, .fui-Spinner')).toHaveCount(0);
-  await page.waitForTimeout(400); // the 0.3 s animations settle
+  await page.evaluate(() => void ((window as unknown as { __quiet: number }).__quiet = 0));
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __calls: number; __quiet: number };
+      const busy = w.__calls > 0 || document.querySelector('.ag-overlay-loading-center, .fui-Spinner') !== null;
+      w.__quiet = busy ? 0 : w.__quiet + 1;
+      return w.__quiet >= 5;
+    },
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
 }
+
+/** Moves the signed-in app to a screen as its own links do (no reload: the app and its chunks stay). */
+async function visit(page: Page, route: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+  await expect(page).toHaveURL((url) => url.pathname === route);
+  await settle(page);
+}
+
+/**
+ * The closed side menu leaves nothing at the window's start edge (its shadow showed there):
+ * a strip along the edge looks exactly like a strip of plain background mid-page.
+ */
+async function startEdgeIsClear(page: Page, rtl: boolean) {
+  const width = page.viewportSize()!.width;
+  // 20 px: the edge itself, short of the 24 px page margin where content (Home's second row of tiles) may begin.
+  // Against plain background between the header and the page's heading (Home's cards reach y = 600 mid-page).
+  const strip = (x: number, y: number) => page.screenshot({ clip: { x, y, width: 20, height: 1 } });
+  expect((await strip(rtl ? width - 20 : 0, 600)).equals(await strip(600, 80))).toBe(true);
+}
+
+/** The master-data screens whose create panel is one form of one-line inputs. */
+const FORM_ITEMS = new Set(['Company', 'Hotel', 'UseType', 'RoomType', 'BookingRoom', 'Room', 'ServiceGroup', 'Service', 'Worker', 'Departments']);
 
 test('the login page passes axe and shows a focus ring on each control', async ({ page }) => {
   await page.goto(`${server.url}${clientRoutes.login}`);
@@ -106,42 +164,65 @@ test('the login page passes axe and shows a focus ring on each control', async (
   expect({ axe, focus }).toEqual({ axe: [], focus: [] });
 });
 
+/**
+ * One walk per language in one page: every screen visited once, looked at as a person would (axe, focus
+ * rings, the start edge clear, every master-data form with inputs of one height, a screenshot of each
+ * with HOTEL_SCREENSHOTS=1), then a live toast and the common dialogs.
+ */
 for (const lang of ['en', 'ar'] as const) {
   test(`every admin screen passes axe in ${lang}`, async ({ page }) => {
-    // About thirty screens, each checked by axe: over 300 s once on a slow 2-core CI machine (it had reached the last dialogs).
-    test.setTimeout(480_000);
+    test.setTimeout(180_000);
+    await page.addInitScript(countCalls);
     await login(page, server.url);
     await setLanguage(page, lang);
+    await expect(page.getByTestId('home-figures')).toBeVisible();
+    await startEdgeIsClear(page, lang === 'ar');
+    await screenshot(page, `screen-home-${lang}`);
+    await openMenu(page);
+    await screenshot(page, `menu-${lang}`);
+    await page.getByTestId('menu-toggle').click();
     const found: Record<string, string[]> = {};
     const note = (name: string, list: string[]) => {
       if (process.env.AXE_LOG) console.log(lang, name, Date.now() % 1e6, JSON.stringify(list));
       if (list.length) found[name] = list;
     };
     for (const route of screens()) {
-      await page.goto(`${server.url}${route}`);
-      await settle(page);
+      await visit(page, route);
       note(route, await axeViolations(page));
       note(`${route} focus`, await controlsWithoutFocusRing(page));
+      await screenshot(page, `screen-${route.replace(/^\/Admin\//, '').replace(/\W+/g, '-')}-${lang}`);
+    }
+    // Each master-data form: one height for every one-line input (a hint under one field, the target
+    // minutes, does not stretch the inputs beside it).
+    for (const item of BASIC_DATA_ITEMS.filter((i) => FORM_ITEMS.has(i))) {
+      await visit(page, clientRoutes.basicData(item));
+      const screen = page.getByTestId(`screen-${item}`);
+      await screen.getByRole('button', { name: lang === 'en' ? 'Add new' : 'إضافة جديد' }).click();
+      const heights = await screen
+        .getByTestId('create-panel')
+        .locator('span.fui-Input')
+        .evaluateAll((els) => [...new Set(els.map((e) => Math.round(e.getBoundingClientRect().height)))]);
+      if (heights.length > 1) found[`${item} form`] = [`input heights ${heights.join(', ')}`];
     }
     // A live alert's toast (a guest's new request) is in a landmark and adds no aria-hidden tab stops.
-    await page.goto(`${server.url}${clientRoutes.home}`);
-    await settle(page);
+    await visit(page, clientRoutes.home);
     await page.mouse.move(0, 0); // no hover tooltip left over
     await newRequest();
     await expect(page.locator('[data-testid^="toast-"]').first()).toBeVisible({ timeout: 30_000 });
     note('toast', await axeViolations(page));
-    // The common dialogs: a master-data edit and delete.
-    await page.goto(`${server.url}${clientRoutes.basicData('Room')}`);
-    await settle(page);
+    // The common dialogs: a master-data edit (its Cancel closes it, nothing saved) and delete.
+    await visit(page, clientRoutes.basicData('Room'));
     const table = page.getByTestId('data-table');
     await table.getByRole('button', { name: lang === 'en' ? /^Edit / : /^تعديل / }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
     note('room edit dialog', await axeViolations(page));
-    await page.keyboard.press('Escape');
+    await screenshot(page, `screen-room-edit-${lang}`);
+    await page.getByRole('dialog').getByRole('button', { name: lang === 'en' ? 'Cancel' : 'إلغاء' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await table.getByRole('button', { name: lang === 'en' ? /^Delete / : /^حذف / }).first().click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     note('room delete dialog', await axeViolations(page));
+    await screenshot(page, `screen-room-delete-${lang}`);
     expect(found).toEqual({});
   });
 }
