@@ -86,7 +86,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'renderer', retry, env, include: ['tests/renderer/**/*.test.{ts,tsx}', 'tests/guest-web/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        test: { name: 'renderer', retry, env, isolate: false, setupFiles: ['tests/support/component-file-reset.ts'], include: ['tests/renderer/**/*.test.{ts,tsx}', 'tests/guest-web/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
       },
       {
         resolve: { alias },
