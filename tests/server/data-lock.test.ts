@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_SOCKET } from '../../server/src/db/data-lock';
+import { testServerEntry } from '../support/logged-server';
 import { type ServerProcess, spawnServer } from '../support/server-process';
 import { testDbKind } from '../support/test-server';
 
@@ -33,7 +34,7 @@ describe.runIf(testDbKind() === 'pglite')('the PGlite data folder lock across pr
     rmSync(dataDir, { recursive: true, force: true });
   });
   const start = async () => {
-    const server = await spawnServer(ENV, { dataDir, keepLog: true });
+    const server = await spawnServer(ENV, { dataDir, keepLog: true, entry: testServerEntry() });
     started.push(server);
     return server;
   };
@@ -71,7 +72,7 @@ describe.runIf(testDbKind() === 'pglite')('the PGlite data folder lock across pr
 
   it.runIf(namespaces)('holds against a server and a backup started in another PID namespace (a second container on the volume)', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hotel-lock-ns-'));
-    const first = await spawnServer(ENV, { dataDir, keepLog: true });
+    const first = await spawnServer(ENV, { dataDir, keepLog: true, entry: testServerEntry() });
     started.push(first);
     const inNamespace = (args: string[]) =>
       promisify(execFile)('unshare', ['--pid', '--fork', '--mount-proc', process.execPath, '--import', 'tsx', ...args], {

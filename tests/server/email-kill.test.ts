@@ -7,6 +7,7 @@ import { escalationReceivers } from '../../server/src/modules/requests/escalatio
 import { guestMessageId } from '../../server/src/modules/requests/guest-mail';
 import { receivesEscalations } from '../../server/src/modules/requests/scope';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { testServerEntry } from '../support/logged-server';
 import { type ServerProcess, spawnServer } from '../support/server-process';
 import { type SmtpCatcher, messageIdOf, startSmtp } from '../support/smtp';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer, testDbKind } from '../support/test-server';
@@ -52,7 +53,7 @@ describe.runIf(testDbKind() === 'postgres')('e-mails under SIGKILL on one Postgr
   let env: Record<string, string>;
 
   const spawnAt = async (slot: number) => {
-    const started = spawnServer(env);
+    const started = spawnServer(env, { entry: testServerEntry() });
     starting.add(started);
     try {
       procs[slot] = await started;

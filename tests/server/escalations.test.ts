@@ -6,6 +6,7 @@ import { departments, hotels, lineEscalations, requestLines, services, users } f
 import { EscalationScheduler, MAIL_CONCURRENCY, MAIL_HOLD_MS } from '../../server/src/modules/requests/escalations';
 import { claimEscalation } from '../../server/src/modules/requests/escalations.repository';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { testServerEntry } from '../support/logged-server';
 import { type ServerProcess, spawnServer } from '../support/server-process';
 import { type CaughtMail, type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
 import { openStream } from '../support/sse';
@@ -369,7 +370,7 @@ describe.runIf(testDbKind() === 'postgres')('two server processes on one Postgre
       HOTEL_JWT_SECRET: a.config.jwtSecret,
       HOTEL_ADMIN_EMAIL: ADMIN_EMAIL,
       HOTEL_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    });
+    }, { entry: testServerEntry() });
     await useSmtp(a, smtp);
   }, 240_000);
   afterAll(async () => {

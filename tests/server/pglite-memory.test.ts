@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, pathOf } from '@shared';
 import { spawnLoggedServer } from '../support/logged-server';
@@ -16,22 +14,17 @@ const rssOf = (pid: number) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/
  * Postgres inside the server process and Postgres was sized like a shared server.
  * Full figures: bench/memory.ts and docs/benchmarks.md.
  *
- * Measured on the server as a hotel runs it (`npm start` runs the esbuild bundle), built
- * here into its own folder: under tsx the TypeScript loader's own memory (tens of MiB,
- * varying from run to run) would be counted as the product's.
+ * Measured on the server as a hotel runs it (`npm start` runs the esbuild bundle; the test
+ * project's build, as every spawned test server): under tsx the TypeScript loader's own memory
+ * (tens of MiB, varying from run to run) would be counted as the product's.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
-/** One folder below the root, like dist-server/, so the bundle finds node_modules and the clients the same way. */
-const BUILD = path.join(ROOT, 'dist-server-test');
 describe.runIf(testDbKind() === 'pglite')('the server on PGlite', () => {
   let server: ServerProcess;
   beforeAll(async () => {
-    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs'), BUILD], { cwd: ROOT, stdio: 'ignore' });
-    server = await spawnLoggedServer({}, { entry: path.join(BUILD, 'main.js') });
+    server = await spawnLoggedServer();
   });
   afterAll(async () => {
     await server?.stop();
-    rmSync(BUILD, { recursive: true, force: true });
   });
 
   it('holds less than 400 MiB after its first start on an empty data folder', async () => {

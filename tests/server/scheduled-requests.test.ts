@@ -5,6 +5,7 @@ import type { Db } from '../../server/src/db/client';
 import { hotels, lineEscalations, requestLines, requests, services } from '../../server/src/db/schema';
 import { EscalationScheduler } from '../../server/src/modules/requests/escalations';
 import { type Fixture, guestRequest, seedFixture } from '../support/fixtures';
+import { testServerEntry } from '../support/logged-server';
 import { type ServerProcess, spawnServer } from '../support/server-process';
 import { openStream } from '../support/sse';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer, testDbKind } from '../support/test-server';
@@ -173,7 +174,7 @@ describe.runIf(testDbKind() === 'postgres')('a scheduled line with three server 
           HOTEL_JWT_SECRET: a.config.jwtSecret,
           HOTEL_ADMIN_EMAIL: ADMIN_EMAIL,
           HOTEL_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        }),
+        }, { entry: testServerEntry() }),
       );
   }, 240_000);
   afterAll(async () => {

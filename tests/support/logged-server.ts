@@ -1,5 +1,9 @@
+import { inject } from 'vitest';
 import { type ServerProcess, type SpawnOptions, spawnServer } from './server-process';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase, testDbKind } from './test-server';
+
+/** The test project's built server (tests/support/server-build-global-setup.ts): spawned tests run it, never tsx. */
+export const testServerEntry = (): string => inject('serverEntry');
 
 /** The server as its own process on this project's database (or env's DATABASE_URL), with its log kept. */
 export async function spawnLoggedServer(env: Record<string, string> = {}, options: Pick<SpawnOptions, 'dataDir' | 'entry'> = {}): Promise<ServerProcess> {
@@ -12,7 +16,7 @@ export async function spawnLoggedServer(env: Record<string, string> = {}, option
       ...(testDbKind() === 'postgres' && !env.DATABASE_URL ? { DATABASE_URL: await createPgDatabase() } : {}),
       ...env,
     },
-    { ...options, keepLog: true },
+    { entry: testServerEntry(), ...options, keepLog: true },
   );
 }
 
