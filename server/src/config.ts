@@ -54,6 +54,9 @@ const Env = z.object({
   /** With the demo: whether it also gets thirty days of requests (on unless 0 or false). */
   HOTEL_DEMO_HISTORY: z.enum(['0', '1', 'true', 'false', '']).optional(),
   HOTEL_ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
+  /** The most calls a second / a minute any API key may be given (its creator chooses below it, never above). */
+  HOTEL_API_KEY_MAX_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(100),
+  HOTEL_API_KEY_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(6000),
   /** 'off' turns every rate limit off (benchmarks, load tests); never in production. */
   HOTEL_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /**
@@ -167,6 +170,8 @@ export interface Config {
   /** Lifetime of an access token (default 15 minutes). */
   accessTokenTtlSeconds: number;
   rateLimitsEnabled: boolean;
+  /** The server's ceiling on every API key's rate, whatever the key was created with. */
+  apiKeyRateCeiling: { perSecond: number; perMinute: number };
   /** Pairing tries one address may make per 10 minutes. */
   pairRateLimit: number;
   /** Guest messages per request, and per address, per 10 minutes. */
@@ -306,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
     guestEmailVerifiedOnly: e.HOTEL_GUEST_EMAIL === 'verified',
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',
+    apiKeyRateCeiling: { perSecond: e.HOTEL_API_KEY_MAX_PER_SECOND, perMinute: e.HOTEL_API_KEY_MAX_PER_MINUTE },
     loginSlowdownMs: e.HOTEL_LOGIN_SLOWDOWN_MS,
     trustProxy,
     connections: {

@@ -51,7 +51,7 @@ export async function createContext(config: Config, database: Database, clock: C
     tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds, clock),
     deviceTokens: new DeviceTokenService(config.jwtSecret, config.accessTokenTtlSeconds, clock),
     sessions,
-    apiKeys: new ApiKeyAuthenticator(database, clock),
+    apiKeys: new ApiKeyAuthenticator(database, clock, config.apiKeyRateCeiling),
     box,
     mailer: new Mailer(database.db, box),
     rateLimiter: new RateLimiter(database.db, config.rateLimitsEnabled),

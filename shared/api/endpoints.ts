@@ -108,6 +108,12 @@ export const endpoints = {
   ssoCallback: { method: 'GET', path: '/api/Account/Sso/Callback', auth: 'public', query: sso.SsoCallbackQuery, kind: 'file' },
   /** The exchange code and the flow key in, SPEC's Login response out: tokens only ever in this POST's answer. */
   ssoComplete: { method: 'POST', path: '/api/Account/Sso/Complete', auth: 'public', body: sso.SsoCompleteInput, response: account.LoginResponse },
+  /** The signed-in user's link to the provider (the account's own proof: its session). */
+  ssoLink: { method: 'GET', path: '/api/Account/Sso/Link', auth: 'user', response: sso.SsoLinkStatus },
+  /** Starts a link at the provider for the signed-in user: the same flow as a sign-in, bound to this user. */
+  ssoLinkStart: { method: 'POST', path: '/api/Account/Sso/Link/Start', auth: 'user', body: sso.SsoStartInput, response: sso.SsoStart },
+  /** The same user, with the flow key (and the web's cookie or the desktop's code), attaches the identity. Under Complete: the cookie's path. */
+  ssoLinkComplete: { method: 'POST', path: '/api/Account/Sso/Complete/Link', auth: 'user', body: sso.SsoCompleteInput, response: msg },
   refreshToken: {
     method: 'POST',
     path: '/api/Account/RefreshToken',

@@ -1,23 +1,83 @@
 import { z } from 'zod';
-import { ALL_CLAIMS, type Claim } from '../permissions';
+import type { Claim } from '../permissions';
 import { Id, MessageResponse, Timestamp, singleLine } from './common';
 
 /** Every key begins so: a secret scanner (and a person) recognises one in a log or a repository. */
 export const API_KEY_PREFIX = 'hgs_live_';
 
 /**
- * The items a key never holds: who may sign in, with which rights, where the mail goes,
- * and the keys themselves. A leaked key must not be able to make itself a user or a
- * wider key; people do that at the screen.
+ * The claims an API key may hold: ONE allow-list, deny by default (a claim added to the
+ * catalogue later is refused to keys until it is named here). A key is another system
+ * working the hotel's data; it never holds a claim that changes who may sign in or with
+ * which rights: users, roles, passwords, two-factor, passkeys and sessions (Users, Roles),
+ * the sign-in provider (Sign In), the security audit, the mail server that carries
+ * invitations and resets (Email Settings), keys and webhooks themselves (Integrations), or
+ * the pairing of a worker's phone (Worker.Pair: a paired phone is a sign-in). The creator's
+ * own claims narrow it further, at creation and again at every call.
  */
-export const API_KEY_REFUSED_ITEMS = ['Administration.Users', 'Administration.Roles', 'Administration.Email Settings', 'Administration.Integrations'] as const;
+export const API_KEY_CLAIMS = [
+  'Basic Data.Company.View',
+  'Basic Data.Company.Create',
+  'Basic Data.Company.Edit',
+  'Basic Data.Company.Delete',
+  'Basic Data.Hotel.View',
+  'Basic Data.Hotel.Create',
+  'Basic Data.Hotel.Edit',
+  'Basic Data.Hotel.Delete',
+  'Basic Data.Use Type.View',
+  'Basic Data.Use Type.Create',
+  'Basic Data.Use Type.Edit',
+  'Basic Data.Use Type.Delete',
+  'Basic Data.Room Type.View',
+  'Basic Data.Room Type.Create',
+  'Basic Data.Room Type.Edit',
+  'Basic Data.Room Type.Delete',
+  'Basic Data.Booking Room.View',
+  'Basic Data.Booking Room.Create',
+  'Basic Data.Booking Room.Edit',
+  'Basic Data.Room.View',
+  'Basic Data.Room.Create',
+  'Basic Data.Room.Edit',
+  'Basic Data.Room.Delete',
+  'Basic Data.Service Group.View',
+  'Basic Data.Service Group.Create',
+  'Basic Data.Service Group.Edit',
+  'Basic Data.Service Group.Delete',
+  'Basic Data.Service.View',
+  'Basic Data.Service.Create',
+  'Basic Data.Service.Edit',
+  'Basic Data.Service.Delete',
+  'Basic Data.Worker.View',
+  'Basic Data.Worker.Create',
+  'Basic Data.Worker.Edit',
+  'Basic Data.Worker.Delete',
+  'Basic Data.Departments.View',
+  'Basic Data.Departments.Create',
+  'Basic Data.Departments.Edit',
+  'Basic Data.Departments.Delete',
+  'Basic Data.Routing.Read',
+  'Basic Data.Routing.Edit',
+  'Service Management.Request List.View',
+  'Service Management.Request List.Create',
+  'Service Management.Service List.View',
+  'Service Management.Service List.Assign',
+  'Service Management.Service List.Complete',
+  'Service Management.Service List.Reject',
+  'Service Management.Service List.Acknowledge',
+  'Service Management.Escalations.Receive',
+  'Administration.Canned Replies.View',
+  'Administration.Canned Replies.Create',
+  'Administration.Canned Replies.Edit',
+  'Administration.Canned Replies.Delete',
+  'Reports.Service Levels.View',
+  'Reports.Guest Feedback.View',
+  'Reports.Guest Feedback.Follow Up',
+] as const satisfies readonly Claim[];
 
+/** Whether a key may hold this claim at all (whatever its creator holds). */
 export function keyMayHold(claim: string): boolean {
-  return !API_KEY_REFUSED_ITEMS.some((item) => claim.startsWith(`${item}.`));
+  return (API_KEY_CLAIMS as readonly string[]).includes(claim);
 }
-
-/** The claims a key may be given at all (the creator's own claims narrow them further). */
-export const API_KEY_CLAIMS: readonly Claim[] = ALL_CLAIMS.filter(keyMayHold);
 
 export const API_KEY_RATE_DEFAULTS = { perSecond: 20, perMinute: 1200 } as const;
 

@@ -39,6 +39,9 @@ export const SsoCallbackQuery = z.object({
 export const SsoPublic = z.object({ enabled: z.boolean(), displayName: z.string() });
 
 const HttpsUrl = z.string().trim().max(2048, { abort: true });
+/** An e-mail domain as typed (checked on the server: `hotel.example`, lower case, no @). */
+export const AUTO_LINK_DOMAINS_MAX = 50;
+
 export const SsoSettingsInput = z.object({
   enabled: z.boolean(),
   displayName: z.string().trim().max(100, { abort: true }),
@@ -50,6 +53,12 @@ export const SsoSettingsInput = z.object({
   defaultRoleId: Id.nullable(),
   /** Roles whose holders sign in with single sign-on only. */
   ssoOnlyRoleIds: z.array(Id).max(500),
+  /**
+   * E-mail domains whose existing accounts the first single sign-on links by their verified
+   * e-mail (an Admin's explicit rule; never an account holding the Admin role). Every other
+   * existing account is linked by its owner: signed in, then "Link single sign-on".
+   */
+  autoLinkDomains: z.array(z.string().trim().max(253, { abort: true })).max(AUTO_LINK_DOMAINS_MAX).default([]),
 });
 /** The secret is never sent back: `hasClientSecret` says one is kept. */
 export const SsoSettings = z.object({
@@ -61,11 +70,16 @@ export const SsoSettings = z.object({
   createUsers: z.boolean(),
   defaultRoleId: z.number().nullable(),
   ssoOnlyRoleIds: z.array(z.number()),
+  autoLinkDomains: z.array(z.string()),
   /** The URL to register at the provider as the redirect URI. */
   redirectUri: z.string(),
 });
 
+/** The signed-in user's own link: whether single sign-on is on, its name, and whether this account is linked to it. */
+export const SsoLinkStatus = z.object({ enabled: z.boolean(), displayName: z.string(), linked: z.boolean() });
+
 export type SsoClient = z.infer<typeof SsoClient>;
+export type SsoLinkStatus = z.infer<typeof SsoLinkStatus>;
 export type SsoStartInput = z.infer<typeof SsoStartInput>;
 export type SsoStart = z.infer<typeof SsoStart>;
 export type SsoCompleteInput = z.infer<typeof SsoCompleteInput>;

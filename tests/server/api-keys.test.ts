@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_CLAIMS, type Endpoint, allEndpoints, endpoints, pathOf } from '@shared';
-import { apiKeys, lineMessages, requestLines } from '../../server/src/db/schema';
+import { ALL_CLAIMS, API_KEY_CLAIMS, type Endpoint, allEndpoints, endpoints, pathOf } from '@shared';
+import { and } from 'drizzle-orm';
+import { apiKeys, lineMessages, requestLines, roleClaims, userHotels, userRoles, users } from '../../server/src/db/schema';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
 
@@ -13,6 +14,7 @@ import { type TestServer, startTestServer } from '../support/test-server';
  */
 const INTEGRATIONS = ['Administration.Integrations.View', 'Administration.Integrations.Edit'];
 const INVALID = 'This API key is unknown or has been revoked';
+const randomHex = (n: number) => randomBytes(n / 2).toString('hex');
 
 describe('API keys', () => {
   let t: TestServer;
@@ -22,7 +24,8 @@ describe('API keys', () => {
   const db = () => t.server.app.ctx.database.db;
 
   beforeAll(async () => {
-    t = await startTestServer();
+    // The server's ceiling on a key's rate (issue 41): below the contract's own bounds, so a key asking more is refused.
+    t = await startTestServer({ env: { HOTEL_API_KEY_MAX_PER_SECOND: '500', HOTEL_API_KEY_MAX_PER_MINUTE: '60000' } });
     fx = await seedFixture(db());
     const user = await createStaffUser(db(), {
       claims: [...INTEGRATIONS, ...SERVICE_CLAIMS],
@@ -112,14 +115,14 @@ describe('API keys', () => {
   });
 
   it('limits each key on its own: RateLimit headers on every answer, then 429 with Retry-After', async () => {
-    const { key } = await newKey({ name: 'Limited', perSecond: 1000, perMinute: 3 });
+    const { key } = await newKey({ name: 'Limited', perSecond: 500, perMinute: 3 });
     const other = await newKey({ name: 'Unlimited neighbour' });
     for (const remaining of [2, 1, 0]) {
       const res = await t.api.call(endpoints.allRequests, { token: key });
       expect(res.status).toBe(200);
       expect(res.headers.get('ratelimit-limit')).toBe('3');
       expect(res.headers.get('ratelimit-remaining')).toBe(String(remaining));
-      expect(res.headers.get('ratelimit-policy')).toBe('1000;w=1, 3;w=60');
+      expect(res.headers.get('ratelimit-policy')).toBe('500;w=1, 3;w=60');
       expect(Number(res.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(1);
     }
     const refused = await t.api.call(endpoints.allRequests, { token: key });
@@ -188,14 +191,136 @@ describe('API keys', () => {
     expect(doc.paths['/api/Account/Logout'].post.security).toEqual([{ bearer: [] }]);
   });
 
+  describe('what a key may never hold (issue 41)', () => {
+    /** Every claim that changes who may sign in, or with which rights. */
+    const SIGN_IN_CLAIMS = [
+      'Administration.Sign In.View',
+      'Administration.Sign In.Edit',
+      'Administration.Security Audit.View',
+      'Basic Data.Worker.Pair',
+      'Administration.Users.View',
+      'Administration.Users.Edit',
+      'Administration.Roles.Edit',
+      'Administration.Email Settings.Edit',
+      'Administration.Integrations.View',
+      'Administration.Integrations.Edit',
+    ] as const;
+    const rawKey = async (claims: string[], over: Partial<typeof apiKeys.$inferInsert> = {}) => {
+      const keyId = randomHex(12);
+      const key = `hgs_live_${keyId}_${'s'.repeat(43)}`;
+      const [row] = await db()
+        .insert(apiKeys)
+        .values({ keyId, name: 'Made before the allow-list', hotelId: null, claims, secretHash: createHash('sha256').update(key).digest('hex'), createdBy: adminId, ...over })
+        .returning();
+      return { key, id: row.id };
+    };
+    let adminId: number;
+    beforeAll(async () => {
+      [{ id: adminId }] = await db().select({ id: users.id }).from(users).where(eq(users.email, t.server.app.ctx.config.adminEmail));
+    });
+
+    it('the allow-list in shared/ is deny by default and names none of them', () => {
+      for (const claim of SIGN_IN_CLAIMS) expect(API_KEY_CLAIMS).not.toContain(claim);
+      expect(ALL_CLAIMS.filter((c) => c.startsWith('Administration.') && !c.startsWith('Administration.Canned Replies.')).filter((c) => (API_KEY_CLAIMS as readonly string[]).includes(c))).toEqual([]);
+    });
+
+    it.each(SIGN_IN_CLAIMS.map((c) => [c]))('not even an Admin makes a key holding %s: a clear 403, en and ar, nothing made', async (claim) => {
+      const admin = await t.adminToken();
+      const before = await keyCount();
+      const res = await create({ hotelId: null, claims: [claim, 'Service Management.Request List.View'] }, admin);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(`A key cannot hold the claim ${claim}: what decides who may sign in (users, roles, sign-in, the security audit, mail settings, phone pairing, keys) is managed by people only`);
+      const ar = await t.api.call(endpoints.createApiKey, { token: admin, lang: 'ar', body: { name: 'x', hotelId: null, claims: [claim] } });
+      expect(ar.body.message).toContain('لا يمكن للمفتاح أن يملك الصلاحية');
+      expect(await keyCount()).toBe(before);
+    });
+
+    it('an existing key holding such a claim loses it at its next call', async () => {
+      const { key, id } = await rawKey(['Administration.Security Audit.View', 'Basic Data.Worker.Pair', 'Service Management.Request List.View']);
+      const audit = await t.api.call(endpoints.securityEvents, { token: key });
+      expect(audit.status).toBe(403);
+      expect((await db().select().from(apiKeys).where(eq(apiKeys.id, id)))[0].claims).toEqual(['Service Management.Request List.View']);
+      expect((await t.api.call(endpoints.workerPairingCode, { token: key, params: { workerId: fx.workers.housekeeper } })).status).toBe(403);
+      expect((await t.api.call(endpoints.allRequests, { token: key })).status).toBe(200);
+    });
+
+    it('a key holds no claim its creator no longer holds, and stops when its creator is switched off or loses its hotel', async () => {
+      const person = await createStaffUser(db(), { claims: [...INTEGRATIONS, ...SERVICE_CLAIMS], hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.housekeeping] });
+      const token = await tokenFor(t.server.app.ctx.tokens, person);
+      const { key } = await newKey({ name: 'Follows its creator' }, token);
+      expect((await t.api.call(endpoints.allRequests, { token: key })).status).toBe(200);
+      const [{ roleId }] = await db().select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, person.userId));
+      const taken = 'Service Management.Request List.View';
+      await db().delete(roleClaims).where(and(eq(roleClaims.roleId, roleId), eq(roleClaims.claim, taken)));
+      const narrowed = await t.api.call(endpoints.allRequests, { token: key });
+      expect(narrowed.status).toBe(403);
+      expect((await t.api.call(endpoints.allServicesRequest, { token: key })).status).toBe(200);
+      await db().insert(roleClaims).values({ roleId, claim: taken });
+      expect((await t.api.call(endpoints.allRequests, { token: key })).status).toBe(200);
+
+      await db().update(users).set({ isActive: false }).where(eq(users.id, person.userId));
+      const off = await t.api.call(endpoints.allRequests, { token: key });
+      expect(off.status).toBe(401);
+      expect(off.body.message).toBe('This API key no longer works: the person who created it is switched off or no longer reaches its hotel; ask for a new key');
+      const ar = await t.api.call(endpoints.allRequests, { token: key, lang: 'ar' });
+      expect(ar.body.message).toContain('لم يعد مفتاح الواجهة البرمجية هذا يعمل');
+      await db().update(users).set({ isActive: true }).where(eq(users.id, person.userId));
+      expect((await t.api.call(endpoints.allRequests, { token: key })).status).toBe(200);
+      await db().delete(userHotels).where(eq(userHotels.userId, person.userId));
+      expect((await t.api.call(endpoints.allRequests, { token: key })).status).toBe(401);
+    });
+
+    it('the server sets the ceiling of a key\'s rate, not its creator: above it is refused, and an older key above it is held to it', async () => {
+      const before = await keyCount();
+      const res = await t.api.call(endpoints.createApiKey, { token: creator, lang: 'ar', body: { name: 'Greedy', hotelId: fx.hotelA.id, claims: SERVICE_CLAIMS, perSecond: 900 } });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('يمكن للمفتاح إجراء 500 استدعاء في الثانية و60000 في الدقيقة على الأكثر على هذا الخادم');
+      expect(res.body.errors[0].field).toBe('perSecond');
+      expect(await keyCount()).toBe(before);
+      const { key, id } = await newKey({ name: 'Lowered since' });
+      await db().update(apiKeys).set({ perSecond: 900 }).where(eq(apiKeys.id, id));
+      const call = await t.api.call(endpoints.allRequests, { token: key });
+      expect(call.headers.get('ratelimit-policy')).toBe('500;w=1, 1200;w=60');
+    });
+  });
+
+  describe("another hotel's keys (issue 41)", () => {
+    it('a hotel-B user neither lists nor revokes hotel A\'s keys or the chain\'s: 404, and the key still works', async () => {
+      const a = await newKey({ name: 'Hotel A key' });
+      const chain = await newKey({ name: 'Chain key', hotelId: null }, await t.adminToken());
+      const bUser = await createStaffUser(db(), { claims: [...INTEGRATIONS, ...SERVICE_CLAIMS], hotelIds: [fx.hotelB.id] });
+      const b = await tokenFor(t.server.app.ctx.tokens, bUser);
+      const bKey = await newKey({ name: 'Hotel B key', hotelId: fx.hotelB.id }, b);
+      const listed = (await t.api.call(endpoints.apiKeys, { token: b })).body.map((k: { id: number }) => k.id);
+      expect(listed).toContain(bKey.id);
+      expect(listed).not.toContain(a.id);
+      expect(listed).not.toContain(chain.id);
+      for (const id of [a.id, chain.id]) {
+        const res = await t.api.call(endpoints.revokeApiKey, { token: b, params: { id }, lang: 'ar' });
+        expect(res.status).toBe(404);
+        expect(res.body.message).toBe('مفتاح الواجهة البرمجية هذا غير موجود');
+        expect((await db().select().from(apiKeys).where(eq(apiKeys.id, id)))[0].revokedAt).toBeNull();
+      }
+      expect((await t.api.call(endpoints.allRequests, { token: a.key })).status).toBe(200);
+      // Hotel A's own user sees A's keys, not B's nor the chain's; the Admin sees them all.
+      const mine = (await t.api.call(endpoints.apiKeys, { token: creator })).body.map((k: { id: number }) => k.id);
+      expect(mine).toContain(a.id);
+      expect(mine).not.toContain(bKey.id);
+      expect(mine).not.toContain(chain.id);
+      const all = (await t.api.call(endpoints.apiKeys, { token: await t.adminToken() })).body.map((k: { id: number }) => k.id);
+      expect(all).toEqual(expect.arrayContaining([a.id, bKey.id, chain.id]));
+      expect((await t.api.call(endpoints.revokeApiKey, { token: b, params: { id: bKey.id } })).status).toBe(200);
+    });
+  });
+
   describe('a key walked over every route of the contract', () => {
     /** Hotel A, the service claims only (what a PMS bridge or a messaging tool would get). */
     let serviceKey: string;
     /** The whole chain, every claim a key may hold. */
     let chainKey: string;
     beforeAll(async () => {
-      serviceKey = (await newKey({ name: 'Walk: service', perSecond: 1000, perMinute: 60_000 })).key;
-      chainKey = (await newKey({ name: 'Walk: chain', hotelId: null, claims: API_KEY_CLAIMS, perSecond: 1000, perMinute: 60_000 }, await t.adminToken())).key;
+      serviceKey = (await newKey({ name: 'Walk: service', perSecond: 500, perMinute: 60_000 })).key;
+      chainKey = (await newKey({ name: 'Walk: chain', hotelId: null, claims: API_KEY_CLAIMS, perSecond: 500, perMinute: 60_000 }, await t.adminToken())).key;
     });
 
     const claimsOf = (e: Endpoint): readonly string[] | 'user' | 'device' => (e.auth === 'user' || e.auth === 'device' ? e.auth : [e.auth].flat());

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { endpoints } from '@shared';
-import { refreshTokens, roles, securityEvents, ssoFlows, users } from '../../server/src/db/schema';
+import { createHash } from 'node:crypto';
+import { apiKeys, refreshTokens, roles, securityEvents, ssoFlows, ssoSettings, users } from '../../server/src/db/schema';
 import { createStaffUser, tokenFor, type StaffUser } from '../support/fixtures';
 import { startIdentityProvider, type TestIdentityProvider } from '../support/oidc-provider';
 import { type TestServer, startTestServer } from '../support/test-server';
@@ -44,6 +45,8 @@ describe('Single sign-on (OpenID Connect)', () => {
         createUsers: false,
         defaultRoleId: null,
         ssoOnlyRoleIds: [],
+        // The fixtures' staff (not Admins) are linked by the Admin's rule for their domain; the link tests turn it off.
+        autoLinkDomains: ['test.hotel'],
         ...extra,
       },
     });
@@ -283,5 +286,158 @@ describe('Single sign-on (OpenID Connect)', () => {
     expect(Object.keys(fields).sort()).toEqual(['clientSecret', 'defaultRoleId', 'displayName', 'issuer']);
     expect(fields.issuer).toContain('https://');
     expect((await t.api.call(endpoints.ssoSettings, { token: adminToken })).body).toEqual(got.body);
+  });
+
+  describe('linking an existing account (issue 41)', () => {
+    const subjectOf = async (userId: number) => (await db().select().from(users).where(eq(users.id, userId)))[0].ssoSubject;
+    const linkStart = async (token: string, client: 'web' | 'desktop' = 'web') => {
+      const res = await t.api.call(endpoints.ssoLinkStart, { token, body: { client }, headers: { 'x-forwarded-for': newIp() } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body as { authorizationUrl: string; flowKey: string };
+    };
+    const linkComplete = (token: string, body: { flowKey: string; exchangeCode?: string }, cookie?: string, lang?: 'en' | 'ar') =>
+      t.api.call(endpoints.ssoLinkComplete, { token, body, headers: cookie ? { cookie } : {}, lang });
+
+    it('an existing account is not linked by its e-mail alone: the sign-in is refused and says how to link', async () => {
+      await configure(idp, { autoLinkDomains: [] });
+      try {
+        const { user, login } = await knownUser();
+        const { authorizationUrl } = await start();
+        const res = await callback(await idp.signIn(authorizationUrl, login));
+        await expectRefused(res, 403, /is not linked to single sign-on yet: sign in with your password or passkey, then choose &#34;Link single sign-on&#34;/);
+        expect(await subjectOf(user.userId)).toBeNull();
+        expect(await eventsOf(user.userId)).toEqual(['sso-refused']);
+        expect(await sessionsOf(user.userId)).toBe(0);
+      } finally {
+        await configure(idp);
+      }
+    });
+
+    it('a user holding the Admin role is never linked automatically, even in a domain the Admin listed', async () => {
+      const victim = await createStaffUser(db(), { isAdmin: true });
+      idp.accounts.set('attacker-made-admin', { email: victim.email, email_verified: true });
+      const { authorizationUrl, flowKey } = await start();
+      const res = await callback(await idp.signIn(authorizationUrl, 'attacker-made-admin'));
+      await expectRefused(res, 403, /is not linked to single sign-on yet/);
+      expect((await complete({ flowKey })).status).toBe(401);
+      expect(await subjectOf(victim.userId)).toBeNull();
+      expect(await sessionsOf(victim.userId)).toBe(0);
+    });
+
+    it('links from a signed-in session: start, the provider, then the same user completes; the identity then signs that user in', async () => {
+      await configure(idp, { autoLinkDomains: [] });
+      try {
+        const user = await createStaffUser(db());
+        const token = await tokenFor(t.server.app.ctx.tokens, user);
+        // The identity at the provider may carry another address than the staff account.
+        idp.accounts.set(`corp-${user.userId}`, { email: `someone-${user.userId}@corp.example`, email_verified: true });
+        expect((await t.api.call(endpoints.ssoLink, { token })).body).toEqual({ enabled: true, displayName: 'Contoso ID', linked: false });
+        const { authorizationUrl, flowKey } = await linkStart(token);
+        const back = await callback(await idp.signIn(authorizationUrl, `corp-${user.userId}`));
+        expect(back.status).toBe(303);
+        expect(back.headers.get('location')).toBe('/Admin/Home?sso=linked');
+        const cookie = back.headers.get('set-cookie')!.split(';')[0];
+        // A link's code signs nobody in, and nobody else completes it.
+        expect((await complete({ flowKey }, cookie)).status).toBe(401);
+        const other = await createStaffUser(db());
+        const stolen = await linkComplete(await tokenFor(t.server.app.ctx.tokens, other), { flowKey }, cookie);
+        expect(stolen.status).toBe(401);
+        expect(await subjectOf(other.userId)).toBeNull();
+
+        const done = await linkComplete(token, { flowKey }, cookie, 'ar');
+        expect(done.status, JSON.stringify(done.body)).toBe(200);
+        expect(done.body.message).toBe('تم ربط حسابك بـ Contoso ID: يمكنك تسجيل الدخول به');
+        expect(await subjectOf(user.userId)).toBe(`corp-${user.userId}`);
+        expect(await eventsOf(user.userId)).toContain('sso-link');
+        expect((await t.api.call(endpoints.ssoLink, { token })).body.linked).toBe(true);
+        expect((await linkComplete(token, { flowKey }, cookie)).status).toBe(401);
+
+        const signIn = await start();
+        const res = await callback(await idp.signIn(signIn.authorizationUrl, `corp-${user.userId}`));
+        const session = await complete({ flowKey: signIn.flowKey }, res.headers.get('set-cookie')!.split(';')[0]);
+        expect(session.status).toBe(200);
+        expect(session.body.userEmail).toBe(user.email);
+      } finally {
+        await configure(idp);
+      }
+    });
+
+    it('desktop link: the code comes by the deep link; an identity linked to another account is refused', async () => {
+      const first = await createStaffUser(db());
+      const second = await createStaffUser(db());
+      idp.accounts.set(`shared-${first.userId}`, { email: first.email, email_verified: true });
+      const firstToken = await tokenFor(t.server.app.ctx.tokens, first);
+      const a = await linkStart(firstToken, 'desktop');
+      const html = await (await callback(await idp.signIn(a.authorizationUrl, `shared-${first.userId}`))).text();
+      expect(html).toContain('finish the link');
+      const code = decodeURIComponent(/hotel-desk:\/\/sso\?code=([^"&]+)/.exec(html)![1]);
+      expect((await linkComplete(firstToken, { flowKey: a.flowKey, exchangeCode: code })).status).toBe(200);
+
+      const b = await linkStart(await tokenFor(t.server.app.ctx.tokens, second), 'desktop');
+      await expectRefused(await callback(await idp.signIn(b.authorizationUrl, `shared-${first.userId}`)), 403, /already linked to another staff account/);
+      expect(await subjectOf(second.userId)).toBeNull();
+    });
+
+    it('a new provider (issuer or client) unlinks every identity of the old one', async () => {
+      const { user, login } = await knownUser();
+      const first = await start();
+      expect((await callback(await idp.signIn(first.authorizationUrl, login))).status).toBe(303);
+      expect(await subjectOf(user.userId)).toBe(login);
+      await configure(other, { autoLinkDomains: [] });
+      try {
+        expect(await subjectOf(user.userId)).toBeNull();
+        expect(await db().select({ id: users.id }).from(users).where(eq(users.ssoIssuer, idp.issuer))).toEqual([]);
+      } finally {
+        await configure(idp);
+      }
+      // Saving the same provider again keeps the links.
+      const again = await start();
+      expect((await callback(await idp.signIn(again.authorizationUrl, login))).status).toBe(303);
+      await configure(idp);
+      expect(await subjectOf(user.userId)).toBe(login);
+    });
+
+    it('the domain rule is checked: a bad domain is a clear 400 in the caller\'s language and changes nothing', async () => {
+      const before = (await t.api.call(endpoints.ssoSettings, { token: adminToken })).body;
+      expect(before.autoLinkDomains).toEqual(['test.hotel']);
+      const body = { enabled: true, displayName: 'Contoso ID', issuer: idp.issuer, clientId: idp.clientId, createUsers: false, defaultRoleId: null, ssoOnlyRoleIds: [] };
+      const bad = await t.api.call(endpoints.updateSsoSettings, { token: adminToken, lang: 'ar', body: { ...body, autoLinkDomains: ['@Hotel.Example', 'not a domain'] } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual([{ field: 'autoLinkDomains', message: 'أدخل نطاقات بريد إلكتروني مثل hotel.example (not a domain ليس نطاقًا)' }]);
+      expect((await t.api.call(endpoints.ssoSettings, { token: adminToken })).body).toEqual(before);
+      const ok = await t.api.call(endpoints.updateSsoSettings, { token: adminToken, body: { ...body, autoLinkDomains: ['@Hotel.Example', 'test.hotel', 'hotel.example'] } });
+      expect(ok.status).toBe(200);
+      expect((await t.api.call(endpoints.ssoSettings, { token: adminToken })).body.autoLinkDomains).toEqual(['hotel.example', 'test.hotel']);
+      await configure(idp);
+    });
+  });
+
+  it('an API key never changes sign-in: a chain key holding Sign In claims is refused and loses them; the Admin stays unlinked', async () => {
+    // The attack of issue 41: a chain key with the Sign In claims points sign-in at the attacker's provider.
+    const key = `hgs_live_5150aa0b0c0d_${'k'.repeat(43)}`;
+    const [row] = await db()
+      .insert(apiKeys)
+      .values({
+        keyId: '5150aa0b0c0d',
+        name: 'Rogue integrator',
+        hotelId: null,
+        claims: ['Administration.Sign In.View', 'Administration.Sign In.Edit', 'Service Management.Request List.View'],
+        secretHash: createHash('sha256').update(key).digest('hex'),
+        createdBy: admin.userId,
+      })
+      .returning();
+    const before = (await db().select().from(ssoSettings))[0];
+    const res = await t.api.call(endpoints.updateSsoSettings, {
+      token: key,
+      body: { enabled: true, displayName: 'Evil', issuer: other.issuer, clientId: other.clientId, clientSecret: other.clientSecret, createUsers: false, defaultRoleId: null, ssoOnlyRoleIds: [], autoLinkDomains: ['test.hotel'] },
+    });
+    expect(res.status).toBe(403);
+    expect((await t.api.call(endpoints.ssoSettings, { token: key })).status).toBe(403);
+    expect((await db().select().from(ssoSettings))[0]).toEqual(before);
+    // It lost the claims at that call; what it may hold still works.
+    expect((await db().select().from(apiKeys).where(eq(apiKeys.id, row.id)))[0].claims).toEqual(['Service Management.Request List.View']);
+    expect((await t.api.call(endpoints.allRequests, { token: key })).status).toBe(200);
+    // And the Admin, whose e-mail the attacker's provider would vouch for, is no linked account.
+    expect((await db().select().from(users).where(eq(users.id, admin.userId)))[0].ssoSubject).toBeNull();
   });
 });

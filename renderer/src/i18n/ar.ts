@@ -65,6 +65,7 @@ export const ar: Messages = {
     passkeys: 'مفاتيح المرور',
     twoFactor: 'التحقق بخطوتين',
     devices: 'الأجهزة المسجّل دخولها',
+    ssoLink: 'ربط تسجيل الدخول الموحد',
     newRequest: 'طلب جديد',
     language: 'English',
     languageLabel: 'تغيير اللغة',

@@ -65,6 +65,7 @@ export const en = {
     passkeys: 'Passkeys',
     twoFactor: 'Two-factor sign-in',
     devices: 'Signed-in devices',
+    ssoLink: 'Link single sign-on',
     newRequest: 'New request',
     language: 'العربية',
     languageLabel: 'Switch language',

@@ -1,5 +1,5 @@
 import { Avatar, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, Tooltip, makeStyles, tokens } from '@fluentui/react-components';
-import { HomeRegular, KeyMultipleRegular, LaptopRegular, LocalLanguageRegular, NavigationRegular, PersonRegular, ShieldKeyholeRegular, SignOutRegular } from '@fluentui/react-icons';
+import { HomeRegular, KeyMultipleRegular, LaptopRegular, LinkRegular, LocalLanguageRegular, NavigationRegular, PersonRegular, ShieldKeyholeRegular, SignOutRegular } from '@fluentui/react-icons';
 import { Suspense, lazy, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -14,6 +14,10 @@ import { permittedRoutes } from './menu-model';
 const SignedInDevicesDialog = lazy(async () => ({ default: (await import('../features/sessions/SignedInDevicesDialog')).SignedInDevicesDialog }));
 const TwoFactorDialog = lazy(async () => ({ default: (await import('../features/two-factor/TwoFactorDialog')).TwoFactorDialog }));
 const PasskeysDialog = lazy(async () => ({ default: (await import('../features/passkeys/PasskeysDialog')).PasskeysDialog }));
+const SsoLinkDialog = lazy(async () => ({ default: (await import('../features/single-sign-on/SsoLinkDialog')).SsoLinkDialog }));
+
+/** The web app's return from the provider after "Link single sign-on" (the callback's redirect adds ?sso=linked). */
+const ssoLinkReturn = () => typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('sso') === 'linked';
 
 const useStyles = makeStyles({
   header: {
@@ -50,6 +54,8 @@ export function Header({ session, toggleRef, onToggleMenu, onSwitchLanguage, onL
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   const [passkeysOpen, setPasskeysOpen] = useState(false);
   const [devicesOpen, setDevicesOpen] = useState(false);
+  const [returning] = useState(ssoLinkReturn);
+  const [ssoLinkOpen, setSsoLinkOpen] = useState(returning);
   return (
     <header className={styles.header} data-testid="app-header">
       <Button ref={toggleRef} appearance="transparent" className={styles.onBrand} icon={<NavigationRegular />} aria-label={t('shell.menu')} onClick={onToggleMenu} data-testid="menu-toggle" />
@@ -107,6 +113,9 @@ export function Header({ session, toggleRef, onToggleMenu, onSwitchLanguage, onL
             <MenuItem icon={<LaptopRegular />} onClick={() => setDevicesOpen(true)} data-testid="devices-open">
               {t('shell.devices')}
             </MenuItem>
+            <MenuItem icon={<LinkRegular />} onClick={() => setSsoLinkOpen(true)} data-testid="sso-link-open">
+              {t('shell.ssoLink')}
+            </MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>
@@ -118,6 +127,11 @@ export function Header({ session, toggleRef, onToggleMenu, onSwitchLanguage, onL
       {passkeysOpen && (
         <Suspense fallback={null}>
           <PasskeysDialog open onClose={() => setPasskeysOpen(false)} />
+        </Suspense>
+      )}
+      {ssoLinkOpen && (
+        <Suspense fallback={null}>
+          <SsoLinkDialog open returning={returning} onClose={() => setSsoLinkOpen(false)} />
         </Suspense>
       )}
       {devicesOpen && (

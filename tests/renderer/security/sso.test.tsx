@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LoginPage } from '../../../renderer/src/auth/LoginPage';
 import { SignInSettingsScreen } from '../../../renderer/src/features/single-sign-on/SignInSettingsScreen';
 import { SSO_FLOW_KEY } from '../../../renderer/src/features/single-sign-on/SsoSignIn';
+import { SSO_LINK_KEY, SsoLinkDialog } from '../../../renderer/src/features/single-sign-on/SsoLinkDialog';
 import { setToastDispatcher } from '../../../renderer/src/feedback/toast';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { renderInApp, withQueryCache } from '../render-app';
@@ -19,6 +20,7 @@ const stored = {
   createUsers: false,
   defaultRoleId: null,
   ssoOnlyRoleIds: [2],
+  autoLinkDomains: ['hotel.example'],
   redirectUri: 'https://hotel.example/api/Account/Sso/Callback',
 };
 const roles = [
@@ -72,10 +74,15 @@ describe('Administration → Sign-in (single sign-on settings)', { timeout: 30_0
     await userEvent.click(createUsers);
     const roleSelect = screen.getByLabelText(/^Role of a user created on first sign-in/);
     fireEvent.change(roleSelect, { target: { value: '2' } });
+    const domains = screen.getByLabelText(/^E-mail domains linked automatically/);
+    expect(domains).toHaveProperty('value', 'hotel.example');
+    expect(screen.getByText(/An account holding the Admin role is never linked automatically/)).toBeTruthy();
+    fireEvent.change(domains, { target: { value: 'hotel.example, spa.example' } });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.sent('POST', '/api/Administration/UpdateSsoSettings')).toHaveLength(1));
     const body = server.sent('POST', '/api/Administration/UpdateSsoSettings')[0].body as Record<string, unknown>;
     expect(body).toMatchObject({ enabled: true, issuer: stored.issuer, clientId: 'client-1', createUsers: true, defaultRoleId: 2, ssoOnlyRoleIds: [2] });
+    expect(body.autoLinkDomains).toEqual(['hotel.example', 'spa.example']);
     expect(body).not.toHaveProperty('clientSecret');
   });
 
@@ -146,5 +153,33 @@ describe('the login page with single sign-on', { timeout: 30_000 }, () => {
     renderLogin();
     await waitFor(() => expect(toasts).toContainEqual(['This sign-in has expired or was already completed: start again with the sign-in button', 'error']));
     expect(store.get(sessionAtom)).toBeUndefined();
+  });
+});
+
+describe('Link single sign-on (the security menu)', { timeout: 30_000 }, () => {
+  it('says whether the account is linked, and back from the provider completes the link with the key kept in this tab', async () => {
+    store.set(sessionAtom, admin);
+    const server = fakeServer({
+      'GET /api/Account/Sso/Link': { data: { enabled: true, displayName: 'Contoso ID', linked: false } },
+      'POST /api/Account/Sso/Complete/Link': { data: { message: 'Your account is now linked to Contoso ID: you can sign in with it' } },
+    });
+    sessionStorage.setItem(SSO_LINK_KEY, 'link-key-1');
+    window.history.replaceState(null, '', '/Admin/Home?sso=linked');
+    renderInApp(withQueryCache(<SsoLinkDialog open returning onClose={() => undefined} />));
+    expect(await screen.findByText(/Link this account to Contoso ID/)).toBeTruthy();
+    await waitFor(() => expect(server.sent('POST', '/api/Account/Sso/Complete/Link')).toHaveLength(1));
+    expect(server.sent('POST', '/api/Account/Sso/Complete/Link')[0].body).toEqual({ flowKey: 'link-key-1' });
+    expect(sessionStorage.getItem(SSO_LINK_KEY)).toBeNull();
+    expect(window.location.search).toBe('');
+    await waitFor(() => expect(toasts).toContainEqual(['Your account is now linked to Contoso ID: you can sign in with it', 'success']));
+    expect(screen.getByRole('button', { name: 'Continue to Contoso ID' })).toBeTruthy();
+  });
+
+  it('in Arabic, when single sign-on is off', async () => {
+    store.set(sessionAtom, admin);
+    fakeServer({ 'GET /api/Account/Sso/Link': { data: { enabled: false, displayName: '', linked: false } } });
+    renderInApp(withQueryCache(<SsoLinkDialog open returning={false} onClose={() => undefined} />), 'ar');
+    expect(await screen.findByText('تسجيل الدخول الموحد غير مُعدّ.')).toBeTruthy();
+    expect(screen.queryByTestId('sso-link-start')).toBeNull();
   });
 });

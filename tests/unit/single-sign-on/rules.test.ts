@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIssuerUrl, namesOf, verifiedEmailOf } from '../../../server/src/modules/single-sign-on/single-sign-on.rules';
+import { isEmailDomain, isIssuerUrl, namesOf, verifiedEmailOf } from '../../../server/src/modules/single-sign-on/single-sign-on.rules';
 
 describe('single sign-on rules', () => {
   it('takes only an e-mail the provider vouches for, lower-cased', () => {
@@ -29,5 +29,11 @@ describe('single sign-on rules', () => {
     expect(namesOf({ sub: 's', given_name: 'Mona', family_name: 'Ali' }, 'm@x.co')).toEqual({ firstName: 'Mona', lastName: 'Ali' });
     expect(namesOf({ sub: 's', name: 'Mona Bint Ali' }, 'm@x.co')).toEqual({ firstName: 'Mona', lastName: 'Bint Ali' });
     expect(namesOf({ sub: 's' }, 'mona@x.co')).toEqual({ firstName: 'mona', lastName: '' });
+  });
+
+  it('an auto-link domain is a plain lower-case domain name, nothing else', () => {
+    for (const ok of ['hotel.example', 'mail.hotel-group.co.uk', 'xn--mgbh0fb.xn--kgbechtv']) expect(isEmailDomain(ok), ok).toBe(true);
+    for (const bad of ['', 'hotel', '.hotel.example', 'hotel..example', 'user@hotel.example', 'Hotel.Example', '-a.example', 'a.example.', 'a b.example', 'hotel.example/x', `${'a'.repeat(64)}.example`])
+      expect(isEmailDomain(bad), bad).toBe(false);
   });
 });

@@ -21,6 +21,9 @@ export const ssoEn = {
     noRole: 'Choose a role',
     ssoOnly: 'Roles that sign in with single sign-on only (no password)',
     ssoOnlyHint: 'Their holders are refused at the password login while single sign-on is on.',
+    autoLinkDomains: 'E-mail domains linked automatically',
+    autoLinkDomainsHint:
+      'An existing account is linked to the provider by its owner: signed in with the password or a passkey, then “Link single sign-on” in the security menu. For the domains listed here (for example hotel.example, separated by commas), the first single sign-on links an existing account by its verified e-mail instead. An account holding the Admin role is never linked automatically. Changing the issuer or client id unlinks every account.',
     twoFactor:
       'A single sign-on counts as the provider’s own sign-in, with its multi-factor policy: no authenticator code is asked here. Require MFA at the provider (for example Entra ID Conditional Access).',
     adminsOnly: 'Only an Admin can change single sign-on.',
@@ -34,5 +37,17 @@ export const ssoEn = {
     or: 'or',
     opening: 'Continue in your browser: the app signs you in when you come back.',
     failed: 'Single sign-on did not complete',
+  },
+  link: {
+    menu: 'Link single sign-on',
+    linkedMenu: 'Linked to {{name}}',
+    title: 'Link single sign-on',
+    intro: 'Link this account to {{name}}: you confirm who you are at the provider, then you can sign in with it.',
+    linked: 'This account is linked to {{name}}. Linking again replaces the link with the identity you confirm now.',
+    notSetUp: 'Single sign-on is not set up.',
+    start: 'Continue to {{name}}',
+    close: 'Close',
+    opening: 'Continue in your browser: the link is finished when you come back to the app.',
+    failed: 'The account could not be linked',
   },
 };

@@ -23,7 +23,10 @@ const useStyles = makeStyles({
 });
 
 /** What the form edits: the stored settings, with the secret write-only ('' keeps the stored one). */
-type Draft = Omit<SsoSettingsInput, 'clientSecret'> & { clientSecret: string };
+type Draft = Omit<SsoSettingsInput, 'clientSecret' | 'autoLinkDomains'> & { clientSecret: string; autoLinkDomains: string };
+
+/** 'hotel.example, spa.example' → ['hotel.example', 'spa.example'] (the server checks each). */
+export const domainsOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
 function toDraft(s?: SsoSettings): Draft {
   return {
@@ -35,6 +38,7 @@ function toDraft(s?: SsoSettings): Draft {
     createUsers: s?.createUsers ?? false,
     defaultRoleId: s?.defaultRoleId ?? null,
     ssoOnlyRoleIds: s?.ssoOnlyRoleIds ?? [],
+    autoLinkDomains: (s?.autoLinkDomains ?? []).join(', '),
   };
 }
 
@@ -66,7 +70,7 @@ export function SignInSettingsScreen() {
     e.preventDefault();
     void onceSave(async () => {
       try {
-        const body = { ...draft, clientSecret: draft.clientSecret || undefined };
+        const body = { ...draft, clientSecret: draft.clientSecret || undefined, autoLinkDomains: domainsOf(draft.autoLinkDomains) };
         showSuccess(await call(endpoints.updateSsoSettings, { body }), t('sso.settings.saved'));
         setErrors({});
         await settings.invalidate();
@@ -138,6 +142,9 @@ export function SignInSettingsScreen() {
                   </Select>
                 </Field>
               )}
+              <Field className={styles.wide} label={t('sso.settings.autoLinkDomains')} hint={t('sso.settings.autoLinkDomainsHint')} validationMessage={errors.autoLinkDomains}>
+                <Input name="autoLinkDomains" value={draft.autoLinkDomains} disabled={!canEdit} placeholder="hotel.example" onChange={(_, d) => edit({ autoLinkDomains: d.value })} />
+              </Field>
               {/* Not a Field: a Field gives its one control an id, and these are many checkboxes. */}
               <div className={styles.wide} role="group" aria-label={t('sso.settings.ssoOnly')}>
                 <Text weight="semibold" block>

@@ -58,3 +58,12 @@ export async function accessOf(db: DbOrTx, userId: number): Promise<Access & { r
   const departmentIds = (await db.select({ id: userDepartments.departmentId }).from(userDepartments).where(eq(userDepartments.userId, userId))).map((r) => r.id);
   return { roleIds, isAdmin: held.some((r) => r.isSystem), claims, hotelIds, departmentIds };
 }
+
+/**
+ * Whether the caller is an Admin: asked of the person as they are now (their roles in the
+ * database), never of a token's copy, and never of an API key, which is no person.
+ */
+export async function callerIsAdmin(db: DbOrTx, caller: { userId: number; apiKey?: unknown }): Promise<boolean> {
+  if (caller.apiKey || caller.userId <= 0) return false;
+  return (await accessOf(db, caller.userId)).isAdmin;
+}

@@ -286,7 +286,7 @@ export async function desktopLogin(ctx: Ctx, input: PasskeyDesktopLoginInput, rp
   const db = ctx.database.db;
   const open = (flow: ssoRepo.SsoFlowRow | undefined): flow is ssoRepo.SsoFlowRow =>
     !!flow && flow.callbackAt === null && flow.expiresAt > ctx.clock.now();
-  const flow = await ssoRepo.findFlowByState(db, input.flow, 'passkey');
+  const flow = await ssoRepo.findFlowByState(db, input.flow, ['passkey']);
   if (!open(flow)) throw badRequest(m.unknownDesktopFlow);
   const user = await verifiedUser(ctx, input, rp, ip);
   if (!(await ssoRepo.claimCallback(db, flow.id, ctx.clock.now()))) throw badRequest(m.unknownDesktopFlow);

@@ -41,6 +41,30 @@ export const ssoMessages = defineMessages({
     en: 'The account of {email} is linked to another identity at the sign-in provider: ask your administrator',
     ar: 'حساب {email} مرتبط بهوية أخرى لدى مزوّد تسجيل الدخول: راجع المسؤول',
   },
+  linkFirst: {
+    en: 'The account of {email} is not linked to single sign-on yet: sign in with your password or passkey, then choose "Link single sign-on" in the security menu',
+    ar: 'حساب {email} غير مرتبط بتسجيل الدخول الموحد بعد: سجّل الدخول بكلمة المرور أو مفتاح المرور، ثم اختر "ربط تسجيل الدخول الموحد" من قائمة الأمان',
+  },
+  identityTaken: {
+    en: 'This identity at the sign-in provider is already linked to another staff account: ask your administrator',
+    ar: 'هذه الهوية لدى مزوّد تسجيل الدخول مرتبطة بحساب موظف آخر: راجع المسؤول',
+  },
+  linked: {
+    en: 'Your account is now linked to {name}: you can sign in with it',
+    ar: 'تم ربط حسابك بـ {name}: يمكنك تسجيل الدخول به',
+  },
+  linkInvalid: {
+    en: 'This link has expired, was already completed or was started by another account: start again with "Link single sign-on"',
+    ar: 'انتهت صلاحية عملية الربط هذه أو اكتملت من قبل أو بدأها حساب آخر: ابدأ من جديد بـ "ربط تسجيل الدخول الموحد"',
+  },
+  linkedReturn: {
+    en: 'The sign-in provider confirmed your identity: return to the Hotel Services app to finish the link.',
+    ar: 'أكّد مزوّد تسجيل الدخول هويتك: عد إلى تطبيق خدمات الفندق لإكمال الربط.',
+  },
+  badDomain: {
+    en: 'Enter e-mail domains such as hotel.example ({domain} is not one)',
+    ar: 'أدخل نطاقات بريد إلكتروني مثل hotel.example ({domain} ليس نطاقًا)',
+  },
   exchangeInvalid: {
     en: 'This sign-in has expired or was already completed: start again with the sign-in button',
     ar: 'انتهت صلاحية عملية تسجيل الدخول هذه أو اكتملت من قبل: ابدأ من جديد بزر تسجيل الدخول',

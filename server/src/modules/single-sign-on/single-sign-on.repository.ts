@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { roles, ssoFlows, ssoSettings, userRoles, users } from '../../db/schema';
 
@@ -53,9 +53,13 @@ export async function deleteOldFlows(db: DbOrTx, before: Date): Promise<void> {
   await db.delete(ssoFlows).where(lt(ssoFlows.expiresAt, before));
 }
 
-/** A flow of this purpose by its public handle: the provider's callback never finds a passkey flow, nor the reverse. */
-export async function findFlowByState(db: DbOrTx, state: string, purpose: SsoFlowRow['purpose'] = 'sso'): Promise<SsoFlowRow | undefined> {
-  const [row] = await db.select().from(ssoFlows).where(and(eq(ssoFlows.state, state), eq(ssoFlows.purpose, purpose)));
+/** A flow of these purposes by its public handle: the provider's callback never finds a passkey flow, nor the reverse. */
+export async function findFlowByState(
+  db: DbOrTx,
+  state: string,
+  purposes: readonly SsoFlowRow['purpose'][] = ['sso'],
+): Promise<SsoFlowRow | undefined> {
+  const [row] = await db.select().from(ssoFlows).where(and(eq(ssoFlows.state, state), inArray(ssoFlows.purpose, [...purposes])));
   return row;
 }
 
@@ -69,20 +73,26 @@ export async function claimCallback(db: DbOrTx, id: number, now: Date): Promise<
   return rows.length === 1;
 }
 
-export async function setExchange(db: DbOrTx, id: number, values: { exchangeHash: string; exchangeExpiresAt: Date; userId: number }): Promise<void> {
+export async function setExchange(
+  db: DbOrTx,
+  id: number,
+  values: { exchangeHash: string; exchangeExpiresAt: Date; userId: number; subject?: string },
+): Promise<void> {
   await db.update(ssoFlows).set(values).where(eq(ssoFlows.id, id));
 }
 
 /**
- * Redeems an exchange code: only with the key of the flow it belongs to, unexpired and once.
- * Answers the user it signs in and how they proved who they are, or undefined.
+ * Redeems an exchange code: only with the key of the flow it belongs to, of one of these
+ * purposes (a link's code never signs anybody in), unexpired and once. Answers the user it
+ * signs in (or links), how they proved who they are and, for a link, the identity, or undefined.
  */
 export async function redeemExchange(
   db: DbOrTx,
   exchangeHash: string,
   keyHash: string,
   now: Date,
-): Promise<{ userId: number; purpose: SsoFlowRow['purpose'] } | undefined> {
+  purposes: readonly SsoFlowRow['purpose'][] = ['sso', 'passkey'],
+): Promise<{ userId: number; purpose: SsoFlowRow['purpose']; issuer: string; clientId: string; subject: string | null } | undefined> {
   const rows = await db
     .update(ssoFlows)
     .set({ exchangeUsedAt: now })
@@ -92,11 +102,28 @@ export async function redeemExchange(
         eq(ssoFlows.keyHash, keyHash),
         isNull(ssoFlows.exchangeUsedAt),
         gt(ssoFlows.exchangeExpiresAt, now),
+        inArray(ssoFlows.purpose, [...purposes]),
       ),
     )
-    .returning({ userId: ssoFlows.userId, purpose: ssoFlows.purpose });
+    .returning({ userId: ssoFlows.userId, purpose: ssoFlows.purpose, issuer: ssoFlows.issuer, clientId: ssoFlows.clientId, subject: ssoFlows.subject });
   const row = rows[0];
-  return row?.userId == null ? undefined : { userId: row.userId, purpose: row.purpose };
+  return row?.userId == null ? undefined : { ...row, userId: row.userId };
+}
+
+/** The account an identity at the provider is linked to. */
+export async function findUserByIdentity(db: DbOrTx, issuer: string, subject: string) {
+  const [row] = await db.select().from(users).where(and(eq(users.ssoIssuer, issuer), eq(users.ssoSubject, subject)));
+  return row;
+}
+
+/** A new provider (issuer or client): no identity of the old one signs anybody in any more. */
+export async function unlinkAllIdentities(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .update(users)
+    .set({ ssoIssuer: null, ssoSubject: null, updatedAt: sql`now()` })
+    .where(isNotNull(users.ssoSubject))
+    .returning({ id: users.id });
+  return rows.length;
 }
 
 export async function linkIdentity(db: DbOrTx, userId: number, issuer: string, subject: string): Promise<void> {

@@ -31,7 +31,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     try {
       const outcome = await sso.callback(app.ctx, query, request.ip);
       if (outcome.client === 'desktop') {
-        return reply.type('text/html; charset=utf-8').send(callbackPage('desktop', m.returnToApp, {}, outcome.exchangeCode));
+        return reply.type('text/html; charset=utf-8').send(callbackPage('desktop', outcome.link ? m.linkedReturn : m.returnToApp, {}, outcome.exchangeCode));
       }
       const secure = request.protocol === 'https' ? '; Secure' : '';
       reply.header(
@@ -39,7 +39,8 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         `${EXCHANGE_COOKIE}=${outcome.exchangeCode}; Path=${COOKIE_PATH}; Max-Age=${SSO_EXCHANGE_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
       );
       // Back to the login page, which posts its flow key; the cookie goes with that POST.
-      return reply.redirect('/Admin/Login?sso=done', 303);
+      // A link goes back into the app, whose signed-in user posts it to Complete/Link.
+      return reply.redirect(outcome.link ? '/Admin/Home?sso=linked' : '/Admin/Login?sso=done', 303);
     } catch (error) {
       if (!(error instanceof sso.SsoRefusal)) throw error;
       return reply.code(error.statusCode).type('text/html; charset=utf-8').send(callbackPage('refused', error.text, error.params as Record<string, string>));
@@ -51,6 +52,18 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     // Used or not, the cookie is spent.
     reply.header('set-cookie', `${EXCHANGE_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`);
     return sso.complete(app.ctx, body, cookieOf(request, EXCHANGE_COOKIE), request.ip, clientOf(request));
+  });
+
+  route(app, endpoints.ssoLink, ({ user }) => sso.linkStatus(app.ctx, user));
+
+  route(app, endpoints.ssoLinkStart, ({ user, body, request }) =>
+    sso.startLink(app.ctx, user, body.client, sso.redirectUriOf(app.ctx, originOf(request)), request.ip),
+  );
+
+  route(app, endpoints.ssoLinkComplete, async ({ user, body, request, reply, lang }) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('set-cookie', `${EXCHANGE_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`);
+    return sso.completeLink(app.ctx, user, body, cookieOf(request, EXCHANGE_COOKIE), request.ip, lang);
   });
 
   route(app, endpoints.ssoSettings, ({ request }) => sso.getSettings(app.ctx, sso.redirectUriOf(app.ctx, originOf(request))));

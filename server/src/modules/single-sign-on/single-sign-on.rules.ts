@@ -56,6 +56,11 @@ export function namesOf(claims: IdentityClaims, email: string): { firstName: str
   return { firstName: email.split('@')[0].slice(0, 100), lastName: '' };
 }
 
+/** An e-mail domain an Admin's auto-link rule may name: lower-case labels and a top-level name, nothing else. */
+export function isEmailDomain(domain: string): boolean {
+  return domain.length <= 253 && /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(domain);
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**

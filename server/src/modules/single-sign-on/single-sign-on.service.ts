@@ -6,7 +6,10 @@ import {
   SSO_FLOW_TTL_SECONDS,
   type LoginResponse,
   type SsoClient,
+  type Language,
+  type MessageResponse,
   type SsoCompleteInput,
+  type SsoLinkStatus,
   type SsoPublic,
   type SsoSettings,
   type SsoSettingsInput,
@@ -15,14 +18,15 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, badRequest, type LocalizedFieldError } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
-import type { Localized } from '../../i18n/localize';
+import { type Localized, localize } from '../../i18n/localize';
 import { hashToken, newOpaqueToken, type Principal } from '../../security/tokens';
 import * as accountRepo from '../account/account.repository';
+import * as rolesRepo from '../administration/roles.repository';
 import { completeSignIn, type Ctx as AccountCtx } from '../account/account.service';
 import { recordSecurityEvent } from '../security-audit/security-audit.service';
 import { ssoMessages as m } from './single-sign-on.messages';
 import * as repo from './single-sign-on.repository';
-import { type IdentityClaims, isIssuerUrl, namesOf, secretBinding, verifiedEmailOf } from './single-sign-on.rules';
+import { type IdentityClaims, isEmailDomain, isIssuerUrl, namesOf, secretBinding, verifiedEmailOf } from './single-sign-on.rules';
 
 export type Ctx = AccountCtx & Pick<AppContext, 'box'>;
 
@@ -72,6 +76,20 @@ async function discover(ctx: Ctx, issuer: string, clientId: string, secret: stri
  * trusted from the browser), under a flow the caller alone holds the key of.
  */
 export async function start(ctx: Ctx, client: SsoClient, redirectUri: string, ip: string): Promise<SsoStart> {
+  return beginFlow(ctx, client, redirectUri, ip);
+}
+
+/**
+ * A signed-in user links their account to the provider: the same flow, bound to them from
+ * the start. Their session is the account's own proof (its password or passkey, or a
+ * single sign-on of the identity already linked).
+ */
+export async function startLink(ctx: Ctx, caller: Principal, client: SsoClient, redirectUri: string, ip: string): Promise<SsoStart> {
+  if (caller.apiKey || caller.userId <= 0) throw new AppError(403, m.linkInvalid);
+  return beginFlow(ctx, client, redirectUri, ip, caller.userId);
+}
+
+async function beginFlow(ctx: Ctx, client: SsoClient, redirectUri: string, ip: string, linkUserId?: number): Promise<SsoStart> {
   await ctx.rateLimiter.hit(`sso-start:ip:${ip}`, START_LIMIT.perIp, START_LIMIT.windowSeconds);
   const usable = await usableSettings(ctx);
   if (!usable) throw new AppError(404, m.notSetUp);
@@ -84,6 +102,8 @@ export async function start(ctx: Ctx, client: SsoClient, redirectUri: string, ip
   const now = ctx.clock.now();
   await repo.deleteOldFlows(ctx.database.db, new Date(now.getTime() - 24 * 3600_000));
   await repo.insertFlow(ctx.database.db, {
+    purpose: linkUserId === undefined ? 'sso' : 'sso-link',
+    userId: linkUserId,
     keyHash,
     state,
     nonce,
@@ -108,18 +128,22 @@ export async function start(ctx: Ctx, client: SsoClient, redirectUri: string, ip
 export interface CallbackOutcome {
   client: SsoClient;
   exchangeCode: string;
+  /** A link's answer: the app finishes it as the signed-in user (not a sign-in). */
+  link: boolean;
 }
 
 /**
  * The provider's redirect. The flow is found by its state and taken once; openid-client
  * checks the issuer (RFC 9207 `iss`), the state, the PKCE verifier, the ID token and its
- * nonce. The identity must come with a verified e-mail, which names an active user (or,
- * when the hotel allows it, a new one). What it leaves is a one-time exchange code.
+ * nonce. A sign-in's identity is the account it is linked to; an unlinked one must come
+ * with a verified e-mail naming an account the Admin's per-domain rule links (or, when the
+ * hotel allows it, a new one). A link's identity waits for its user to complete it. What
+ * it leaves is a one-time exchange code.
  */
 export async function callback(ctx: Ctx, query: Record<string, string | undefined>, ip: string): Promise<CallbackOutcome> {
   const db = ctx.database.db;
   const now = ctx.clock.now();
-  const flow = query.state ? await repo.findFlowByState(db, query.state) : undefined;
+  const flow = query.state ? await repo.findFlowByState(db, query.state, ['sso', 'sso-link']) : undefined;
   if (!flow || !(await repo.claimCallback(db, flow.id, now))) return refuse(ctx, ip, '', new SsoRefusal(400, m.unknownFlow));
   const usable = await usableSettings(ctx);
   if (!usable) return refuse(ctx, ip, '', new SsoRefusal(400, m.notSetUp));
@@ -144,20 +168,34 @@ export async function callback(ctx: Ctx, query: Record<string, string | undefine
     return refuse(ctx, ip, '', new SsoRefusal(401, m.answerInvalid));
   }
 
-  const email = verifiedEmailOf(claims);
-  if (!email) return refuse(ctx, ip, typeof claims.email === 'string' ? claims.email.toLowerCase() : '', new SsoRefusal(403, m.emailNotVerified));
-  const user = await matchUser(ctx, usable.row, flow.issuer, claims, email, ip);
   const exchange = newOpaqueToken();
-  await repo.setExchange(db, flow.id, {
-    exchangeHash: exchange.hash,
-    exchangeExpiresAt: new Date(ctx.clock.now().getTime() + SSO_EXCHANGE_TTL_SECONDS * 1000),
-    userId: user.id,
-  });
-  return { client: flow.client, exchangeCode: exchange.token };
+  const exchangeExpiresAt = new Date(ctx.clock.now().getTime() + SSO_EXCHANGE_TTL_SECONDS * 1000);
+  if (flow.purpose === 'sso-link') {
+    const holder = await repo.findUserByIdentity(db, flow.issuer, claims.sub);
+    if (holder && holder.id !== flow.userId) return refuse(ctx, ip, '', new SsoRefusal(403, m.identityTaken), flow.userId ?? undefined);
+    await repo.setExchange(db, flow.id, { exchangeHash: exchange.hash, exchangeExpiresAt, userId: flow.userId!, subject: claims.sub });
+    return { client: flow.client, exchangeCode: exchange.token, link: true };
+  }
+  const user = await matchUser(ctx, usable.row, flow.issuer, claims, ip);
+  await repo.setExchange(db, flow.id, { exchangeHash: exchange.hash, exchangeExpiresAt, userId: user.id });
+  return { client: flow.client, exchangeCode: exchange.token, link: false };
 }
 
-async function matchUser(ctx: Ctx, settings: repo.SsoSettingsRow, issuer: string, claims: IdentityClaims, email: string, ip: string) {
+/**
+ * Who an identity signs in. Linked: its account, whatever the e-mail says now. Unlinked: a
+ * verified e-mail of no account makes one (when allowed); an existing account is linked
+ * only by the Admin's rule for its e-mail domain, and never when it holds the Admin role:
+ * otherwise whoever controls the provider (or an e-mail there) would own the account.
+ */
+async function matchUser(ctx: Ctx, settings: repo.SsoSettingsRow, issuer: string, claims: IdentityClaims, ip: string) {
   const db = ctx.database.db;
+  const linked = await repo.findUserByIdentity(db, issuer, claims.sub);
+  if (linked) {
+    if (!linked.isActive) return refuse(ctx, ip, linked.email, new SsoRefusal(403, m.userDisabled, { email: linked.email }), linked.id);
+    return linked;
+  }
+  const email = verifiedEmailOf(claims);
+  if (!email) return refuse(ctx, ip, typeof claims.email === 'string' ? claims.email.toLowerCase() : '', new SsoRefusal(403, m.emailNotVerified));
   const user = await accountRepo.findUserByEmail(db, email);
   if (!user) {
     if (!settings.createUsers || settings.defaultRoleId === null) return refuse(ctx, ip, email, new SsoRefusal(403, m.noSuchUser, { email }));
@@ -165,15 +203,14 @@ async function matchUser(ctx: Ctx, settings: repo.SsoSettingsRow, issuer: string
   }
   if (!user.isActive) return refuse(ctx, ip, email, new SsoRefusal(403, m.userDisabled, { email }), user.id);
   // An e-mail re-used at the provider by another person must not inherit this account.
-  if (user.ssoSubject !== null && (user.ssoIssuer !== issuer || user.ssoSubject !== claims.sub)) {
-    return refuse(ctx, ip, email, new SsoRefusal(403, m.otherIdentity, { email }), user.id);
-  }
-  if (user.ssoSubject === null) {
-    await db.transaction(async (tx) => {
-      await repo.linkIdentity(tx, user.id, issuer, claims.sub);
-      await recordSecurityEvent(ctx, { kind: 'sso-link', email, userId: user.id, ip }, tx);
-    });
-  }
+  if (user.ssoSubject !== null) return refuse(ctx, ip, email, new SsoRefusal(403, m.otherIdentity, { email }), user.id);
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  const byRule = settings.autoLinkDomains.includes(domain) && !(await rolesRepo.accessOf(db, user.id)).isAdmin;
+  if (!byRule) return refuse(ctx, ip, email, new SsoRefusal(403, m.linkFirst, { email }), user.id);
+  await db.transaction(async (tx) => {
+    await repo.linkIdentity(tx, user.id, issuer, claims.sub);
+    await recordSecurityEvent(ctx, { kind: 'sso-link', email, userId: user.id, ip }, tx);
+  });
   return user;
 }
 
@@ -212,6 +249,38 @@ export async function complete(ctx: Ctx, input: SsoCompleteInput, cookieCode: st
   return completeSignIn(ctx, user, ip, client, redeemed.purpose === 'passkey' ? 'passkey-sign-in' : 'sso-sign-in');
 }
 
+/**
+ * A link's exchange code and flow key in, from the user who started it (signed in now
+ * too): the provider's identity is attached to that account. The provider must still be
+ * the one the link began with, and the identity nobody else's.
+ */
+export async function completeLink(ctx: Ctx, caller: Principal, input: SsoCompleteInput, cookieCode: string | undefined, ip: string, lang: Language): Promise<MessageResponse> {
+  const db = ctx.database.db;
+  const code = input.exchangeCode ?? cookieCode;
+  if (!code || caller.apiKey || caller.userId <= 0) throw new AppError(401, m.linkInvalid);
+  const usable = await usableSettings(ctx);
+  return db.transaction(async (tx) => {
+    const redeemed = await repo.redeemExchange(tx, hashToken(code), hashToken(input.flowKey), ctx.clock.now(), ['sso-link']);
+    if (!redeemed?.subject || redeemed.userId !== caller.userId) throw new AppError(401, m.linkInvalid);
+    if (!usable || usable.row.issuer !== redeemed.issuer || usable.row.clientId !== redeemed.clientId) throw new AppError(409, m.providerChanged);
+    const user = await accountRepo.findUserById(tx, caller.userId);
+    if (!user?.isActive) throw new AppError(401, m.linkInvalid);
+    const holder = await repo.findUserByIdentity(tx, redeemed.issuer, redeemed.subject);
+    if (holder && holder.id !== user.id) throw new AppError(409, m.identityTaken);
+    await repo.linkIdentity(tx, user.id, redeemed.issuer, redeemed.subject);
+    await recordSecurityEvent(ctx, { kind: 'sso-link', email: user.email, userId: user.id, ip }, tx);
+    return { message: localize(m.linked, lang, { name: usable.row.displayName }) };
+  });
+}
+
+/** Whether the signed-in user's account is linked to the provider in use. */
+export async function linkStatus(ctx: Ctx, caller: Principal): Promise<SsoLinkStatus> {
+  const usable = await usableSettings(ctx);
+  const user = caller.userId > 0 ? await accountRepo.findUserById(ctx.database.db, caller.userId) : undefined;
+  if (!usable) return { enabled: false, displayName: '', linked: false };
+  return { enabled: true, displayName: usable.row.displayName, linked: !!user?.ssoSubject && user.ssoIssuer === usable.row.issuer };
+}
+
 
 export async function getSettings(ctx: Ctx, redirectUri: string): Promise<SsoSettings> {
   const db = ctx.database.db;
@@ -225,17 +294,20 @@ export async function getSettings(ctx: Ctx, redirectUri: string): Promise<SsoSet
     createUsers: row?.createUsers ?? false,
     defaultRoleId: row?.defaultRoleId ?? null,
     ssoOnlyRoleIds: await repo.ssoOnlyRoleIds(db),
+    autoLinkDomains: row?.autoLinkDomains ?? [],
     redirectUri,
   };
 }
 
 /**
- * Admins only: whoever chooses the provider decides who it vouches for, an Admin included.
- * An empty secret keeps the stored one only while issuer and client id stay the same.
+ * Admins only (a person holding the Admin role now, never a key): whoever chooses the
+ * provider decides who it vouches for, an Admin included. An empty secret keeps the stored
+ * one only while issuer and client id stay the same. A new issuer or client unlinks every
+ * identity of the old provider: its subjects mean nothing at the new one.
  */
 export async function updateSettings(ctx: Ctx, caller: Principal, input: SsoSettingsInput): Promise<void> {
-  if (!caller.isAdmin) throw new AppError(403, m.adminsOnly);
   const db = ctx.database.db;
+  if (!(await rolesRepo.callerIsAdmin(db, caller))) throw new AppError(403, m.adminsOnly);
   const stored = await repo.readSettings(db);
   const issuer = input.issuer.replace(/\/+$/, '');
   const errors: LocalizedFieldError[] = [];
@@ -254,8 +326,20 @@ export async function updateSettings(ctx: Ctx, caller: Principal, input: SsoSett
   if ((await repo.existingRoleIds(db, roleIds)).length !== roleIds.length) {
     errors.push({ field: input.defaultRoleId !== null && !input.ssoOnlyRoleIds.length ? 'defaultRoleId' : 'ssoOnlyRoleIds', message: m.unknownRole });
   }
+  const autoLinkDomains: string[] = [];
+  for (const typed of input.autoLinkDomains) {
+    const domain = typed.toLowerCase().replace(/^@/, '');
+    if (!domain) continue;
+    if (!isEmailDomain(domain)) {
+      errors.push({ field: 'autoLinkDomains', message: m.badDomain, params: { domain: domain.slice(0, 60) } });
+      break;
+    }
+    if (!autoLinkDomains.includes(domain)) autoLinkDomains.push(domain);
+  }
   if (errors.length) throw badRequest(common.validation, {}, errors);
+  const providerChanged = !!stored && (stored.issuer !== issuer || stored.clientId !== input.clientId);
   await db.transaction(async (tx) => {
+    if (providerChanged) await repo.unlinkAllIdentities(tx);
     await repo.writeSettings(tx, {
       enabled: input.enabled,
       displayName: input.displayName,
@@ -264,6 +348,7 @@ export async function updateSettings(ctx: Ctx, caller: Principal, input: SsoSett
       ...secret,
       createUsers: input.createUsers,
       defaultRoleId: input.defaultRoleId,
+      autoLinkDomains,
     });
     await repo.setSsoOnlyRoles(tx, [...new Set(input.ssoOnlyRoleIds)]);
   });

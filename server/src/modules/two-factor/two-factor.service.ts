@@ -8,6 +8,7 @@ import * as sessionsRepo from '../sessions/sessions.repository';
 import { endAllSessionsIn } from '../sessions/sessions.service';
 import { matchTotpStep, newRecoveryCode, newTotpSecret, normalizeRecoveryCode, totpUri } from '../../security/totp';
 import * as accountRepo from '../account/account.repository';
+import * as rolesRepo from '../administration/roles.repository';
 import { completeSignIn, countSignInAttempt, type Ctx as AccountCtx } from '../account/account.service';
 import { recordSecurityEvent } from '../security-audit/security-audit.service';
 import { twoFactorMessages as m } from './two-factor.messages';
@@ -164,8 +165,8 @@ async function useRecovery(ctx: Ctx, userId: number, challengeId: number, code: 
  * holds the lost phone's sessions is signed out.
  */
 export async function resetUserTwoFactor(ctx: Ctx, caller: Principal, userId: number, ip: string): Promise<void> {
-  if (!caller.isAdmin) throw new AppError(403, m.resetAdminsOnly);
   const db = ctx.database.db;
+  if (!(await rolesRepo.callerIsAdmin(db, caller))) throw new AppError(403, m.resetAdminsOnly);
   const user = await accountRepo.findUserById(db, userId);
   if (!user) throw notFound();
   await db.transaction(async (tx) => {

@@ -23,8 +23,16 @@ export const apiKeyMessages = defineMessages({
     ar: 'لا يمكنك منح المفتاح الصلاحية {claim}: أنت لا تملكها',
   },
   claimNotForKeys: {
-    en: 'A key cannot hold the claim {claim}: users, roles, mail settings and keys are managed by people only',
-    ar: 'لا يمكن للمفتاح أن يملك الصلاحية {claim}: المستخدمون والأدوار وإعدادات البريد والمفاتيح يديرها الأشخاص فقط',
+    en: 'A key cannot hold the claim {claim}: what decides who may sign in (users, roles, sign-in, the security audit, mail settings, phone pairing, keys) is managed by people only',
+    ar: 'لا يمكن للمفتاح أن يملك الصلاحية {claim}: ما يحدد من يمكنه تسجيل الدخول (المستخدمون والأدوار وتسجيل الدخول وسجل الأمان وإعدادات البريد وربط الهواتف والمفاتيح) يديره الأشخاص فقط',
+  },
+  creatorGone: {
+    en: 'This API key no longer works: the person who created it is switched off or no longer reaches its hotel; ask for a new key',
+    ar: 'لم يعد مفتاح الواجهة البرمجية هذا يعمل: الشخص الذي أنشأه موقوف أو لم يعد يصل إلى فندقه؛ اطلب مفتاحًا جديدًا',
+  },
+  rateAboveCeiling: {
+    en: 'A key may make at most {perSecond} calls a second and {perMinute} a minute on this server',
+    ar: 'يمكن للمفتاح إجراء {perSecond} استدعاء في الثانية و{perMinute} في الدقيقة على الأكثر على هذا الخادم',
   },
   unknownClaim: { en: 'There is no claim {claim}', ar: 'لا توجد صلاحية {claim}' },
   chainOnlyAdmin: {

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Language } from '@shared';
 import type { Db, DbOrTx } from '../../../db/client';
 import { nameIn } from '../../../db/display-names';
@@ -13,8 +13,11 @@ export async function insertApiKey(db: DbOrTx, values: typeof apiKeys.$inferInse
   return row.id;
 }
 
-/** Newest first, revoked ones too (they stay named in line histories). */
-export async function listApiKeys(db: DbOrTx, lang: Language, id?: number) {
+/**
+ * Newest first, revoked ones too (they stay named in line histories). `hotelIds` narrows
+ * to those hotels' keys (null: every key, the chain's included: an Admin's view).
+ */
+export async function listApiKeys(db: DbOrTx, lang: Language, id?: number, hotelIds: readonly number[] | null = null) {
   return db
     .select({
       id: apiKeys.id,
@@ -33,7 +36,12 @@ export async function listApiKeys(db: DbOrTx, lang: Language, id?: number) {
     .from(apiKeys)
     .leftJoin(hotels, eq(hotels.id, apiKeys.hotelId))
     .leftJoin(users, eq(users.id, apiKeys.createdBy))
-    .where(id === undefined ? undefined : eq(apiKeys.id, id))
+    .where(
+      and(
+        id === undefined ? undefined : eq(apiKeys.id, id),
+        hotelIds === null ? undefined : hotelIds.length ? inArray(apiKeys.hotelId, [...hotelIds]) : sql`false`,
+      ),
+    )
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
 }
 
@@ -62,6 +70,43 @@ export async function touchApiKey(db: DbOrTx, id: number, at: Date): Promise<voi
     .update(apiKeys)
     .set({ lastUsedAt: at })
     .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(at.getTime() - 5_000)))));
+}
+
+/** Drops claims from a key's stored list (a claim keys may no longer hold). */
+export async function setKeyClaims(db: DbOrTx, id: number, claims: string[]): Promise<void> {
+  await db.update(apiKeys).set({ claims }).where(eq(apiKeys.id, id));
+}
+
+/** What the key's creator is now: switched on or off, Admin or not, their claims and hotels (one query). */
+export interface CreatorStanding {
+  isActive: boolean;
+  isAdmin: boolean;
+  claims: ReadonlySet<string>;
+  hotelIds: number[];
+}
+
+export async function creatorStanding(db: DbOrTx, userId: number): Promise<CreatorStanding | undefined> {
+  const rows = await db.execute(sql`
+    select u.is_active as "isActive",
+      exists (select 1 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id and r.is_system) as "isAdmin",
+      array(select distinct rc.claim from user_roles ur join role_claims rc on rc.role_id = ur.role_id where ur.user_id = u.id) as claims,
+      array(select uh.hotel_id from user_hotels uh where uh.user_id = u.id) as "hotelIds"
+    from users u where u.id = ${userId}`);
+  const row = rowsOf<{ isActive: boolean; isAdmin: boolean; claims: string[] | string; hotelIds: number[] | string }>(rows)[0];
+  if (!row) return undefined;
+  return { isActive: row.isActive === true, isAdmin: row.isAdmin === true, claims: new Set(pgArray(row.claims)), hotelIds: pgArray(row.hotelIds).map(Number) };
+}
+
+/** A text[] or int[] as the driver gives it: an array, or (some drivers) its '{a,b}' text. */
+function pgArray(value: readonly (string | number)[] | string | null): string[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value.map(String);
+  const inner = String(value).replace(/^\{|\}$/g, '');
+  return inner ? inner.split(',').map((v) => v.replace(/^"|"$/g, '')) : [];
+}
+
+export async function allHotelIds(db: DbOrTx): Promise<number[]> {
+  return (await db.select({ id: hotels.id }).from(hotels)).map((r) => r.id);
 }
 
 export async function allDepartmentIds(db: DbOrTx): Promise<number[]> {

@@ -17,8 +17,17 @@ const toApiKey = (r: Row): ApiKey => ({
   revokedAt: r.revokedAt?.toISOString() ?? null,
 });
 
-export async function listKeys(ctx: AppContext, lang: Language): Promise<ApiKey[]> {
-  return (await repo.listApiKeys(ctx.database.db, lang)).map(toApiKey);
+/**
+ * A hotel's keys are the business of that hotel's users; the chain's keys, of Admins (as
+ * webhooks). Asked of the person as they are now, not of their (older) token.
+ */
+async function reachOf(ctx: AppContext, user: Principal): Promise<readonly number[] | null> {
+  const access = await accessOf(ctx.database.db, user.userId);
+  return access.isAdmin ? null : access.hotelIds;
+}
+
+export async function listKeys(ctx: AppContext, user: Principal, lang: Language): Promise<ApiKey[]> {
+  return (await repo.listApiKeys(ctx.database.db, lang, undefined, await reachOf(ctx, user))).map(toApiKey);
 }
 
 export async function createKey(ctx: AppContext, user: Principal, input: ApiKeyInput, lang: Language): Promise<CreatedApiKey> {
@@ -28,6 +37,12 @@ export async function createKey(ctx: AppContext, user: Principal, input: ApiKeyI
   const claims = [...new Set(input.claims)].sort();
   const refusal = keyRefusal(creator, { hotelId: input.hotelId, claims });
   if (refusal) throw new AppError(403, refusal.text, refusal.params);
+  const ceiling = ctx.config.apiKeyRateCeiling;
+  if (input.perSecond > ceiling.perSecond || input.perMinute > ceiling.perMinute) {
+    const params = { perSecond: String(ceiling.perSecond), perMinute: String(ceiling.perMinute) };
+    const field = input.perSecond > ceiling.perSecond ? 'perSecond' : 'perMinute';
+    throw badRequest(m.rateAboveCeiling, params, [{ field, message: m.rateAboveCeiling, params }]);
+  }
   if (input.hotelId !== null && !(await repo.hotelExists(db, input.hotelId))) throw badRequest(m.hotelNotHeld);
   const { key, keyId, hash } = newApiKey();
   const id = await repo.insertApiKey(db, {
@@ -48,7 +63,9 @@ export async function createKey(ctx: AppContext, user: Principal, input: ApiKeyI
 export async function revokeKey(ctx: AppContext, user: Principal, id: number, lang: Language): Promise<MessageResponse> {
   const { db } = ctx.database;
   const row = await repo.findApiKey(db, id);
-  if (!row) throw notFound(m.notFound);
+  // Another hotel's key, or the chain's for a non-Admin, is not found (nothing tells it exists).
+  const reach = await reachOf(ctx, user);
+  if (!row || (reach !== null && (row.hotelId === null || !reach.includes(row.hotelId)))) throw notFound(m.notFound);
   if (!(await repo.revokeApiKey(db, id, user.userId, ctx.clock.now()))) throw conflict(m.alreadyRevoked);
   return { message: localize(m.revoked, lang), id };
 }
