@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { pgliteFiles } from './tests/server/engines';
+import { pgliteFiles } from './tests/server/engines.ts';
 
 // Vitest 5's reporter calls Map.groupBy (Node 21+); this machine runs Node 20.
 if (!('groupBy' in Map)) {
@@ -88,6 +88,10 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'renderer', retry, env, isolate: false, setupFiles: ['tests/support/component-file-reset.ts'], include: ['tests/renderer/**/*.test.{ts,tsx}', 'tests/guest-web/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
       },
+      // After the run (npm test): PGlite parses every statement the PostgreSQL run sent (tests/engines).
+      ...(process.env.HOTEL_TEST_SQL_CHECK
+        ? [{ resolve: { alias }, test: { name: 'pglite-statements', include: ['tests/engines/**/*.test.ts'], environment: 'node', hookTimeout: 120_000 } }]
+        : []),
       {
         resolve: { alias },
         test: { name: 'electron', retry, env, include: ['tests/electron/**/*.test.ts'], environment: 'node', setupFiles: ['tests/electron/setup.ts'] },

@@ -5,7 +5,9 @@
 // browser results); the run fails if any phase failed. The build is the one exception: without it
 // the browser tests cannot run, so they are skipped (and the run fails) when it fails.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 /** Runs one phase; resolves with its exit status and seconds. Output goes straight to the terminal. */
 function run(name, cmd, args, { quiet = false } = {}) {
@@ -39,7 +41,17 @@ results.push(
 );
 
 console.log('\n▶ unit, server integration, component and desktop tests');
+// The server suite runs on PostgreSQL; what it sends there is kept, and PGlite then parses every
+// statement of it (tests/engines/pglite-statements.test.ts).
+const statements = mkdtempSync(path.join(os.tmpdir(), 'hotel-statements-'));
+process.env.HOTEL_TEST_SQL_LOG = statements;
 results.push(await run('vitest', 'npx', ['vitest', 'run']));
+delete process.env.HOTEL_TEST_SQL_LOG;
+console.log('\n▶ every statement of the PostgreSQL run on PGlite');
+process.env.HOTEL_TEST_SQL_CHECK = statements;
+results.push(await run('statements', 'npx', ['vitest', 'run', '--project', 'pglite-statements']));
+delete process.env.HOTEL_TEST_SQL_CHECK;
+rmSync(statements, { recursive: true, force: true });
 
 if (existsSync('playwright.config.ts')) {
   console.log('\n▶ build');

@@ -76,6 +76,8 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
       // Cheap password hashes (tests only; see password.ts): a run signs in thousands of times.
       NODE_ENV: 'test',
       HOTEL_TEST_FAST_HASH: '1',
+      // The test run's statement log (server/src/db/statement-log.ts), when it keeps one.
+      ...(process.env.HOTEL_TEST_SQL_LOG ? { HOTEL_TEST_SQL_LOG: process.env.HOTEL_TEST_SQL_LOG } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

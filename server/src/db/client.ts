@@ -18,6 +18,7 @@ import { lockDataDir } from './data-lock';
 import { PgliteWorker } from './pglite-worker';
 import { applyRoutines } from './routines';
 import * as schema from './schema';
+import { statementLog } from './statement-log';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: the same query API as Db. */
@@ -226,7 +227,7 @@ async function openPostgres(url: string, settings: DatabasePoolConfig): Promise<
   // client on release.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: statementLog() }) as unknown as Db;
   await migrateWithLock(directUrl);
   await warnOfCharacterType(pool);
 
