@@ -1,0 +1,84 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The suite is sized for two cores (docs/benchmarks.md keeps its time per phase). These hold the line
+ * while the last of the old habits go: a count may fall, never rise, and a new file starts at zero.
+ * Lower a number here when you remove a sleep or a spec's own server; never raise one.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const files = (dir: string): string[] =>
+  readdirSync(path.join(ROOT, dir)).flatMap((name) => {
+    const rel = path.join(dir, name);
+    return statSync(path.join(ROOT, rel)).isDirectory() ? files(rel) : /\.tsx?$/.test(name) ? [rel] : [];
+  });
+const count = (file: string, pattern: RegExp) => (readFileSync(path.join(ROOT, file), 'utf8').match(pattern) ?? []).length;
+
+/** A wait on the wall clock: the test waits for time to pass instead of for what it expects. */
+const SLEEP = /waitForTimeout\(|new Promise\(\(\w*\) => setTimeout\(|\bsleep\(/g;
+/** Sleeps left, file by file (2026-12-02). Time should come from the injected clock or an event the product emits. */
+const SLEEPS_LEFT: Record<string, number> = {
+  'tests/e2e/admin/accessibility.spec.ts': 1,
+  'tests/e2e/admin/admin-support.ts': 1,
+  'tests/e2e/admin/arabic-numbers.spec.ts': 1,
+  'tests/e2e/admin/desk-support.ts': 1,
+  'tests/e2e/admin/lists.spec.ts': 1,
+  'tests/e2e/admin/login.spec.ts': 1,
+  'tests/e2e/admin/offline-refresh.spec.ts': 4,
+  'tests/e2e/admin/queue.spec.ts': 1,
+  'tests/e2e/admin/session.spec.ts': 1,
+  'tests/guest-web/room-stay.test.tsx': 1,
+  'tests/renderer/dialogs/return-focus.test.tsx': 1,
+  'tests/renderer/escalation-mail-warning.test.tsx': 1,
+  'tests/renderer/home-live.test.tsx': 1,
+  'tests/renderer/http-refresh.test.ts': 2,
+  'tests/renderer/line-parts-query-cache.test.tsx': 2,
+  'tests/renderer/live-alerts.test.tsx': 1,
+  'tests/renderer/read-ahead.test.tsx': 2,
+  'tests/server/account-password.test.ts': 2,
+  'tests/server/db-restart.test.ts': 1,
+  'tests/server/email-kill.test.ts': 9,
+  'tests/server/escalations.test.ts': 3,
+  'tests/server/events.test.ts': 1,
+  'tests/server/guest-mail.test.ts': 3,
+  'tests/server/pglite-memory.test.ts': 1,
+  'tests/server/production-start.test.ts': 1,
+  'tests/server/scheduled-requests.test.ts': 2,
+  'tests/server/shutdown-hung-mail.test.ts': 1,
+  'tests/server/shutdown.test.ts': 1,
+  'tests/server/worker-escalation.test.ts': 1,
+  'tests/support/pgbouncer.ts': 1,
+  'tests/support/smtp.ts': 1,
+  'tests/unit/data-lock-probes.test.ts': 1,
+};
+
+/** A browser spec that starts a server of its own (each costs a process, a database and its seed). */
+const OWN_SERVER = /\b(startE2EServer|adminServer|startAlertsServer)\(/;
+
+describe('the test suite holds its budget', () => {
+  it('sleeps no more than it did: no new test waits on the wall clock', () => {
+    const found = Object.fromEntries(
+      ['tests/e2e', 'tests/server', 'tests/renderer', 'tests/guest-web', 'tests/unit', 'tests/electron', 'tests/support', 'tests/engines']
+        .flatMap(files)
+        .filter((f) => !f.endsWith('test-budget.test.ts'))
+        .map((f) => [f, count(f, SLEEP)] as const)
+        .filter(([f, n]) => n > (SLEEPS_LEFT[f] ?? 0)),
+    );
+    expect(found).toEqual({});
+  });
+
+  it('no new browser spec starts a server of its own: extend a spec that has one', () => {
+    const specs = files('tests/e2e').filter((f) => f.endsWith('.spec.ts'));
+    const own = specs.filter((f) => OWN_SERVER.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    // 42 specs start their own today; one server per Playwright worker is the aim (issue: test suite).
+    expect(own.length).toBeLessThanOrEqual(42);
+    expect(specs.length, 'a new spec file: extend an existing one (the browser budget)').toBeLessThanOrEqual(43);
+  });
+
+  it('no server test file runs the migrations itself: servers start from the migrated template', () => {
+    const migrating = files('tests/server').filter((f) => /\bmigrate(Pg|Pglite)?\(|\bopenDatabase\(/.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    // db-character-type opens a database of the C character type on purpose (no template has it).
+    expect(migrating).toEqual(['tests/server/db-character-type.test.ts']);
+  });
+});
