@@ -57,6 +57,11 @@ const Env = z.object({
   /** The most calls a second / a minute any API key may be given (its creator chooses below it, never above). */
   HOTEL_API_KEY_MAX_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(100),
   HOTEL_API_KEY_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(6000),
+  /**
+   * How long a used refresh token (or phone credential) may come back and still get a
+   * successor, while the one it got was never used: its answer was lost (a reload, bad Wi-Fi).
+   */
+  HOTEL_REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** 'off' turns every rate limit off (benchmarks, load tests); never in production. */
   HOTEL_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /**
@@ -169,6 +174,8 @@ export interface Config {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   /** Lifetime of an access token (default 15 minutes). */
   accessTokenTtlSeconds: number;
+  /** A used refresh token or phone credential presented again within this many seconds, its successor unused: a lost answer, not theft. */
+  refreshReuseGraceSeconds: number;
   rateLimitsEnabled: boolean;
   /** The server's ceiling on every API key's rate, whatever the key was created with. */
   apiKeyRateCeiling: { perSecond: number; perMinute: number };
@@ -299,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     demoHistory: e.HOTEL_DEMO_HISTORY !== '0' && e.HOTEL_DEMO_HISTORY !== 'false',
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.HOTEL_ACCESS_TOKEN_TTL,
+    refreshReuseGraceSeconds: e.HOTEL_REFRESH_REUSE_GRACE_SECONDS,
     requestRateLimit: e.HOTEL_REQUEST_RATE_LIMIT,
     roomRequestRateLimit: e.HOTEL_ROOM_REQUEST_RATE_LIMIT,
     pairRateLimit: e.HOTEL_PAIR_RATE_LIMIT,
