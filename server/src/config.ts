@@ -78,6 +78,19 @@ const Env = z.object({
   HOTEL_PAIR_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Tests only: lets a phone subscribe with a push service at http://127.0.0.1 (a real push service is https). */
   HOTEL_PUSH_LOOPBACK: z.enum(['on', 'off']).default('off'),
+  /**
+   * Push services besides the browsers' own (FCM, Mozilla, Apple, Windows) a phone may
+   * subscribe with: host names or *.suffix, comma-separated. Each is still resolved and
+   * refused when it points inside the network.
+   */
+  HOTEL_PUSH_ALLOWED_HOSTS: z
+    .string()
+    .max(2000)
+    .default('')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .refine((hosts) => hosts.every((h) => /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(h)), {
+      message: 'must be host names or *.domain, comma-separated',
+    }),
   /** Tests only: lets the single sign-on provider be http://127.0.0.1 (a real provider is https). */
   HOTEL_SSO_LOOPBACK: z.enum(['on', 'off']).default('off'),
   /**
@@ -186,6 +199,8 @@ export interface Config {
   guestMessageAddressLimit: number;
   /** Tests only: push endpoints at http://127.0.0.1 are accepted. */
   pushLoopback: boolean;
+  /** Push services a phone may subscribe with besides the browsers' own (host or *.suffix). */
+  pushAllowedHosts: string[];
   /** Tests only: an http:// loopback identity provider is accepted. */
   ssoLoopback: boolean;
   /** apaleo (PMS): where its token endpoint and Booking API are. */
@@ -313,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     guestMessageRequestLimit: e.HOTEL_GUEST_MESSAGE_RATE_LIMIT,
     guestMessageAddressLimit: e.HOTEL_GUEST_MESSAGE_ADDRESS_RATE_LIMIT,
     pushLoopback: e.HOTEL_PUSH_LOOPBACK === 'on',
+    pushAllowedHosts: e.HOTEL_PUSH_ALLOWED_HOSTS,
     ssoLoopback: e.HOTEL_SSO_LOOPBACK === 'on',
     apaleo: { identityUrl: e.HOTEL_APALEO_IDENTITY_URL.replace(/\/+$/, ''), apiUrl: e.HOTEL_APALEO_API_URL.replace(/\/+$/, ''), readsPerMinute: e.HOTEL_APALEO_READS_PER_MINUTE },
     webhooks: { allowPrivate: e.HOTEL_WEBHOOK_ALLOW_PRIVATE === '1', allowHttp: e.HOTEL_WEBHOOK_ALLOW_HTTP === '1', tickMs: e.HOTEL_WEBHOOK_TICK_MS },
