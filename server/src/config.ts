@@ -57,6 +57,11 @@ const Env = z.object({
   /** The most calls a second / a minute any API key may be given (its creator chooses below it, never above). */
   HOTEL_API_KEY_MAX_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(100),
   HOTEL_API_KEY_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(6000),
+  /**
+   * How long a used refresh token (or phone credential) may come back and still get a
+   * successor, while the one it got was never used: its answer was lost (a reload, bad Wi-Fi).
+   */
+  HOTEL_REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** 'off' turns every rate limit off (benchmarks, load tests); never in production. */
   HOTEL_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /**
@@ -73,6 +78,19 @@ const Env = z.object({
   HOTEL_PAIR_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Tests only: lets a phone subscribe with a push service at http://127.0.0.1 (a real push service is https). */
   HOTEL_PUSH_LOOPBACK: z.enum(['on', 'off']).default('off'),
+  /**
+   * Push services besides the browsers' own (FCM, Mozilla, Apple, Windows) a phone may
+   * subscribe with: host names or *.suffix, comma-separated. Each is still resolved and
+   * refused when it points inside the network.
+   */
+  HOTEL_PUSH_ALLOWED_HOSTS: z
+    .string()
+    .max(2000)
+    .default('')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+    .refine((hosts) => hosts.every((h) => /^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(h)), {
+      message: 'must be host names or *.domain, comma-separated',
+    }),
   /** Tests only: lets the single sign-on provider be http://127.0.0.1 (a real provider is https). */
   HOTEL_SSO_LOOPBACK: z.enum(['on', 'off']).default('off'),
   /**
@@ -169,6 +187,8 @@ export interface Config {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   /** Lifetime of an access token (default 15 minutes). */
   accessTokenTtlSeconds: number;
+  /** A used refresh token or phone credential presented again within this many seconds, its successor unused: a lost answer, not theft. */
+  refreshReuseGraceSeconds: number;
   rateLimitsEnabled: boolean;
   /** The server's ceiling on every API key's rate, whatever the key was created with. */
   apiKeyRateCeiling: { perSecond: number; perMinute: number };
@@ -179,6 +199,8 @@ export interface Config {
   guestMessageAddressLimit: number;
   /** Tests only: push endpoints at http://127.0.0.1 are accepted. */
   pushLoopback: boolean;
+  /** Push services a phone may subscribe with besides the browsers' own (host or *.suffix). */
+  pushAllowedHosts: string[];
   /** Tests only: an http:// loopback identity provider is accepted. */
   ssoLoopback: boolean;
   /** apaleo (PMS): where its token endpoint and Booking API are. */
@@ -299,12 +321,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     demoHistory: e.HOTEL_DEMO_HISTORY !== '0' && e.HOTEL_DEMO_HISTORY !== 'false',
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.HOTEL_ACCESS_TOKEN_TTL,
+    refreshReuseGraceSeconds: e.HOTEL_REFRESH_REUSE_GRACE_SECONDS,
     requestRateLimit: e.HOTEL_REQUEST_RATE_LIMIT,
     roomRequestRateLimit: e.HOTEL_ROOM_REQUEST_RATE_LIMIT,
     pairRateLimit: e.HOTEL_PAIR_RATE_LIMIT,
     guestMessageRequestLimit: e.HOTEL_GUEST_MESSAGE_RATE_LIMIT,
     guestMessageAddressLimit: e.HOTEL_GUEST_MESSAGE_ADDRESS_RATE_LIMIT,
     pushLoopback: e.HOTEL_PUSH_LOOPBACK === 'on',
+    pushAllowedHosts: e.HOTEL_PUSH_ALLOWED_HOSTS,
     ssoLoopback: e.HOTEL_SSO_LOOPBACK === 'on',
     apaleo: { identityUrl: e.HOTEL_APALEO_IDENTITY_URL.replace(/\/+$/, ''), apiUrl: e.HOTEL_APALEO_API_URL.replace(/\/+$/, ''), readsPerMinute: e.HOTEL_APALEO_READS_PER_MINUTE },
     webhooks: { allowPrivate: e.HOTEL_WEBHOOK_ALLOW_PRIVATE === '1', allowHttp: e.HOTEL_WEBHOOK_ALLOW_HTTP === '1', tickMs: e.HOTEL_WEBHOOK_TICK_MS },

@@ -168,6 +168,27 @@ describe('Account: login, refresh, logout', () => {
     }
   });
 
+  const refresh = (refreshToken: string) => t.api.call(endpoints.refreshToken, { body: { refreshToken } });
+  /** The token's first use moved back past the reuse grace (30 s): its reuse can no longer be a lost answer. */
+  const ageUse = async (refreshToken: string, seconds = 31) => {
+    const { refreshTokens } = await import('../../server/src/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const { hashToken } = await import('../../server/src/security/tokens');
+    await t.server.app.ctx.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(t.clock.now().getTime() - seconds * 1000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+  };
+  /** The family's live tokens (neither used nor revoked): exactly one while the session stands. */
+  const headsOf = async (refreshToken: string) => {
+    const { refreshTokens } = await import('../../server/src/db/schema');
+    const { and, eq, isNull } = await import('drizzle-orm');
+    const { hashToken } = await import('../../server/src/security/tokens');
+    const db = t.server.app.ctx.database.db;
+    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+    return (await db.select().from(refreshTokens).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))).length;
+  };
+
   it('rotates the refresh token on every use, and a reused one ends the whole family', async () => {
     const first = (await login(ADMIN_EMAIL, ADMIN_PASSWORD)).body;
     const r1 = await t.api.call(endpoints.refreshToken, { body: { accessToken: first.accessToken, refreshToken: first.refreshToken } });
@@ -178,7 +199,8 @@ describe('Account: login, refresh, logout', () => {
     const r2 = await t.api.call(endpoints.refreshToken, { body: { refreshToken: r1.body.refreshToken } });
     expect(r2.status).toBe(200);
 
-    // The first token, already used, comes back: a copy is in someone's hands.
+    // The first token, used past the grace, comes back: a copy is in someone's hands.
+    await ageUse(first.refreshToken);
     const replay = await t.api.call(endpoints.refreshToken, { body: { refreshToken: first.refreshToken } });
     expect(replay.status).toBe(401);
     expect(replay.body.message).toBe('Sorry your Session has been Expired');
@@ -190,12 +212,60 @@ describe('Account: login, refresh, logout', () => {
     expect((await t.api.call(endpoints.refreshToken, { body: { refreshToken: other.refreshToken } })).status).toBe(200);
   });
 
-  it('lets only one of two simultaneous uses of a refresh token through', async () => {
+  it('a lost answer: the spent token, presented again within the grace, gets a successor in the same session', async () => {
     const session = (await login(ADMIN_EMAIL, ADMIN_PASSWORD)).body;
-    const body = { refreshToken: session.refreshToken };
-    const answers = await Promise.all([t.api.call(endpoints.refreshToken, { body }), t.api.call(endpoints.refreshToken, { body })]);
-    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
-    expect(answers.some((a) => a.status === 401)).toBe(true);
+    const lost = await refresh(session.refreshToken);
+    expect(lost.status).toBe(200);
+    t.clock.advance(20_000);
+    const again = await refresh(session.refreshToken);
+    expect(again.status).toBe(200);
+    expect(again.body.refreshToken).not.toBe(lost.body.refreshToken);
+    expect((await t.api.call(endpoints.allRoles, { token: again.body.accessToken })).status).toBe(200);
+    // The successor nobody received is revoked, without ending the session.
+    expect((await refresh(lost.body.refreshToken)).status).toBe(401);
+    expect(await headsOf(session.refreshToken)).toBe(1);
+    const next = await refresh(again.body.refreshToken);
+    expect(next.status).toBe(200);
+    expect((await t.api.call(endpoints.allRoles, { token: next.body.accessToken })).status).toBe(200);
+  });
+
+  it('a reuse after the grace ends the session', async () => {
+    const session = (await login(ADMIN_EMAIL, ADMIN_PASSWORD)).body;
+    const lost = await refresh(session.refreshToken);
+    expect(lost.status).toBe(200);
+    await ageUse(session.refreshToken);
+    const late = await refresh(session.refreshToken);
+    expect(late.status).toBe(401);
+    expect(late.body.message).toBe('Sorry your Session has been Expired');
+    expect((await refresh(lost.body.refreshToken)).status).toBe(401);
+    expect((await t.api.call(endpoints.allRoles, { token: lost.body.accessToken })).status).toBe(401);
+  });
+
+  it('a reuse once the successor was used ends the session, even within the grace', async () => {
+    const session = (await login(ADMIN_EMAIL, ADMIN_PASSWORD)).body;
+    const r1 = await refresh(session.refreshToken);
+    const r2 = await refresh(r1.body.refreshToken);
+    expect(r2.status).toBe(200);
+    const replay = await refresh(session.refreshToken);
+    expect(replay.status).toBe(401);
+    expect((await refresh(r2.body.refreshToken)).status).toBe(401);
+    expect((await t.api.call(endpoints.allRoles, { token: r2.body.accessToken })).status).toBe(401);
+  });
+
+  it('two uses of one token at once, fresh or spent: no 500, and exactly one live token stays in the session', async () => {
+    for (const spent of [false, true]) {
+      const session = (await login(ADMIN_EMAIL, ADMIN_PASSWORD)).body;
+      if (spent) expect((await refresh(session.refreshToken)).status).toBe(200);
+      const answers = await Promise.all([refresh(session.refreshToken), refresh(session.refreshToken)]);
+      for (const a of answers) expect([200, 401], JSON.stringify(a.body)).toContain(a.status);
+      expect(answers.some((a) => a.status === 200), `spent: ${spent}`).toBe(true);
+      expect(await headsOf(session.refreshToken)).toBe(1);
+      // Of the tokens handed out, exactly one goes on; a revoked one is refused without ending the session.
+      const handed = answers.filter((a) => a.status === 200).map((a) => a.body.refreshToken as string);
+      const uses = [];
+      for (const token of handed.reverse()) uses.push((await refresh(token)).status);
+      expect(uses.filter((s) => s === 200).length, `spent: ${spent}`).toBe(1);
+    }
   });
 
   it('refuses unknown, malformed and expired refresh tokens with 401', async () => {

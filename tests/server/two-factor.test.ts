@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { endpoints } from '@shared';
 import { recoveryCodes, roles, securityEvents, userRoles, users } from '../../server/src/db/schema';
 import { totpCode } from '../../server/src/security/totp';
-import { createStaffUser, tokenFor, type StaffUser } from '../support/fixtures';
+import { createStaffUser, seedFixture, tokenFor, type StaffUser } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
 
 /** Each test speaks from its own address, so one test's attempts do not count in another's limit. */
@@ -208,6 +208,37 @@ describe('Two-factor sign-in (TOTP)', () => {
     const small = await t.api.call(endpoints.securityEvents, { token: admin, query: { page: 1, pageSize: 2 } });
     expect(small.body.items).toHaveLength(2);
     expect(small.body.items[0].id).toBe(page.body.items[2].id);
+  });
+
+  it("the security audit is scoped by the signed-in user's hotels (unknown e-mails: Admin only); a typed e-mail comes back verbatim", async () => {
+    t.clock.set(BASE);
+    const fx = await seedFixture(db());
+    const [h1, h2] = [fx.hotelA, fx.hotelB];
+    const one = await createStaffUser(db(), { hotelIds: [h1.id] });
+    const two = await createStaffUser(db(), { hotelIds: [h2.id] });
+    const both = await createStaffUser(db(), { hotelIds: [h1.id, h2.id] });
+    const auditor = await createStaffUser(db(), { claims: ['Administration.Security Audit.View'], hotelIds: [h1.id] });
+    const ip2 = newIp();
+    for (const [user, ip] of [[one, newIp()], [two, ip2], [both, newIp()]] as const) expect((await login(user, ip)).status).toBe(200);
+    const markup = '<b>bold</b><img/src=x/onerror=alert(1)>@evil.example';
+    expect((await login({ email: markup, password: 'whatever-1' }, newIp())).status).toBe(401);
+
+    const audit = async (token: string) => {
+      const page = await t.api.call(endpoints.securityEvents, { token, query: { page: 0, pageSize: 500 } });
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      return page.body as { items: { email: string; ip: string }[]; total: number };
+    };
+    const seen = await audit(await tokenFor(t.server.app.ctx.tokens, auditor));
+    const emails = seen.items.map((e) => e.email);
+    expect(emails).toContain(one.email);
+    expect(emails).toContain(both.email);
+    expect(emails).not.toContain(two.email);
+    expect(seen.items.map((e) => e.ip)).not.toContain(ip2);
+    expect(emails).not.toContain(markup);
+    expect(seen.total).toBe(seen.items.length);
+
+    const all = await audit(await t.adminToken());
+    expect(all.items.map((e) => e.email)).toEqual(expect.arrayContaining([one.email, two.email, both.email, markup]));
   });
 
   it("the operator's password reset (command line) also turns two-factor off, recorded", async () => {

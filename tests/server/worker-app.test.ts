@@ -87,16 +87,76 @@ describe("workers' phones (server API)", () => {
       expect((await codeFor(999_999)).status).toBe(404);
     });
 
-    it('rotates the device credential; a reused one unpairs the phone at once', async () => {
+    const workRefresh = (deviceCredential: string) => t.api.call(endpoints.workRefresh, { body: { deviceCredential } });
+    /** The credential's first use moved back past the reuse grace (30 s): its reuse can no longer be a lost answer. */
+    const ageUse = async (deviceCredential: string) => {
+      const { workerDeviceCredentials } = await import('../../server/src/db/schema');
+      const { hashToken } = await import('../../server/src/security/tokens');
+      await t.server.app.ctx.database.db
+        .update(workerDeviceCredentials)
+        .set({ replacedAt: new Date(t.clock.now().getTime() - 31_000) })
+        .where(eq(workerDeviceCredentials.tokenHash, hashToken(deviceCredential)));
+    };
+    const liveCredentials = async (deviceId: string) => {
+      const { workerDeviceCredentials } = await import('../../server/src/db/schema');
+      const { and, isNull } = await import('drizzle-orm');
+      const db = t.server.app.ctx.database.db;
+      return (await db.select().from(workerDeviceCredentials).where(and(eq(workerDeviceCredentials.deviceId, deviceId), isNull(workerDeviceCredentials.replacedAt)))).length;
+    };
+
+    it('rotates the device credential; a reused one (past the grace) unpairs the phone at once', async () => {
       const paired = await pairWorker(fx.workers.housekeeper);
-      const next = await t.api.call(endpoints.workRefresh, { body: { deviceCredential: paired.deviceCredential } });
+      const next = await workRefresh(paired.deviceCredential);
       expect(next.status).toBe(200);
       expect(next.body.deviceCredential).not.toBe(paired.deviceCredential);
       expect((await t.api.call(endpoints.workTasks, { token: next.body.accessToken })).status).toBe(200);
-      const reuse = await t.api.call(endpoints.workRefresh, { body: { deviceCredential: paired.deviceCredential } });
+      await ageUse(paired.deviceCredential);
+      const reuse = await workRefresh(paired.deviceCredential);
       expect(reuse.status).toBe(401);
       expect((await t.api.call(endpoints.workTasks, { token: next.body.accessToken })).status).toBe(401);
-      expect((await t.api.call(endpoints.workRefresh, { body: { deviceCredential: next.body.deviceCredential } })).status).toBe(401);
+      expect((await workRefresh(next.body.deviceCredential)).status).toBe(401);
+    });
+
+    it('a lost answer keeps the phone paired: the spent credential, again within the grace, gets a successor', async () => {
+      const paired = await pairWorker(fx.workers.housekeeper);
+      const lost = await workRefresh(paired.deviceCredential);
+      expect(lost.status).toBe(200);
+      t.clock.advance(20_000);
+      const again = await workRefresh(paired.deviceCredential);
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(again.body.deviceCredential).not.toBe(lost.body.deviceCredential);
+      expect((await t.api.call(endpoints.workTasks, { token: again.body.accessToken })).status).toBe(200);
+      // The successor nobody received no longer works, and does not unpair the phone.
+      expect((await workRefresh(lost.body.deviceCredential)).status).toBe(401);
+      expect(await liveCredentials(paired.deviceId)).toBe(1);
+      const next = await workRefresh(again.body.deviceCredential);
+      expect(next.status).toBe(200);
+      expect((await t.api.call(endpoints.workTasks, { token: next.body.accessToken })).status).toBe(200);
+    });
+
+    it('a reuse once the successor was used unpairs the phone, even within the grace', async () => {
+      const paired = await pairWorker(fx.workers.housekeeper);
+      const n1 = await workRefresh(paired.deviceCredential);
+      const n2 = await workRefresh(n1.body.deviceCredential);
+      expect(n2.status).toBe(200);
+      expect((await workRefresh(paired.deviceCredential)).status).toBe(401);
+      expect((await t.api.call(endpoints.workTasks, { token: n2.body.accessToken })).status).toBe(401);
+      expect((await workRefresh(n2.body.deviceCredential)).status).toBe(401);
+    });
+
+    it('two uses of one credential at once, fresh or spent: no 500, the phone stays paired with one live credential', async () => {
+      for (const spent of [false, true]) {
+        const paired = await pairWorker(fx.workers.housekeeper);
+        if (spent) expect((await workRefresh(paired.deviceCredential)).status).toBe(200);
+        const answers = await Promise.all([workRefresh(paired.deviceCredential), workRefresh(paired.deviceCredential)]);
+        for (const a of answers) expect([200, 401], JSON.stringify(a.body)).toContain(a.status);
+        const ok = answers.filter((a) => a.status === 200);
+        expect(ok.length, `spent: ${spent}`).toBeGreaterThan(0);
+        expect(await liveCredentials(paired.deviceId)).toBe(1);
+        const uses = [];
+        for (const a of ok.reverse()) uses.push((await workRefresh(a.body.deviceCredential)).status);
+        expect(uses.filter((s) => s === 200).length, `spent: ${spent}`).toBe(1);
+      }
     });
 
     it('lists a worker’s phones and revokes one at once', async () => {

@@ -111,7 +111,7 @@ describe("pushes to workers' phones", () => {
 
   beforeAll(async () => {
     push = await startPushService();
-    t = await startTestServer({ env: { HOTEL_PUSH_LOOPBACK: 'on', HOTEL_REQUEST_RATE_LIMIT: '1000', HOTEL_PAIR_RATE_LIMIT: '1000', HOTEL_ROOM_REQUEST_RATE_LIMIT: '0' } });
+    t = await startTestServer({ env: { HOTEL_PUSH_LOOPBACK: 'on', HOTEL_PUSH_ALLOWED_HOSTS: 'localhost,*.lan.example', HOTEL_REQUEST_RATE_LIMIT: '1000', HOTEL_PAIR_RATE_LIMIT: '1000', HOTEL_ROOM_REQUEST_RATE_LIMIT: '0' } });
     fx = await seedFixture(db());
     const scope = { hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.housekeeping, fx.departments.maintenance] };
     supervisor = await tokenFor(t.server.app.ctx.tokens, await createStaffUser(db(), { claims: ['Basic Data.Worker.Pair', 'Basic Data.Worker.View'], ...scope }));
@@ -219,6 +219,16 @@ describe("pushes to workers' phones", () => {
       ['http://push.example.com/x', good],
       ['https://10.0.0.7/x', good],
       ['https://localhost/x', good],
+      // Names that resolve to loopback or the LAN, and hosts that are no browser's push service.
+      ['https://localhost./p', good],
+      ['https://vm./p', good],
+      ['https://push.example.com/p', good],
+      ['https://fcm.googleapis.com./p', good],
+      ['https://fcm.googleapis.com.evil.example/p', good],
+      ['https://push.apple.com.evil.example/p', good],
+      ['https://notify.windows.com@evil.example/p', good],
+      ['https://nas.lan.example/p', good],
+      [`${'http'}://fcm.googleapis.com/fcm/send/abc`, good],
       ['https://push.example.com:8443/x', good],
       ['not a url', good],
       [`https://push.example.com/${'x'.repeat(2000)}`, good],
@@ -233,10 +243,48 @@ describe("pushes to workers' phones", () => {
     expect((await t.api.call(endpoints.workPushKey, { token: clerk })).status).toBe(401);
   });
 
-  it('accepts http://127.0.0.1 only under the test configuration', () => {
-    expect(pushEndpointAllowed('http://127.0.0.1:9/x', false)).toBe(false);
-    expect(pushEndpointAllowed('http://127.0.0.1:9/x', true)).toBe(true);
-    expect(pushEndpointAllowed('https://fcm.googleapis.com/fcm/send/abc', false)).toBe(true);
-    expect(pushEndpointAllowed('https://web.push.apple.com/QGx', false)).toBe(true);
+  it('accepts the browsers\' push services, https only; http://127.0.0.1 only under the test configuration', async () => {
+    const rules = { loopback: false, extraHosts: [] };
+    expect(pushEndpointAllowed('http://127.0.0.1:9/x', rules)).toBe(false);
+    expect(pushEndpointAllowed('http://127.0.0.1:9/x', { ...rules, loopback: true })).toBe(true);
+    expect(pushEndpointAllowed('http://localhost:9/x', { ...rules, loopback: true })).toBe(false);
+    for (const accepted of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAA',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAA',
+    ])
+      expect(pushEndpointAllowed(accepted, rules), accepted).toBe(true);
+    for (const refused of ['https://push.apple.com/x', 'https://evil.example/fcm.googleapis.com', 'https://fcm.googleapis.com:8443/x', 'https://localhost./p'])
+      expect(pushEndpointAllowed(refused, rules), refused).toBe(false);
+    // An operator's extra host is accepted by name, then judged by where it resolves.
+    expect(pushEndpointAllowed('https://push.corp.example/x', { ...rules, extraHosts: ['push.corp.example'] })).toBe(true);
+
+    // Over HTTP: a browser's push service is taken (no lookup needed: it is a public service).
+    const phone = await pair(fx.workers.housekeeper);
+    const keys = phoneKeys();
+    const res = await t.api.call(endpoints.workPushSubscribe, {
+      token: phone.accessToken,
+      body: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: keys.p256dh.toString('base64url'), auth: keys.auth.toString('base64url') } },
+    });
+    expect(res.status).toBe(204);
+  });
+
+  it('pushes only through the outgoing guard: a stored endpoint naming a local host gets nothing', async () => {
+    const phone = await pair(fx.workers.housekeeper);
+    await subscribe(phone.accessToken, '/push/before');
+    // A row from before the rules (or written around them): the name resolves to this machine.
+    const sneak = `${push.url.replace('127.0.0.1', 'localhost')}/push/sneak`;
+    await db().update(workerPushSubscriptions).set({ endpoint: sneak }).where(eq(workerPushSubscriptions.deviceId, phone.deviceId));
+    const line = await submit(fx.services.towels);
+    const assigned = await t.api.call(endpoints.updateServiceRequestStatus, { token: clerk, body: { requestDetailsId: line, status: 'Assigned', workerId: fx.workers.housekeeper } });
+    expect(assigned.status).toBe(200);
+    await t.server.app.ctx.background.drain(10_000);
+    expect(push.received.some((p) => p.path === '/push/sneak')).toBe(false);
+
+    // The guard itself: a name that resolves to loopback is refused at connection time, the address never used.
+    const { guardedLookup } = await import('../../server/src/http/outgoing');
+    const refused = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup({ allowPrivate: false })('localhost', {}, (error) => resolve(error)));
+    expect(refused?.code).toBe('EPRIVATE');
   });
 });

@@ -63,14 +63,21 @@ test('a user sets up two-factor sign-in in English, signs out, and signs in with
   await enrolAndSignInAgain(page, 'en', 'maintenance@nakheel.demo');
 });
 
-test('a user sets up two-factor sign-in in Arabic, signs out, and signs in with password and code; the Admin sees it in the security audit', async ({ page }) => {
+test('a user sets up two-factor sign-in in Arabic, signs out, and signs in with password and code; the Admin sees it in the security audit, and markup typed as an e-mail as text', async ({ page }) => {
   await enrolAndSignInAgain(page, 'ar', 'fnb@nakheel.demo');
   // The login page put the app back in English (SPEC §1).
   await page.getByRole('button', { name: TEXT.en.logout }).click();
+  // Someone types markup as the e-mail of a failed sign-in: the audit shows the characters, never the markup.
+  const markup = '<b>bold</b><img/src=x/onerror=window.__audit_xss=1>@evil.example';
+  const failed = await page.request.post(`${server.url}/api/Account/Login`, { data: { email: markup, password: 'not-the-password' } });
+  expect(failed.status()).toBe(401);
   await login(page, server.url);
   await setLanguage(page, 'ar');
   await page.goto(`${server.url}/Admin/Administration/SecurityAudit`);
   const rows = page.getByTestId('security-event');
   await expect(rows.filter({ hasText: 'fnb@nakheel.demo' }).filter({ hasText: 'إعداد التحقق بخطوتين' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: markup })).toHaveCount(1);
+  await expect(rows.locator('b, img')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __audit_xss?: number }).__audit_xss)).toBeUndefined();
   await expect(page.getByTestId('export-xlsx')).toBeVisible();
 });

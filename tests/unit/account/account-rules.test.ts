@@ -47,6 +47,18 @@ describe('refreshTokenState', () => {
     expect(refreshTokenState({ ...token, expiresAt: now }, now)).toBe('expired');
     expect(refreshTokenState(undefined, now)).toBe('unknown');
   });
+
+  it('takes a reuse within the grace, its successor unused, for a lost answer; anything else stays theft', () => {
+    const usedAgo = (ms: number) => ({ ...token, usedAt: new Date(now.getTime() - ms) });
+    const grace = { graceSeconds: 30, successorUsed: false };
+    expect(refreshTokenState(usedAgo(1000), now, grace)).toBe('grace');
+    expect(refreshTokenState(usedAgo(30_000), now, grace)).toBe('grace');
+    expect(refreshTokenState(usedAgo(30_001), now, grace)).toBe('reused');
+    expect(refreshTokenState(usedAgo(1000), now, { ...grace, successorUsed: true })).toBe('reused');
+    expect(refreshTokenState(usedAgo(1000), now, { ...grace, graceSeconds: 0 })).toBe('reused');
+    expect(refreshTokenState({ ...usedAgo(1000), revokedAt: earlier }, now, grace)).toBe('revoked');
+    expect(refreshTokenState({ ...usedAgo(1000), expiresAt: earlier }, now, grace)).toBe('expired');
+  });
 });
 
 describe('passwordTokenUsable', () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { passwordTokens, refreshTokens, roleClaims, roles, userDepartments, userHotels, userRoles, users } from '../../db/schema';
 import type { UserAccess } from './account.rules';
@@ -59,14 +59,32 @@ export async function findRefreshToken(db: DbOrTx, tokenHash: string): Promise<R
   return row;
 }
 
-/** Marks a token used only if nobody did first: of two concurrent uses exactly one wins. */
-export async function claimRefreshToken(db: DbOrTx, id: number): Promise<boolean> {
+/**
+ * The family's tokens, oldest first, with the family locked: uses of one session's tokens
+ * take turns, so a reuse sees what an earlier one did. Read again after the lock, so a
+ * successor the other use inserted is seen too.
+ */
+export async function lockFamily(tx: DbOrTx, familyId: string): Promise<RefreshTokenRow[]> {
+  await tx.select({ id: refreshTokens.id }).from(refreshTokens).where(eq(refreshTokens.familyId, familyId)).orderBy(refreshTokens.id).for('update');
+  return tx.select().from(refreshTokens).where(eq(refreshTokens.familyId, familyId)).orderBy(refreshTokens.id);
+}
+
+/** Marks a token used (at the server's clock) only if nobody did first: of two concurrent uses exactly one wins. */
+export async function claimRefreshToken(db: DbOrTx, id: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(refreshTokens)
-    .set({ usedAt: sql`now()` })
+    .set({ usedAt: now })
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
   return rows.length === 1;
+}
+
+/** A lost answer's successors, never used, are revoked: the token presented again gets a new one in their place. */
+export async function revokeSuccessors(db: DbOrTx, familyId: string, afterId: number, now: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), gt(refreshTokens.id, afterId), isNull(refreshTokens.revokedAt)));
 }
 
 export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {

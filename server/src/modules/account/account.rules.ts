@@ -77,15 +77,32 @@ interface StoredToken {
   revokedAt: Date | null;
 }
 
+/** What else decides a reuse: the grace (config.refreshReuseGraceSeconds) and whether the token's successor was used. */
+export interface ReuseContext {
+  graceSeconds: number;
+  successorUsed: boolean;
+}
+
 /**
- * What presenting a refresh token means. A token already used is a replay: either
- * the client lost a race or someone copied it, and both hold the same family, so the
- * whole family is revoked.
+ * What presenting a refresh token (or a phone's device credential) means. A token already
+ * used is a replay: theft (someone copied it) ends the whole family. But a client whose
+ * answer was lost (a reload, a closed tab, bad Wi-Fi) presents it again too: within the
+ * grace after its first use, while the successor it got has never been used, that is
+ * 'grace' and it gets a new successor (Auth0's reuse interval, Okta's grace period).
+ * Without `reuse` every replay is 'reused'.
  */
-export function refreshTokenState(token: StoredToken | undefined, now: Date): 'unknown' | 'revoked' | 'reused' | 'expired' | 'valid' {
+export function refreshTokenState(
+  token: StoredToken | undefined,
+  now: Date,
+  reuse?: ReuseContext,
+): 'unknown' | 'revoked' | 'reused' | 'grace' | 'expired' | 'valid' {
   if (!token) return 'unknown';
   if (token.revokedAt) return 'revoked';
-  if (token.usedAt) return 'reused';
+  if (token.usedAt) {
+    const withinGrace = !!reuse && !reuse.successorUsed && now.getTime() - token.usedAt.getTime() <= reuse.graceSeconds * 1000;
+    if (!withinGrace) return 'reused';
+    return token.expiresAt.getTime() <= now.getTime() ? 'expired' : 'grace';
+  }
   if (token.expiresAt.getTime() <= now.getTime()) return 'expired';
   return 'valid';
 }

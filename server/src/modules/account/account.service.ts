@@ -172,29 +172,40 @@ async function startSecondStep(ctx: Ctx, userId: number, purpose: 'code' | 'enro
   return { twoFactor: purpose, twoFactorToken, expiresIn: ttl, ...(offerRemember ? { rememberDevice: true } : {}) };
 }
 
+/**
+ * Rotates a refresh token. A used one presented again ends its family (theft), unless it
+ * is a lost answer: within the grace of its first use, while its successor was never
+ * used, it gets a new successor in place of that one (refreshTokenState).
+ */
 export async function refresh(ctx: Ctx, input: RefreshTokenInput, client: ClientInfo = unknownClient()): Promise<RefreshTokenResponse> {
   const db = ctx.database.db;
-  const stored = await repo.findRefreshToken(db, hashToken(input.refreshToken));
-  const state = refreshTokenState(stored, ctx.clock.now());
-  if (state === 'reused') {
-    await repo.revokeFamily(db, stored!.familyId);
-    await ctx.sessions.changed([stored!.userId]);
-  }
-  if (state !== 'valid') throw unauthorized(m.sessionExpired);
-  const token = stored!;
-  const session = await db.transaction(async (tx) => {
-    if (!(await repo.claimRefreshToken(tx, token.id))) return undefined;
-    const user = await repo.findUserById(tx, token.userId);
-    if (!user?.isActive) return undefined;
-    return issueSession(ctx, tx, user, token.familyId, client);
+  const now = ctx.clock.now();
+  const presented = await repo.findRefreshToken(db, hashToken(input.refreshToken));
+  if (!presented) throw unauthorized(m.sessionExpired);
+  const { familyId, userId } = presented;
+  const outcome = await db.transaction(async (tx) => {
+    const family = await repo.lockFamily(tx, familyId);
+    const token = family.find((t) => t.id === presented.id);
+    const successorUsed = family.some((t) => t.id > presented.id && t.usedAt !== null);
+    const state = refreshTokenState(token, now, { graceSeconds: ctx.config.refreshReuseGraceSeconds, successorUsed });
+    if (state === 'reused') {
+      // A copy of a spent token is in someone's hands: neither copy may go on.
+      await repo.revokeFamily(tx, familyId);
+      return 'ended' as const;
+    }
+    if (state !== 'valid' && state !== 'grace') return 'refused' as const;
+    const user = await repo.findUserById(tx, userId);
+    if (!user?.isActive) {
+      await repo.revokeFamily(tx, familyId);
+      return 'ended' as const;
+    }
+    if (state === 'grace') await repo.revokeSuccessors(tx, familyId, presented.id, now);
+    else if (!(await repo.claimRefreshToken(tx, presented.id, now))) return 'refused' as const;
+    return issueSession(ctx, tx, user, familyId, client);
   });
-  if (!session) {
-    // Lost a race with another use of the same token, or the user was switched off: end the family.
-    await repo.revokeFamily(db, token.familyId);
-    await ctx.sessions.changed([token.userId]);
-    throw unauthorized(m.sessionExpired);
-  }
-  return { accessToken: session.accessToken, refreshToken: session.refreshToken, expiresIn: session.expiresIn };
+  if (outcome === 'ended') await ctx.sessions.changed([userId]);
+  if (outcome === 'ended' || outcome === 'refused') throw unauthorized(m.sessionExpired);
+  return { accessToken: outcome.accessToken, refreshToken: outcome.refreshToken, expiresIn: outcome.expiresIn };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { SecurityEventKind, SecurityEventsPage } from '@shared';
 import type { AppContext } from '../../context';
+import type { Principal } from '../../security/tokens';
 import * as repo from './security-audit.repository';
 
 type Ctx = Pick<AppContext, 'database' | 'clock'>;
@@ -24,7 +25,9 @@ export async function recordSecurityEvent(ctx: Ctx, event: SecurityEventInput, d
   });
 }
 
-export async function listSecurityEvents(ctx: Ctx, page: number, pageSize: number): Promise<SecurityEventsPage> {
-  const { rows, total } = await repo.pageOfSecurityEvents(ctx.database.db, page, pageSize);
+/** The reader's page of the audit: an Admin's is the chain's, anyone else's their hotels' (securityEventScope). */
+export async function listSecurityEvents(ctx: Ctx, reader: Pick<Principal, 'isAdmin' | 'hotelIds'>, page: number, pageSize: number): Promise<SecurityEventsPage> {
+  const db = ctx.database.db;
+  const { rows, total } = await repo.pageOfSecurityEvents(db, repo.securityEventScope(db, reader), page, pageSize);
   return { items: rows.map((r) => ({ ...r, at: r.at.toISOString() })), total };
 }

@@ -12,6 +12,7 @@ import { canManageWorker } from '../requests/scope';
 import { workMessages as m } from './work.messages';
 import * as repo from './work.repository';
 import { announceDeviceChange } from './work-events';
+import { refreshTokenState } from '../account/account.rules';
 
 /** Pairing a worker's phone without e-mail, its credential's rotation, its PIN. */
 
@@ -88,19 +89,28 @@ export async function pair(ctx: AppContext, input: { code: string; deviceName: s
   return session(ctx, outcome, credential.token, outcome.locked);
 }
 
-/** Rotates the device credential like a staff refresh token: a reused one unpairs the phone. */
+/**
+ * Rotates the device credential like a staff refresh token: a reused one unpairs the
+ * phone, unless it is a lost answer (presented again within the grace of its first use,
+ * its successor never used), which gets a new successor in place of that one.
+ */
 export async function refresh(ctx: AppContext, credential: string, now = ctx.clock.now()): Promise<DeviceSession> {
   const next = newOpaqueToken();
   const outcome = await ctx.database.db.transaction(async (tx) => {
-    const used = await repo.useCredential(tx, hashToken(credential), now);
-    if (!used) return 'unknown' as const;
-    if (!used.first) {
+    const found = await repo.lockCredential(tx, hashToken(credential));
+    if (!found) return 'unknown' as const;
+    const { credential: used, successorUsed } = found;
+    const device = await repo.deviceById(tx, used.deviceId);
+    if (!device || device.revokedAt) return 'unknown' as const;
+    const reuse = { graceSeconds: ctx.config.refreshReuseGraceSeconds, successorUsed };
+    const state = refreshTokenState({ expiresAt: used.expiresAt, usedAt: used.replacedAt, revokedAt: null }, now, reuse);
+    if (state === 'reused') {
       // Someone holds a copy of an old credential: neither copy may go on.
       await repo.revokeDevice(tx, used.deviceId, now);
       return { reusedBy: used.deviceId };
     }
-    const device = await repo.deviceById(tx, used.deviceId);
-    if (!device || device.revokedAt || used.expiresAt.getTime() <= now.getTime()) return 'unknown' as const;
+    if (state === 'grace') await repo.dropUnusedSuccessors(tx, device.id, used.id);
+    else if (state !== 'valid' || !(await repo.useCredential(tx, used.id, now))) return 'unknown' as const;
     await repo.insertCredential(tx, device.id, next.hash, new Date(now.getTime() + CREDENTIAL_TTL_MS));
     return device;
   });

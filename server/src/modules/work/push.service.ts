@@ -1,9 +1,9 @@
-import { isIP } from 'node:net';
 import webpush from 'web-push';
 import { type Language, type PushPayload, type PushSubscriptionInput } from '@shared';
 import type { AppContext } from '../../context';
 import { loggableError } from '../../db/errors';
 import { badRequest } from '../../http/errors';
+import { guardedPost, hostOf, hostProblem } from '../../http/outgoing';
 import { localize, parseLang } from '../../i18n/localize';
 import type { DevicePrincipal } from '../../security/device-tokens';
 import { pushMessages as m } from './work.messages';
@@ -46,31 +46,56 @@ export async function publicKey(ctx: AppContext): Promise<{ publicKey: string }>
   return { publicKey: (await vapidKeys(ctx)).publicKey };
 }
 
+/** The browsers' own push services (Chrome's FCM, Firefox's Mozilla, Safari's Apple, Edge's Windows): a phone subscribes with one of them. */
+export const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.push.apple.com', '*.notify.windows.com'] as const;
+
+export interface PushEndpointRules {
+  /** Tests only (HOTEL_PUSH_LOOPBACK): a receiver at http://127.0.0.1. */
+  loopback: boolean;
+  /** Other push services the operator allows (HOTEL_PUSH_ALLOWED_HOSTS). */
+  extraHosts: readonly string[];
+}
+
+const hostMatches = (host: string, pattern: string) => (pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern);
+
+/** The test configuration's receiver: plain http on the literal loopback address. */
+const isLoopbackTestEndpoint = (url: URL, rules: PushEndpointRules) => rules.loopback && url.protocol === 'http:' && url.hostname === '127.0.0.1';
+
 /**
- * A push service is a public https host. The server posts to whatever a phone names, so
- * an address inside the hotel's network (an IP literal, localhost) is refused; tests may
- * name a loopback http receiver.
+ * Which push service the endpoint names: 'known' (one of the browsers' own), 'extra' (one
+ * the operator allows: its addresses are checked when subscribing too), 'loopback' (the
+ * tests' receiver), or null: refused. The server posts to whatever a phone names, so only
+ * https on 443 to a listed host, never an address, a trailing-dot name or a local one.
  */
-export function pushEndpointAllowed(endpoint: string, loopback: boolean): boolean {
+export function pushEndpointKind(endpoint: string, rules: PushEndpointRules): 'known' | 'extra' | 'loopback' | null {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    return false;
+    return null;
   }
-  if (url.username || url.password) return false;
-  if (loopback && url.protocol === 'http:' && url.hostname === '127.0.0.1') return true;
-  if (url.protocol !== 'https:' || (url.port && url.port !== '443')) return false;
+  if (url.username || url.password) return null;
+  if (isLoopbackTestEndpoint(url, rules)) return 'loopback';
+  if (url.protocol !== 'https:' || (url.port && url.port !== '443')) return null;
   const host = url.hostname.toLowerCase();
-  return !isIP(host.replace(/^\[|\]$/g, '')) && host.includes('.') && !host.endsWith('.localhost') && !host.endsWith('.local') && !host.endsWith('.internal');
+  if (PUSH_SERVICE_HOSTS.some((p) => hostMatches(host, p))) return 'known';
+  return rules.extraHosts.some((p) => hostMatches(host, p)) ? 'extra' : null;
 }
+
+export function pushEndpointAllowed(endpoint: string, rules: PushEndpointRules): boolean {
+  return pushEndpointKind(endpoint, rules) !== null;
+}
+
+const endpointRules = (ctx: AppContext): PushEndpointRules => ({ loopback: ctx.config.pushLoopback, extraHosts: ctx.config.pushAllowedHosts });
 
 const b64urlBytes = (value: string) => Buffer.from(value, 'base64url').length;
 
 export async function subscribe(ctx: AppContext, device: DevicePrincipal, input: PushSubscriptionInput, lang: Language): Promise<void> {
   // A P-256 public point is 65 bytes uncompressed; the auth secret is 16.
-  if (!pushEndpointAllowed(input.endpoint, ctx.config.pushLoopback) || b64urlBytes(input.keys.p256dh) !== 65 || b64urlBytes(input.keys.auth) !== 16)
-    throw badRequest(m.endpointInvalid);
+  const kind = pushEndpointKind(input.endpoint, endpointRules(ctx));
+  if (kind === null || b64urlBytes(input.keys.p256dh) !== 65 || b64urlBytes(input.keys.auth) !== 16) throw badRequest(m.endpointInvalid);
+  // A host the operator allows is looked up now as well as at each push (the shared outgoing guard).
+  if (kind === 'extra' && (await hostProblem(hostOf(new URL(input.endpoint)), { allowPrivate: false })) !== null) throw badRequest(m.endpointInvalid);
   await repo.saveSubscription(ctx.database.db, { deviceId: device.deviceId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, lang });
 }
 
@@ -108,17 +133,19 @@ async function sendOne(ctx: AppContext, keys: VapidKeys, sub: repo.SubscriptionR
     contentEncoding: 'aes128gcm',
     urgency: 'high',
   });
-  const response = await fetch(details.endpoint, {
-    method: details.method,
-    headers: details.headers as Record<string, string>,
-    body: details.body ? new Uint8Array(details.body) : undefined,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-  });
-  await response.body?.cancel();
+  // Through the shared outgoing guard: the host is resolved, refused inside the network and
+  // connected to at the checked address; only the tests' loopback receiver is let through.
+  const rules = endpointRules(ctx);
+  const kind = pushEndpointKind(details.endpoint, rules);
+  if (kind === null) throw new Error('push endpoint is not an allowed push service');
+  const status = await guardedPost(
+    details.endpoint,
+    { headers: details.headers as Record<string, string>, body: details.body ? Buffer.from(details.body) : undefined, timeoutMs: PUSH_TIMEOUT_MS },
+    { allowPrivate: kind === 'loopback' },
+  );
   // The phone unsubscribed or was reset: its subscription will never work again.
-  if (response.status === 404 || response.status === 410) await repo.deleteGoneSubscription(ctx.database.db, sub.deviceId, sub.endpoint);
-  else if (!response.ok) throw new Error(`push service answered ${response.status}`);
+  if (status === 404 || status === 410) await repo.deleteGoneSubscription(ctx.database.db, sub.deviceId, sub.endpoint);
+  else if (status < 200 || status > 299) throw new Error(`push service answered ${status}`);
 }
 
 async function pushTo(ctx: AppContext, workerIds: number[], lineId: number, kind: 'assigned' | 'offered'): Promise<void> {

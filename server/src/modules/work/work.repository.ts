@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import {
   departments,
@@ -88,21 +88,34 @@ export async function insertCredential(tx: Tx, deviceId: string, tokenHash: stri
 }
 
 /**
- * Uses a credential once: marks it replaced only if it was not already. Answers the
- * device and whether this call was the one that used it (false: a reuse).
+ * The credential behind `tokenHash` and its device's later ones, with the device locked:
+ * uses of one phone's credentials take turns, so a reuse sees what an earlier one did.
  */
-export async function useCredential(tx: Tx, tokenHash: string, now: Date) {
-  const [row] = await tx
-    .select({ id: workerDeviceCredentials.id, deviceId: workerDeviceCredentials.deviceId, expiresAt: workerDeviceCredentials.expiresAt })
-    .from(workerDeviceCredentials)
-    .where(eq(workerDeviceCredentials.tokenHash, tokenHash));
-  if (!row) return undefined;
+export async function lockCredential(tx: Tx, tokenHash: string) {
+  const [found] = await tx.select({ deviceId: workerDeviceCredentials.deviceId }).from(workerDeviceCredentials).where(eq(workerDeviceCredentials.tokenHash, tokenHash));
+  if (!found) return undefined;
+  await tx.select({ id: workerDevices.id }).from(workerDevices).where(eq(workerDevices.id, found.deviceId)).for('update');
+  const rows = await tx.select().from(workerDeviceCredentials).where(eq(workerDeviceCredentials.deviceId, found.deviceId)).orderBy(workerDeviceCredentials.id);
+  const credential = rows.find((r) => r.tokenHash === tokenHash);
+  if (!credential) return undefined;
+  return { credential, successorUsed: rows.some((r) => r.id > credential.id && r.replacedAt !== null) };
+}
+
+/** Marks a credential used (replaced) only if it was not already; answers whether this call did. */
+export async function useCredential(tx: Tx, id: number, now: Date): Promise<boolean> {
   const used = await tx
     .update(workerDeviceCredentials)
     .set({ replacedAt: now })
-    .where(and(eq(workerDeviceCredentials.id, row.id), isNull(workerDeviceCredentials.replacedAt)))
+    .where(and(eq(workerDeviceCredentials.id, id), isNull(workerDeviceCredentials.replacedAt)))
     .returning({ id: workerDeviceCredentials.id });
-  return { ...row, first: used.length > 0 };
+  return used.length > 0;
+}
+
+/** A lost answer's credentials, never used, are dropped: the one presented again gets a new one in their place. */
+export async function dropUnusedSuccessors(tx: Tx, deviceId: string, afterId: number): Promise<void> {
+  await tx
+    .delete(workerDeviceCredentials)
+    .where(and(eq(workerDeviceCredentials.deviceId, deviceId), gt(workerDeviceCredentials.id, afterId), isNull(workerDeviceCredentials.replacedAt)));
 }
 
 export async function deviceById(db: DbOrTx, id: string) {

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { type TargetRules, guardedLookup, isPrivateAddress } from './targets';
+import { guardedLookup, hostOf, literalRefused } from '../../../http/outgoing';
+import type { TargetRules } from './targets';
 
 /** One POST of a signed event to its receiver: no redirect followed, 10 s at most, the first 1 KB of the answer kept. */
 
@@ -38,9 +38,7 @@ export function deliver(message: SignedMessage, rules: TargetRules): Promise<Att
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const url = new URL(message.url);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  // A literal address is not looked up, so the guard on the lookup does not see it.
-  if (isIP(host) && !rules.allowPrivate && isPrivateAddress(host))
+  if (literalRefused(hostOf(url), rules))
     return Promise.resolve({ status: null, ok: false, latencyMs: 0, response: 'refused: the target is a private or local network address' });
   const body = Buffer.from(message.payload);
   const client = url.protocol === 'https:' ? https : http;
