@@ -1,10 +1,13 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, inArray } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
-import { departments, linePhotos, requestLines, shiftRoster, workerDevices, workerHotels, workerPairingCodes, workerPushSubscriptions, workerZones, workers } from '../../server/src/db/schema';
+import { workersToReviewLine } from '../../server/src/modules/basic-data/workers-review';
+import { departments, hotels, linePhotos, requestLines, shiftRoster, workerDevices, workerHotels, workerPairingCodes, workerPushSubscriptions, workerZones, workers } from '../../server/src/db/schema';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, serveHotels, tokenFor } from '../support/fixtures';
 import { openStream } from '../support/sse';
 import { type TestServer, startTestServer } from '../support/test-server';
@@ -369,7 +372,7 @@ describe("workers' phones: who may call what, route by route", () => {
       staffA = await tokenFor(
         tokens,
         await createStaffUser(db(), {
-          claims: ['Basic Data.Worker.Pair', 'Basic Data.Worker.View', 'Basic Data.Worker.Edit', 'Basic Data.Worker.Delete', 'Basic Data.Routing.Read', 'Basic Data.Routing.Edit', ...SERVICE_CLAIMS],
+          claims: ['Basic Data.Worker.Pair', 'Basic Data.Worker.View', 'Basic Data.Worker.Create', 'Basic Data.Worker.Edit', 'Basic Data.Worker.Delete', 'Basic Data.Routing.Read', 'Basic Data.Routing.Edit', ...SERVICE_CLAIMS],
           hotelIds: [fx.hotelA.id],
           departmentIds: both,
         }),
@@ -452,17 +455,17 @@ describe("workers' phones: who may call what, route by route", () => {
       setWorkShift: { kind: 'own', why: "the phone's own worker's switch" },
     });
 
-    it('a supervisor of hotel A reaches no worker of hotel B; a hotel-A phone no line of hotel B; nothing of hotel B changes', async () => {
+    const walk = async (kind: 'supervisor' | 'phone') => {
       const before = await hotelBState();
       const cases = crossCases();
       // Every phone and supervisor route of the contract has a case (the type says so too).
       const derived = Object.entries(endpoints).filter(([, e]) => 'path' in e && typeof e.path === 'string' && /^\/api\/Work(ers)?\//.test(e.path)).map(([name]) => name);
       expect(Object.keys(cases).sort()).toEqual([...derived, PHOTO_DOWNLOAD].sort());
       for (const [name, c] of Object.entries(cases)) {
-        if (c.kind === 'own') continue;
+        if (c.kind !== kind) continue;
         const res = await c.call();
         if (c.kind === 'supervisor') expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(404);
-        else {
+        else if (c.kind === 'phone') {
           expect(c.allowed, `${name}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
           if (res.status < 300) await c.check?.(res.body);
         }
@@ -472,7 +475,11 @@ describe("workers' phones: who may call what, route by route", () => {
       const tasks = await t.api.call(endpoints.workTasks, { token: phoneB.accessToken });
       expect(tasks.status).toBe(200);
       expect(tasks.body.map((x: { lineId: number }) => x.lineId)).toContain(lineB);
-    });
+    };
+
+    it('a supervisor of hotel A pairs, lists, unpairs and sets the PIN of no worker of hotel B (404, nothing changed)', () => walk('supervisor'));
+
+    it("a phone of a hotel-A worker reads, takes and finishes no line of hotel B, nor hears of one (nothing changed)", () => walk('phone'));
 
     it('the Workers screen, shifts, zones and rosters of hotel A neither show nor touch a worker of hotel B', async () => {
       const before = await hotelBState();
@@ -535,6 +542,35 @@ describe("workers' phones: who may call what, route by route", () => {
       expect((await t.api.call(endpoints.updateServiceRequestStatus, { token: staffA, body: { requestDetailsId: desk, status: 'Assigned', workerId: techA } })).status).toBe(200);
     });
 
+    it("the Worker screen: a worker needs a hotel, only the caller's hotels may be given, an edit keeps the others and ends the review", async () => {
+      const add = (body: object, lang: 'en' | 'ar' = 'en') => t.api.call(endpoints.worker.add, { token: staffA, lang, body: { name: 'New', phoneNumber: '+966 55 100 0043', ...body } });
+      const none = await add({ workerCode: `NH-${randomBytes(3).toString('hex')}` });
+      expect(none.status).toBe(400);
+      expect(none.body.message).toBe('Choose at least one hotel the worker serves');
+      expect((await add({ workerCode: `NH-${randomBytes(3).toString('hex')}` }, 'ar')).body.message).toBe('يرجى اختيار فندق واحد على الأقل يخدمه العامل');
+      // Hotel B is not staffA's: as unknown as a hotel that does not exist; nothing is added.
+      const code = `NB-${randomBytes(3).toString('hex')}`;
+      const other = await add({ workerCode: code, hotelIds: [fx.hotelA.id, fx.hotelB.id] });
+      expect(other.status, JSON.stringify(other.body)).toBe(400);
+      expect(other.body.errors).toEqual([{ field: 'hotelIds', message: 'The selected hotel does not exist' }]);
+      expect(await db().select().from(workers).where(eq(workers.workerCode, code))).toEqual([]);
+      const ok = await add({ workerCode: code, hotelIds: [fx.hotelA.id] });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      const listed = (await t.api.call(endpoints.worker.list, { token: staffA })).body.find((w: { id: number }) => w.id === ok.body.id);
+      expect(listed).toMatchObject({ hotelIds: [fx.hotelA.id], hotelNames: [fx.hotelA.name], hotelsToReview: false });
+
+      // A worker of both hotels, left for review by the upgrade: hotel A's staff keeps hotel B on it.
+      const both = await made('Both', fx.departments.housekeeping, fx.hotelA.id);
+      await serveHotels(db(), [both], [fx.hotelB.id]);
+      await db().update(workers).set({ hotelsToReview: true }).where(eq(workers.id, both));
+      const [row] = await db().select().from(workers).where(eq(workers.id, both));
+      const edit = await t.api.call(endpoints.worker.edit, { token: staffA, params: { id: both }, body: { name: 'Both', phoneNumber: row.phoneNumber, workerCode: row.workerCode, hotelIds: [fx.hotelA.id] } });
+      expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+      const served = await db().select({ hotelId: workerHotels.hotelId }).from(workerHotels).where(eq(workerHotels.workerId, both));
+      expect(served.map((h) => h.hotelId).sort()).toEqual([fx.hotelA.id, fx.hotelB.id].sort());
+      expect((await db().select().from(workers).where(eq(workers.id, both)))[0].hotelsToReview).toBe(false);
+    });
+
     it("routing offers a line only to workers of the line's hotel: one on shift elsewhere is no candidate", async () => {
       const admin = await t.adminToken();
       // Only hotel A's technician is on shift; hotel B's is off, the fixture's (both hotels) too.
@@ -550,6 +586,40 @@ describe("workers' phones: who may call what, route by route", () => {
       await db().update(workers).set({ shiftOverride: 'on' }).where(eq(workers.id, techB));
       await t.server.routing.runOnce(t.clock.now());
       expect((await db().select().from(requestLines).where(eq(requestLines.id, line)))[0].workerId).toBe(techB);
+    });
+
+    it("the upgrade gives each worker the hotels it served, else every hotel, and the start log names those until they are saved", async () => {
+      const migration = readFileSync(path.resolve(import.meta.dirname, '../../server/src/db/migrations/0042_worker_hotels.sql'), 'utf8');
+      const data = migration
+        .split('--> statement-breakpoint')
+        .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
+        .filter((statement) => /^(INSERT|UPDATE)/.test(statement));
+      expect(data).toHaveLength(3);
+      // As before workers had hotels.
+      await db().delete(workerHotels);
+      await db().update(workers).set({ hotelsToReview: false });
+      for (const statement of data) await db().execute(sql.raw(statement));
+      const hotelsOf = async (workerId: number) =>
+        (await db().select({ hotelId: workerHotels.hotelId }).from(workerHotels).where(eq(workerHotels.workerId, workerId))).map((h) => h.hotelId).sort();
+      const flagged = async (workerId: number) => (await db().select().from(workers).where(eq(workers.id, workerId)))[0].hotelsToReview;
+      // Served hotel B only (its line), hotel A only (its lines): kept to those.
+      expect(await hotelsOf(techB)).toEqual([fx.hotelB.id]);
+      expect(await hotelsOf(techA)).toEqual([fx.hotelA.id]);
+      expect(await flagged(techB)).toBe(false);
+      // Served none: every hotel, for review.
+      const everyHotel = (await db().select({ id: hotels.id }).from(hotels)).map((h) => h.id).sort();
+      expect(await hotelsOf(keeperB)).toEqual(everyHotel);
+      expect(await flagged(keeperB)).toBe(true);
+      const [keeper] = await db().select().from(workers).where(eq(workers.id, keeperB));
+      const line = await workersToReviewLine(db());
+      expect(line).toContain(`${keeper.workerCode} (${keeper.name})`);
+      expect(line).not.toContain((await db().select().from(workers).where(eq(workers.id, techB)))[0].workerCode);
+      // Saved once (its hotels chosen), it is no longer named.
+      const admin = await t.adminToken();
+      const saved = await t.api.call(endpoints.worker.edit, { token: admin, params: { id: keeperB }, body: { name: keeper.name, phoneNumber: keeper.phoneNumber, workerCode: keeper.workerCode, hotelIds: [fx.hotelB.id] } });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(await hotelsOf(keeperB)).toEqual([fx.hotelB.id]);
+      expect((await workersToReviewLine(db())) ?? '').not.toContain(keeper.workerCode);
     });
   });
 });
