@@ -169,6 +169,11 @@ function ownerKey(def: EntityDef): string {
   return Object.entries(h.table).find(([, value]) => value === h.owner)![0];
 }
 
+/** Workers the upgrade to worker hotels gave every hotel, not saved since (workers-review.ts). */
+export async function workersToReview(db: DbOrTx): Promise<{ code: string; name: string }[]> {
+  return db.select({ code: s.workers.workerCode, name: s.workers.name }).from(s.workers).where(eq(s.workers.hotelsToReview, true)).orderBy(asc(s.workers.workerCode));
+}
+
 function column(def: EntityDef, field: string): AnyPgColumn {
   return (def.table as unknown as Record<string, AnyPgColumn>)[field];
 }

@@ -1,6 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { workers } from '../../db/schema';
+import { workersToReview } from './basic-data.repository';
 
 /** How many workers the start log names at most (then "and N more"). */
 const NAMED = 50;
@@ -11,11 +10,7 @@ const NAMED = 50;
  * screen (choosing its hotels), every start names them. Undefined when there is none.
  */
 export async function workersToReviewLine(db: DbOrTx): Promise<string | undefined> {
-  const rows = await db
-    .select({ code: workers.workerCode, name: workers.name })
-    .from(workers)
-    .where(eq(workers.hotelsToReview, true))
-    .orderBy(asc(workers.workerCode));
+  const rows = await workersToReview(db);
   if (!rows.length) return undefined;
   const named = rows.slice(0, NAMED).map((r) => `${r.code} (${r.name})`).join(', ');
   const more = rows.length > NAMED ? ` and ${rows.length - NAMED} more` : '';
