@@ -589,7 +589,7 @@ describe("workers' phones: who may call what, route by route", () => {
     });
 
     it("the upgrade gives each worker the hotels it served, else every hotel, and the start log names those until they are saved", async () => {
-      const migration = readFileSync(path.resolve(import.meta.dirname, '../../server/src/db/migrations/0042_worker_hotels.sql'), 'utf8');
+      const migration = readFileSync(path.resolve(import.meta.dirname, '../../server/src/db/migrations/0043_worker_hotels.sql'), 'utf8');
       const data = migration
         .split('--> statement-breakpoint')
         .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())

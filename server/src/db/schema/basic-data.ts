@@ -154,7 +154,7 @@ export const workers = pgTable(
     shiftOverride: text('shift_override', { enum: ['on', 'off'] }),
     shiftChangedAt: timestamp('shift_changed_at', { withTimezone: true, mode: 'date' }),
     /**
-     * Set by migration 0042 on a worker that had served no hotel and was given every
+     * Set by migration 0043 on a worker that had served no hotel and was given every
      * hotel: the start log names it until someone saves the worker (README, Workers).
      */
     hotelsToReview: boolean('hotels_to_review').notNull().default(false),

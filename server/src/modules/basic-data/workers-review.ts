@@ -5,7 +5,7 @@ import { workersToReview } from './basic-data.repository';
 const NAMED = 50;
 
 /**
- * The start log's line about workers the upgrade to worker hotels (migration 0042) gave
+ * The start log's line about workers the upgrade to worker hotels (migration 0043) gave
  * every hotel because they had served none: until someone saves each on the Worker
  * screen (choosing its hotels), every start names them. Undefined when there is none.
  */
