@@ -8,6 +8,7 @@ import { RoutingScheduler } from './modules/routing/routing.scheduler';
 import { WebhookDispatcher } from './modules/integrations/webhooks/dispatcher';
 import { secureDataDir } from './db/data-folder';
 import { ensureAdmin } from './seed/admin';
+import { workersToReviewLine } from './modules/basic-data/workers-review';
 import { seedDemo } from './seed/demo';
 import { type DemoHistoryResult, seedDemoHistory } from './seed/demo-history';
 
@@ -51,6 +52,9 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
   }
   // Again, for what the first open of the database has just made.
   secureDataDir(config.dataDir);
+  // Once per start, while the upgrade left workers serving every hotel that nobody has looked at since.
+  const review = await workersToReviewLine(database.db);
+  if (review) app.log.warn(review);
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   const escalations = new EscalationScheduler(ctx, app.log);
   escalations.start();

@@ -199,6 +199,11 @@ export const WorkerInput = z.object({
   workerCode: code(),
   /** Optional: a worker of a department is offered for that department's lines. */
   departmentId: Id.nullable().optional(),
+  /**
+   * The hotels the worker serves (one or more, as a user's): required on Add; absent on
+   * Edit: unchanged. The worker's phone sees, and routing offers it, lines of these hotels only.
+   */
+  hotelIds: z.array(Id).min(1).max(500).optional(),
 });
 export const Worker = z.object({
   id: z.number(),
@@ -208,6 +213,12 @@ export const Worker = z.object({
   phoneNumber: z.string(),
   departmentId: z.number().nullable(),
   departmentName: z.string().nullable(),
+  /** The hotels the worker serves, lowest id first. */
+  hotelIds: z.array(z.number()),
+  /** Their names in the reader's language, in the same order. */
+  hotelNames: z.array(z.string()),
+  /** Given every hotel by the upgrade (it had served none): someone should choose its hotels. */
+  hotelsToReview: z.boolean(),
   /** Paired phones not revoked. */
   phones: z.number(),
   /** Lines assigned to the worker and not finished. */

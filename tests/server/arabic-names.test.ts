@@ -53,7 +53,7 @@ describe('Arabic names of departments and workers', () => {
     const dept = (await call(endpoints.department.add, { body: { name: 'Housekeeping', nameAr: 'التدبير المنزلي', departmentCode: 'HK' } })).body.id;
     const worker = (
       await call(endpoints.worker.add, {
-        body: { name: 'Ahmed Saleh', nameAr: 'أحمد صالح', phoneNumber: '+966 55 123 4567', workerCode: 'W-AR', departmentId: dept },
+        body: { name: 'Ahmed Saleh', nameAr: 'أحمد صالح', phoneNumber: '+966 55 123 4567', workerCode: 'W-AR', departmentId: dept, hotelIds: [(await seedFixture(dbOf(t))).hotelA.id] },
       })
     ).body.id;
     expect((await listed('worker', 'ar')).find((w) => w.id === worker)).toMatchObject({
@@ -104,12 +104,20 @@ describe('Arabic names of departments and workers', () => {
     const template = async () => (await call<Buffer>(endpoints.workerTemplate)).body;
     const upload = (bytes: Uint8Array) => call(endpoints.uploadWorker, { form: fileForm(bytes, 'workers.xlsx', XLSX) });
 
-    it('has an optional nameAr column, last, and imports it', async () => {
+    /** The code of a hotel the sheet's workers serve. */
+    const hotelCode = async () => {
+      const fx = await seedFixture(dbOf(t));
+      const [hotel] = await dbOf(t).select({ code: s.hotels.hotelCode }).from(s.hotels).where(eq(s.hotels.id, fx.hotelA.id));
+      return hotel.code;
+    };
+
+    it('has an optional nameAr column, then the hotels, and imports it', async () => {
       const wb = await readWorkbook(await template());
-      expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual(['workerCode', 'name', 'phoneNumber', 'departmentCode', 'nameAr']);
+      expect((wb.worksheets[0].getRow(1).values as unknown[]).slice(1)).toEqual(['workerCode', 'name', 'phoneNumber', 'departmentCode', 'nameAr', 'hotelCodes']);
+      const hotel = await hotelCode();
       const filled = await fillTemplate(await template(), [
-        ['X1', 'Mona Adel', '+966 50 111 2222', null, 'منى عادل'],
-        ['X2', 'Omar Said', '+966 50 111 3333', null, null],
+        ['X1', 'Mona Adel', '+966 50 111 2222', null, 'منى عادل', hotel],
+        ['X2', 'Omar Said', '+966 50 111 3333', null, null, hotel],
       ]);
       expect((await upload(filled)).status).toBe(200);
       const rows = await dbOf(t).select().from(s.workers);
@@ -119,17 +127,24 @@ describe('Arabic names of departments and workers', () => {
       ]);
     });
 
-    it('still imports a sheet made before the column (no nameAr header at all)', async () => {
+    it('still imports a sheet without the nameAr column; one made before the hotels column is refused row by row', async () => {
+      const hotel = await hotelCode();
       const wb = await readWorkbook(await template());
       const sheet = wb.worksheets[0];
       sheet.spliceColumns(5, 1);
-      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['workerCode', 'name', 'phoneNumber', 'departmentCode']);
-      sheet.getRow(2).values = ['OLD1', 'Yousef Ali', '+966 50 222 4444'];
-      const bytes = Buffer.from(await wb.xlsx.writeBuffer());
-      const res = await upload(bytes);
-      expect(res.status).toBe(200);
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['workerCode', 'name', 'phoneNumber', 'departmentCode', 'hotelCodes']);
+      sheet.getRow(2).values = ['OLD1', 'Yousef Ali', '+966 50 222 4444', null, hotel];
+      const res = await upload(Buffer.from(await wb.xlsx.writeBuffer()));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
       const [row] = await dbOf(t).select().from(s.workers).where(eq(s.workers.workerCode, 'OLD1'));
       expect(row).toMatchObject({ name: 'Yousef Ali', nameAr: null });
+      // Without the hotels a worker would serve nowhere: the sheet is refused with the column named, nothing is saved.
+      sheet.spliceColumns(5, 1);
+      sheet.getRow(2).values = ['OLD2', 'Yousef Ali', '+966 50 222 4445'];
+      const old = await upload(Buffer.from(await wb.xlsx.writeBuffer()));
+      expect(old.status, JSON.stringify(old.body)).toBe(400);
+      expect(old.body.message).toBe('The sheet is missing the column(s) hotelCodes: download the template again');
+      expect(await dbOf(t).select().from(s.workers).where(eq(s.workers.workerCode, 'OLD2'))).toEqual([]);
     });
   });
 });

@@ -94,8 +94,9 @@ describe('basic data: add, list, edit and remove over HTTP', () => {
     {
       key: 'worker',
       codeField: 'workerCode',
-      create: async () => ({ name: 'Ahmed Al-Qahtani', phoneNumber: '+966 55 123 4567', workerCode: 'W1', departmentId: await b.department({ name: 'Maintenance' }) }),
-      edit: async () => ({ name: 'Ahmed Alqahtani', phoneNumber: '0551234567', departmentId: null }),
+      create: async () => ({ name: 'Ahmed Al-Qahtani', phoneNumber: '+966 55 123 4567', workerCode: 'W1', departmentId: await b.department({ name: 'Maintenance' }), hotelIds: [await b.hotel()] }),
+      // Its hotels are replaced by the edit's (an admin sees every hotel).
+      edit: async () => ({ name: 'Ahmed Alqahtani', phoneNumber: '0551234567', departmentId: null, hotelIds: [await b.hotel()] }),
     },
     {
       key: 'department',

@@ -63,7 +63,7 @@ describe('basic data rules: unique codes, fixed codes, nothing removed while in 
         ['roomType', () => b.roomType({ roomTypeCode: 'DUP-RT' }), { nameEn: 'x', nameAr: 'س', roomTypeCode: 'DUP-RT' }],
         ['serviceGroup', () => b.serviceGroup({ serviceGroupCode: 'DUP-G' }), { nameEn: 'x', nameAr: 'س', serviceGroupCode: 'DUP-G' }],
         ['department', () => b.department({ departmentCode: 'DUP-D' }), { name: 'x', departmentCode: 'DUP-D' }],
-        ['worker', () => b.worker({ workerCode: 'DUP-W' }), { name: 'x', phoneNumber: '0551234567', workerCode: 'DUP-W' }],
+        ['worker', () => b.worker({ workerCode: 'DUP-W' }), { name: 'x', phoneNumber: '0551234567', workerCode: 'DUP-W', hotelIds: [await b.hotel()] }],
         [
           'service',
           () => b.service({ serviceCode: 'DUP-S' }),

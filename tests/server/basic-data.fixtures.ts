@@ -77,7 +77,9 @@ export class Builder {
       departmentId: o.departmentId ?? (await this.department()),
       ...o,
     });
-  worker = (o: Record<string, unknown> = {}) => this.add('worker', { name: 'Ahmed', phoneNumber: '+966 55 123 4567', workerCode: this.next('W'), ...o });
+  /** A worker serves one or more hotels: a new hotel unless `hotelIds` is given. */
+  worker = async (o: Record<string, unknown> = {}) =>
+    this.add('worker', { name: 'Ahmed', phoneNumber: '+966 55 123 4567', workerCode: this.next('W'), hotelIds: o.hotelIds ?? [await this.hotel()], ...o });
 }
 
 export const CRUD_KEYS = {

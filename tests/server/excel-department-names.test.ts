@@ -62,8 +62,8 @@ describe('Excel templates name departments in the reader’s language', () => {
       t.api.call(endpoints.uploadWorker, { token, lang, form: fileForm(bytes, 'workers.xlsx', XLSX) });
     const bad = await upload(
       await fillTemplate(template, [
-        ['WN1', 'Ali', '+966 50 123 4567', 'Laundry'],
-        ['WN2', 'Sara', '+966 50 123 4568', 'مطبخ'],
+        ['WN1', 'Ali', '+966 50 123 4567', 'Laundry', null, 'H1'],
+        ['WN2', 'Sara', '+966 50 123 4568', 'مطبخ', null, 'H1'],
       ]),
       'ar',
     );
@@ -74,10 +74,10 @@ describe('Excel templates name departments in the reader’s language', () => {
     ]);
     const good = await upload(
       await fillTemplate(template, [
-        ['WN1', 'Ali', '+966 50 123 4567', 'التدبير المنزلي'],
-        ['WN2', 'Sara', '+966 50 123 4568', 'rooms division'],
-        ['WN3', 'Omar', '+966 50 123 4569', 'D2'],
-        ['WN4', 'Huda', '+966 50 123 4570', 'المغسلة'],
+        ['WN1', 'Ali', '+966 50 123 4567', 'التدبير المنزلي', null, 'H1'],
+        ['WN2', 'Sara', '+966 50 123 4568', 'rooms division', null, 'H1'],
+        ['WN3', 'Omar', '+966 50 123 4569', 'D2', null, 'H2'],
+        ['WN4', 'Huda', '+966 50 123 4570', 'المغسلة', null, 'H1'],
       ]),
     );
     expect(good.status).toBe(200);

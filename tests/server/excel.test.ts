@@ -28,7 +28,7 @@ describe('Excel templates and uploads', () => {
     ['roomTypeTemplate', 'RoomTypeTemplate', ['roomTypeCode', 'nameEn', 'nameAr']],
     ['roomTemplate', 'RoomTemplate', ['number', 'hotelCode', 'useTypeCode', 'roomTypeCode', 'floor', 'zone']],
     ['serviceTemplate', 'ServiceTemplate', ['serviceCode', 'nameEn', 'nameAr', 'serviceGroupCode', 'departmentCode', 'acknowledgeMinutes', 'completeMinutes', 'searchWordsEn', 'searchWordsAr']],
-    ['workerTemplate', 'WorkerTemplate', ['workerCode', 'name', 'phoneNumber', 'departmentCode', 'nameAr']],
+    ['workerTemplate', 'WorkerTemplate', ['workerCode', 'name', 'phoneNumber', 'departmentCode', 'nameAr', 'hotelCodes']],
     ['userTemplate', 'UserTemplate', ['userCode', 'firstName', 'lastName', 'email', 'phoneNumber', 'hotelCodes', 'departmentCodes', 'language']],
   ] as const)('%s is a real .xlsx named %s with the field names as headers and a bilingual instructions sheet', async (key, name, headers) => {
     const res = await download(endpoints[key]);
@@ -148,16 +148,23 @@ describe('Excel templates and uploads', () => {
     ]);
 
     const workers = await fillTemplate((await download(endpoints.workerTemplate)).body, [
-      ['W1', 'Ali Hassan', '+966 50 123 4567', 'D1'],
-      ['W2', 'Sara Ali', '0501234567', null],
-      ['W3', 'No Phone', 'call me', null],
+      ['W1', 'Ali Hassan', '+966 50 123 4567', 'D1', null, 'H1'],
+      ['W2', 'Sara Ali', '0501234567', null, null, 'H1, H2'],
+      ['W3', 'No Phone', 'call me', null, null, 'H1'],
+      // A worker serves at least one hotel, and only hotels that exist.
+      ['W4', 'No Hotel', '0501234568', null, null, null],
+      ['W5', 'Far Hotel', '0501234569', null, null, 'NOPE'],
     ]);
     const bad = await upload(endpoints.uploadWorker, workers);
     expect(bad.status).toBe(400);
-    expect(bad.body.rowErrors).toEqual([{ row: 4, column: 'phoneNumber', message: 'Enter a valid phone number' }]);
+    expect(bad.body.rowErrors).toEqual([
+      { row: 4, column: 'phoneNumber', message: 'Enter a valid phone number' },
+      { row: 5, column: 'hotelCodes', message: expect.any(String) },
+      { row: 6, column: 'hotelCodes', message: 'Unknown code "NOPE"' },
+    ]);
     const good = await fillTemplate((await download(endpoints.workerTemplate)).body, [
-      ['W1', 'Ali Hassan', '+966 50 123 4567', 'D1'],
-      ['W2', 'Sara Ali', '0501234567', null],
+      ['W1', 'Ali Hassan', '+966 50 123 4567', 'D1', null, 'H1'],
+      ['W2', 'Sara Ali', '0501234567', null, null, 'H1, H2'],
     ]);
     expect((await upload(endpoints.uploadWorker, good)).status).toBe(200);
     const stored2 = await dbOf(t).select().from(s.workers);
@@ -165,6 +172,13 @@ describe('Excel templates and uploads', () => {
       ['W1', ref.departmentId],
       ['W2', null],
     ]);
+    // Each worker serves the sheet's hotels.
+    const served = await dbOf(t)
+      .select({ code: s.workers.workerCode, hotel: s.hotels.hotelCode })
+      .from(s.workerHotels)
+      .innerJoin(s.workers, eq(s.workers.id, s.workerHotels.workerId))
+      .innerJoin(s.hotels, eq(s.hotels.id, s.workerHotels.hotelId));
+    expect(served.map((r) => `${r.code}:${r.hotel}`).sort()).toEqual(['W1:H1', 'W2:H1', 'W2:H2']);
   });
 
   it('judges a file by its bytes: a renamed text file is 415, an old .xls asks to save as .xlsx', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { departments, hotels, rooms, shiftRoster, workers } from '../../server/src/db/schema';
-import { type Fixture, seedFixture } from '../support/fixtures';
+import { type Fixture, seedFixture, serveHotels } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { XLSX, fileForm, fillTemplate, readWorkbook } from './excel.fixtures';
 
@@ -61,6 +61,23 @@ describe('rosters and room zones by sheet and by the room screen', { timeout: 12
     ]);
     const ar = await upload(file, 'ar');
     expect(ar.body.rowErrors[0].message).toBe(`العامل "${codes.tariq}" ليس من عمال هذا القسم`);
+    expect(await db().select().from(shiftRoster)).toHaveLength(0);
+  });
+
+  it('a roster sheet naming a worker of another hotel is refused row by row, in both languages; nothing is saved', async () => {
+    const [far] = await db()
+      .insert(workers)
+      .values({ workerCode: `FAR-${fx.companyId}`, name: 'Far', phoneNumber: '+966 55 000 0000', departmentId: fx.departments.housekeeping })
+      .returning({ id: workers.id, code: workers.workerCode });
+    await serveHotels(db(), [far.id], [fx.hotelB.id]);
+    const file = await fillTemplate(await template(), [
+      [codes.hotel, codes.housekeeping, codes.huda, 'Mon', '07:00', '15:00'],
+      [codes.hotel, codes.housekeeping, far.code, 'Mon', '07:00', '15:00'],
+    ]);
+    const res = await upload(file);
+    expect(res.status).toBe(400);
+    expect(res.body.rowErrors).toEqual([{ row: 3, column: 'workerCode', message: `Worker "${far.code}" does not serve this hotel` }]);
+    expect((await upload(file, 'ar')).body.rowErrors[0].message).toBe(`العامل "${far.code}" لا يخدم هذا الفندق`);
     expect(await db().select().from(shiftRoster)).toHaveLength(0);
   });
 

@@ -5,7 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { lineRoutingLog, requestLines, routingRules, workers } from '../../server/src/db/schema';
-import { type Fixture, guestRequest, seedFixture } from '../support/fixtures';
+import { type Fixture, guestRequest, seedFixture, serveHotels } from '../support/fixtures';
 import { type TestServer, startTestServer, testDbKind } from '../support/test-server';
 
 /** No timers: the test plays the routing runs, all three processes at once. */
@@ -43,6 +43,7 @@ describe.runIf(testDbKind() === 'postgres')('routing across three servers', { ti
       .insert(workers)
       .values([1, 2, 3, 4].map((n) => ({ workerCode: `ROUTE-${n}-${fx.companyId}`, name: `Router ${n}`, phoneNumber: '+966 55 000 0000', departmentId: fx.departments.maintenance, shiftOverride: 'on' as const })))
       .returning({ id: workers.id });
+    await serveHotels(db, crew.map((w) => w.id), [fx.hotelA.id, fx.hotelB.id]);
     await db.update(workers).set({ shiftOverride: 'off' }).where(eq(workers.id, fx.workers.technician));
     await db.insert(routingRules).values({ hotelId: fx.hotelA.id, scope: 'department', scopeId: fx.departments.maintenance, maxOpenTasks: 100 });
 

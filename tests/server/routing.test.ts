@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { lineEscalations, lineRoutingLog, requestLines, rooms, routingRules, shiftRoster, workers } from '../../server/src/db/schema';
-import { type Fixture, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { type Fixture, createStaffUser, guestRequest, seedFixture, serveHotels, tokenFor } from '../support/fixtures';
 import { type TestServer, startTestServer, testDbKind } from '../support/test-server';
 
 /** No timers: each routing run is played at the test clock's time. */
@@ -25,6 +25,7 @@ describe('routing lines to workers on shift', { timeout: 120_000 }, () => {
       .insert(workers)
       .values(['Mona', 'Nora'].map((name, i) => ({ workerCode: `RT-${i}-${fx.companyId}`, name, phoneNumber: '+966 55 000 0000', departmentId: fx.departments.housekeeping })))
       .returning({ id: workers.id });
+    await serveHotels(db(), more.map((w) => w.id), [fx.hotelA.id, fx.hotelB.id]);
     crew = [fx.workers.housekeeper, ...more.map((w) => w.id)];
   });
   afterAll(() => t.cleanup());

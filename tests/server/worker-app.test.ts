@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { departments, requestLines, workers } from '../../server/src/db/schema';
-import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, serveHotels, tokenFor } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
 
 /** Workers' phones: pairing without e-mail, the worker's own tasks and actions, the pool, and who may call what. */
@@ -352,6 +352,7 @@ describe("workers' phones (server API)", () => {
       const db = t.server.app.ctx.database.db;
       await db.update(departments).set({ workersTakeOpenLines: true }).where(eq(departments.id, fx.departments.maintenance));
       const [second] = await db.insert(workers).values({ workerCode: `W9-${Date.now()}`, name: 'Omar', phoneNumber: '+966 55 100 0009', departmentId: fx.departments.maintenance }).returning();
+      await serveHotels(db, [second.id], [fx.hotelA.id, fx.hotelB.id]);
       const one = await pairWorker(fx.workers.technician);
       const two = await pairWorker(second.id);
       // One line a request: a request names each service once.

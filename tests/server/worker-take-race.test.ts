@@ -5,7 +5,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { departments, requestLines, workers } from '../../server/src/db/schema';
-import { type Fixture, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { type Fixture, createStaffUser, guestRequest, seedFixture, serveHotels, tokenFor } from '../support/fixtures';
 import { type TestServer, startTestServer, testDbKind } from '../support/test-server';
 
 /**
@@ -47,6 +47,7 @@ describe.runIf(testDbKind() === 'postgres')('taking a pool line across three ser
       .insert(workers)
       .values([1, 2, 3].map((n) => ({ workerCode: `RACE-${n}-${fx.companyId}`, name: `Racer ${n}`, phoneNumber: '+966 55 000 0000', departmentId: fx.departments.maintenance })))
       .returning({ id: workers.id });
+    await serveHotels(db, crew.map((w) => w.id), [fx.hotelA.id, fx.hotelB.id]);
     const supervisor = await tokenFor(a.server.app.ctx.tokens, await createStaffUser(db, { claims: ['Basic Data.Worker.Pair'], hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.maintenance] }));
     // Each phone pairs with, and then talks to, its own server.
     const phones = await Promise.all(

@@ -17,6 +17,7 @@ import {
   userHotels,
   userRoles,
   users,
+  workerHotels,
   workers,
 } from '../../server/src/db/schema';
 import { hashPassword } from '../../server/src/security/password';
@@ -35,7 +36,7 @@ export interface Fixture {
   hotelB: { id: number; name: string; roomIds: [number] };
   departments: { housekeeping: number; maintenance: number };
   services: { towels: number; repair: number; special: number };
-  /** One worker per department and one who belongs to none. */
+  /** One worker per department and one who belongs to none; each serves both hotels. */
   workers: { housekeeper: number; technician: number; floater: number };
 }
 
@@ -85,6 +86,8 @@ export async function seedFixture(db: Db): Promise<Fixture> {
       { workerCode: `W3-${u}`, name: `Sami ${u}`, phoneNumber: '+966 55 100 0003', departmentId: null },
     ])
     .returning();
+  // The fixture's workers serve both hotels (a scope test adds a worker of one hotel).
+  await db.insert(workerHotels).values([housekeeper, technician, floater].flatMap((w) => [a, b].map((h) => ({ workerId: w.id, hotelId: h.id }))));
   return {
     companyId: company.id,
     hotelA: { id: a.id, name: a.name, roomIds: [a101.id, a102.id] },
@@ -178,4 +181,9 @@ export async function submitGuestRequest(api: Pick<ApiClient, 'call'>, body: obj
   const res = await api.call(endpoints.addRequest, { body });
   const view = await api.call(endpoints.userRequestDetails, { params: { id: res.body.id } });
   return { id: res.body.id as string, lines: (view.body.requestDetails as { id: number }[]).map((l) => l.id) };
+}
+
+/** Workers made straight in the database serve these hotels (a worker of no hotel sees and gets nothing). */
+export async function serveHotels(db: Db, workerIds: number[], hotelIds: number[]): Promise<void> {
+  await db.insert(workerHotels).values(workerIds.flatMap((workerId) => hotelIds.map((hotelId) => ({ workerId, hotelId }))));
 }

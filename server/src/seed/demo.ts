@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Claim, isSpecialServiceName } from '@shared';
 import type { Db, Tx } from '../db/client';
 import * as s from '../db/schema';
@@ -207,6 +207,13 @@ export async function seedDemo(db: Db): Promise<void> {
       .insert(s.workers)
       .values(WORKERS.map(([workerCode, name, phoneNumber, department, nameAr]) => ({ workerCode, name, nameAr, phoneNumber, departmentId: ids.department[department] })))
       .onConflictDoNothing();
+    // The demo's workers serve every demo hotel (those that serve none yet: an admin's choice stays).
+    const demoWorkers = await tx
+      .select({ id: s.workers.id })
+      .from(s.workers)
+      .where(and(inArray(s.workers.workerCode, WORKERS.map(([code]) => code)), sql`not exists (select 1 from ${s.workerHotels} wh where wh.worker_id = ${s.workers.id})`));
+    const workerHotelRows = demoWorkers.flatMap((w) => hotelIds.map((hotelId) => ({ workerId: w.id, hotelId })));
+    if (workerHotelRows.length) await tx.insert(s.workerHotels).values(workerHotelRows).onConflictDoNothing();
 
     await seedStaff(tx, hotelIds, ids.department);
   });

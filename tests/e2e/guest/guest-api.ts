@@ -120,6 +120,6 @@ export class GuestApi {
     const group = await add(apiPaths.serviceGroup_add, { nameEn: 'Other', nameAr: 'أخرى', serviceGroupCode: 'OTH' });
     await add(apiPaths.service_add, { nameEn: 'Special Request', nameAr: 'طلب خاص', serviceGroupId: group.id, departmentId: department.id, serviceCode: 'SPC' });
     await add(apiPaths.service_add, { nameEn: 'Extra towels', nameAr: 'مناشف إضافية', serviceGroupId: group.id, departmentId: department.id, serviceCode: 'TWL' });
-    await add(apiPaths.worker_add, { name: 'Omar Al-Anazi', phoneNumber: '+966 58 305 1268', workerCode: 'W-1', departmentId: department.id });
+    await add(apiPaths.worker_add, { name: 'Omar Al-Anazi', phoneNumber: '+966 58 305 1268', workerCode: 'W-1', departmentId: department.id, hotelIds: [hotel.id] });
   }
 }

@@ -168,7 +168,7 @@ describe("a worker's phones", { timeout: 30_000 }, () => {
 
 describe('the Workers list', { timeout: 30_000 }, () => {
   const rows: Worker[] = [
-    { id: 5, workerCode: 'W1', name: 'Huda', nameAr: null, phoneNumber: '+966 55 100 0001', departmentId: 1, departmentName: 'Housekeeping', phones: 2, openTasks: 3, createdAt: '2026-11-01T08:00:00Z' },
+    { id: 5, workerCode: 'W1', name: 'Huda', nameAr: null, phoneNumber: '+966 55 100 0001', departmentId: 1, departmentName: 'Housekeeping', hotelIds: [1], hotelNames: ['Hotel A'], hotelsToReview: false, phones: 2, openTasks: 3, createdAt: '2026-11-01T08:00:00Z' },
   ];
   const has = (claims: string[]) => (claim: string) => claims.includes(claim);
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { targetColumns, timestamps } from './columns';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -153,9 +153,32 @@ export const workers = pgTable(
      */
     shiftOverride: text('shift_override', { enum: ['on', 'off'] }),
     shiftChangedAt: timestamp('shift_changed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Set by migration 0043 on a worker that had served no hotel and was given every
+     * hotel: the start log names it until someone saves the worker (README, Workers).
+     */
+    hotelsToReview: boolean('hotels_to_review').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('workers_department_idx').on(t.departmentId)],
+);
+
+/**
+ * The hotels a worker serves (one or more, as a user's): its phone sees lines of these
+ * hotels only, routing offers it only their lines, and a supervisor reaches it only
+ * through one of them.
+ */
+export const workerHotels = pgTable(
+  'worker_hotels',
+  {
+    workerId: integer('worker_id')
+      .notNull()
+      .references(() => workers.id, { onDelete: 'cascade' }),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.workerId, t.hotelId] }), index('worker_hotels_hotel_idx').on(t.hotelId)],
 );
 
 export const bookingRooms = pgTable(

@@ -39,6 +39,11 @@ export interface EntityDef {
   derive?: (input: Record<string, unknown>) => Record<string, unknown>;
   /** The row field naming the hotel it belongs to: its list shows staff only their hotels' rows. */
   hotelField?: string;
+  /**
+   * The row belongs to one or more hotels, kept in a table of its own (workers: worker_hotels)
+   * and named by the `hotelIds` field: staff reach the rows sharing one of their hotels.
+   */
+  hotels?: { table: PgTable; owner: AnyPgColumn; hotel: AnyPgColumn };
 }
 
 export const ENTITIES: Record<EntityKey, EntityDef> = {
@@ -60,6 +65,7 @@ export const ENTITIES: Record<EntityKey, EntityDef> = {
       { what: 'bookingRooms', table: s.bookingRooms, column: s.bookingRooms.hotelId },
       { what: 'requests', table: s.requests, column: s.requests.hotelId },
       { what: 'users', table: s.userHotels, column: s.userHotels.hotelId },
+      { what: 'workers', table: s.workerHotels, column: s.workerHotels.hotelId },
     ],
     row: bd.Hotel,
     hotelField: 'id',
@@ -128,6 +134,7 @@ export const ENTITIES: Record<EntityKey, EntityDef> = {
     usages: [{ what: 'requestLines', table: s.requestLines, column: s.requestLines.workerId }],
     row: bd.Worker,
     derive: arabicNameOrNull,
+    hotels: { table: s.workerHotels, owner: s.workerHotels.workerId, hotel: s.workerHotels.hotelId },
   },
   department: {
     key: 'department',

@@ -12,6 +12,7 @@ export const messages = defineMessages({
     ar: 'لا يمكن تغيير {field} لأنه ما زال مستخدمًا في: {uses}',
   },
   referenceMissing: { en: 'The selected {what} does not exist', ar: 'العنصر المختار ({what}) غير موجود' },
+  hotelsRequired: { en: 'Choose at least one hotel the worker serves', ar: 'يرجى اختيار فندق واحد على الأقل يخدمه العامل' },
 });
 
 /** Entity names, used in "not found" and "does not exist" messages. */

@@ -1,5 +1,5 @@
 import type { Language } from '@shared';
-import { and, asc, count, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { nameIn } from '../../db/display-names';
@@ -101,6 +101,8 @@ export class BasicDataRepository {
           .select({
             ...getTableColumns(s.workers),
             departmentName: nameIn(s.departments, lang),
+            hotelIds: sql<number[]>`coalesce((select array_agg(wh.hotel_id order by wh.hotel_id) from ${s.workerHotels} wh where wh.worker_id = ${s.workers.id}), '{}')`,
+            hotelNames: sql<string[]>`coalesce((select array_agg(${lang === 'ar' ? sql.raw('h.name_ar') : sql.raw('h.name')} order by h.id) from ${s.workerHotels} wh join ${s.hotels} h on h.id = wh.hotel_id where wh.worker_id = ${s.workers.id}), '{}')`,
             // The supervisor's view of the crew: paired phones that stand, lines in hand.
             phones: sql<number>`(select count(*)::int from ${s.workerDevices} d where d.worker_id = ${s.workers.id} and d.revoked_at is null)`,
             openTasks: sql<number>`(select count(*)::int from ${s.requestLines} l where l.worker_id = ${s.workers.id} and l.status in ('Open', 'Assigned'))`,
@@ -111,6 +113,25 @@ export class BasicDataRepository {
       default:
         return (await this.db.select().from(table).orderBy(...order)) as StoredRow[];
     }
+  }
+
+  // ── Rows of several hotels (workers) ──
+  async hotelIdsOf(def: EntityDef, id: number): Promise<number[]> {
+    const h = def.hotels!;
+    const rows = await this.db.select({ hotelId: h.hotel }).from(h.table).where(eq(h.owner, id));
+    return rows.map((r) => Number(r.hotelId)).sort((a, b) => a - b);
+  }
+
+  async replaceHotels(def: EntityDef, id: number, hotelIds: readonly number[]): Promise<void> {
+    const h = def.hotels!;
+    await this.db.delete(h.table).where(eq(h.owner, id));
+    if (hotelIds.length) await this.db.insert(h.table).values(hotelIds.map((hotelId) => ({ [ownerKey(def)]: id, hotelId })));
+  }
+
+  async existingHotels(ids: readonly number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.db.select({ id: s.hotels.id }).from(s.hotels).where(inArray(s.hotels.id, [...ids]));
+    return rows.map((r) => r.id);
   }
 
   // ── Select data ──
@@ -140,6 +161,17 @@ export class BasicDataRepository {
       .innerJoin(s.serviceGroups, eq(s.serviceGroups.id, s.services.serviceGroupId))
       .orderBy(asc(s.serviceGroups.id), asc(s.services.id));
   }
+}
+
+/** The join table's property naming the owner row (workerHotels.workerId → 'workerId'). */
+function ownerKey(def: EntityDef): string {
+  const h = def.hotels!;
+  return Object.entries(h.table).find(([, value]) => value === h.owner)![0];
+}
+
+/** Workers the upgrade to worker hotels gave every hotel, not saved since (workers-review.ts). */
+export async function workersToReview(db: DbOrTx): Promise<{ code: string; name: string }[]> {
+  return db.select({ code: s.workers.workerCode, name: s.workers.name }).from(s.workers).where(eq(s.workers.hotelsToReview, true)).orderBy(asc(s.workers.workerCode));
 }
 
 function column(def: EntityDef, field: string): AnyPgColumn {

@@ -27,6 +27,7 @@ export class BasicDataService {
     const { hotelField } = def;
     let rows = (await new BasicDataRepository(this.db).list(key, lang)).map(toContractRow);
     if (hotelField) rows = rows.filter((row) => canSeeHotel(scope, row[hotelField] as number));
+    if (def.hotels) rows = rows.filter((row) => sharesHotel(scope, row.hotelIds as number[]));
     return applyListQuery(rows, query, Object.keys(def.row.shape));
   }
 
@@ -37,26 +38,36 @@ export class BasicDataService {
    */
   async add(key: EntityKey, input: Input, scope: Scope): Promise<number> {
     const def = ENTITIES[key];
-    const values = valuesOf(def, input);
+    const { hotelIds, values } = splitHotels(def, valuesOf(def, input));
+    if (def.hotels && hotelIds === undefined) throw badRequest(messages.hotelsRequired, {}, [{ field: 'hotelIds', message: messages.hotelsRequired }]);
     return this.db.transaction(async (tx) => {
       const repo = new BasicDataRepository(tx);
-      await checkReferences(repo, def, values, scope);
+      await checkReferences(repo, def, values, scope, hotelIds);
       if (await repo.codeTaken(def, values)) throw duplicate(def, values);
-      return repo.insert(def, values).catch(rethrowDuplicate(def, values));
+      const id = await repo.insert(def, values).catch(rethrowDuplicate(def, values));
+      if (def.hotels) await repo.replaceHotels(def, id, [...new Set(hotelIds)]);
+      return id;
     });
   }
 
   async edit(key: EntityKey, id: number, input: Input, scope: Scope): Promise<void> {
     const def = ENTITIES[key];
-    const values = valuesOf(def, input);
+    const { hotelIds, values } = splitHotels(def, valuesOf(def, input));
     await this.db.transaction(async (tx) => {
       const repo = new BasicDataRepository(tx);
       const existing = await repo.findById(def, id);
-      if (!existing || !inScope(def, existing, scope)) throw notFound(notFoundMessages[key]);
+      const existingHotels = def.hotels && existing ? await repo.hotelIdsOf(def, id) : [];
+      if (!existing || !inScope(def, existing, scope, existingHotels)) throw notFound(notFoundMessages[key]);
       if (values[def.codeField] !== existing[def.codeField]) {
         throw badRequest(common.codeFixed, {}, [{ field: def.codeField, message: common.codeFixed }]);
       }
-      await checkReferences(repo, def, values, scope);
+      await checkReferences(repo, def, values, scope, hotelIds);
+      if (def.hotels) {
+        // The caller chooses among the hotels it sees; the worker keeps the hotels the caller does not see.
+        if (hotelIds) await repo.replaceHotels(def, id, [...new Set([...hotelIds, ...existingHotels.filter((h) => !canSeeHotel(scope, h))])]);
+        // Someone has saved the worker: the upgrade's "every hotel" is no longer to be reviewed.
+        values.hotelsToReview = false;
+      }
       const changed = (def.lockedWhileUsed ?? []).filter((field) => values[field] !== undefined && values[field] !== existing[field]);
       if (changed.length > 0) {
         const uses = await usesOf(repo, def, id);
@@ -73,7 +84,8 @@ export class BasicDataService {
     await this.db.transaction(async (tx) => {
       const repo = new BasicDataRepository(tx);
       const existing = await repo.findById(def, id);
-      if (!existing || !inScope(def, existing, scope)) throw notFound(notFoundMessages[key]);
+      const existingHotels = def.hotels && existing ? await repo.hotelIdsOf(def, id) : [];
+      if (!existing || !inScope(def, existing, scope, existingHotels)) throw notFound(notFoundMessages[key]);
       const uses = await usesOf(repo, def, id);
       if (uses.length > 0) throw inUse(uses);
       await repo.remove(def, id);
@@ -85,14 +97,36 @@ function valuesOf(def: EntityDef, input: Input): Input {
   return { ...input, ...def.derive?.(input) };
 }
 
-/** A row of a hotel is in scope when its hotel is; rows of no hotel (services, workers…) always are. */
-function inScope(def: EntityDef, row: Input, scope: Scope): boolean {
+/**
+ * A row of a hotel is in scope when its hotel is; a row of several hotels (a worker) when
+ * it shares one of the caller's; rows of no hotel (services, departments…) always are.
+ */
+function inScope(def: EntityDef, row: Input, scope: Scope, hotelIds: readonly number[]): boolean {
+  if (def.hotels) return sharesHotel(scope, hotelIds);
   return !def.hotelField || canSeeHotel(scope, Number(row[def.hotelField]));
 }
 
+/** An admin reaches every row; others a row sharing at least one of their hotels. */
+function sharesHotel(scope: Scope, hotelIds: readonly number[]): boolean {
+  return scope.isAdmin || hotelIds.some((hotelId) => canSeeHotel(scope, hotelId));
+}
+
+/** `hotelIds` of a row of several hotels is stored in its own table, not in the row. */
+function splitHotels(def: EntityDef, input: Input): { hotelIds: number[] | undefined; values: Input } {
+  if (!def.hotels) return { hotelIds: undefined, values: input };
+  const { hotelIds, ...values } = input;
+  return { hotelIds: hotelIds as number[] | undefined, values };
+}
+
 /** Every missing reference is reported at once, each on its own field; a hotel out of scope is missing. */
-async function checkReferences(repo: BasicDataRepository, def: EntityDef, values: Input, scope: Scope): Promise<void> {
+async function checkReferences(repo: BasicDataRepository, def: EntityDef, values: Input, scope: Scope, hotelIds?: readonly number[]): Promise<void> {
   const missing: LocalizedFieldError[] = [];
+  if (hotelIds) {
+    const known = new Set(await repo.existingHotels(hotelIds));
+    if (hotelIds.some((hotelId) => !known.has(hotelId) || !canSeeHotel(scope, hotelId))) {
+      missing.push({ field: 'hotelIds', message: fill(messages.referenceMissing, (lang) => ({ what: entityNames.hotel[lang] })) });
+    }
+  }
   for (const ref of def.references) {
     const id = values[ref.field];
     if (id === undefined || id === null) continue;

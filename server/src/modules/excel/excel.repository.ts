@@ -12,6 +12,7 @@ import {
   userDepartments,
   userHotels,
   users,
+  workerHotels,
   workers,
 } from '../../db/schema';
 import { accessOf } from '../administration/roles.repository';
@@ -99,8 +100,15 @@ export class ExcelRepository {
   }
 
   /** Workers with their department: a roster row names a worker of the row's department. */
-  workersWithDepartment(): Promise<{ id: number; code: string; departmentId: number | null }[]> {
-    return this.db.select({ id: workers.id, code: workers.workerCode, departmentId: workers.departmentId }).from(workers);
+  workersWithDepartment(): Promise<{ id: number; code: string; departmentId: number | null; hotelIds: number[] }[]> {
+    return this.db
+      .select({
+        id: workers.id,
+        code: workers.workerCode,
+        departmentId: workers.departmentId,
+        hotelIds: sql<number[]>`coalesce((select array_agg(wh.hotel_id) from ${workerHotels} wh where wh.worker_id = ${workers.id}), '{}')`,
+      })
+      .from(workers);
   }
 
   /** The database handle, for a sheet whose rows another module's repository saves (rosters). */
@@ -134,8 +142,19 @@ export class ExcelRepository {
     return bulkInsert(this.db, services, items);
   }
 
-  insertWorkers(items: (typeof workers.$inferInsert)[]): Promise<void> {
-    return bulkInsert(this.db, workers, items);
+  /** Workers with the hotels each serves. */
+  async insertWorkers(items: { worker: typeof workers.$inferInsert; hotelIds: number[] }[]): Promise<void> {
+    for (let i = 0; i < items.length; i += CHUNK) {
+      const chunk = items.slice(i, i + CHUNK);
+      const inserted = await this.db
+        .insert(workers)
+        .values(chunk.map((c) => c.worker))
+        .returning({ id: workers.id, code: workers.workerCode });
+      // RETURNING is not in VALUES order: match by the unique code.
+      const idOf = new Map(inserted.map((r) => [r.code, r.id]));
+      const hotelRows = chunk.flatMap((c) => c.hotelIds.map((hotelId) => ({ workerId: idOf.get(c.worker.workerCode)!, hotelId })));
+      await inChunks(hotelRows, (rows) => this.db.insert(workerHotels).values(rows));
+    }
   }
 
   /** Inserts users with their hotels and departments; returns the new rows (for the invitations). */

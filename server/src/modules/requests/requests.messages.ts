@@ -43,6 +43,10 @@ export const requestMessages = defineMessages({
     en: 'This worker does not work in the department of this service',
     ar: 'هذا العامل لا يعمل في قسم هذه الخدمة',
   },
+  workerOtherHotel: {
+    en: "This worker does not serve this request's hotel",
+    ar: 'هذا العامل لا يخدم فندق هذا الطلب',
+  },
   rejectReason: { en: 'Please Enter Reason for Cancellation', ar: 'يرجى إدخال سبب الإلغاء' },
   notCompletedYet: { en: 'You can review the request once it is Completed', ar: 'يمكنك تقييم الطلب بعد اكتماله' },
   alreadyReviewed: { en: 'This request has already been reviewed', ar: 'تم تقييم هذا الطلب من قبل' },

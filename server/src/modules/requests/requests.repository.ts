@@ -4,7 +4,7 @@ import { type Language, type LineStatus, type RequestChannel, type RequestStatus
 import { type DbOrTx, type Tx, rowsOf } from '../../db/client';
 import { nameIn } from '../../db/display-names';
 import { sqlBuiltOnce } from '../../db/prepared';
-import { apiKeys, departments, hotels, lineEscalations, lineMessages, requestLines, requests, roomLinkKeys, rooms, serviceGroups, services, stays, users, workers } from '../../db/schema';
+import { apiKeys, departments, hotels, lineEscalations, lineMessages, requestLines, requests, roomLinkKeys, rooms, serviceGroups, services, stays, users, workerHotels, workers } from '../../db/schema';
 import { integrationLabel } from '../integrations/api-keys/key-label.repository';
 import { wants } from '../integrations/webhooks/outbox.repository';
 
@@ -436,14 +436,18 @@ export async function departmentExists(db: DbOrTx, id: number): Promise<boolean>
   return (await db.select({ id: departments.id }).from(departments).where(eq(departments.id, id))).length > 0;
 }
 
-/** The workers who may take a line: those of its department and those who belong to none. */
-export async function workersFor(db: DbOrTx, departmentId: number | null, lang: Language = 'en') {
+/**
+ * The workers who may take a line: those of its department and those who belong to none;
+ * given its hotel, only those who serve that hotel (the desk's list of whom to assign).
+ */
+export async function workersFor(db: DbOrTx, departmentId: number | null, lang: Language = 'en', hotelId?: number) {
   const noDepartment = isNull(workers.departmentId);
   const name = nameIn(workers, lang);
+  const ofHotel = hotelId === undefined ? undefined : sql`exists (select 1 from ${workerHotels} where ${workerHotels.workerId} = ${workers.id} and ${workerHotels.hotelId} = ${hotelId})`;
   return db
     .select({ id: workers.id, name })
     .from(workers)
-    .where(departmentId === null ? noDepartment : or(eq(workers.departmentId, departmentId), noDepartment))
+    .where(and(departmentId === null ? noDepartment : or(eq(workers.departmentId, departmentId), noDepartment), ofHotel))
     .orderBy(asc(name));
 }
 

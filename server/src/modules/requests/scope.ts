@@ -147,11 +147,17 @@ export function isOwnEvent(user: Scope, event: Pick<LiveEvent, 'hotelId' | 'depa
 
 // ── Workers (pairing their phones) ──
 /**
- * A worker is within a supervisor's reach like a line of the same department: an admin
- * reaches all, others the workers of their departments and those who belong to none
- * (who may take lines of any department). Workers have no hotel. A write (a pairing
- * code, a revoked phone, a PIN) follows the same rule as the read.
+ * A worker is within a supervisor's reach when it serves one of the supervisor's hotels
+ * and, like a line, is of one of the supervisor's departments or of none (who may take
+ * lines of any department); an admin reaches all. A write (a pairing code, a revoked
+ * phone, a PIN, a shift, zones) follows the same rule as the read.
  */
-export function canManageWorker(user: Scope, worker: { departmentId: number | null }): boolean {
-  return user.isAdmin || holds([{ field: 'departmentId', anyOf: user.departmentIds, orNone: true }], worker);
+export function canManageWorker(user: Scope, worker: { departmentId: number | null; hotelIds: readonly number[] }): boolean {
+  if (user.isAdmin) return true;
+  return worker.hotelIds.some((hotelId) => user.hotelIds.includes(hotelId)) && holds([{ field: 'departmentId', anyOf: user.departmentIds, orNone: true }], worker);
+}
+
+/** A worker serves a line only of one of its hotels (routing, Assign, Take, the phone's lists). */
+export function workerServesHotel(worker: { hotelIds: readonly number[] }, hotelId: number): boolean {
+  return worker.hotelIds.includes(hotelId);
 }

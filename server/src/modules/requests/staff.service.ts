@@ -172,7 +172,7 @@ export async function staffServiceDetails(ctx: AppContext, user: Principal, id: 
   if (read && wasUnread) await repo.markGuestMessagesRead(db, line.id);
   const [header, availableWorkers, availableDepartments, messages, stays] = await Promise.all([
     repo.requestHeader(db, line.requestId, lang),
-    repo.workersFor(db, line.departmentId, lang),
+    repo.workersFor(db, line.departmentId, lang, line.hotelId),
     repo.departmentLookup(db, lang),
     messagesOfLines(db, [line.id], 'staff'),
     staysOfRequests(db, [line.requestId]),

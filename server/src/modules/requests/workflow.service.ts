@@ -27,11 +27,11 @@ import * as repo from './requests.repository';
 import { insertMessage } from './messages.repository';
 import { announce } from './live-events';
 import { claimFinishedNotice, sendClaimedNotice } from './guest-mail';
-import { canSeeLine } from './scope';
+import { canSeeLine, workerServesHotel } from './scope';
 import { targetsOf } from './service-levels.repository';
 import { loggableError } from '../../db/errors';
 import { pushAssigned, pushOffered } from '../work/push.service';
-import { workerHasPhone } from '../work/work.repository';
+import { workerHasPhone, workerHotelIds } from '../work/work.repository';
 import { lineChangeOf, recordLineChanged, recordMessageAdded } from '../integrations/webhooks/outbox';
 
 /** Staff moving a service line through its workflow (SPEC §4), one transaction per step. */
@@ -133,6 +133,9 @@ export async function updateStatus(ctx: AppContext, user: Principal, input: Stat
         const allowed = await repo.workersFor(tx, line.departmentId);
         if (!allowed.some((w) => w.id === input.workerId))
           throw badRequest(m.workerNotAvailable, {}, [{ field: 'workerId', message: m.workerNotAvailable }]);
+        // A worker serves the lines of its own hotels only (its phone would not even show this one).
+        if (!workerServesHotel({ hotelIds: await workerHotelIds(tx, input.workerId!) }, line.hotelId))
+          throw badRequest(m.workerOtherHotel, {}, [{ field: 'workerId', message: m.workerOtherHotel }]);
         // Whoever hands the line to a worker has taken it: that acknowledges it too. Not when
         // the worker has a paired phone: then the worker's own Accept acknowledges it, and a
         // task nobody accepts escalates like one nobody acknowledged.

@@ -15,6 +15,7 @@ import {
   serviceGroups,
   services,
   shiftRoster,
+  workerHotels,
   workerZones,
   workers,
 } from '../../db/schema';
@@ -133,20 +134,26 @@ export interface WorkerState {
   openTasks: number;
   zones: string[];
   idleSince: Date | null;
+  /** The hotels the worker serves: it is a candidate only for their lines. */
+  hotelIds: number[];
 }
 
-/** A department's workers with what routing weighs: their switch, open tasks, zones, and since when idle. */
+/**
+ * A department's workers with what routing weighs: their switch, open tasks (across
+ * hotels: the load is the person's), zones, since when idle, and their hotels.
+ */
 export async function workerStates(db: DbOrTx, departmentId: number): Promise<WorkerState[]> {
-  const rows = rowsOf<{ workerId: number; name: string; nameAr: string | null; shiftOverride: 'on' | 'off' | null; openTasks: number; zones: string[] | null; idleSince: string | Date | null }>(
+  const rows = rowsOf<{ workerId: number; name: string; nameAr: string | null; shiftOverride: 'on' | 'off' | null; openTasks: number; zones: string[] | null; idleSince: string | Date | null; hotelIds: number[] | null }>(
     await db.execute(sql`
       select w.id as "workerId", w.name, w.name_ar as "nameAr", w.shift_override as "shiftOverride",
         (select count(*)::int from request_lines l where l.worker_id = w.id and l.status in ('Open', 'Assigned')) as "openTasks",
         (select array_agg(z.zone order by z.zone) from worker_zones z where z.worker_id = w.id) as zones,
-        (select greatest(max(l.assigned_at), max(l.completed_at)) from request_lines l where l.worker_id = w.id) as "idleSince"
+        (select greatest(max(l.assigned_at), max(l.completed_at)) from request_lines l where l.worker_id = w.id) as "idleSince",
+        (select array_agg(h.hotel_id order by h.hotel_id) from worker_hotels h where h.worker_id = w.id) as "hotelIds"
       from workers w where w.department_id = ${departmentId}
       order by w.id`),
   );
-  return rows.map((r) => ({ ...r, zones: r.zones ?? [], idleSince: r.idleSince === null ? null : new Date(r.idleSince) }));
+  return rows.map((r) => ({ ...r, zones: r.zones ?? [], idleSince: r.idleSince === null ? null : new Date(r.idleSince), hotelIds: (r.hotelIds ?? []).map(Number) }));
 }
 
 export async function rosterSlots(db: DbOrTx, hotelId: number, departmentId: number): Promise<Map<number, RosterSlot[]>> {
@@ -173,9 +180,13 @@ export async function replaceRoster(tx: Tx, hotelId: number, departmentId: numbe
   if (rows.length) await tx.insert(shiftRoster).values(rows.map((r) => ({ ...r, hotelId, departmentId, createdAt: at, updatedAt: at })));
 }
 
-/** Workers of the department by id and by code (the roster sheet names them by code). */
-export async function departmentWorkers(db: DbOrTx, departmentId: number) {
-  return db.select({ id: workers.id, workerCode: workers.workerCode }).from(workers).where(eq(workers.departmentId, departmentId));
+/** Workers of the department serving the hotel, by id and by code (the roster sheet names them by code). */
+export async function departmentWorkers(db: DbOrTx, departmentId: number, hotelId: number) {
+  return db
+    .select({ id: workers.id, workerCode: workers.workerCode })
+    .from(workers)
+    .innerJoin(workerHotels, and(eq(workerHotels.workerId, workers.id), eq(workerHotels.hotelId, hotelId)))
+    .where(eq(workers.departmentId, departmentId));
 }
 
 export async function setShift(db: DbOrTx, workerId: number, override: 'on' | 'off' | null, at: Date): Promise<boolean> {
@@ -185,7 +196,9 @@ export async function setShift(db: DbOrTx, workerId: number, override: 'on' | 'o
 
 export async function workerShift(db: DbOrTx, workerId: number) {
   const [row] = await db.select({ shiftOverride: workers.shiftOverride, departmentId: workers.departmentId }).from(workers).where(eq(workers.id, workerId));
-  return row;
+  if (!row) return undefined;
+  const hotels = await db.select({ hotelId: workerHotels.hotelId }).from(workerHotels).where(eq(workerHotels.workerId, workerId));
+  return { ...row, hotelIds: hotels.map((h) => h.hotelId) };
 }
 
 export async function replaceZones(tx: Tx, workerId: number, zones: string[]): Promise<void> {

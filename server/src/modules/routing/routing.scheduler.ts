@@ -2,6 +2,7 @@ import { type RoutingCandidate, type RoutingDecision, NO_TARGETS, decide, dueTim
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { logJobFailure } from '../../background';
+import { workerServesHotel } from '../requests/scope';
 import { announce } from '../requests/live-events';
 import { requestStatusOf } from '../requests/request-status';
 import { iso } from '../requests/requests.mappers';
@@ -182,7 +183,10 @@ async function routeBatch(
       line,
     );
     const onShift = departmentId === null ? new Set<number>() : await onShiftIn(line.hotelId);
-    const candidates: RoutingCandidate[] = workers.map((w) => ({ workerId: w.workerId, onShift: onShift.has(w.workerId), openTasks: w.openTasks, zones: w.zones, idleSince: w.idleSince }));
+    // A worker is a candidate only for lines of the hotels it serves (on shift or not elsewhere).
+    const candidates: RoutingCandidate[] = workers
+      .filter((w) => workerServesHotel(w, line.hotelId))
+      .map((w) => ({ workerId: w.workerId, onShift: onShift.has(w.workerId), openTasks: w.openTasks, zones: w.zones, idleSince: w.idleSince }));
     const decision = decide(
       {
         status: line.status,

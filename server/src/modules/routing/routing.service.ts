@@ -24,7 +24,7 @@ import { type Localized, localize } from '../../i18n/localize';
 import type { DevicePrincipal } from '../../security/device-tokens';
 import type { Principal } from '../../security/tokens';
 import { iso } from '../requests/requests.mappers';
-import { canManageWorker, canSeeHotel, canSeeLine, lineScopeSql } from '../requests/scope';
+import { canManageWorker, canSeeHotel, canSeeLine, lineScopeSql, workerServesHotel } from '../requests/scope';
 import { routingMessages as m, routingReasons as why } from './routing.messages';
 import * as repo from './routing.repository';
 
@@ -109,9 +109,11 @@ export async function preview(ctx: AppContext, user: Principal, query: { hotelId
   return { ...base, routed: false, workerId: null, workerName: null, reason };
 }
 
+/** The department's workers who serve the hotel, as routing would weigh them for its lines. */
 async function candidatesOf(ctx: AppContext, db: DbOrTx, hotelId: number, departmentId: number) {
   const now = ctx.clock.now();
-  const [workers, roster, timeZone] = await Promise.all([repo.workerStates(db, departmentId), repo.rosterSlots(db, hotelId, departmentId), repo.hotelTimeZone(db, hotelId)]);
+  const [all, roster, timeZone] = await Promise.all([repo.workerStates(db, departmentId), repo.rosterSlots(db, hotelId, departmentId), repo.hotelTimeZone(db, hotelId)]);
+  const workers = all.filter((w) => workerServesHotel(w, hotelId));
   const zone = timeZone ?? ctx.config.hotelTimeZone;
   const lang = (w: repo.WorkerState, l: Language) => (l === 'ar' && w.nameAr?.trim() ? w.nameAr : w.name);
   return {
@@ -269,7 +271,8 @@ export function checkRoster(
 export async function saveRoster(ctx: AppContext, user: Principal, input: RosterInput, lang: Language): Promise<MessageResponse> {
   hotelInScope(user, input.hotelId);
   if (!canSeeLine(user, input) || !(await repo.departmentExists(ctx.database.db, input.departmentId))) throw notFound(m.departmentNotFoundPlain);
-  const staff = await repo.departmentWorkers(ctx.database.db, input.departmentId);
+  // Only the department's workers who serve this hotel may be on its roster.
+  const staff = await repo.departmentWorkers(ctx.database.db, input.departmentId, input.hotelId);
   const checked = checkRoster(
     input.rows.map((r, i) => ({ worker: r.workerId, weekday: r.weekday, start: r.start, end: r.end, row: i + 1 })),
     staff,

@@ -5,7 +5,7 @@ import { linePhotos, requestLines, requests } from '../../db/schema';
 /** Workers' photos of their lines. */
 
 export async function lineOfWorker(db: DbOrTx, lineId: number) {
-  const [row] = await db.select({ workerId: requestLines.workerId, status: requestLines.status }).from(requestLines).where(eq(requestLines.id, lineId));
+  const [row] = await db.select({ workerId: requestLines.workerId, status: requestLines.status, hotelId: requestLines.hotelId }).from(requestLines).where(eq(requestLines.id, lineId));
   return row;
 }
 

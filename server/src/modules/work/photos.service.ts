@@ -9,6 +9,7 @@ import { sniffImage } from '../booking-rooms/image-type';
 import { canSeeLine } from '../requests/scope';
 import { workMessages as m } from './work.messages';
 import * as repo from './photos.repository';
+import { workerHotelIds } from './work.repository';
 
 /** A photo of the finished work: the phone resizes it, uploads it, then names it in Done. */
 
@@ -26,7 +27,7 @@ export async function upload(ctx: AppContext, device: DevicePrincipal, lineId: n
   const db = ctx.database.db;
   const line = await repo.lineOfWorker(db, lineId);
   // Only the worker's own open line: another's line is not revealed to exist.
-  if (!line || line.workerId !== device.workerId) throw notFound(m.taskNotYours);
+  if (!line || line.workerId !== device.workerId || line.hotelId === null || !(await workerHotelIds(db, device.workerId)).includes(line.hotelId)) throw notFound(m.taskNotYours);
   if (line.status !== 'Assigned') throw conflict(m.photoClosed);
   const id = await repo.insertPhoto(db, { lineId, workerId: device.workerId, contentType, bytes: file.bytes }, PHOTOS_PER_LINE);
   if (!id) throw conflict(m.photoTooMany, { max: PHOTOS_PER_LINE });

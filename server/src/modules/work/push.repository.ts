@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { builtOnce } from '../../db/prepared';
-import { departments, requestLines, rooms, requests, services, webPushKeys, workerDevices, workerPushSubscriptions, workers } from '../../db/schema';
+import { departments, requestLines, rooms, requests, services, webPushKeys, workerDevices, workerHotels, workerPushSubscriptions, workers } from '../../db/schema';
 
 /** Web Push to workers' phones: the key pair, the phones' subscriptions, what a push names. */
 
@@ -76,7 +76,7 @@ export async function lineForPush(db: DbOrTx, lineId: number) {
 const offeredLinesOf = (by: 'request' | 'line') =>
   builtOnce((db) =>
     db
-      .select({ lineId: requestLines.id, departmentId: requestLines.departmentId })
+      .select({ lineId: requestLines.id, departmentId: requestLines.departmentId, hotelId: requestLines.hotelId })
       .from(requestLines)
       .innerJoin(departments, eq(departments.id, requestLines.departmentId))
       .where(
@@ -100,7 +100,13 @@ export async function offeredLines(db: DbOrTx, where: { requestId: string } | { 
   return 'requestId' in where ? offeredLinesOfRequest(db).execute({ id: where.requestId }) : offeredLine(db).execute({ id: where.lineId });
 }
 
-export async function workersOfDepartment(db: DbOrTx, departmentId: number): Promise<number[]> {
-  const rows = await db.select({ id: workers.id }).from(workers).where(eq(workers.departmentId, departmentId));
+/** The department's workers serving the hotel: only they hear of its offered lines. */
+export async function workersOfDepartment(db: DbOrTx, departmentId: number, hotelId: number | null): Promise<number[]> {
+  if (hotelId === null) return [];
+  const rows = await db
+    .select({ id: workers.id })
+    .from(workers)
+    .innerJoin(workerHotels, and(eq(workerHotels.workerId, workers.id), eq(workerHotels.hotelId, hotelId)))
+    .where(eq(workers.departmentId, departmentId));
   return rows.map((r) => r.id);
 }

@@ -177,7 +177,7 @@ export function pushOffered(ctx: AppContext, where: { requestId: string } | { li
     async () => {
       const db = ctx.database.db;
       for (const line of await repo.offeredLines(db, where)) {
-        if (line.departmentId !== null) await pushTo(ctx, await repo.workersOfDepartment(db, line.departmentId), line.lineId, 'offered');
+        if (line.departmentId !== null) await pushTo(ctx, await repo.workersOfDepartment(db, line.departmentId, line.hotelId), line.lineId, 'offered');
       }
     },
     (error) => console.error(`Push to workers' phones failed: ${String(loggableError(error).message)}`),

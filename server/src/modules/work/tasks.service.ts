@@ -54,7 +54,7 @@ export async function tasks(ctx: AppContext, device: DevicePrincipal, lang: Lang
 export async function pool(ctx: AppContext, device: DevicePrincipal, lang: Language): Promise<WorkTask[]> {
   const departmentId = await repo.poolDepartmentOf(ctx.database.db, device.workerId);
   if (departmentId === undefined) throw new AppError(403, m.poolClosed);
-  const rows = await repo.poolOf(ctx.database.db, departmentId);
+  const rows = await repo.poolOf(ctx.database.db, departmentId, device.workerId);
   // The pool shows what the line is; its conversation stays with whoever takes it.
   return toTasks(rows, [], lang, ctx.clock.now());
 }
@@ -127,7 +127,8 @@ function workerActor(device: DevicePrincipal, version: string | undefined, tap: 
     check: async (line, tx) => {
       // First: a retry of a tap whose first try was answered meanwhile gets that answer, whatever the line is now.
       await claim(tx, tap);
-      if (line.workerId !== device.workerId) throw notFound(m.taskNotYours);
+      // Its own line, of a hotel it serves (a hotel taken from the worker takes its lines' details too).
+      if (line.workerId !== device.workerId || !(await repo.workerHotelIds(tx, device.workerId)).includes(line.hotelId)) throw notFound(m.taskNotYours);
       if (version !== undefined && line.updatedAt.toISOString() !== version) throw conflict(m.changedMeanwhile);
     },
   };
@@ -235,7 +236,7 @@ async function take(ctx: AppContext, device: DevicePrincipal, lineId: number, ta
     await claim(tx, tap);
     const row = await repo.takeLine(tx, lineId, device.workerId, departmentId, at);
     // Thrown, not returned: the transaction then keeps no key without an answer.
-    if (!row) throw (await repo.lineExistsInDepartment(tx, lineId, departmentId)) ? conflict(m.alreadyTaken) : notFound(m.taskNotYours);
+    if (!row) throw (await repo.lineExistsInDepartment(tx, lineId, departmentId, device.workerId)) ? conflict(m.alreadyTaken) : notFound(m.taskNotYours);
     const status = requestStatusOf(await lines.lineStatuses(tx, row.requestId));
     await lines.touchRequest(tx, row.requestId, status, at);
     await record(tx, tap, { message: m.taken, lineId, status: 'Assigned', version: iso(at) });

@@ -98,6 +98,8 @@ export async function openWorkStream(
   if (streams.refused(reply, owner, lang)) return reply;
   const known = new Set(await repo.openLineIdsOf(db, device.workerId));
   const poolDepartmentId = await repo.poolDepartmentOf(db, device.workerId);
+  // The phone hears of lines of its worker's hotels only (read at open; a stream lives no longer than its token).
+  const hotelIds = new Set(await repo.workerHotelIds(db, device.workerId));
   const stream = streams.open<WorkStreamEvents>(reply, owner, lang);
   if (!stream) return reply;
   // No longer than its token: the phone comes back with a fresh ticket and is checked again.
@@ -115,6 +117,7 @@ export async function openWorkStream(
   stream.onEnd(
     ctx.events.subscribe(
       (event) => {
+        if (!hotelIds.has(event.hotelId)) return;
         void linesOf(ctx, event).then(
           (lines) => {
             for (const { type, data } of workEventsOf(lines, event, device.workerId, known, poolDepartmentId)) stream.send(type, data);

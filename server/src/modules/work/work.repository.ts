@@ -8,6 +8,7 @@ import {
   rooms,
   services,
   workerActions,
+  workerHotels,
   workerDeviceCredentials,
   workerDevices,
   workerPairingCodes,
@@ -23,8 +24,18 @@ export async function workerById(db: DbOrTx, id: number) {
     .select({ id: workers.id, name: workers.name, nameAr: workers.nameAr, departmentId: workers.departmentId, pinHash: workers.pinHash })
     .from(workers)
     .where(eq(workers.id, id));
-  return row;
+  return row && { ...row, hotelIds: await workerHotelIds(db, id) };
 }
+
+/** The hotels the worker serves: its phone sees lines of these only. */
+export async function workerHotelIds(db: DbOrTx, workerId: number): Promise<number[]> {
+  const rows = await db.select({ hotelId: workerHotels.hotelId }).from(workerHotels).where(eq(workerHotels.workerId, workerId));
+  return rows.map((r) => r.hotelId);
+}
+
+/** A line's hotel is one the worker serves (a condition on requests.hotel_id). */
+const ofWorkerHotels = (workerId: number) =>
+  sql`${requests.hotelId} in (select ${workerHotels.hotelId} from ${workerHotels} where ${workerHotels.workerId} = ${workerId})`;
 
 /** Sets or removes the PIN; every phone of the worker must give the new one. */
 export async function setPin(tx: Tx, workerId: number, pinHash: string | null): Promise<void> {
@@ -295,11 +306,12 @@ function tasksWhere(db: DbOrTx, where: ReturnType<typeof and>) {
 export type TaskRow = Awaited<ReturnType<typeof tasksOf>>[number];
 
 export async function tasksOf(db: DbOrTx, workerId: number) {
-  return tasksWhere(db, and(eq(requestLines.workerId, workerId), inArray(requestLines.status, [...OPEN])));
+  return tasksWhere(db, and(eq(requestLines.workerId, workerId), inArray(requestLines.status, [...OPEN]), ofWorkerHotels(workerId)));
 }
 
-export async function poolOf(db: DbOrTx, departmentId: number) {
-  return tasksWhere(db, and(eq(requestLines.departmentId, departmentId), isNull(requestLines.workerId), eq(requestLines.status, 'Open')));
+/** The department's unassigned Open lines of the worker's hotels. */
+export async function poolOf(db: DbOrTx, departmentId: number, workerId: number) {
+  return tasksWhere(db, and(eq(requestLines.departmentId, departmentId), isNull(requestLines.workerId), eq(requestLines.status, 'Open'), ofWorkerHotels(workerId)));
 }
 
 /** The worker's department, when it lets its workers take open lines. */
@@ -329,16 +341,28 @@ export async function takeLine(tx: Tx, lineId: number, workerId: number, departm
       acknowledgedAt: sql`coalesce(${requestLines.acknowledgedAt}, ${at.toISOString()}::timestamptz)`,
       updatedAt: at,
     })
-    .where(and(eq(requestLines.id, lineId), eq(requestLines.departmentId, departmentId), isNull(requestLines.workerId), eq(requestLines.status, 'Open')))
+    .where(
+      and(
+        eq(requestLines.id, lineId),
+        eq(requestLines.departmentId, departmentId),
+        isNull(requestLines.workerId),
+        eq(requestLines.status, 'Open'),
+        // Only a line of a hotel the worker serves.
+        // (request_lines.hotel_id is its request's, kept by an insert trigger.)
+        sql`${requestLines.hotelId} in (select ${workerHotels.hotelId} from ${workerHotels} where ${workerHotels.workerId} = ${workerId})`,
+      ),
+    )
     .returning({ id: requestLines.id, requestId: requestLines.requestId });
   return row;
 }
 
-export async function lineExistsInDepartment(db: DbOrTx, lineId: number, departmentId: number): Promise<boolean> {
+/** The line is of the department and of one of the worker's hotels (else it is none of the phone's business). */
+export async function lineExistsInDepartment(db: DbOrTx, lineId: number, departmentId: number, workerId: number): Promise<boolean> {
   const rows = await db
     .select({ id: requestLines.id })
     .from(requestLines)
-    .where(and(eq(requestLines.id, lineId), eq(requestLines.departmentId, departmentId)));
+    .innerJoin(requests, eq(requests.id, requestLines.requestId))
+    .where(and(eq(requestLines.id, lineId), eq(requestLines.departmentId, departmentId), ofWorkerHotels(workerId)));
   return rows.length > 0;
 }
 
@@ -366,6 +390,7 @@ export async function openLineIdsOf(db: DbOrTx, workerId: number): Promise<numbe
   const rows = await db
     .select({ id: requestLines.id })
     .from(requestLines)
-    .where(and(eq(requestLines.workerId, workerId), inArray(requestLines.status, [...OPEN])));
+    .innerJoin(requests, eq(requests.id, requestLines.requestId))
+    .where(and(eq(requestLines.workerId, workerId), inArray(requestLines.status, [...OPEN]), ofWorkerHotels(workerId)));
   return rows.map((r) => r.id);
 }

@@ -82,6 +82,8 @@ export const worker: EntityDescriptor<Worker> = {
     { name: 'nameAr', label: 'nameAr', kind: 'text', required: false },
     { name: 'phoneNumber', label: 'phoneNumber', kind: 'phone' },
     { name: 'departmentId', label: 'department', kind: 'select', lookup: 'departments', required: false },
+    // The hotels the worker serves (one or more): its phone and routing see only their lines.
+    { name: 'hotelIds', label: 'hotels', kind: 'multiselect', lookup: 'hotels', hint: 'fields.workerHotelsHint' },
   ],
   columns: (t, lang) => [
     { ...col(t, 'workerCode', (r) => r.workerCode), ltr: true },
@@ -89,6 +91,8 @@ export const worker: EntityDescriptor<Worker> = {
     col(t, 'nameAr', (r) => r.nameAr ?? '', 2),
     { ...col(t, 'phoneNumber', (r) => r.phoneNumber), ltr: true },
     col(t, 'department', (r) => r.departmentName ?? '', undefined, 'departmentName'),
+    // A worker the upgrade gave every hotel says so until someone saves it.
+    { ...col(t, 'hotels', (r) => (r.hotelsToReview ? `${r.hotelNames.join(', ')} — ${t('fields.hotelsToReview')}` : r.hotelNames.join(', ')), 2), sortKey: false },
     { id: 'phones', header: t('phones.phonesColumn'), value: (r) => r.phones, fitContent: true },
     { id: 'openTasks', header: t('phones.openTasksColumn'), value: (r) => r.openTasks, fitContent: true },
     createdAtCol(t, lang),

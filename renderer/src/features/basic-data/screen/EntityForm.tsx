@@ -1,11 +1,11 @@
-import { Button, Field, Input, Select, Spinner, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Dropdown, Field, Input, Option, Select, Spinner, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { LockClosedRegular } from '@fluentui/react-icons';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TARGET_MINUTES_MAX, isPhoneNumber } from '@shared';
 import { countryOptions } from './countries';
 import { minutesProblem } from './minutes';
-import { type FieldSpec, type FormValues, type Lookups, labelKey } from './types';
+import { type FieldSpec, type FormValues, type Lookups, idsOf, labelKey } from './types';
 import '../strings';
 
 const useStyles = makeStyles({
@@ -38,6 +38,7 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
   const [busy, setBusy] = useState(false);
   const [phoneError, setPhoneError] = useState<string>();
   const [minutesErrors, setMinutesErrors] = useState<Record<string, string>>({});
+  const [multiErrors, setMultiErrors] = useState<Record<string, string>>({});
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
 
   const submit = async (e: FormEvent) => {
@@ -53,7 +54,10 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
       return problem ? [[f.name, t(`targets.${problem}`, { max: TARGET_MINUTES_MAX })] as const] : [];
     });
     setMinutesErrors(Object.fromEntries(bad));
-    if (bad.length) return;
+    // A required multiselect (a worker's hotels) needs at least one: a Dropdown has no native "required".
+    const empty = fields.filter((f) => f.kind === 'multiselect' && f.required !== false && !idsOf(values[f.name] ?? '').length);
+    setMultiErrors(Object.fromEntries(empty.map((f) => [f.name, t('fields.chooseOne')])));
+    if (bad.length || empty.length) return;
     setBusy(true);
     try {
       await onSubmit(values);
@@ -64,6 +68,7 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
 
   const set = (name: string, value: string) => {
     if (minutesErrors[name]) setMinutesErrors(({ [name]: _fixed, ...rest }) => rest);
+    if (multiErrors[name]) setMultiErrors(({ [name]: _fixed, ...rest }) => rest);
     onChange({ ...values, [name]: value });
   };
 
@@ -75,6 +80,27 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
         return <Switch name={f.name} checked={values[f.name] === 'true'} onChange={(_, d) => set(f.name, String(d.checked))} />;
       case 'textarea':
         return <Textarea {...common} resize="vertical" rows={4} onChange={(_, d) => set(f.name, d.value)} />;
+      case 'multiselect': {
+        const options = lookups[f.lookup!] ?? [];
+        const chosen = idsOf(values[f.name] ?? '');
+        return (
+          <Dropdown
+            multiselect
+            data-field={f.name}
+            aria-label={t(labelKey(f))}
+            placeholder={t('common.select')}
+            selectedOptions={chosen.map(String)}
+            value={options.filter((o) => chosen.includes(o.id)).map((o) => o.name).join(', ')}
+            onOptionSelect={(_, d) => set(f.name, d.selectedOptions.join(','))}
+          >
+            {options.map((o) => (
+              <Option key={o.id} value={String(o.id)}>
+                {o.name}
+              </Option>
+            ))}
+          </Dropdown>
+        );
+      }
       case 'select':
       case 'country': {
         const options =
@@ -120,7 +146,7 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
             label={t(labelKey(f))}
             required={f.required !== false}
             className={f.kind === 'textarea' ? styles.wide : undefined}
-            validationMessage={f.kind === 'phone' ? phoneError : minutesErrors[f.name]}
+            validationMessage={f.kind === 'phone' ? phoneError : (minutesErrors[f.name] ?? multiErrors[f.name])}
             hint={mode === 'edit' && f.lockedOnEdit ? t('masterData.codeLocked') : f.hint && t(f.hint)}
           >
             {control(f)}

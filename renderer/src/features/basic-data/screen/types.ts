@@ -19,7 +19,8 @@ export interface FieldSpec {
   name: string;
   label: FieldLabel | TargetText;
   /** 'minutes': an optional whole number of minutes (a service-level target); empty sends null. */
-  kind: 'text' | 'textarea' | 'select' | 'country' | 'phone' | 'minutes' | 'switch';
+  /** 'multiselect': one or more ids of `lookup`, kept as "1,2" in the form and sent as an array. */
+  kind: 'text' | 'textarea' | 'select' | 'multiselect' | 'country' | 'phone' | 'minutes' | 'switch';
   /** A line under the field saying what it means. */
   hint?: TargetText | `fields.${FieldLabel}`;
   /** Required unless false (SPEC §5: create forms mark fields required). */
@@ -72,12 +73,16 @@ export function toBody(fields: FieldSpec[], values: FormValues): Record<string, 
   for (const f of fields) {
     const value = values[f.name] ?? '';
     if (f.kind === 'select') body[f.name] = value === '' ? null : Number(value);
+    else if (f.kind === 'multiselect') body[f.name] = idsOf(value);
     else if (f.kind === 'minutes') body[f.name] = minutesOf(value);
     else if (f.kind === 'switch') body[f.name] = value === 'true';
     else body[f.name] = value;
   }
   return body;
 }
+
+/** A multiselect's value ("1,2") as its ids. */
+export const idsOf = (value: string): number[] => value.split(',').filter(Boolean).map(Number);
 
 export function toValues(fields: FieldSpec[], row?: Record<string, unknown>): FormValues {
   return Object.fromEntries(fields.map((f) => [f.name, row?.[f.name] == null ? '' : String(row[f.name])]));

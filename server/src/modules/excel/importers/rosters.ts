@@ -8,6 +8,7 @@ import { type Importer, asLookup } from './importer';
 
 const rosterMessages = defineMessages({
   notOfDepartment: { en: 'Worker "{code}" is not a worker of this department', ar: 'العامل "{code}" ليس من عمال هذا القسم' },
+  notOfHotel: { en: 'Worker "{code}" does not serve this hotel', ar: 'العامل "{code}" لا يخدم هذا الفندق' },
   weekday: { en: 'Write the day as 0 (Sunday) to 6 (Saturday) or its name (Sun … Sat)', ar: 'اكتب اليوم من 0 (الأحد) إلى 6 (السبت) أو اسمه (Sun … Sat)' },
   time: { en: 'Write the time as HH:MM, e.g. 07:00', ar: 'اكتب الوقت بالصيغة HH:MM، مثل 07:00' },
   emptyShift: { en: 'The shift starts and ends at the same time', ar: 'تبدأ المناوبة وتنتهي في الوقت نفسه' },
@@ -37,6 +38,7 @@ interface Ctx {
   departments: CodeMap;
   workers: CodeMap;
   departmentOf: Map<number, number | null>;
+  hotelsOf: Map<number, number[]>;
   caller: Parameters<typeof canSeeLine>[0];
 }
 
@@ -82,6 +84,7 @@ export const rosterImporter: Importer<Ctx, Item> = {
       departments: new CodeMap(departments),
       workers: new CodeMap(workers),
       departmentOf: new Map(workers.map((w) => [w.id, w.departmentId])),
+      hotelsOf: new Map(workers.map((w) => [w.id, w.hotelIds.map(Number)])),
       caller,
     };
   },
@@ -97,6 +100,8 @@ export const rosterImporter: Importer<Ctx, Item> = {
       const workerId = resolveCode(ctx.workers, values.workerCode, row, 'workerCode', problems);
       if (workerId !== undefined && departmentId !== undefined && ctx.departmentOf.get(workerId) !== departmentId)
         problems.add(row, 'workerCode', rosterMessages.notOfDepartment, { code: values.workerCode });
+      else if (workerId !== undefined && hotelId !== undefined && !(ctx.hotelsOf.get(workerId) ?? []).includes(hotelId))
+        problems.add(row, 'workerCode', rosterMessages.notOfHotel, { code: values.workerCode });
       for (const column of ['hotelCode', 'departmentCode', 'workerCode', 'weekday', 'start', 'end'])
         if (!values[column]) problems.add(row, column, rosterMessages.required);
       const weekday = values.weekday ? weekdayOf(values.weekday) : undefined;

@@ -1,14 +1,22 @@
 import { WorkerInput } from '@shared';
+import { adminMessages } from '../../administration/administration.messages';
+import { type Scope, canSeeHotel } from '../../requests/scope';
+import { splitCodes } from '../cell-text';
 import { DepartmentKeys } from '../department-keys';
-import { checkUnique, checkWithSchema, resolveCode } from '../row-check';
-import type { Importer } from './importer';
+import { CodeMap, checkUnique, checkWithSchema, resolveCode, resolveCodes } from '../row-check';
+import { type Importer, asLookup } from './importer';
 
 interface Ctx {
   departments: DepartmentKeys;
   existing: Set<string>;
+  /** The hotels the uploader may give, as on the Worker screen. */
+  scope: Scope;
+  hotels: CodeMap;
 }
 
-export const workerImporter: Importer<Ctx, WorkerInput> = {
+type Item = WorkerInput & { hotelIds: number[] };
+
+export const workerImporter: Importer<Ctx, Item> = {
   spec: {
     fileName: 'WorkerTemplate',
     sheetName: 'Workers',
@@ -36,14 +44,23 @@ export const workerImporter: Importer<Ctx, WorkerInput> = {
         required: false,
         description: { en: 'Optional: the name in Arabic (Arabic screens show name without it)', ar: 'اختياري: الاسم بالعربية (تعرض الشاشات العربية الاسم الكامل بدونه)' },
       },
+      // After nameAr (added later): the worker's phone sees, and routing offers it, lines of these hotels only.
+      {
+        key: 'hotelCodes',
+        required: true,
+        lookup: 'hotelCode',
+        multiple: true,
+        description: { en: 'Codes of the hotels the worker serves, separated by commas', ar: 'رموز الفنادق التي يخدمها العامل، مفصولة بفواصل' },
+      },
     ],
   },
-  async lookups(repo, _scope, lang) {
-    return { departmentCode: new DepartmentKeys(await repo.departments()).choices(lang) };
+  async lookups(repo, scope, lang) {
+    const [departments, hotels] = await Promise.all([repo.departments(), repo.hotels()]);
+    return { departmentCode: new DepartmentKeys(departments).choices(lang), hotelCode: asLookup(hotels.filter((h) => canSeeHotel(scope, h.id))) };
   },
-  async context(repo) {
-    const [departments, codes] = await Promise.all([repo.departments(), repo.workerCodes()]);
-    return { departments: new DepartmentKeys(departments), existing: new Set(codes) };
+  async context(repo, _rows, caller) {
+    const [departments, codes, hotels, scope] = await Promise.all([repo.departments(), repo.workerCodes(), repo.hotels(), repo.accessOf(caller.userId)]);
+    return { departments: new DepartmentKeys(departments), existing: new Set(codes), scope, hotels: new CodeMap(hotels) };
   },
   check(rows, ctx, problems) {
     const items = rows.flatMap(({ row, values }) => {
@@ -56,14 +73,23 @@ export const workerImporter: Importer<Ctx, WorkerInput> = {
         departmentId: values.departmentCode
           ? (resolveCode(ctx.departments, values.departmentCode, row, 'departmentCode', problems) ?? null)
           : null,
+        hotelIds: resolveCodes(ctx.hotels, splitCodes(values.hotelCodes), row, 'hotelCodes', problems),
       };
-      const item = checkWithSchema(WorkerInput, input, row, { departmentId: 'departmentCode' }, problems);
-      return item ? [{ row, item }] : [];
+      const item = checkWithSchema(WorkerInput, input, row, { departmentId: 'departmentCode', hotelIds: 'hotelCodes' }, problems);
+      if (!item?.hotelIds) return [];
+      // Like the Worker screen: only the uploader's own hotels.
+      if (!item.hotelIds.every((hotelId) => canSeeHotel(ctx.scope, hotelId))) {
+        problems.add(row, 'hotelCodes', adminMessages.outsideScope);
+        return [];
+      }
+      return [{ row, item: { ...item, hotelIds: item.hotelIds } }];
     });
     checkUnique(items, 'workerCode', (i) => i.workerCode, (code) => ctx.existing.has(code), (i) => i.workerCode, problems);
     return items;
   },
   async save(repo, items) {
-    await repo.insertWorkers(items.map((i) => ({ ...i, nameAr: i.nameAr ?? null, departmentId: i.departmentId ?? null })));
+    await repo.insertWorkers(
+      items.map(({ hotelIds, ...i }) => ({ worker: { ...i, nameAr: i.nameAr ?? null, departmentId: i.departmentId ?? null }, hotelIds: [...new Set(hotelIds)] })),
+    );
   },
 };
