@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE, endpoints } from '@shared';
+import { clientAddressKey } from '../../server/src/http/client-address';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer } from '../support/test-server';
 
 /** Each test speaks from its own address, so the per-address login limit of one test does not leak into another. */
@@ -153,6 +154,28 @@ describe('Account: login, refresh, logout', () => {
     expect((await login('spray@test.hotel', 'whatever', { 'x-forwarded-for': ip })).status).toBe(401);
     expect((await login('spray@test.hotel', 'whatever', { 'x-forwarded-for': ip })).status).toBe(401);
     expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD, { 'x-forwarded-for': ip })).status).toBe(429);
+  });
+
+  it('counts an IPv6 client by its /64 (a subscriber holds the whole prefix), and an IPv4-mapped address as the IPv4 one', async () => {
+    // Ten wrong passwords, each from a fresh address of one /64: the eleventh address of it is refused, as one address would be.
+    const email = 'six@test.hotel';
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    for (let i = 1; i <= 10; i++) expect((await login(email, `wrong-${i}`, from(`2001:db8:41:7:${i.toString(16)}::1`))).status).toBe(401);
+    const refused = await login(email, 'wrong', from('2001:db8:41:7:ffff:ffff:ffff:ffff'), 'ar');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('محاولات كثيرة، يرجى المحاولة بعد بضع دقائق');
+    // The next /64 is another subscriber.
+    expect((await login(email, 'wrong', from('2001:db8:41:8::1'))).status).toBe(401);
+    // The per-address budget of all e-mails too: 49 guesses across a /64, then its 50th and 51st addresses.
+    for (let i = 0; i < 49; i++) await t.server.app.ctx.rateLimiter.hit(`login:ip:${clientAddressKey('2001:db8:42::1')}`, 1000, 900);
+    expect((await login('spray6@test.hotel', 'x', from('2001:db8:42::abcd'))).status).toBe(401);
+    expect((await login(ADMIN_EMAIL, ADMIN_PASSWORD, from('2001:0db8:0042:0000:1:2:3:4'))).status).toBe(429);
+    // ::ffff:10.4.0.1 is 10.4.0.1: ten guesses over the two spellings lock both.
+    const mapped = 'mapped@test.hotel';
+    for (let i = 0; i < 5; i++) expect((await login(mapped, `v4-${i}`, from('10.4.0.1'))).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login(mapped, `v4m-${i}`, from('::ffff:10.4.0.1'))).status).toBe(401);
+    expect((await login(mapped, 'wrong', from('10.4.0.1'))).status).toBe(429);
+    expect((await login(mapped, 'wrong', from('::FFFF:10.4.0.1'))).status).toBe(429);
   });
 
   it('ignores a forged X-Forwarded-For when no proxy is configured, so one address cannot pose as many', async () => {

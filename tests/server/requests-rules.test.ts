@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '@shared';
+import { endpoints, pathOf } from '@shared';
 import { requestLines, requests } from '../../server/src/db/schema';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
@@ -158,18 +158,36 @@ describe('every broken rule is a 4xx with a message, and changes nothing', () =>
 
 describe('the guest request rate limit', () => {
   let t: TestServer;
+  let fx: Fixture;
   beforeAll(async () => {
     t = await startTestServer({ env: { HOTEL_REQUEST_RATE_LIMIT: '2' } });
+    fx = await seedFixture(t.server.app.ctx.database.db);
   });
   afterAll(() => t.cleanup());
 
   it('answers 429 once an address sent more requests than allowed in ten minutes', async () => {
-    const fx = await seedFixture(t.server.app.ctx.database.db);
     const send = () => t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels]) });
     expect((await send()).status).toBe(200);
     expect((await send()).status).toBe(200);
     const third = await send();
     expect(third.status).toBe(429);
     expect(third.body.message).toBe('Too many attempts, please try again in a few minutes');
+  });
+
+  it('counts an IPv6 guest by its /64, and an IPv4-mapped address as the IPv4 one: fresh addresses of one prefix share its budget', async () => {
+    // The socket's own address (no proxy is trusted here), as the server would see it listening on ::.
+    const send = (remoteAddress: string, roomId = fx.hotelA.roomIds[1], lang = 'en') =>
+      t.server.app.inject({ method: 'POST', url: `${pathOf(endpoints.addRequest)}?lang=${lang}`, remoteAddress, payload: guestRequest(fx, [fx.services.towels], { roomId }) });
+    const before = (await t.server.app.ctx.database.db.select({ id: requests.id }).from(requests)).length;
+    expect((await send('2001:db8:6:1::1')).statusCode).toBe(200);
+    expect((await send('2001:db8:6:1:aaaa:bbbb:cccc:dddd')).statusCode).toBe(200);
+    const third = await send('2001:0db8:0006:0001::9', fx.hotelA.roomIds[1], 'ar');
+    expect(third.statusCode).toBe(429);
+    expect(third.json().message).toBe('محاولات كثيرة، يرجى المحاولة بعد بضع دقائق');
+    expect((await send('2001:db8:6:2::1')).statusCode).toBe(200);
+    expect((await send('10.6.0.1', fx.hotelA.roomIds[0])).statusCode).toBe(200);
+    expect((await send('::ffff:10.6.0.1', fx.hotelA.roomIds[0])).statusCode).toBe(200);
+    expect((await send('::ffff:10.6.0.1', fx.hotelA.roomIds[0])).statusCode).toBe(429);
+    expect((await t.server.app.ctx.database.db.select({ id: requests.id }).from(requests)).length).toBe(before + 5);
   });
 });

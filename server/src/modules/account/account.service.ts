@@ -1,3 +1,4 @@
+import { clientAddressKey } from '../../http/client-address';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -82,8 +83,8 @@ export async function issueSession(ctx: Ctx, db: repo.DbLike, user: repo.UserRow
  * share one budget) and waits its turn; throws 429 past the limits.
  */
 export async function countSignInAttempt(ctx: Ctx, email: string, ip: string): Promise<void> {
-  await ctx.rateLimiter.hit(`login:ip:${ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
-  await ctx.rateLimiter.hit(`login:email-ip:${email}|${ip}`, LOGIN_LIMITS.perEmailAndIp, LOGIN_LIMITS.windowSeconds);
+  await ctx.rateLimiter.hit(`login:ip:${clientAddressKey(ip)}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
+  await ctx.rateLimiter.hit(`login:email-ip:${email}|${clientAddressKey(ip)}`, LOGIN_LIMITS.perEmailAndIp, LOGIN_LIMITS.windowSeconds);
   // Counted and queued in the database before the password is looked at: a burst of
   // parallel guesses takes turns, in every process alike.
   const attempts = await ctx.rateLimiter.count(`login:email:${email}`, LOGIN_LIMITS.windowSeconds);
@@ -95,11 +96,11 @@ export async function countSignInAttempt(ctx: Ctx, email: string, ip: string): P
 
 /** A completed sign-in: the e-mail's guesses are forgiven. */
 async function clearSignInAttempts(ctx: Ctx, email: string, ip: string): Promise<void> {
-  await ctx.rateLimiter.reset(`login:email-ip:${email}|${ip}`);
+  await ctx.rateLimiter.reset(`login:email-ip:${email}|${clientAddressKey(ip)}`);
   await ctx.rateLimiter.reset(`login:email:${email}`);
   await ctx.rateLimiter.reset(`login:turn:${email}`);
   // A sign-in that succeeds is no guess: a shift change behind one NAT must not use up the address's budget.
-  await ctx.rateLimiter.refund(`login:ip:${ip}`);
+  await ctx.rateLimiter.refund(`login:ip:${clientAddressKey(ip)}`);
 }
 
 /** The session a completed sign-in answers with (SPEC's Login response), recorded in the security audit. */
@@ -237,8 +238,8 @@ export interface RequestInfo {
  */
 export async function forgotPassword(ctx: Ctx, input: ForgotPasswordInput, info: RequestInfo): Promise<string> {
   const email = input.email.toLowerCase();
-  await ctx.rateLimiter.hit(`forgot:ip:${info.ip}`, FORGOT_LIMITS.perIp, FORGOT_LIMITS.windowSeconds);
-  await ctx.rateLimiter.hit(`forgot:email-ip:${email}|${info.ip}`, FORGOT_LIMITS.perEmailAndIp, FORGOT_LIMITS.windowSeconds);
+  await ctx.rateLimiter.hit(`forgot:ip:${clientAddressKey(info.ip)}`, FORGOT_LIMITS.perIp, FORGOT_LIMITS.windowSeconds);
+  await ctx.rateLimiter.hit(`forgot:email-ip:${email}|${clientAddressKey(info.ip)}`, FORGOT_LIMITS.perEmailAndIp, FORGOT_LIMITS.windowSeconds);
   const mails = await ctx.rateLimiter.count(`forgot:email:${email}`, FORGOT_LIMITS.windowSeconds);
   // The same answer either way: whether a mail went out says nothing to the asker.
   if (mails > FORGOT_LIMITS.mailsPerEmail) return localize(m.resetLinkSent, info.lang);

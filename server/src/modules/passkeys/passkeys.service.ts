@@ -1,3 +1,4 @@
+import { clientAddressKey } from '../../http/client-address';
 import { createHmac, randomBytes } from 'node:crypto';
 import {
   generateAuthenticationOptions,
@@ -173,7 +174,7 @@ export async function remove(ctx: Ctx, caller: Principal, id: number, ip: string
 
 /** Options of a passkey sign-in: no allow-list, so the answer tells nobody which e-mails have passkeys. */
 export async function loginOptions(ctx: Ctx, rp: RelyingParty, ip: string): Promise<PasskeyOptions> {
-  await ctx.rateLimiter.hit(`login:ip:${ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
+  await ctx.rateLimiter.hit(`login:ip:${clientAddressKey(ip)}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
   const options = await generateAuthenticationOptions({ rpID: rp.rpId, userVerification: 'required', timeout: PASSKEY_CHALLENGE_TTL_SECONDS * 1000 });
   await newChallenge(ctx, 'sign-in', options.challenge, rp, null);
   return asOptions(options);
@@ -186,7 +187,7 @@ export async function loginOptions(ctx: Ctx, rp: RelyingParty, ip: string): Prom
  * with a good signature. The answer is the same session a password sign-in gets.
  */
 export async function login(ctx: Ctx, input: PasskeyLoginInput, rp: RelyingParty, ip: string, client: ClientInfo = unknownClient(ip)): Promise<LoginResponse> {
-  await ctx.rateLimiter.hit(`login:ip:${ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
+  await ctx.rateLimiter.hit(`login:ip:${clientAddressKey(ip)}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
   const user = await verifiedUser(ctx, input, rp, ip);
   return completeSignIn(ctx, user, ip, client, 'passkey-sign-in');
 }
@@ -249,7 +250,7 @@ const DESKTOP_START_LIMIT = { perIp: 30, windowSeconds: 10 * 60 };
  * handle from the fragment, which no server, log or Referer sees.
  */
 export async function desktopStart(ctx: Ctx, serverUrl: string, ip: string): Promise<PasskeyDesktopStart> {
-  await ctx.rateLimiter.hit(`passkey-desktop-start:ip:${ip}`, DESKTOP_START_LIMIT.perIp, DESKTOP_START_LIMIT.windowSeconds);
+  await ctx.rateLimiter.hit(`passkey-desktop-start:ip:${clientAddressKey(ip)}`, DESKTOP_START_LIMIT.perIp, DESKTOP_START_LIMIT.windowSeconds);
   const page = urlOf(serverUrl);
   // A page the browser cannot run WebAuthn on would only fail there: say so here, in the app.
   if (!page || !usableRpId(page)) throw badRequest(m.unavailable);
@@ -282,7 +283,7 @@ export async function desktopStart(ctx: Ctx, serverUrl: string, ip: string): Pro
  * passkey is looked at, so the refusal spends no challenge.
  */
 export async function desktopLogin(ctx: Ctx, input: PasskeyDesktopLoginInput, rp: RelyingParty, ip: string): Promise<PasskeyDesktopCode> {
-  await ctx.rateLimiter.hit(`login:ip:${ip}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
+  await ctx.rateLimiter.hit(`login:ip:${clientAddressKey(ip)}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
   const db = ctx.database.db;
   const open = (flow: ssoRepo.SsoFlowRow | undefined): flow is ssoRepo.SsoFlowRow =>
     !!flow && flow.callbackAt === null && flow.expiresAt > ctx.clock.now();

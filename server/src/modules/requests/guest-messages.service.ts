@@ -1,3 +1,4 @@
+import { clientAddressKey } from '../../http/client-address';
 import { type GuestMessageInput, type Language, type MessageResponse, threadReplyViolation } from '@shared';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../http/errors';
@@ -20,7 +21,7 @@ const PREVIEW_CHARS = 60;
 export async function addGuestMessage(ctx: AppContext, input: GuestMessageInput, ip: string, lang: Language): Promise<MessageResponse> {
   const { config } = ctx;
   // The address first: a stranger guessing request ids is held back before any lookup.
-  if (config.rateLimitsEnabled) await ctx.rateLimiter.hit(`guest-message:${ip}`, config.guestMessageAddressLimit, WINDOW_SECONDS);
+  if (config.rateLimitsEnabled) await ctx.rateLimiter.hit(`guest-message:${clientAddressKey(ip)}`, config.guestMessageAddressLimit, WINDOW_SECONDS);
   if (!isUuid(input.id)) throw notFound(m.requestNotFound);
   if (config.rateLimitsEnabled) await ctx.rateLimiter.hit(`guest-message-request:${input.id.toLowerCase()}`, config.guestMessageRequestLimit, WINDOW_SECONDS);
   const text = input.text.trim();

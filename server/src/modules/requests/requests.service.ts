@@ -1,3 +1,4 @@
+import { clientAddressKey } from '../../http/client-address';
 import {
   type AddRequestInput,
   type AddRequestResponse,
@@ -36,7 +37,7 @@ const WINDOW_SECONDS = 600;
 
 export async function addRequest(ctx: AppContext, input: AddRequestInput, ip: string, lang: Language, roomSignature?: string): Promise<AddRequestResponse> {
   const { config } = ctx;
-  if (config.rateLimitsEnabled && config.requestRateLimit > 0) await ctx.rateLimiter.hit(`add-request:${ip}`, config.requestRateLimit, WINDOW_SECONDS);
+  if (config.rateLimitsEnabled && config.requestRateLimit > 0) await ctx.rateLimiter.hit(`add-request:${clientAddressKey(ip)}`, config.requestRateLimit, WINDOW_SECONDS);
   const created = await fileRequest(ctx, { ...input, custName: input.custName.trim(), channel: 'guest' }, lang, {
     roomVerified: (place) => {
       const verified = verifyRoomLink(config.jwtSecret, input.hotelId, input.roomId, place.linkVersion, roomSignature);

@@ -1,3 +1,4 @@
+import { clientAddressKey } from '../../http/client-address';
 import { type ClientInfo, unknownClient } from '../../http/client-info';
 import { randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
@@ -90,7 +91,7 @@ export async function startLink(ctx: Ctx, caller: Principal, client: SsoClient, 
 }
 
 async function beginFlow(ctx: Ctx, client: SsoClient, redirectUri: string, ip: string, linkUserId?: number): Promise<SsoStart> {
-  await ctx.rateLimiter.hit(`sso-start:ip:${ip}`, START_LIMIT.perIp, START_LIMIT.windowSeconds);
+  await ctx.rateLimiter.hit(`sso-start:ip:${clientAddressKey(ip)}`, START_LIMIT.perIp, START_LIMIT.windowSeconds);
   const usable = await usableSettings(ctx);
   if (!usable) throw new AppError(404, m.notSetUp);
   const { row, secret } = usable;

@@ -1,3 +1,4 @@
+import { clientAddressKey } from '../../http/client-address';
 import { randomInt } from 'node:crypto';
 import { type DeviceSession, type Language, type MessageResponse, type PairingCodeResponse, type WorkerDevice, PAIRING_ALPHABET, PAIRING_CODE_LENGTH } from '@shared';
 import type { AppContext } from '../../context';
@@ -63,7 +64,7 @@ async function session(ctx: AppContext, device: { id: string; workerId: number; 
 }
 
 export async function pair(ctx: AppContext, input: { code: string; deviceName: string }, address: string, now = ctx.clock.now()): Promise<DeviceSession> {
-  await ctx.rateLimiter.hit(`work-pair:${address}`, ctx.config.pairRateLimit, PAIR_WINDOW_SECONDS);
+  await ctx.rateLimiter.hit(`work-pair:${clientAddressKey(address)}`, ctx.config.pairRateLimit, PAIR_WINDOW_SECONDS);
   const code = input.code;
   if (code.length !== PAIRING_CODE_LENGTH) throw badRequest(m.codeInvalid);
   const credential = newOpaqueToken();
