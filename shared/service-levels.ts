@@ -184,6 +184,9 @@ export function zonedTimeToInstant(local: string, timeZone: string): Date {
   if (!m) return new Date(Number.NaN);
   const [y, mo, d, h, mi] = m.slice(1).map(Number);
   const asUtc = Date.UTC(y, mo - 1, d, h, mi);
+  // 30 February or 24:00 is no time at all, not the day after.
+  const check = new Date(asUtc);
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || check.getUTCHours() !== h) return new Date(Number.NaN);
   const offsetAt = (at: number) => {
     const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(at));
     const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);

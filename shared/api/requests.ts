@@ -93,7 +93,18 @@ export const RequestChannelName = z.enum(REQUEST_CHANNELS);
 export const ScheduledAt = z
   .string()
   .max(16)
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'scheduledAtFormat');
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { message: 'scheduledAtFormat', abort: true })
+  // A day and time the calendar has: 30 February or 24:00 would otherwise roll over into another day.
+  .refine(isCalendarTime, 'scheduledAtFormat');
+
+/** `2026-11-27T06:00` names a real day (month 1–12, its own days) and a time of it (00:00–23:59). */
+export function isCalendarTime(local: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!m) return false;
+  const [y, mo, d, h, mi] = m.slice(1).map(Number);
+  const at = new Date(Date.UTC(y, mo - 1, d, h, mi));
+  return at.getUTCFullYear() === y && at.getUTCMonth() === mo - 1 && at.getUTCDate() === d && at.getUTCHours() === h && at.getUTCMinutes() === mi;
+}
 
 /** The services of a new request, one line per service (the forms say so too): a repeat is marked on the repeating line. */
 const RequestServices = z

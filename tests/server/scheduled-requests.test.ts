@@ -137,6 +137,40 @@ describe('scheduled requests', { timeout: 120_000 }, () => {
     expect((await ask(local(after(30 * 24 * 60)))).status).toBe(200);
   });
 
+  it('refuses a day or time the calendar has not (30 February, 24:00, minute 60, month 13), ten years on, and a 1 MB body; markup in a note stays text', async () => {
+    t.clock.set(NOW);
+    const before = await requestCount();
+    const body = (scheduledAt: string, note = '') => guestRequest(fx, [fx.services.towels], { services: [{ serviceId: fx.services.towels, note, scheduledAt }] });
+    const ask = (scheduledAt: string, lang?: 'ar') => t.api.call(endpoints.addRequest, { body: body(scheduledAt), lang });
+    // Each of these would roll over into a real time within the month (02:00 on 3 March, midnight the next day…).
+    for (const impossible of ['2026-02-30T06:00', '2026-03-01T24:00', '2026-03-02T06:60', '2026-03-02T99:99', '2026-13-01T06:00', '2026-03-00T06:00']) {
+      const res = await ask(impossible);
+      expect(res.status, impossible).toBe(400);
+      expect(res.body.errors, impossible).toEqual([{ field: 'services.0.scheduledAt', message: 'Choose a day and a time' }]);
+    }
+    expect((await ask('2026-02-31T06:00', 'ar')).body.errors).toEqual([{ field: 'services.0.scheduledAt', message: 'اختر يومًا ووقتًا' }]);
+    const decade = await ask('2036-03-01T06:00', 'ar');
+    expect(decade.status).toBe(400);
+    expect(decade.body.errors[0].message).toBe('يمكن حجز وقت حتى 30 يومًا مقدمًا فقط: اختر يومًا أقرب');
+    expect((await ask('9999-12-31T23:59')).body.errors[0].message).toMatch(/up to 30 days ahead/);
+    expect((await ask('2000-01-01T00:00')).body.errors[0].message).toMatch(/already passed/);
+    // A megabyte of note: refused before it is parsed, in the guest's language.
+    const huge = await t.api.call(endpoints.addRequest, { body: body(local(after(60)), 'x'.repeat(1024 * 1024)), lang: 'ar' });
+    expect(huge.status).toBe(413);
+    expect(huge.body.message).toBeTruthy();
+    expect(huge.body.message).not.toMatch(/[a-z]{4}/i);
+    expect(await requestCount()).toBe(before);
+
+    // Markup is kept as the guest typed it and answered as text (JSON), never as a page.
+    const markup = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
+    const ok = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { note: markup, services: [{ serviceId: fx.services.towels, note: markup }] }) });
+    expect(ok.status).toBe(200);
+    const view = await t.api.call(endpoints.userRequestDetails, { params: { id: ok.body.id } });
+    expect(view.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(view.body.requestDetails[0].note).toBe(markup);
+    expect(view.body.note).toBe(markup);
+  });
+
   it('several schedulers racing over the same due lines alert each exactly once', async () => {
     t.clock.set(NOW);
     const ids: string[] = [];

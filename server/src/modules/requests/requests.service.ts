@@ -96,7 +96,11 @@ export async function fileRequest(
   const scheduledFor = input.services.map((s) => (s.scheduledAt === undefined ? null : zonedTimeToInstant(s.scheduledAt, timeZone)));
   scheduledFor.forEach((at, i) => {
     if (!at) return;
-    const problem = Number.isNaN(at.getTime()) ? 'past' : scheduleProblem(at, now);
+    if (Number.isNaN(at.getTime())) {
+      problems.push({ field: `services.${i}.scheduledAt`, message: common.scheduledAtFormat });
+      return;
+    }
+    const problem = scheduleProblem(at, now);
     if (problem === 'past')
       problems.push({ field: `services.${i}.scheduledAt`, message: m.scheduledInPast, params: { now: instantToZonedTime(now, timeZone).slice(11) } });
     else if (problem === 'tooFar') problems.push({ field: `services.${i}.scheduledAt`, message: m.scheduledTooFar, params: { days: SCHEDULE_AHEAD_DAYS_MAX } });
