@@ -111,6 +111,19 @@ describe('the guest answering on a line', () => {
     expect(thread.guestUnread).toBe(false);
   });
 
+  it('keeps markup as the text the guest typed (JSON, never a page); a 1 MB answer is a clear 413 in the guest\'s language that adds nothing', async () => {
+    const { id, lineIds: [line] } = await submit();
+    const huge = await t.api.call(endpoints.addGuestMessage, { lang: 'ar', body: { id, requestDetailsId: line, text: 'x'.repeat(1024 * 1024) } });
+    expect(huge.status).toBe(413);
+    expect(huge.body.message).toBe('الملف أو الطلب كبير جدًا');
+    const markup = '<b onmouseover="alert(1)">hi</b><script>fetch("//evil")</script>';
+    expect((await answer(id, line, markup)).status).toBe(200);
+    const guest = await t.api.call(endpoints.userRequestDetails, { params: { id } });
+    expect(guest.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(guest.body.requestDetails[0].messages.map((m: { text: string }) => m.text)).toEqual([markup]);
+    expect((await staffLine(line)).messages.map((m: { text: string }) => m.text)).toEqual([markup]);
+  });
+
   it('refuses 1,001 characters and a blank message; takes 1,000', async () => {
     const { id, lineIds: [line] } = await submit();
     const long = await answer(id, line, 'x'.repeat(GUEST_MESSAGE_MAX + 1), 'ar');
