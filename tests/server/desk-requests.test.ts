@@ -84,6 +84,26 @@ describe('requests filed at the desk for a guest (phone or walk-in)', { timeout:
     expect(await requestCount()).toBe(before);
   });
 
+  it('a phone-in by a user of hotel A for a room of hotel B is refused however it is put (in both languages), and creates no request or line', async () => {
+    const lines = async () => (await db().select({ id: requestLines.id }).from(requestLines)).length;
+    const [before, linesBefore] = [await requestCount(), await lines()];
+    const roomB = fx.hotelB.roomIds[0];
+    const ar = await t.api.call(endpoints.createRequestForGuest, {
+      token: receptionist,
+      lang: 'ar',
+      body: { channel: 'phone', hotelId: fx.hotelB.id, roomId: roomB, custName: 'Mallory', services: [{ serviceId: fx.services.towels }] },
+    });
+    expect(ar.status).toBe(403);
+    expect(ar.body.message).toBe('لا يمكنك تسجيل طلبات لهذا الفندق: فهو ليس من فنادقك');
+    // Its own hotel named with the other hotel's room: the room does not fit.
+    expect((await file(receptionist, { roomId: roomB })).status).toBe(400);
+    // A user of no hotel at all files for none.
+    const nowhere = await tokenFor(t.server.app.ctx.tokens, await createStaffUser(db(), { claims: [VIEW, CREATE], hotelIds: [] }));
+    expect((await file(nowhere, { hotelId: fx.hotelB.id, roomId: roomB })).status).toBe(403);
+    expect((await file(nowhere)).status).toBe(403);
+    expect([await requestCount(), await lines()]).toEqual([before, linesBefore]);
+  });
+
   it('refuses a guest channel, a phone outside its country plan, and a bad e-mail: clear 400s', async () => {
     const before = await requestCount();
     expect((await file(receptionist, { channel: 'guest' })).status).toBe(400);
