@@ -163,6 +163,33 @@ describe('Passkeys', () => {
     expect((await t.api.call(endpoints.passkeyRegisterOptions, { token })).status).toBe(400); // no Origin at all
   });
 
+  it('refuses an answer made for another relying party (its rpIdHash) from the right page, and one from a page of a sub- or look-alike domain; adds and signs in nothing', async () => {
+    const { user, token } = await signedIn();
+    const options = await t.api.call(endpoints.passkeyRegisterOptions, { token, headers: from(ORIGIN) });
+    for (const rpId of ['evil.test', 'test', 'hotel.test.evil']) {
+      const other = new SoftAuthenticator().create({ ...options.body, rp: { id: rpId } }, { origin: ORIGIN });
+      const refused = await t.api.call(endpoints.passkeyRegister, { token, headers: from(ORIGIN), body: { name: rpId, response: other.response }, lang: 'ar' });
+      expect(refused.status, rpId).toBe(400);
+    }
+    expect(await db().select().from(passkeys).where(eq(passkeys.userId, user.userId))).toHaveLength(0);
+
+    const authenticator = await added(token);
+    // The right page and challenge, but signed over another RP ID's hash (a passkey of another site, relayed).
+    for (const rpId of ['evil.test', 'test', 'HOTEL.TEST']) {
+      const answer = await signIn(authenticator.get({ ...(await signInOptions()), rpId }, { origin: ORIGIN }));
+      expect(answer.status, rpId).toBe(401);
+      expect(answer.body.accessToken).toBeUndefined();
+    }
+    // The right RP ID, from a page the hotel did not configure (a subdomain, another scheme or port).
+    for (const origin of ['https://desk.hotel.test', 'http://hotel.test', 'https://hotel.test:8443']) {
+      const answer = await signIn(authenticator.get(await signInOptions(), { origin }));
+      expect(answer.status, origin).toBe(401);
+    }
+    expect(await events(user.userId)).not.toContain('passkey-sign-in');
+    expect((await db().select().from(passkeys).where(eq(passkeys.userId, user.userId)))[0].lastUsedAt).toBeNull();
+    expect((await signIn(authenticator.get(await signInOptions(), { origin: ORIGIN }))).status).toBe(200);
+  });
+
   it('holds a challenge to the origin that asked for it, when the server is reached at two (PUBLIC_URL and localhost)', async () => {
     const { user, token } = await signedIn();
     const local = 'http://localhost:5000';
