@@ -157,6 +157,67 @@ describe('Single sign-on (OpenID Connect)', () => {
     expect(await eventsOf(user.userId)).not.toContain('sso-link');
   });
 
+  it('refuses a missing state, and a callback used twice (replayed): the flow is taken once, the second answer makes nothing', async () => {
+    const { user, login } = await knownUser();
+    const { authorizationUrl, flowKey } = await start();
+    const back = await idp.signIn(authorizationUrl, login);
+    const stateless = new URL(back);
+    stateless.searchParams.delete('state');
+    await expectRefused(await callback(stateless), 400, /not known, has expired or was already used/);
+    const empty = new URL(back);
+    empty.searchParams.set('state', '');
+    await expectRefused(await callback(empty), 400, /not known, has expired or was already used/);
+    // The real answer still goes through once; the same URL again (a replay, a second tab) is refused.
+    const first = await callback(back);
+    expect(first.status).toBe(303);
+    const replay = await fetch(back, { redirect: 'manual', headers: { 'accept-language': 'ar' } });
+    await expectRefused(replay, 400, /not known, has expired or was already used/);
+    expect((await complete({ flowKey }, first.headers.get('set-cookie')!.split(';')[0])).status).toBe(200);
+    expect(await sessionsOf(user.userId)).toBe(1);
+  });
+
+  it('refuses an ID token without the nonce (the authorization request stripped of it)', async () => {
+    const { user, login } = await knownUser();
+    const { authorizationUrl } = await start();
+    const stripped = new URL(authorizationUrl);
+    stripped.searchParams.delete('nonce');
+    await expectRefused(await callback(await idp.signIn(stripped.href, login)), 401, /could not be verified/);
+    expect(await sessionsOf(user.userId)).toBe(0);
+    expect(await eventsOf(user.userId)).not.toContain('sso-link');
+  });
+
+  it('PKCE: refuses a code injected into another sign-in (the attacker’s code, the victim’s state), a swapped challenge, and a request without one', async () => {
+    const victim = await knownUser();
+    const attacker = await knownUser();
+    // The attacker signs in at the provider in their own flow and keeps the code; the victim's browser is
+    // made to deliver it with the victim's own state, so that the victim's desk would sign in as the attacker.
+    const theirs = await start();
+    const stolen = await idp.signIn(theirs.authorizationUrl, attacker.login);
+    const mine = await start();
+    const minesBack = await idp.signIn(mine.authorizationUrl, victim.login);
+    const injected = new URL(minesBack);
+    injected.searchParams.set('code', stolen.searchParams.get('code')!);
+    await expectRefused(await callback(injected), 401, /could not be verified/);
+    expect(await sessionsOf(attacker.user.userId)).toBe(0);
+    expect((await db().select().from(users).where(eq(users.id, attacker.user.userId)))[0].ssoSubject).toBeNull();
+
+    // A challenge other than the server's: the server's verifier does not answer it.
+    const swapped = await start();
+    const tampered = new URL(swapped.authorizationUrl);
+    tampered.searchParams.set('code_challenge', 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    // Its verifier (RFC 7636's example pair) offered along with the answer is not taken from the browser either.
+    const answered = await idp.signIn(tampered.href, victim.login);
+    answered.searchParams.set('code_verifier', 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk');
+    await expectRefused(await callback(answered), 401, /could not be verified/);
+    // No challenge at all: the provider refuses to hand out a code, and the callback says so.
+    const bare = await start();
+    const without = new URL(bare.authorizationUrl);
+    without.searchParams.delete('code_challenge');
+    without.searchParams.delete('code_challenge_method');
+    await expectRefused(await callback(await idp.signIn(without.href, victim.login)), 401, /did not confirm this sign-in/);
+    expect(await sessionsOf(victim.user.userId)).toBe(0);
+  });
+
   it('refuses an e-mail the provider has not verified', async () => {
     const { user, login } = await knownUser(false);
     const { authorizationUrl } = await start();
