@@ -17,7 +17,7 @@ import {
 import { dialCodeOf, fitsNumberingPlan, phoneExample } from '@shared/phone-plan';
 import type { AppContext } from '../../context';
 import { AppError, type LocalizedFieldError, badRequest, conflict, notFound } from '../../http/errors';
-import { common } from '../../i18n/common.messages';
+import { common, fieldMessages } from '../../i18n/common.messages';
 import { localize } from '../../i18n/localize';
 import { isUuid, iso, toDetail } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
@@ -97,7 +97,7 @@ export async function fileRequest(
   scheduledFor.forEach((at, i) => {
     if (!at) return;
     if (Number.isNaN(at.getTime())) {
-      problems.push({ field: `services.${i}.scheduledAt`, message: common.scheduledAtFormat });
+      problems.push({ field: `services.${i}.scheduledAt`, message: fieldMessages.scheduledAtFormat });
       return;
     }
     const problem = scheduleProblem(at, now);
