@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { departments, requestLines, workers } from '../../server/src/db/schema';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, serveHotels, tokenFor } from '../support/fixtures';
+import { clientAddressKey } from '../../server/src/http/client-address';
 import { type TestServer, startTestServer } from '../support/test-server';
 
 /** Workers' phones: pairing without e-mail, the worker's own tasks and actions, the pool, and who may call what. */
@@ -368,5 +369,17 @@ describe("workers' phones (server API)", () => {
       const loser = results.find((r) => r.status === 409);
       if (loser) expect(loser.body.message).toBe('Someone else already took this task');
     });
+  });
+  it('counts pairing guesses from IPv6 by /64 and an IPv4-mapped address as the IPv4 one (a fresh address of the prefix does not buy new guesses)', async () => {
+    const pair = (remoteAddress: string) =>
+      t.server.app.inject({ method: 'POST', url: `${endpoints.workPair.path}?lang=ar`, remoteAddress, payload: { code: '000000000000', deviceName: 'Phone' } });
+    // The budget of one /64 (and of 10.77.0.1) spent as if by its own guesses; the next address of it is refused before the code is looked at.
+    for (const address of ['2001:db8:77:1::1', '10.77.0.1']) for (let i = 0; i < 1000; i++) await t.server.app.ctx.rateLimiter.count(`work-pair:${clientAddressKey(address)}`, 600);
+    for (const address of ['2001:db8:77:1:ffff::9', '2001:0db8:0077:0001:0:0:0:2', '::ffff:10.77.0.1']) {
+      const refused = await pair(address);
+      expect(refused.statusCode, address).toBe(429);
+      expect(refused.json().message).toBe('محاولات كثيرة، يرجى المحاولة بعد بضع دقائق');
+    }
+    expect((await pair('2001:db8:77:2::1')).statusCode).not.toBe(429);
   });
 });
