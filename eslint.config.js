@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 const boundary = (patterns, message) => ({ 'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group, message })) }] });
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'dist-server', 'dist-server-test', 'dist-electron', 'release', 'data', 'test-results', 'playwright-report', 'artifacts', 'server/src/db/migrations'] },
+  { ignores: ['node_modules', 'dist', 'dist-server', 'dist-server-test', 'dist-server-test-*', 'dist-electron', 'release', 'data', 'test-results', 'playwright-report', 'artifacts', 'server/src/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,8 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error: a plain ES module script without types (scripts/build-server.mjs).
-import { buildServer } from '../../scripts/build-server.mjs';
 
 /**
  * The server built once per test project (esbuild, about 0.2 s) for the tests that start it as its own
@@ -12,13 +11,14 @@ import { buildServer } from '../../scripts/build-server.mjs';
  */
 let outdir: string | undefined;
 
-export async function setup(project: TestProject): Promise<void> {
-  outdir = path.resolve(import.meta.dirname, '../..', `dist-server-test-${project.name}`);
-  await buildServer({ outdir, quiet: true });
+export function setup(project: TestProject): void {
+  const root = path.resolve(import.meta.dirname, '../..');
+  outdir = path.join(root, `dist-server-test-${project.name}`);
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), outdir], { cwd: root, stdio: 'ignore' });
   project.provide('serverEntry', path.join(outdir, 'main.js'));
 }
 
-export async function teardown(): Promise<void> {
+export function teardown(): void {
   if (outdir) rmSync(outdir, { recursive: true, force: true });
 }
 
