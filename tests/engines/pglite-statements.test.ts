@@ -37,7 +37,11 @@ describe('every statement of the PostgreSQL run on PGlite', () => {
   });
 
   it('parses and types each one', { timeout: 300_000 }, async () => {
-    const statements = recordedStatements();
+    const recorded = recordedStatements();
+    // A test may make a table of its own through the server's handle (a trigger's witness): statements
+    // naming what the run itself created are not the schema's, and PGlite's schema has no such table.
+    const made = recorded.flatMap((q) => [.../\bcreate (?:temp(?:orary)? )?table (?:if not exists )?"?(\w+)"?/i.exec(q) ?? []].slice(1));
+    const statements = recorded.filter((q) => !made.some((name) => new RegExp(`\\b${name}\\b`).test(q)));
     // The server suite sends well over a thousand distinct statements: a short log is a run that recorded nothing.
     expect(statements.length, `statements recorded in ${LOG}`).toBeGreaterThan(500);
     const refused: string[] = [];

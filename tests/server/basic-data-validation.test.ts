@@ -37,7 +37,7 @@ describe('basic data: bad input is refused with a field message and changes noth
       room: { number: 'V-101', useTypeId, roomTypeId, hotelId },
       serviceGroup: { nameEn: 'Other', nameAr: 'أخرى', serviceGroupCode: 'V-G' },
       service: { nameEn: 'Towels', nameAr: 'مناشف', serviceCode: 'V-S', serviceGroupId, departmentId },
-      worker: { name: 'Ahmed', phoneNumber: '+966 55 123 4567', workerCode: 'V-W', departmentId },
+      worker: { name: 'Ahmed', phoneNumber: '+966 55 123 4567', workerCode: 'V-W', departmentId, hotelIds: [hotelId] },
       department: { name: 'Housekeeping', departmentCode: 'V-D' },
     } satisfies Record<Key, Body>);
     for (const key of Object.keys(valid) as Key[]) existing[key] = await b.add(key, { ...valid[key], [codeField(key)]: `E-${key}` });
@@ -74,7 +74,8 @@ describe('basic data: bad input is refused with a field message and changes noth
       for (const field of Object.keys(valid[key])) {
         if (key === 'worker' && field === 'departmentId') continue; // optional
         const { [field]: _dropped, ...rest } = valid[key];
-        if (field !== codeField(key)) await expectRefused(key, rest, field, 'This field is required');
+        // A worker's hotels: required when it is added (their own message, below), kept when an edit leaves them out.
+        if (field !== codeField(key) && !(key === 'worker' && field === 'hotelIds')) await expectRefused(key, rest, field, 'This field is required');
         const wrongType = typeof valid[key][field] === 'number' ? 'abc' : { nested: true };
         await expectRefused(key, { ...valid[key], [field]: wrongType }, field);
         if (typeof valid[key][field] === 'string' && field !== 'countryName') {
@@ -86,6 +87,15 @@ describe('basic data: bad input is refused with a field message and changes noth
       await expectRefused(key, { ...valid[key], [codeField(key)]: '   ' }, codeField(key), 'This field is required');
     });
   }
+
+  it('refuses a worker added without a hotel, and changes nothing', async () => {
+    const before = await snapshot('worker');
+    const { hotelIds: _hotels, ...noHotels } = valid.worker;
+    const res = await t.api.call(endpoints.worker.add, { token, body: { ...noHotels, workerCode: 'V-W2' } });
+    expect(res.status).toBe(400);
+    expect((res.body.errors as { field: string; message: string }[]).find((e) => e.field === 'hotelIds')?.message).toBe('Choose at least one hotel the worker serves');
+    expect(await snapshot('worker')).toBe(before);
+  });
 
   it('refuses blank names, in Arabic for an Arabic caller', async () => {
     await expectRefused('useType', { ...valid.useType, nameEn: '   ' }, 'nameEn', 'This field is required');

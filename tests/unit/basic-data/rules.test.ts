@@ -43,7 +43,7 @@ describe('entity descriptions', () => {
     const uses = Object.fromEntries(Object.values(ENTITIES).map((d) => [d.key, d.usages.map((u) => u.what)]));
     expect(uses).toEqual({
       company: ['hotels'],
-      hotel: ['rooms', 'bookingRooms', 'requests', 'users'],
+      hotel: ['rooms', 'bookingRooms', 'requests', 'users', 'workers'],
       useType: ['rooms'],
       roomType: ['rooms', 'bookingRooms'],
       room: ['requests'],
