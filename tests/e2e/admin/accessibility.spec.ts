@@ -112,8 +112,8 @@ function countCalls(): void {
 }
 
 /**
- * A screen at rest: its heading drawn, and for five frames in a row no call of its own in flight and
- * no spinner or loading overlay (a call that starts once another's answer is drawn starts within a
+ * A screen at rest: its heading drawn, and for five frames in a row no call of its own in flight, every
+ * grid's rows (or no-rows text) drawn, and no spinner or loading overlay (a call that starts once another's answer is drawn starts within a
  * frame or two). axeViolations plays the short animations to their end itself.
  */
 async function settle(page: Page) {
@@ -122,7 +122,9 @@ async function settle(page: Page) {
   await page.waitForFunction(
     () => {
       const w = window as unknown as { __calls: number; __quiet: number };
-      const busy = w.__calls > 0 || document.querySelector('.ag-overlay-loading-center, .fui-Spinner') !== null;
+      // Every grid drawn: its rows, or its no-rows text (ag-grid draws rows frames after their data came).
+      const gridsDrawn = [...document.querySelectorAll('.ag-root-wrapper')].every((grid) => grid.querySelector('.ag-row, .ag-overlay-no-rows-center'));
+      const busy = w.__calls > 0 || !gridsDrawn || document.querySelector('.ag-overlay-loading-center, .fui-Spinner') !== null;
       w.__quiet = busy ? 0 : w.__quiet + 1;
       return w.__quiet >= 5;
     },
