@@ -56,10 +56,15 @@ export async function updateOpenStay(tx: Tx, hotelId: number, externalId: string
  * is being sent) at its first check-out, is not mailed again however often it is checked out.
  */
 export async function checkOutOpenStay(tx: Tx, hotelId: number, externalId: string, now: Date): Promise<number | undefined> {
-  return updateOpenStay(tx, hotelId, externalId, {
-    checkedOutAt: now,
-    reviewMailRetryAt: sql`case when ${stays.reviewMailSentAt} is null then ${now.toISOString()}::timestamptz else ${stays.reviewMailRetryAt} end`,
-  });
+  const rows = await tx
+    .update(stays)
+    .set({
+      checkedOutAt: now,
+      reviewMailRetryAt: sql`case when ${stays.reviewMailSentAt} is null then ${now.toISOString()}::timestamptz else ${stays.reviewMailRetryAt} end`,
+    })
+    .where(and(eq(stays.hotelId, hotelId), eq(stays.externalId, externalId), isNull(stays.checkedOutAt)))
+    .returning({ id: stays.id });
+  return rows[0]?.id;
 }
 
 /** Whether the request's stay has ended (the guest checked out). */
