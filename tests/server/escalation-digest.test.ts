@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { hotels, services, users } from '../../server/src/db/schema';
-import { EscalationScheduler } from '../../server/src/modules/requests/escalations';
+import { EscalationScheduler, MAIL_HOLD_MS } from '../../server/src/modules/requests/escalations';
+import type { MailMessage } from '../../server/src/mail/mailer';
 import { type Fixture, createStaffUser, guestRequest, seedFixture } from '../support/fixtures';
-import { type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
+import { type CaughtMail, type SmtpCatcher, bodyOf, messageIdOf, startSmtp, subjectOf } from '../support/smtp';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { useSmtp } from './administration.fixtures';
 
@@ -18,6 +19,8 @@ describe('escalation e-mails as a digest', { timeout: 120_000 }, () => {
   let fx: Fixture;
   let en: string;
   let ar: string;
+  let enId: number;
+  let arId: number;
   const db = () => t.server.app.ctx.database.db;
   const to = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
   const file = async () => {
@@ -34,10 +37,13 @@ describe('escalation e-mails as a digest', { timeout: 120_000 }, () => {
     await useSmtp(t, smtp);
     await db().update(services).set({ acknowledgeMinutes: 1, completeMinutes: null }).where(eq(services.id, fx.services.towels));
     await db().update(hotels).set({ escalationDigestMinutes: 10, timeZone: 'Asia/Riyadh' }).where(eq(hotels.id, fx.hotelA.id));
-    en = (await createStaffUser(db(), { claims: [RECEIVE], hotelIds: [fx.hotelA.id] })).email;
+    const e = await createStaffUser(db(), { claims: [RECEIVE], hotelIds: [fx.hotelA.id] });
+    en = e.email;
+    enId = e.userId;
     const a = await createStaffUser(db(), { claims: [RECEIVE], hotelIds: [fx.hotelA.id], firstName: 'Mona' });
     await db().update(users).set({ language: 'ar' }).where(eq(users.id, a.userId));
     ar = a.email;
+    arId = a.userId;
   });
   afterAll(async () => {
     await t.cleanup();
@@ -81,5 +87,93 @@ describe('escalation e-mails as a digest', { timeout: 120_000 }, () => {
     for (const id of later) expect(bodyOf(to(en)[1])).toContain(`/Admin/Service/Details/${id}`);
     for (const id of first) expect(bodyOf(to(en)[1])).not.toContain(`/Admin/Service/Details/${id}`);
     expect(to(ar)).toHaveLength(2);
+  });
+
+  /** A quiet window, then a line late and held for the digest: the next tick sends it. */
+  const lateInNewWindow = async () => {
+    t.clock.advance(11 * MIN);
+    const id = await file();
+    t.clock.advance(2 * MIN);
+    await t.tick();
+    return id;
+  };
+  const windowOf = (mail: CaughtMail) => /^<escalation-digest-(\d+-\d+)-(\d+)@/.exec(messageIdOf(mail) ?? '')?.slice(1);
+
+  it('sends the digest to a receiver the mail server refused once it takes mail again, and nobody twice', async () => {
+    const id = await lateInNewWindow();
+    const before = { en: to(en).length, ar: to(ar).length };
+    smtp.refuse.add(en.toLowerCase());
+    try {
+      await t.tick();
+    } finally {
+      smtp.refuse.delete(en.toLowerCase());
+    }
+    expect(to(ar)).toHaveLength(before.ar + 1);
+    expect(to(en)).toHaveLength(before.en);
+    // Tried again a minute on, not before; only for the one it did not reach.
+    await t.tick();
+    expect(to(en)).toHaveLength(before.en);
+    t.clock.advance(MIN + 1_000);
+    await t.tick();
+    expect(to(en)).toHaveLength(before.en + 1);
+    const mail = to(en).at(-1)!;
+    expect(subjectOf(mail)).toBe(`Late: 1 requests at ${fx.hotelA.name}`);
+    expect(bodyOf(mail)).toContain(`/Admin/Service/Details/${id}`);
+    // One Message-ID per window and receiver: the retry is the same window's e-mail.
+    expect(windowOf(mail)).toEqual([windowOf(to(ar).at(-1)!)![0], String(enId)]);
+    expect(windowOf(to(ar).at(-1)!)![1]).toBe(String(arId));
+    t.clock.advance(60 * MIN);
+    await t.tick();
+    expect(to(en)).toHaveLength(before.en + 1);
+    expect(to(ar)).toHaveLength(before.ar + 1);
+  });
+
+  it('sends a digest whose process stopped mid-send once its hold runs out, to every receiver not yet mailed, once each, with the same Message-ID', async () => {
+    const id = await lateInNewWindow();
+    // The process that takes the digest hands the first receiver's e-mail to the mail server,
+    // writes it down, and is gone while sending the second: that send never comes back.
+    const mailer = t.server.app.ctx.mailer;
+    const send = mailer.send.bind(mailer);
+    let first: MailMessage | undefined;
+    let cutOff: MailMessage | undefined;
+    let reached = () => {};
+    const gone = new Promise<void>((resolve) => (reached = resolve));
+    mailer.send = (message) => {
+      if (!first) {
+        first = message;
+        return send(message);
+      }
+      cutOff = message;
+      reached();
+      return new Promise<string>(() => undefined);
+    };
+    const dying = new EscalationScheduler(t.server.app.ctx, t.server.app.log);
+    try {
+      void dying.sendDigests(t.clock.now());
+      await gone;
+    } finally {
+      mailer.send = send;
+    }
+    // Every e-mail of this digest (the one listing this line), whoever it went to.
+    const ofWindow = () => smtp.messages.filter((m) => bodyOf(m).includes(`/Admin/Service/Details/${id}`)).map((m) => m.to[0]);
+    expect(cutOff!.to).not.toBe(first!.to);
+    expect(ofWindow()).toEqual([first!.to]);
+    // Held: no other process sends it meanwhile.
+    t.clock.advance(MAIL_HOLD_MS - MIN);
+    await t.tick();
+    expect(ofWindow()).toEqual([first!.to]);
+    // The hold has run out: every receiver not yet mailed gets it, the one mailed does not again.
+    t.clock.advance(MIN + 1_000);
+    await t.tick();
+    const mailed = ofWindow();
+    expect(new Set(mailed).size).toBe(mailed.length);
+    expect(mailed).toEqual(expect.arrayContaining([en, ar, cutOff!.to]));
+    // The same e-mail as the one cut off: its Message-ID is the window's and the receiver's.
+    const mail = smtp.messages.find((m) => m.to.includes(cutOff!.to) && bodyOf(m).includes(`/Admin/Service/Details/${id}`))!;
+    expect(cutOff!.messageId).toMatch(/^<escalation-digest-\d+-\d+-\d+@/);
+    expect(messageIdOf(mail)).toBe(cutOff!.messageId);
+    t.clock.advance(60 * MIN);
+    await t.tick();
+    expect(ofWindow()).toEqual(mailed);
   });
 });

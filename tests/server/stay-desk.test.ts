@@ -195,6 +195,29 @@ describe('stays at the desk and on the guest page', () => {
     expect(smtp.messages.filter((m) => m.to.includes('none@stay.test'))).toHaveLength(0);
   });
 
+  it('sends one review e-mail per stay when a late check-in event re-opens it and it is checked out again, however often', async () => {
+    const guest = { name: 'Rana Aziz', language: 'en', email: 'rana@stay.test' };
+    const stay = { stayId: 'R-7', roomNumber: '102', guest };
+    const row = async () => (await db().select().from(stays).where(eq(stays.externalId, 'R-7')))[0];
+    expect((await send(event(stay))).status).toBe(200);
+    await add(fx.hotelA.roomIds[1]);
+    expect((await send(event({ ...stay, type: 'check-out' }))).status).toBe(200);
+    await smtp.waitFor((m) => m.to.includes('rana@stay.test'));
+    await expect.poll(async () => (await row()).reviewMailRetryAt, { timeout: 10_000 }).toBeNull();
+    // The PMS delivers the check-in late (after the check-out), then the check-out again; and once more.
+    for (let i = 0; i < 2; i++) {
+      expect((await send(event(stay))).status).toBe(200);
+      expect((await row()).checkedOutAt).toBeNull();
+      expect((await send(event({ ...stay, type: 'check-out' }))).status).toBe(200);
+      // The e-mail step after the answer has settled (on the old code: after its second e-mail went).
+      await expect.poll(async () => (await row()).reviewMailRetryAt, { timeout: 10_000 }).toBeNull();
+    }
+    const { id } = await row();
+    expect(await sendStayReviewMail(t.server.app.ctx, id)).toBe(false);
+    expect(await retryStayReviewMails(t.server.app.ctx, new Date(t.clock.now().getTime() + 60 * 60_000))).toBe(0);
+    expect(smtp.messages.filter((m) => m.to.includes('rana@stay.test'))).toHaveLength(1);
+  });
+
   it('groups the room’s history by stay: each request carries its stay, the others none', async () => {
     const history = await t.api.call(endpoints.roomHistory, { token: await t.adminToken(), query: { roomId: fx.hotelA.roomIds[0] } });
     expect(history.status).toBe(200);

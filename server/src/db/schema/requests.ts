@@ -164,6 +164,37 @@ export const requestLines = pgTable(
  * escalation go out once however many server processes notice it at the same moment
  * (insert … on conflict do nothing; whoever inserted, sends).
  */
+/**
+ * One hotel's escalation digest for one window: the escalations it lists (line_escalations.digest_id)
+ * and the receivers the mail server took it for. Written in the transaction that takes the
+ * escalations off digest_pending, and held while a try is under way (next_mail_at), so a receiver
+ * the mail server refused, or a process stopped mid-send, leaves the rest to a retry of any process.
+ */
+export const escalationDigests = pgTable(
+  'escalation_digests',
+  {
+    id: serial('id').primaryKey(),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id, { onDelete: 'cascade' }),
+    /** The window's start (hotels.escalation_digest_at when it was claimed): with the receiver, the e-mail's Message-ID. */
+    windowAt: timestamp('window_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The receivers the digest reached: a retry writes only to the others. */
+    mailedUserIds: integer('mailed_user_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Tries at e-mailing so far, the first included. */
+    mailAttempts: integer('mail_attempts').notNull().default(1),
+    /**
+     * When the digest is tried again for those it did not reach (while a try is under way: when
+     * that try counts as lost, the process having stopped mid-send); null once nothing is left.
+     */
+    nextMailAt: timestamp('next_mail_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('escalation_digests_hotel_window_uq').on(t.hotelId, t.windowAt),
+    index('escalation_digests_mail_due_idx').on(t.nextMailAt).where(sql`next_mail_at is not null`),
+  ],
+);
+
 export const lineEscalations = pgTable(
   'line_escalations',
   {
@@ -193,11 +224,14 @@ export const lineEscalations = pgTable(
     awaitingMailSetup: boolean('awaiting_mail_setup').notNull().default(false),
     /** The hotel takes its escalation e-mails as a digest: this one waits for the next digest. */
     digestPending: boolean('digest_pending').notNull().default(false),
+    /** The digest that took this escalation (null: e-mailed on its own, or still waiting for a digest). */
+    digestId: integer('digest_id').references(() => escalationDigests.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('line_escalations_line_kind_uq').on(t.lineId, t.kind),
     index('line_escalations_awaiting_mail_idx').on(t.id).where(sql`awaiting_mail_setup`),
     index('line_escalations_digest_idx').on(t.id).where(sql`digest_pending`),
     index('line_escalations_mail_due_idx').on(t.nextMailAt).where(sql`next_mail_at is not null`),
+    index('line_escalations_digest_id_idx').on(t.digestId).where(sql`digest_id is not null`),
   ],
 );

@@ -156,6 +156,7 @@ export class EscalationScheduler {
       retryGuestNotices(this.ctx, now).catch((error: unknown) => logJobFailure(this.log, 'guest e-mail retry', error)),
       retryStayReviewMails(this.ctx, now).catch((error: unknown) => logJobFailure(this.log, 'stay review e-mail retry', error)),
       this.retryMails(now).catch((error: unknown) => logJobFailure(this.log, 'escalation e-mail retry', error)),
+      this.retryDigests(now).catch((error: unknown) => logJobFailure(this.log, 'escalation digest retry', error)),
     ])
       .then(() => undefined)
       .finally(() => (this.retrying = undefined));
@@ -237,41 +238,100 @@ export class EscalationScheduler {
 
   /**
    * The hotels that take escalation e-mails as a digest: once a hotel's window is over,
-   * one process takes its waiting escalations (each once) and sends each receiver one
-   * e-mail listing the lines still late. The first escalation after a quiet window goes
-   * at once; those that follow within the window wait for its end.
+   * one process takes its waiting escalations (each once) onto a digest and sends each
+   * receiver one e-mail listing the lines still late. The first escalation after a quiet
+   * window goes at once; those that follow within the window wait for its end. The digest
+   * is held while it is sent and each receiver the mail server takes is written at once,
+   * so a refused receiver, or a process stopped mid-send, leaves the rest to `retryDigests`.
+   * Returns how many e-mails the mail server took.
    */
   async sendDigests(now = this.ctx.clock.now()): Promise<number> {
     const db = this.ctx.database.db;
-    let sent = 0;
+    const holdUntil = new Date(now.getTime() + MAIL_HOLD_MS);
+    const sending: Promise<number>[] = [];
     for (const hotel of await repo.hotelsWithDigestPending(db)) {
+      if (this.stopped) break;
       const windowMs = (hotel.minutes ?? 0) * this.ctx.config.sla.minuteMs;
-      if (!(await repo.claimDigestWindow(db, hotel.hotelId, now, new Date(now.getTime() - windowMs)))) continue;
-      const taken = await repo.takeDigest(db, hotel.hotelId);
-      const items: { id: number; subject: repo.EscalationSubject; due: repo.DueEscalation }[] = [];
-      for (const due of taken) {
-        const subject = await repo.escalationSubject(db, due.lineId);
-        // Acted on since it escalated: nothing left to say about it.
-        if (subject && missedTargets(subject, now).includes(due.kind)) items.push({ id: due.id, subject, due });
-      }
-      if (!items.length) continue;
-      const to = (await repo.escalationReceivers(db)).filter((r) => receivesEscalations(r, hotel.hotelId));
-      for (const receiver of to) {
-        try {
-          await this.ctx.mailer.send(digestMail(this.ctx.config.publicUrl, items, receiver, this.ctx.config.hotelTimeZone));
-          sent++;
-        } catch (error) {
-          if (error instanceof MailNotConfiguredError) {
-            await repo.returnToDigest(db, items.map((i) => i.id));
-            return sent;
-          }
-          this.log.warn({ err: loggableError(error), hotelId: hotel.hotelId }, 'escalation digest e-mail not sent');
-          continue;
-        }
-        for (const item of items) await repo.recordMailed(db, item.id, receiver.userId).catch(() => undefined);
-      }
-      for (const item of items) await repo.recordMailing(db, item.id, null).catch(() => undefined);
+      // The window, the digest and its escalations are taken together: a process stopped right
+      // after the commit leaves a held digest (sent once the hold runs out), never a lost one.
+      const digest = await db.transaction(async (tx) => {
+        if (!(await repo.claimDigestWindow(tx, hotel.hotelId, now, new Date(now.getTime() - windowMs)))) return undefined;
+        return repo.openDigest(tx, hotel.hotelId, now, holdUntil);
+      });
+      if (digest) sending.push(this.mailDigestInSlot(digest, now));
     }
+    return (await Promise.all(sending)).reduce((a, b) => a + b, 0);
+  }
+
+  /**
+   * Sends again, to the receivers it did not reach, each digest whose retry time has come (a
+   * receiver the mail server refused) or whose try was cut off (its hold ran out). Every process
+   * may run it; a digest is taken by one. Returns how many e-mails the mail server took.
+   */
+  async retryDigests(now = this.ctx.clock.now()): Promise<number> {
+    const due = await repo.takeDigestRetries(this.ctx.database.db, now, MAIL_RETRY_AFTER_MS.length, new Date(now.getTime() + MAIL_HOLD_MS), RETRY_BATCH);
+    const sent = await Promise.all(due.map((digest) => this.mailDigestInSlot(digest, now)));
+    return sent.reduce((a, b) => a + b, 0);
+  }
+
+  private mailDigestInSlot(digest: repo.Digest, now: Date): Promise<number> {
+    let sent = 0;
+    const mailing = this.inSlot(async () => {
+      try {
+        sent = await this.mailDigest(digest, now);
+      } catch (error) {
+        // A database outage mid-try: the digest stays held, and is tried again once the hold runs out.
+        logJobFailure(this.log, 'escalation digest', error);
+      }
+    });
+    this.track(mailing);
+    return mailing.then(() => sent);
+  }
+
+  /**
+   * One try at a digest: each receiver not yet mailed gets the lines still late, in their
+   * language, with a Message-ID fixed per window and receiver (a copy sent again after a stop
+   * between the mail server's answer and its write is one message to the reader). Each one
+   * taken is written at once; at the end the digest says when to try again for the rest
+   * (until the tries run out), or that nothing is left.
+   */
+  private async mailDigest(digest: repo.Digest, now: Date): Promise<number> {
+    const db = this.ctx.database.db;
+    const items: { subject: repo.EscalationSubject; due: repo.DueEscalation }[] = [];
+    for (const due of await repo.digestEscalations(db, digest.id)) {
+      const subject = await repo.escalationSubject(db, due.lineId);
+      // Acted on since it escalated: nothing left to say about it.
+      if (subject && missedTargets(subject, now).includes(due.kind)) items.push({ subject, due });
+    }
+    const to = items.length
+      ? (await repo.escalationReceivers(db)).filter((r) => receivesEscalations(r, digest.hotelId) && !digest.mailedUserIds.includes(r.userId))
+      : [];
+    let sent = 0;
+    let missed = 0;
+    for (const receiver of to) {
+      // The stop's wait is over: the rest stay held in the digest, for a retry once the hold runs out.
+      if (this.cutOff) return sent;
+      try {
+        await this.ctx.mailer.send({
+          ...digestMail(this.ctx.config.publicUrl, items, receiver, this.ctx.config.hotelTimeZone),
+          messageId: digestMessageId(this.ctx.config.publicUrl, digest.hotelId, digest.windowAt, receiver.userId),
+        });
+      } catch (error) {
+        if (error instanceof MailNotConfiguredError) {
+          // No mail server is set: the escalations wait for the hotel's next window (Home warns meanwhile).
+          await repo.returnToDigest(db, digest.id).catch(() => undefined);
+          return sent;
+        }
+        missed++;
+        this.log.warn({ err: loggableError(error), hotelId: digest.hotelId, attempt: digest.attempts }, 'escalation digest e-mail not sent');
+        continue;
+      }
+      sent++;
+      // A database outage here leaves the hold to run out: the try is then made again, and the Message-ID folds the copy.
+      await repo.recordDigestMailed(db, digest.id, receiver.userId).catch(() => undefined);
+    }
+    const wait = missed > 0 ? MAIL_RETRY_AFTER_MS[digest.attempts - 1] : undefined;
+    await repo.recordDigestMailing(db, digest.id, wait === undefined ? null : new Date(this.ctx.clock.now().getTime() + wait)).catch(() => undefined);
     return sent;
   }
 
@@ -379,6 +439,11 @@ function settledWithin(settled: Promise<true>, ms: number): Promise<boolean> {
 /** The same for every try at one escalation's e-mail to one receiver, whichever process sends it. */
 export function escalationMessageId(publicUrl: string, escalationId: number, userId: number): string {
   return `<escalation-${escalationId}-${userId}@${messageIdHost(publicUrl)}>`;
+}
+
+/** The same for every try at one digest window's e-mail to one receiver, whichever process sends it. */
+export function digestMessageId(publicUrl: string, hotelId: number, windowAt: Date, userId: number): string {
+  return `<escalation-digest-${hotelId}-${windowAt.getTime()}-${userId}@${messageIdHost(publicUrl)}>`;
 }
 
 function escalationEvent(subject: repo.EscalationSubject, due: repo.DueEscalation, now: Date) {

@@ -50,6 +50,23 @@ export async function updateOpenStay(tx: Tx, hotelId: number, externalId: string
   return rows[0]?.id;
 }
 
+/**
+ * Checks out a stay still open: its id, or undefined when there is none. The review e-mail falls
+ * due only if it was never taken: a stay re-opened by a late check-in event, whose e-mail went (or
+ * is being sent) at its first check-out, is not mailed again however often it is checked out.
+ */
+export async function checkOutOpenStay(tx: Tx, hotelId: number, externalId: string, now: Date): Promise<number | undefined> {
+  const rows = await tx
+    .update(stays)
+    .set({
+      checkedOutAt: now,
+      reviewMailRetryAt: sql`case when ${stays.reviewMailSentAt} is null then ${now.toISOString()}::timestamptz else ${stays.reviewMailRetryAt} end`,
+    })
+    .where(and(eq(stays.hotelId, hotelId), eq(stays.externalId, externalId), isNull(stays.checkedOutAt)))
+    .returning({ id: stays.id });
+  return rows[0]?.id;
+}
+
 /** Whether the request's stay has ended (the guest checked out). */
 export async function stayEnded(db: DbOrTx, requestId: string): Promise<boolean> {
   const rows = await db

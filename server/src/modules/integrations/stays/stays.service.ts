@@ -57,9 +57,12 @@ export async function applyStayChange(tx: Tx, hotelId: number, eventId: string, 
     return undefined;
   }
   // A check-out's review e-mail is due from the commit on: sent at once after it (afterStayChange), and
-  // by the retry sweep of any process if this one stops first or an adapter does not send it.
-  const set = change.type === 'room-move' ? { roomId: roomId!, ...details } : { checkedOutAt: now, reviewMailRetryAt: now };
-  const stayId = await repo.updateOpenStay(tx, hotelId, change.stayId, set);
+  // by the retry sweep of any process if this one stops first or an adapter does not send it. A stay
+  // re-opened (a late check-in event) and checked out again keeps the e-mail it had: one per stay.
+  const stayId =
+    change.type === 'room-move'
+      ? await repo.updateOpenStay(tx, hotelId, change.stayId, { roomId: roomId!, ...details })
+      : await repo.checkOutOpenStay(tx, hotelId, change.stayId, now);
   if (stayId === undefined) throw badRequest(m.unknownStay, { stayId: change.stayId });
   return change.type === 'check-out' ? stayId : undefined;
 }
