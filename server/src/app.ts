@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import helmet from 'helmet';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
 import type { AppContext } from './context';
 import { API_KEY_PREFIX, EXPORT_MAX_ROWS_HEADER, TOTAL_COUNT_HEADER } from '@shared';
 import type { Clock } from './clock';
@@ -38,19 +39,22 @@ async function prettyStream() {
   return pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' });
 }
 
-/** Builds the HTTP app on a ready context; the caller listens and closes. */
-export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const limits = ctx.config.connections;
-  const app = Fastify({
+/**
+ * The Fastify instance with its logger and connection settings, before anything is on it:
+ * made before the database is opened, so the start (an upgrade's migrations) logs as the server does.
+ */
+export async function createHttpServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const limits = config.connections;
+  return Fastify({
     logger: options.logger ?? {
-      level: ctx.config.logLevel,
+      level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.body.password', 'req.body.newPassword', 'req.body.refreshToken'], remove: true },
       ...(options.prettyLogs && { stream: await prettyStream() }),
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     // Fastify's overloads do not accept the union; each member is a valid trustProxy.
-    trustProxy: ctx.config.trustProxy as boolean,
+    trustProxy: config.trustProxy as boolean,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     // One line per call instead (logRequests), without the query string.
@@ -69,6 +73,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       connectionsCheckingInterval: Math.min(5_000, Math.max(250, limits.headersTimeoutMs / 4)),
     },
   });
+}
+
+/** Builds the HTTP app on a ready context (on `created`, from createHttpServer, or a new one); the caller listens and closes. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}, created?: FastifyInstance): Promise<FastifyInstance> {
+  const limits = ctx.config.connections;
+  const app = created ?? (await createHttpServer(ctx.config, options));
   limitConnections(app.server, limits);
   app.decorate('ctx', ctx);
   app.addHook('onResponse', async (request, reply) => {
