@@ -81,6 +81,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}, crea
   const app = created ?? (await createHttpServer(ctx.config, options));
   limitConnections(app.server, limits);
   app.decorate('ctx', ctx);
+  ctx.storage.onWritable = (how) => app.log.info({ how }, 'disk full no more: writes succeed again');
   app.addHook('onResponse', async (request, reply) => {
     // A call that changes data and succeeded has written: the disk has room again.
     if (ctx.storage.unwritable && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) ctx.storage.wrote();
@@ -166,7 +167,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}, crea
     const appError = toAppError(error, request.method);
     // Never the error itself: a database error carries the query's parameters (a guest's personal data).
     if (appError.statusCode === 503 && isStorageFull(error)) {
-      ctx.storage.writeFailedForSpace();
+      ctx.storage.writeFailedForSpace(error);
       request.log.error({ err: loggableError(error) }, 'disk full: the database cannot write');
     } else if (appError.statusCode === 503) {
       request.log.warn({ err: loggableError(error) }, 'database unavailable');

@@ -57,7 +57,7 @@ export async function createContext(config: Config, database: Database, clock: C
     rateLimiter: new RateLimiter(database.db, config.rateLimitsEnabled),
     events,
     background: new BackgroundWork(),
-    storage: new StorageState(),
+    storage: new StorageState({ db: database.db, dataDir: config.dataDir, clock }),
     routing: { nudge: () => undefined },
     webhooks: { nudge: () => undefined },
   };

@@ -5,11 +5,14 @@ import { route } from '../../http/route';
 import { common } from '../../i18n/common.messages';
 import { localize } from '../../i18n/localize';
 
+/** 200 only when the database answers and writes are possible. */
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
   route(app, endpoints.health, async ({ reply, lang }) => {
     await ping(app.ctx.database.db);
-    // Readable is not enough: a server whose writes fail for lack of space is not healthy.
-    if (app.ctx.storage.unwritable) return reply.status(503).send({ status: 'unavailable', storage: 'unwritable', message: localize(common.storageFull, lang) });
+    // Readable is not enough: a server whose writes fail for lack of space is not healthy. While
+    // it is so, health tries a small write itself, so the node comes back once there is room.
+    if (app.ctx.storage.unwritable && !(await app.ctx.storage.probe()))
+      return reply.status(503).send({ status: 'unavailable', storage: 'unwritable', message: localize(common.storageFull, lang) });
     return { status: 'ok' as const };
   });
 }
