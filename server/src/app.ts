@@ -10,14 +10,14 @@ import Fastify, { type FastifyError, type FastifyInstance, LogController } from 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { API_KEY_PREFIX, EXPORT_MAX_ROWS_HEADER, TOTAL_COUNT_HEADER } from '@shared';
+import { API_KEY_PREFIX, EXPORT_MAX_ROWS_HEADER, TOTAL_COUNT_HEADER, endpoints } from '@shared';
 import type { Clock } from './clock';
 import { isDatabaseUnavailable } from './db/client';
 import { databaseCode, isStorageFull, loggableError } from './db/errors';
 import { limitConnections } from './http/connection-limits';
 import { allowDesktopOrigin } from './http/desktop-cors';
 import { AppError } from './http/errors';
-import { RETRY_AFTER_SECONDS, logRequests, refuseWhileClosing } from './http/lifecycle';
+import { RETRY_AFTER_SECONDS, logRequests, pathOnly, refuseWhileClosing } from './http/lifecycle';
 import { registerListCache } from './http/list-cache';
 import { validationError } from './http/validation';
 import { common } from './i18n/common.messages';
@@ -88,6 +88,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}, crea
   });
   logRequests(app);
   refuseWhileClosing(app, ctx.config.closeGraceMs);
+  // Between listening and the end of the start (first admin, seeds) a call could meet a half-made
+  // server (a sign-in answering 401): it answers 503 with Retry-After, and so does health.
+  app.addHook('onRequest', async (request, reply) => {
+    if (ctx.ready || !request.url.toLowerCase().startsWith('/api/') || pathOnly(request.url).toLowerCase().replace(/\/+$/, '') === endpoints.health.path) return;
+    return reply
+      .status(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send(new AppError(503, common.unavailable).body(langOf(request)));
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   allowDesktopOrigin(app);

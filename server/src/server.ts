@@ -66,6 +66,8 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
   const webhooks = new WebhookDispatcher(ctx, app.log);
   ctx.webhooks.nudge = () => webhooks.nudge();
   webhooks.start();
+  // Every call can be served from here on: health answers 200.
+  ctx.ready = true;
   let closing: Promise<void> | undefined;
   return {
     app,
