@@ -8,15 +8,16 @@ import swagger from '@fastify/swagger';
 import helmet from 'helmet';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
 import type { AppContext } from './context';
-import { API_KEY_PREFIX, EXPORT_MAX_ROWS_HEADER, TOTAL_COUNT_HEADER } from '@shared';
+import { API_KEY_PREFIX, EXPORT_MAX_ROWS_HEADER, TOTAL_COUNT_HEADER, endpoints } from '@shared';
 import type { Clock } from './clock';
 import { isDatabaseUnavailable } from './db/client';
 import { databaseCode, isStorageFull, loggableError } from './db/errors';
 import { limitConnections } from './http/connection-limits';
 import { allowDesktopOrigin } from './http/desktop-cors';
 import { AppError } from './http/errors';
-import { RETRY_AFTER_SECONDS, logRequests, refuseWhileClosing } from './http/lifecycle';
+import { RETRY_AFTER_SECONDS, logRequests, pathOnly, refuseWhileClosing } from './http/lifecycle';
 import { registerListCache } from './http/list-cache';
 import { validationError } from './http/validation';
 import { common } from './i18n/common.messages';
@@ -38,19 +39,22 @@ async function prettyStream() {
   return pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' });
 }
 
-/** Builds the HTTP app on a ready context; the caller listens and closes. */
-export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const limits = ctx.config.connections;
-  const app = Fastify({
+/**
+ * The Fastify instance with its logger and connection settings, before anything is on it:
+ * made before the database is opened, so the start (an upgrade's migrations) logs as the server does.
+ */
+export async function createHttpServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const limits = config.connections;
+  return Fastify({
     logger: options.logger ?? {
-      level: ctx.config.logLevel,
+      level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.body.password', 'req.body.newPassword', 'req.body.refreshToken'], remove: true },
       ...(options.prettyLogs && { stream: await prettyStream() }),
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     // Fastify's overloads do not accept the union; each member is a valid trustProxy.
-    trustProxy: ctx.config.trustProxy as boolean,
+    trustProxy: config.trustProxy as boolean,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     // One line per call instead (logRequests), without the query string.
@@ -69,14 +73,30 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       connectionsCheckingInterval: Math.min(5_000, Math.max(250, limits.headersTimeoutMs / 4)),
     },
   });
+}
+
+/** Builds the HTTP app on a ready context (on `created`, from createHttpServer, or a new one); the caller listens and closes. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}, created?: FastifyInstance): Promise<FastifyInstance> {
+  const limits = ctx.config.connections;
+  const app = created ?? (await createHttpServer(ctx.config, options));
   limitConnections(app.server, limits);
   app.decorate('ctx', ctx);
+  ctx.storage.onWritable = (how) => app.log.info({ how }, 'disk full no more: writes succeed again');
   app.addHook('onResponse', async (request, reply) => {
     // A call that changes data and succeeded has written: the disk has room again.
     if (ctx.storage.unwritable && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) ctx.storage.wrote();
   });
   logRequests(app);
   refuseWhileClosing(app, ctx.config.closeGraceMs);
+  // Between listening and the end of the start (first admin, seeds) a call could meet a half-made
+  // server (a sign-in answering 401): it answers 503 with Retry-After, and so does health.
+  app.addHook('onRequest', async (request, reply) => {
+    if (ctx.ready || !request.url.toLowerCase().startsWith('/api/') || pathOnly(request.url).toLowerCase().replace(/\/+$/, '') === endpoints.health.path) return;
+    return reply
+      .status(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send(new AppError(503, common.unavailable).body(langOf(request)));
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   allowDesktopOrigin(app);
@@ -156,7 +176,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const appError = toAppError(error, request.method);
     // Never the error itself: a database error carries the query's parameters (a guest's personal data).
     if (appError.statusCode === 503 && isStorageFull(error)) {
-      ctx.storage.writeFailedForSpace();
+      ctx.storage.writeFailedForSpace(error);
       request.log.error({ err: loggableError(error) }, 'disk full: the database cannot write');
     } else if (appError.statusCode === 503) {
       request.log.warn({ err: loggableError(error) }, 'database unavailable');

@@ -32,6 +32,11 @@ export interface AppContext {
   background: BackgroundWork;
   /** Whether writes fail for lack of disk space (health reports it). */
   storage: StorageState;
+  /**
+   * Whether every call can be served: false from the moment the server listens until the first
+   * admin and the seeds are made (server.ts); meanwhile calls and health answer 503.
+   */
+  ready: boolean;
   /** Routing of this process: `nudge` routes now (a worker came on shift); set once the scheduler runs. */
   routing: { nudge(): void };
   /** Outgoing webhooks of this process: `nudge` looks for deliveries now (an event was just recorded). */
@@ -57,7 +62,8 @@ export async function createContext(config: Config, database: Database, clock: C
     rateLimiter: new RateLimiter(database.db, config.rateLimitsEnabled),
     events,
     background: new BackgroundWork(),
-    storage: new StorageState(),
+    storage: new StorageState({ db: database.db, dataDir: config.dataDir, clock }),
+    ready: false,
     routing: { nudge: () => undefined },
     webhooks: { nudge: () => undefined },
   };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type BuildOptions } from './app';
+import { buildApp, type BuildOptions, createHttpServer } from './app';
 import type { Config } from './config';
 import { createContext } from './context';
 import { openDatabase } from './db/client';
@@ -39,9 +39,11 @@ export interface RunningServer {
 /** Opens the database (migrating it), seeds, builds the app and listens. Used by main.ts and the tests. */
 export async function startServer(config: Config, options: BuildOptions = {}): Promise<RunningServer> {
   secureDataDir(config.dataDir);
-  const database = await openDatabase(config);
+  // The logger first: an upgrade's migrations are logged as they run, long before the server listens.
+  const http = await createHttpServer(config, options);
+  const database = await openDatabase(config, http.log);
   const ctx = await createContext(config, database, options.clock);
-  const app = await buildApp(ctx, options);
+  const app = await buildApp(ctx, options, http);
   const address = await app.listen({ port: config.port, host: config.host });
   // Only now that the port is ours: a first start that cannot listen creates no admin whose
   // password nobody saw.
@@ -64,6 +66,8 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
   const webhooks = new WebhookDispatcher(ctx, app.log);
   ctx.webhooks.nudge = () => webhooks.nudge();
   webhooks.start();
+  // Every call can be served from here on: health answers 200.
+  ctx.ready = true;
   let closing: Promise<void> | undefined;
   return {
     app,

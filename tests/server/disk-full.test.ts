@@ -20,7 +20,8 @@ const GUEST = {
 
 /**
  * A full disk is told apart from a server fault: the write answers 503 with a message the
- * staff can act on, health says `storage: unwritable` until a write succeeds again, and
+ * staff can act on, health says `storage: unwritable` until a write succeeds again (its
+ * own probe write, or a call's), and
  * the log carries the error's code, never the query's parameters (the guest's data).
  * The full disk is simulated in the database itself: a trigger raises PostgreSQL's
  * disk_full (53100) for requests from one guest name.
@@ -42,16 +43,31 @@ describe('writing while the disk is full', { timeout: 240_000 }, () => {
         return new;
       end $$`);
     await db.execute(sql`create trigger test_disk_full before insert on requests for each row execute function test_disk_full()`);
+    // Health's own probe write (storage_probe) meets the full disk once, then finds room.
+    await db.execute(sql`create sequence test_probe_tries`);
+    await db.execute(sql`
+      create function test_probe_full() returns trigger language plpgsql as $$
+      begin
+        if nextval('test_probe_tries') = 1 then
+          raise exception 'could not extend file "base/1/3": No space left on device' using errcode = 'disk_full';
+        end if;
+        return new;
+      end $$`);
+    await db.execute(sql`create trigger test_probe_full before insert or update on storage_probe for each row execute function test_probe_full()`);
     await seeded.close();
     const { dataDir, databaseUrl } = seeded.config;
-    server = await spawnLoggedServer({ HOTEL_RATE_LIMITS: 'off', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }, { dataDir });
+    // A fast clock: health probes at most once a second of the server’s time, a tenth of a millisecond here.
+    server = await spawnLoggedServer(
+      { HOTEL_RATE_LIMITS: 'off', HOTEL_TEST_CLOCK: `${new Date().toISOString()}@9999`, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+      { dataDir },
+    );
   }, 240_000);
   afterAll(async () => {
     await server?.stop();
     await seeded?.cleanup();
   });
 
-  it('answers 503 in the caller’s language, reports storage unwritable in health until a write succeeds, and logs none of the guest’s data', async () => {
+  it('answers 503 in the caller’s language, reports storage unwritable in health until its own probe write succeeds, and logs none of the guest’s data', async () => {
     const api = new ApiClient(server.url);
     const body = guestRequest(fx, [fx.services.towels], { ...GUEST, services: [{ serviceId: fx.services.towels, note: 'Room-private-service-note' }] });
 
@@ -62,21 +78,25 @@ describe('writing while the disk is full', { timeout: 240_000 }, () => {
     expect(ar.status).toBe(503);
     expect(ar.body.message).toBe(FULL_AR);
 
+    // Health's probe write meets the full disk too.
     const unhealthy = await api.raw('GET', '/api/health');
     expect(unhealthy.status).toBe(503);
     expect(unhealthy.body).toMatchObject({ storage: 'unwritable', message: FULL_EN });
 
-    // Space again: the next write succeeds, and health is back to ok.
-    const written = await api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels]) });
-    expect(written.status, JSON.stringify(written.body)).toBe(200);
+    // Space again: no call has written, yet health's next probe succeeds and it is back to ok
+    // (a load balancer that took the node out of rotation on health alone brings it back).
     const healthy = await api.raw('GET', '/api/health');
     expect(healthy.status).toBe(200);
     expect(healthy.body).toEqual({ status: 'ok' });
+    const written = await api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels]) });
+    expect(written.status, JSON.stringify(written.body)).toBe(200);
+    expect((await api.raw('GET', '/api/health')).status).toBe(200);
 
     const log = server.log();
     const full = logLines(log).filter((l) => l.msg === 'disk full: the database cannot write');
     expect(full).toHaveLength(2);
     expect(full[0].err).toMatchObject({ code: '53100' });
+    expect(logLines(log).filter((l) => l.msg === 'disk full no more: writes succeed again')).toEqual([expect.objectContaining({ how: 'the health probe wrote' })]);
     for (const secret of ['Nadia', 'Qasim', 'nadia.qasim', '987 6543', '9876543', 'Karim-private-note', 'Room-private-service-note', 'xxxxxxxxxx']) expect(log).not.toContain(secret);
   });
 });

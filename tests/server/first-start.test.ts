@@ -1,12 +1,40 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '@shared';
 import { ApiClient } from '../support/api-client';
-import { startTestServer, testDbKind } from '../support/test-server';
+import { logLines, spawnLoggedServer, testServerEntry } from '../support/logged-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase, startTestServer, testDbKind } from '../support/test-server';
+
+/**
+ * The next release, made from this one: a copy of the test build (beside it, so it finds
+ * node_modules as the build does) whose migrations folder has two more migrations. A database
+ * of this release (the migrated template) started with it is an upgrade.
+ */
+function nextRelease(): { entry: string; migrations: string; tags: string[]; remove(): void } {
+  const built = path.dirname(testServerEntry());
+  const dir = `${built}-next-${process.pid}`;
+  cpSync(built, dir, { recursive: true });
+  const migrations = path.join(dir, 'migrations');
+  const journalFile = path.join(migrations, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[] };
+  const last = journal.entries[journal.entries.length - 1];
+  const added = [
+    { tag: '9000_upgrade_test_table', sql: 'CREATE TABLE "upgrade_test" ("id" integer PRIMARY KEY NOT NULL);' },
+    { tag: '9001_upgrade_test_rows', sql: 'ALTER TABLE "upgrade_test" ADD COLUMN "note" text;--> statement-breakpoint\nINSERT INTO "upgrade_test" ("id", "note") VALUES (1, \'upgraded\');' },
+  ];
+  added.forEach((m, i) => {
+    writeFileSync(path.join(migrations, `${m.tag}.sql`), m.sql);
+    journal.entries.push({ idx: last.idx + 1 + i, version: last.version, when: last.when + 1000 * (i + 1), tag: m.tag, breakpoints: true });
+  });
+  writeFileSync(journalFile, JSON.stringify(journal));
+  return { entry: path.join(dir, 'main.js'), migrations, tags: [last.tag, ...added.map((m) => m.tag)], remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 /** Runs a command of the repository to its end; its exit code and everything it printed. */
 function run(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; out: string; ms: number }> {
@@ -128,6 +156,75 @@ describe('the first admin', () => {
       }
     } finally {
       if (!reuse.databaseUrl) rmSync(reuse.dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * A start on an older database says it is upgrading, and each migration as it runs, before the
+ * server listens. And once it listens it answers 503 (health too) until the first admin is made,
+ * so a sign-in never meets a half-started server's 401: on PostgreSQL the test holds the first
+ * admin's making (the advisory lock its transaction takes), so the window is as wide as it needs.
+ */
+describe('an upgrade, then a first start', { timeout: 240_000 }, () => {
+  it('logs "upgrading, do not stop" once and each migration with its tag and time, and answers 503 until the first admin exists', async () => {
+    const release = nextRelease();
+    const onPostgres = testDbKind() === 'postgres';
+    const databaseUrl = onPostgres ? await createPgDatabase() : undefined;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hotel-upgrade-'));
+    if (!onPostgres) cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
+    const holder = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : undefined;
+    try {
+      if (holder) {
+        await holder.connect();
+        // The first admin waits for this lock (seed/admin.ts).
+        await holder.query('select pg_advisory_lock(727275)');
+      }
+      const server = await spawnLoggedServer(databaseUrl ? { DATABASE_URL: databaseUrl } : {}, { entry: release.entry, dataDir, untilListening: true });
+      try {
+        const api = new ApiClient(server.url);
+        if (holder) {
+          const health = await api.raw('GET', '/api/health');
+          expect(health.status).toBe(503);
+          expect(health.headers.get('retry-after')).toBe('2');
+          expect(health.body).toMatchObject({ status: 'unavailable', starting: true, message: 'The server is starting or stopping, please try again' });
+          const early = await api.call(endpoints.login, { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+          expect(early.status).toBe(503);
+          expect(early.headers.get('retry-after')).toBe('2');
+          const ar = await api.call(endpoints.login, { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, lang: 'ar' });
+          expect(ar.body.message).toBe('الخادم قيد التشغيل أو الإيقاف، يرجى المحاولة مجددًا');
+          await holder.query('select pg_advisory_unlock(727275)');
+        }
+        await server.logged(/server at http/);
+        expect((await api.raw('GET', '/api/health')).status).toBe(200);
+        await api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+
+        const [from, ...added] = release.tags;
+        const lines = logLines(server.log());
+        const upgrading = lines.filter((l) => l.msg === 'upgrading, do not stop');
+        expect(upgrading).toEqual([expect.objectContaining({ from, to: added[1], migrations: 2 })]);
+        const steps = lines.filter((l) => l.msg === 'migration started' || l.msg === 'migration finished');
+        expect(steps.map((l) => `${String(l.msg)} ${String(l.tag)}`)).toEqual(added.flatMap((tag) => [`migration started ${tag}`, `migration finished ${tag}`]));
+        for (const finished of steps.filter((l) => l.msg === 'migration finished')) expect(finished.ms).toEqual(expect.any(Number));
+        expect(lines.filter((l) => l.msg === 'upgrade done')).toEqual([expect.objectContaining({ to: added[1], migrations: 2, ms: expect.any(Number) })]);
+        // All of it before the server listens.
+        const listening = lines.findIndex((l) => String(l.msg).startsWith('Server listening at'));
+        expect(lines.indexOf(upgrading[0])).toBeGreaterThanOrEqual(0);
+        expect(lines.findIndex((l) => l.msg === 'upgrade done')).toBeLessThan(listening);
+      } finally {
+        await server.stop();
+      }
+      if (holder) {
+        // Drizzle's bookkeeping as its own migrator keeps it (one row per migration: hash, journal time),
+        // so Drizzle's migrator, or the next start, finds nothing left to do.
+        const { rows } = await holder.query<{ hash: string; created_at: string }>('select hash, created_at from drizzle.__drizzle_migrations order by id');
+        expect(rows.map((r) => [r.hash, Number(r.created_at)])).toEqual(readMigrationFiles({ migrationsFolder: release.migrations }).map((m) => [m.hash, m.folderMillis]));
+        expect((await holder.query('select note from upgrade_test')).rows).toEqual([{ note: 'upgraded' }]);
+      }
+    } finally {
+      await holder?.end();
+      release.remove();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -6,7 +6,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase, testDbKind } from './tes
 export const testServerEntry = (): string => inject('serverEntry');
 
 /** The server as its own process on this project's database (or env's DATABASE_URL), with its log kept. */
-export async function spawnLoggedServer(env: Record<string, string> = {}, options: Pick<SpawnOptions, 'dataDir' | 'entry'> = {}): Promise<ServerProcess> {
+export async function spawnLoggedServer(env: Record<string, string> = {}, options: Pick<SpawnOptions, 'dataDir' | 'entry' | 'untilListening'> = {}): Promise<ServerProcess> {
   return spawnServer(
     {
       HOTEL_ADMIN_EMAIL: ADMIN_EMAIL,

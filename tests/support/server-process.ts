@@ -13,6 +13,8 @@ export interface ServerProcess {
   alive(): boolean;
   /** Everything the process wrote to stdout and stderr so far (with `keepLog`). */
   log(): string;
+  /** Resolves once the output (with `keepLog`) has a line matching `pattern`: what a test waits for instead of sleeping. */
+  logged(pattern: RegExp): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -34,6 +36,11 @@ export interface SpawnOptions {
   keepDataDir?: boolean;
   /** Remove the given data folder at stop too (a copy made for this server). */
   removeDataDir?: boolean;
+  /**
+   * Resolve as soon as the server listens (Fastify's "Server listening at" line), before its start
+   * is over (first admin, seeds); by default once the start is done ("… server at <url>").
+   */
+  untilListening?: boolean;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -83,7 +90,15 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  const collect = (chunk: Buffer) => void (out += chunk.toString());
+  const watchers = new Set<{ pattern: RegExp; resolve: () => void }>();
+  const collect = (chunk: Buffer) => {
+    out += chunk.toString();
+    for (const w of watchers) {
+      if (!w.pattern.test(out)) continue;
+      watchers.delete(w);
+      w.resolve();
+    }
+  };
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -94,7 +109,7 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
       reject(new Error(`server did not start:\n${out}`));
     }, 180_000);
     const onData = () => {
-      const match = /server at (http:\/\/[^\s"]+)/.exec(out);
+      const match = (options.untilListening ? /Server listening at (http:\/\/[^\s"]+)/ : /server at (http:\/\/[^\s"]+)/).exec(out);
       if (match) {
         clearTimeout(timer);
         child.stdout!.off('data', onData);
@@ -118,6 +133,13 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
     exited,
     alive: () => child.exitCode === null && child.signalCode === null,
     log: () => out,
+    logged: (pattern) =>
+      pattern.test(out)
+        ? Promise.resolve()
+        : new Promise<void>((resolve, reject) => {
+            watchers.add({ pattern, resolve });
+            void exited.then((code) => reject(new Error(`server exited with ${code} before logging ${pattern}:\n${out}`)));
+          }),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');

@@ -8,13 +8,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabasePoolConfig } from '../config';
 import { lockDataDir } from './data-lock';
+import { type MigrationLog, runMigrations } from './migrate';
 import { PgliteWorker } from './pglite-worker';
 import { applyRoutines } from './routines';
 import * as schema from './schema';
@@ -95,11 +94,12 @@ export const PGLITE_OPTIONS = {
 /** The pool's settings when none are given (config.ts's defaults). */
 const DEFAULT_POOL: DatabasePoolConfig = { size: 10, idleMs: 10_000, waitMs: 5_000, transactionPooler: false };
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; databasePool?: DatabasePoolConfig }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.databasePool ?? DEFAULT_POOL) : openPglite(options.dataDir);
+/** Opens the database and migrates it; `log` hears of an upgrade and each migration (db/migrate.ts). */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; databasePool?: DatabasePoolConfig }, log?: MigrationLog): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.databasePool ?? DEFAULT_POOL, log) : openPglite(options.dataDir, log);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, log?: MigrationLog): Promise<Database> {
   const dir = path.join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const unlock = await lockDataDir(dataDir);
@@ -114,8 +114,14 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   // The worker's client answers the two calls Drizzle's PGlite driver makes (query, transaction).
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
-  await applyRoutines(client);
+  try {
+    await runMigrations(client, (work) => client.transaction(work), MIGRATIONS, log);
+    await applyRoutines(client);
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    unlock();
+    throw error;
+  }
   // One process owns a PGlite folder, so an in-process bus is the whole fan-out.
   const bus = new EventEmitter().setMaxListeners(0);
   return {
@@ -213,7 +219,7 @@ class WaitingPool extends pg.Pool {
   }
 }
 
-async function openPostgres(url: string, settings: DatabasePoolConfig): Promise<Database> {
+async function openPostgres(url: string, settings: DatabasePoolConfig, log?: MigrationLog): Promise<Database> {
   // A call waits at most waitMs for a connection, then answers 503 (see isDatabaseUnavailable).
   const pool = new WaitingPool({ connectionString: url, max: settings.size, idleTimeoutMillis: settings.idleMs, connectionTimeoutMillis: settings.waitMs }, settings.waitMs);
   // LISTEN and session advisory locks need one session for their whole life: behind a
@@ -228,7 +234,7 @@ async function openPostgres(url: string, settings: DatabasePoolConfig): Promise<
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema, logger: statementLog() }) as unknown as Db;
-  await migrateWithLock(directUrl);
+  await migrateWithLock(directUrl, log);
   await warnOfCharacterType(pool);
 
   // One dedicated connection holds every LISTEN of this process. If it drops
@@ -307,13 +313,27 @@ async function openPostgres(url: string, settings: DatabasePoolConfig): Promise<
  * The lock belongs to a session, so this runs on its own direct connection (a transaction
  * pooler could hand the unlock to another session, leaving the lock held for good).
  */
-async function migrateWithLock(directUrl: string): Promise<void> {
+async function migrateWithLock(directUrl: string, log?: MigrationLog): Promise<void> {
   const client = new pg.Client({ connectionString: directUrl });
   client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+    await runMigrations(
+      client,
+      async (work) => {
+        await client.query('begin');
+        try {
+          await work(client);
+          await client.query('commit');
+        } catch (error) {
+          await client.query('rollback').catch(() => undefined);
+          throw error;
+        }
+      },
+      MIGRATIONS,
+      log,
+    );
     await applyRoutines(client);
   } finally {
     // Ending the session releases its lock as well.

@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { common } from '../i18n/common.messages';
 import { langOf } from '../i18n/localize';
@@ -52,6 +54,7 @@ export function logRequests(app: FastifyInstance): void {
 export function refuseWhileClosing(app: FastifyInstance, graceMs: number): void {
   let closing = false;
   let graceOver = false;
+  const { lingering, closeGently } = closeIdleGently(app.server);
   app.addHook('preClose', async () => {
     closing = true;
     // Before the server closes its idle connections: a call already on its way over a
@@ -61,14 +64,24 @@ export function refuseWhileClosing(app: FastifyInstance, graceMs: number): void 
     graceOver = true;
   });
   app.addHook('onRequest', async (request, reply) => {
+    // A call that crossed the server's FIN: its connection can no longer carry an answer.
+    if (lingering.has(request.raw.socket)) {
+      reply.hijack();
+      return;
+    }
     if (!closing) return;
     return reply
       .status(503)
       .header('retry-after', String(RETRY_AFTER_SECONDS))
       .send(new AppError(503, common.unavailable).body(langOf(request)));
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (closing) reply.header('connection', 'close');
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!closing) return payload;
+    reply.header('connection', 'close');
+    // Once this answer is sent, Node ends the connection (destroySoon): in stages too, so a call
+    // the client sent before it read the answer is read, not met by a reset.
+    const socket = request.raw.socket as Socket | null;
+    if (socket) socket.destroySoon = () => closeGently(socket);
     return payload;
   });
   // Answers that began before the stop (headers already sent, event streams) and end after
@@ -78,4 +91,40 @@ export function refuseWhileClosing(app: FastifyInstance, graceMs: number): void 
       if (graceOver) setImmediate(() => app.server.closeIdleConnections());
     });
   });
+}
+
+/** How long a connection closed while idle keeps being read after its FIN, for the client's own FIN. */
+const LINGER_MS = 1_000;
+
+/**
+ * Node closes an idle kept-alive connection (server.close(), closeIdleConnections()) by
+ * destroying its socket: a call the client sent just before it saw the close then reaches a
+ * closed socket, and the client meets a reset (RST) instead of a clean end. Here an idle
+ * connection is closed in stages instead (RFC 9112 §9.6): its write side first (FIN), then
+ * its data is still read, and dropped, until the client closes its side (or LINGER_MS),
+ * so the client sees a clean close whenever its last call left. Returns the sockets so
+ * closed: a call read on one is never answered.
+ */
+function closeIdleGently(server: Server): { lingering: WeakSet<Socket>; closeGently(socket: Socket): void } {
+  const open = new Set<Socket>();
+  const lingering = new WeakSet<Socket>();
+  const closeGently = (socket: Socket) => {
+    if (lingering.has(socket) || socket.destroyed) return;
+    lingering.add(socket);
+    // The other side's FIN then ends the socket (Node destroys a socket both of whose sides are done).
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  server.closeIdleConnections = () => {
+    for (const socket of open) {
+      // An answer still being written on it: not idle (Node's own test).
+      const answer = (socket as Socket & { _httpMessage?: { finished?: boolean } | null })._httpMessage;
+      if (!answer || answer.finished) closeGently(socket);
+    }
+  };
+  return { lingering, closeGently };
 }

@@ -12,3 +12,4 @@ export * from './passkeys';
 export * from './single-sign-on';
 export * from './webhooks';
 export * from './integrations';
+export * from './storage';
