@@ -89,7 +89,8 @@ export const worker: EntityDescriptor<Worker> = {
     { ...col(t, 'workerCode', (r) => r.workerCode), ltr: true },
     col(t, 'name', (r) => r.name, 2),
     col(t, 'nameAr', (r) => r.nameAr ?? '', 2),
-    { ...col(t, 'phoneNumber', (r) => r.phoneNumber), ltr: true },
+    // Never cut: a phone number is read whole (the Hotels column beside it takes what is left).
+    { ...col(t, 'phoneNumber', (r) => r.phoneNumber), ltr: true, fitContent: true },
     col(t, 'department', (r) => r.departmentName ?? '', undefined, 'departmentName'),
     // A worker the upgrade gave every hotel says so until someone saves it.
     { ...col(t, 'hotels', (r) => (r.hotelsToReview ? `${r.hotelNames.join(', ')} — ${t('fields.hotelsToReview')}` : r.hotelNames.join(', ')), 2), sortKey: false },
