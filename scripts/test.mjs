@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every check. The type check and lint run side by side (each mostly one core), then
-// Vitest (unit, server integration, component and desktop tests), the build and the browser tests.
+// `npm test`: every check. The type check runs beside lint, the build and the start of Vitest (unit,
+// server integration, component and desktop tests); then the statement check and the browser tests.
 // Every phase runs and reports even when an earlier one failed (a Vitest failure must not hide the
 // browser results); the run fails if any phase failed. The build is the one exception: without it
 // the browser tests cannot run, so they are skipped (and the run fails) when it fails.
@@ -32,13 +32,20 @@ function run(name, cmd, args, { quiet = false } = {}) {
 const started = Date.now();
 const results = [];
 
-console.log('\n▶ type check and lint (side by side)');
-results.push(
-  ...(await Promise.all([
-    run('type check', 'npm', ['run', '--silent', 'typecheck'], { quiet: true }),
-    run('lint', 'npx', ['eslint', '.', '--max-warnings=0'], { quiet: true }),
-  ])),
-);
+// The type check (one core, the longest of the first checks) runs beside everything else: lint, then the
+// build, then Vitest start on the other core and take both once it is done. No core waits idle.
+console.log('\n▶ type check (beside the rest), lint');
+const typecheck = run('type check', 'npm', ['run', '--silent', 'typecheck'], { quiet: true });
+results.push(await run('lint', 'npx', ['eslint', '.', '--max-warnings=0'], { quiet: true }));
+
+// The build comes before Vitest so that the browser tests need nothing more once Vitest is done.
+const hasBrowserTests = existsSync('playwright.config.ts');
+let build;
+if (hasBrowserTests) {
+  console.log('\n▶ build');
+  build = await run('build', 'npm', ['run', '--silent', 'build']);
+  results.push(build);
+}
 
 console.log('\n▶ unit, server integration, component and desktop tests');
 // The server suite runs on PostgreSQL; what it sends there is kept, and PGlite then parses every
@@ -52,11 +59,9 @@ process.env.HOTEL_TEST_SQL_CHECK = statements;
 results.push(await run('statements', 'npx', ['vitest', 'run', '--project', 'pglite-statements']));
 delete process.env.HOTEL_TEST_SQL_CHECK;
 rmSync(statements, { recursive: true, force: true });
+results.unshift(await typecheck);
 
-if (existsSync('playwright.config.ts')) {
-  console.log('\n▶ build');
-  const build = await run('build', 'npm', ['run', '--silent', 'build']);
-  results.push(build);
+if (hasBrowserTests) {
   if (build.ok) {
     console.log('\n▶ browser tests');
     results.push(await run('browser tests', 'npx', ['playwright', 'test']));
