@@ -14,6 +14,7 @@ import { API_KEY_PREFIX, EXPORT_MAX_ROWS_HEADER, TOTAL_COUNT_HEADER, endpoints }
 import type { Clock } from './clock';
 import { isDatabaseUnavailable } from './db/client';
 import { databaseCode, isStorageFull, loggableError } from './db/errors';
+import { pgliteUnavailableReason } from './db/pglite-worker';
 import { limitConnections } from './http/connection-limits';
 import { allowDesktopOrigin } from './http/desktop-cors';
 import { AppError } from './http/errors';
@@ -31,6 +32,8 @@ export interface BuildOptions {
   prettyLogs?: boolean;
   /** The time every rule reads (default: the system clock); tests pass one they set. */
   clock?: Clock;
+  /** PGlite's worker thread ended and could not be started again: main.ts exits non-zero (the log has said why). */
+  onDatabaseLost?: (error: Error) => void;
 }
 
 /** pino-pretty written synchronously: a line is on the terminal before the process may exit. */
@@ -207,6 +210,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}, crea
 /** Every error a client can cause becomes a 4xx with a message; anything else is a 500 without details. */
 function toAppError(error: FastifyError | AppError, method: string): AppError {
   if (error instanceof AppError) return error;
+  // PGlite's worker thread is being started again (it ended, or this call ran past the time bound).
+  const pglite = pgliteUnavailableReason(error);
+  if (pglite) return new AppError(503, pglite === 'timeout' ? common.databaseTooSlow : common.databaseRestarting);
   if (isDatabaseUnavailable(error)) return new AppError(503, common.databaseUnavailable);
   if (isStorageFull(error)) return new AppError(503, common.storageFull);
   const validation = (error as FastifyError & { validation?: unknown }).validation;

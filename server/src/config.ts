@@ -40,6 +40,8 @@ const Env = z.object({
   HOTEL_DB_POOL_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   /** 'transaction': DATABASE_URL goes through a transaction pooler (PgBouncer), so no statement is kept per connection. */
   HOTEL_DB_POOLER: z.enum(['none', 'transaction']).default('none'),
+  /** PGlite: the longest one query may take (ms; 0: no bound); past it the call answers 503 and the worker thread is started again. */
+  HOTEL_PGLITE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   HOTEL_DATA_DIR: z.string().min(1).default('./data'),
   HOTEL_ADMIN_EMAIL: z.string().max(254, { abort: true }).regex(EMAIL_PATTERN, 'must be an e-mail address').default('admin@hotel.local'),
   HOTEL_ADMIN_PASSWORD: z
@@ -173,6 +175,8 @@ export interface Config {
   databaseUrl?: string;
   /** PostgreSQL's connections (ignored on PGlite). */
   databasePool: DatabasePoolConfig;
+  /** PGlite: the time bound of one query once the server runs (ms; 0: none); past it the call answers 503 and the worker thread is recycled. */
+  pgliteQueryTimeoutMs: number;
   dataDir: string;
   adminEmail: string;
   adminPassword?: string;
@@ -311,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       waitMs: e.HOTEL_DB_POOL_WAIT_MS,
       transactionPooler: e.HOTEL_DB_POOLER === 'transaction',
     },
+    pgliteQueryTimeoutMs: e.HOTEL_PGLITE_QUERY_TIMEOUT_MS,
     dataDir,
     adminEmail: e.HOTEL_ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.HOTEL_ADMIN_PASSWORD,

@@ -1,7 +1,7 @@
 import { dataDirProblem, portProblem } from '../../scripts/preflight.mjs';
 import { ConfigError, loadConfig } from './config';
 import { isLoopbackUrl, lanSuggestions, publicUrlWarning } from './modules/qr/public-url';
-import { startServer } from './server';
+import { type RunningServer, startServer } from './server';
 import { testClockFromEnv } from './clock';
 import { hashCost, PRODUCTION_HASH_COST } from './security/password';
 import { startBanner } from './start-banner';
@@ -33,8 +33,19 @@ async function main(): Promise<void> {
   const clock = testClockFromEnv(process.env);
   if (clock) console.warn(`Test clock in use (HOTEL_TEST_CLOCK): the server's time is ${clock.now().toISOString()}`);
   if (hashCost(process.env) !== PRODUCTION_HASH_COST) console.warn('Test password hashing in use (HOTEL_TEST_FAST_HASH): passwords set now are cheap to guess');
-  const server = await startServer(config, { prettyLogs: process.stdout.isTTY === true, clock });
+  let started: RunningServer | undefined;
+  // PGlite's worker thread ended and three tries to start it again failed (the log says why):
+  // this process cannot serve again, so it exits and the service manager starts a new one.
+  const onDatabaseLost = () => {
+    const line = 'the database cannot be opened again in this process: exiting (1) so the service manager starts the server again';
+    if (started) started.app.log.fatal(line);
+    else console.error(line);
+    process.exit(1);
+  };
+  const server = (started = await startServer(config, { prettyLogs: process.stdout.isTTY === true, clock, onDatabaseLost }));
   const log = server.app.log;
+  // Tests only (NODE_ENV=test): SIGUSR2 ends PGlite's worker thread as a crash would (tests/server/pglite-worker.test.ts).
+  if (process.env.NODE_ENV === 'test') process.on('SIGUSR2', () => void server.app.ctx.database.pglite?.killWorker());
   const port = Number(new URL(server.url).port);
   const warning = publicUrlWarning(config.publicUrl, config.publicUrlFromEnv, port);
   if (warning) log.warn(warning);

@@ -14,7 +14,7 @@ import pg from 'pg';
 import type { DatabasePoolConfig } from '../config';
 import { lockDataDir } from './data-lock';
 import { type MigrationLog, runMigrations } from './migrate';
-import { PgliteWorker } from './pglite-worker';
+import { type PgliteLog, PgliteSupervisor } from './pglite-supervisor';
 import { applyRoutines } from './routines';
 import * as schema from './schema';
 import { statementLog } from './statement-log';
@@ -40,6 +40,8 @@ export interface Database {
    * messages sent meanwhile were missed, so whoever relies on them must re-read.
    */
   listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
+  /** PGlite only: its worker thread, started again when it ends (pglite-supervisor.ts). */
+  pglite?: PgliteSupervisor;
   close(): Promise<void>;
 }
 
@@ -94,20 +96,35 @@ export const PGLITE_OPTIONS = {
 /** The pool's settings when none are given (config.ts's defaults). */
 const DEFAULT_POOL: DatabasePoolConfig = { size: 10, idleMs: 10_000, waitMs: 5_000, transactionPooler: false };
 
-/** Opens the database and migrates it; `log` hears of an upgrade and each migration (db/migrate.ts). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; databasePool?: DatabasePoolConfig }, log?: MigrationLog): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.databasePool ?? DEFAULT_POOL, log) : openPglite(options.dataDir, log);
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  databasePool?: DatabasePoolConfig;
+  /** PGlite: the longest a query may take once the server runs (ms; 0 or none: no bound); past it the call answers 503 and the worker thread is started again. */
+  pgliteQueryTimeoutMs?: number;
+  /** PGlite: its worker thread ended and could not be started again (main.ts exits non-zero). */
+  onDatabaseLost?: (error: Error) => void;
 }
 
-async function openPglite(dataDir: string, log?: MigrationLog): Promise<Database> {
+/**
+ * Opens the database and migrates it; `log` hears of an upgrade and each migration (db/migrate.ts)
+ * and, on PGlite, of its worker thread ending and starting again.
+ */
+export async function openDatabase(options: OpenOptions, log?: PgliteLog): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.databasePool ?? DEFAULT_POOL, log) : openPglite(options, log);
+}
+
+async function openPglite(options: OpenOptions, log?: PgliteLog): Promise<Database> {
+  const { dataDir } = options;
   const dir = path.join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Held by this process until close, whatever happens to the worker thread meanwhile.
   const unlock = await lockDataDir(dataDir);
-  let client: PgliteWorker;
+  let client: PgliteSupervisor;
   try {
     await createPgliteCluster(dir);
     // Off the server's thread: a long query must not hold every other call (pglite-worker.ts).
-    client = await PgliteWorker.open(dir, PGLITE_OPTIONS.startParams);
+    client = await PgliteSupervisor.open(dir, PGLITE_OPTIONS.startParams, { log, onLost: options.onDatabaseLost });
   } catch (error) {
     unlock();
     throw error;
@@ -122,12 +139,15 @@ async function openPglite(dataDir: string, log?: MigrationLog): Promise<Database
     unlock();
     throw error;
   }
+  // Only now: an upgrade's migrations may take minutes, and nothing else waits for them.
+  client.queryTimeoutMs = options.pgliteQueryTimeoutMs ?? 0;
   // One process owns a PGlite folder, so an in-process bus is the whole fan-out.
   const bus = new EventEmitter().setMaxListeners(0);
   return {
     db,
     kind: 'pglite',
     namedStatements: true,
+    pglite: client,
     async notify(channel, payload) {
       bus.emit(channel, payload);
     },

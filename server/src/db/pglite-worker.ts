@@ -107,27 +107,78 @@ export interface WorkerClient {
 
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
 
+/**
+ * A call PGlite could not answer because its worker thread is gone (it died, or it was
+ * ended because a query ran past its time bound) or is being started again: the call
+ * answers 503 and may be retried. The SQLSTATE is PostgreSQL's "cannot connect now"
+ * (57P03, a database starting up), so whatever treats an unreachable database
+ * (isDatabaseUnavailable: 503, a background job's warning) treats this the same.
+ */
+export class PgliteUnavailableError extends Error {
+  readonly code = '57P03';
+  constructor(
+    message: string,
+    /** `restarting`: the thread ended or is starting; `timeout`: this call ran past the time bound. */
+    readonly reason: 'restarting' | 'timeout',
+  ) {
+    super(message);
+    this.name = 'PgliteUnavailableError';
+  }
+}
+
+/** Why PGlite could not answer, if that is the error (looked for through the causes: Drizzle wraps it). */
+export function pgliteUnavailableReason(error: unknown): PgliteUnavailableError['reason'] | undefined {
+  for (let e = error as { cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e instanceof PgliteUnavailableError) return e.reason;
+  }
+  return undefined;
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  timer?: NodeJS.Timeout;
+}
+
+/** One worker thread with PGlite open in it. A thread that ends is not started again here (pglite-supervisor.ts does). */
 export class PgliteWorker implements WorkerClient {
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, Pending>();
   private exitError?: Error;
+  private closing = false;
+  /**
+   * The longest a call may wait for its answer (ms; 0: no bound). Past it the call fails with
+   * PgliteUnavailableError('timeout') and the thread is ended: one stuck query would otherwise
+   * hold every later call, since PGlite answers one at a time.
+   */
+  queryTimeoutMs = 0;
+  /** Told once when the thread ends other than by close(): it died, or a call ran past the bound. */
+  onEnded?: (error: Error) => void;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: Reply) => {
       const call = this.pending.get(reply.id);
       if (!call) return;
       this.pending.delete(reply.id);
+      clearTimeout(call.timer);
       if (reply.ok) call.resolve(reply.result);
       // The database's error as PGlite gave it (code, constraint, detail…), for the callers that read them.
       else call.reject(Object.assign(new Error(reply.error.message), reply.error));
     });
     const failAll = (error: Error) => {
-      this.exitError = error;
-      for (const call of this.pending.values()) call.reject(error);
+      this.exitError ??= error;
+      for (const call of this.pending.values()) {
+        clearTimeout(call.timer);
+        call.reject(this.exitError);
+      }
       this.pending.clear();
     };
-    worker.on('error', failAll);
-    worker.on('exit', (code) => failAll(new Error(`the PGlite worker ended (exit code ${code})`)));
+    // An uncaught error in the thread: 'exit' follows.
+    worker.on('error', (error) => failAll(new PgliteUnavailableError(`the PGlite worker thread failed: ${error.message}`, 'restarting')));
+    worker.on('exit', (code) => {
+      failAll(new PgliteUnavailableError(`the PGlite worker thread ended (exit code ${code})`, 'restarting'));
+      if (!this.closing) this.onEnded?.(this.exitError!);
+    });
   }
 
   /** Opens the PGlite folder `dir` in a new worker thread; resolves once it is ready. */
@@ -153,9 +204,27 @@ export class PgliteWorker implements WorkerClient {
   private call(id: number, message: Record<string, unknown> | undefined): Promise<unknown> {
     if (this.exitError) return Promise.reject(this.exitError);
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      const call: Pending = { resolve, reject };
+      // The start (id 0) is not bounded: a large folder's recovery may take a while.
+      if (id !== 0 && this.queryTimeoutMs > 0) call.timer = setTimeout(() => this.timedOut(id), this.queryTimeoutMs).unref();
+      this.pending.set(id, call);
       if (message) this.worker.postMessage({ ...message, id });
     });
+  }
+
+  /** A call ran past the bound: it fails, and so does the thread (every other call in it fails as unavailable). */
+  private timedOut(id: number): void {
+    const call = this.pending.get(id);
+    if (!call) return;
+    this.pending.delete(id);
+    call.reject(new PgliteUnavailableError(`a PGlite query took longer than ${this.queryTimeoutMs} ms: the worker thread is ended and started again`, 'timeout'));
+    this.exitError ??= new PgliteUnavailableError(`the PGlite worker thread was ended: a query took longer than ${this.queryTimeoutMs} ms`, 'restarting');
+    void this.worker.terminate();
+  }
+
+  /** Ends the thread as a crash would (the supervisor then starts another): for the tests only. */
+  async kill(): Promise<void> {
+    await this.worker.terminate();
   }
 
   private send(message: Record<string, unknown>): Promise<unknown> {
@@ -186,6 +255,7 @@ export class PgliteWorker implements WorkerClient {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     if (!this.exitError) await this.send({ op: 'close' }).catch(() => undefined);
     await this.worker.terminate();
   }

@@ -26,6 +26,14 @@ export const common = defineMessages({
     en: 'The database is not reachable right now, please try again in a moment',
     ar: 'قاعدة البيانات غير متاحة الآن، يرجى المحاولة بعد قليل',
   },
+  databaseRestarting: {
+    en: 'The database is restarting, please try again in a moment',
+    ar: 'قاعدة البيانات قيد إعادة التشغيل، يرجى المحاولة بعد قليل',
+  },
+  databaseTooSlow: {
+    en: 'The database took too long to answer and is restarting, please try again in a moment',
+    ar: 'تأخرت قاعدة البيانات في الرد وهي قيد إعادة التشغيل، يرجى المحاولة بعد قليل',
+  },
   storageFull: {
     en: 'The server cannot save right now: its disk is full. Tell the IT staff.',
     ar: 'لا يستطيع الخادم الحفظ الآن: قرصه ممتلئ. أبلغ فريق تقنية المعلومات.',
