@@ -18,9 +18,11 @@ export interface SessionRecord {
   refreshToken: string;
 }
 
-const KEY = 'hotel.session';
-const DB_NAME = 'hotel';
-const STORE = 'session';
+/** Where the record is kept: exported for the browser tests, which write it to sign in without the login screen. */
+export const SESSION_STORAGE = { key: 'hotel.session', database: 'hotel', store: 'session' } as const;
+const KEY = SESSION_STORAGE.key;
+const DB_NAME = SESSION_STORAGE.database;
+const STORE = SESSION_STORAGE.store;
 
 function readMirror(): SessionRecord | undefined {
   try {

@@ -5,13 +5,7 @@ import { E2E_ADMIN, startE2EServer, type E2EServer } from '../support/server';
 /** test-results/screenshots (not committed); ADMIN_SCREENSHOTS moves them when other runs clean test-results. */
 export const SCREENSHOTS = process.env.ADMIN_SCREENSHOTS ?? 'test-results/screenshots';
 
-export async function login(page: Page, baseUrl: string, user: { email: string; password: string } = E2E_ADMIN): Promise<void> {
-  await page.goto(`${baseUrl}/Admin/Login`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/Admin\/Home$/);
-}
+export { login, loginThroughScreen } from '../support/sign-in';
 
 export async function openMenu(page: Page): Promise<void> {
   await page.getByTestId('menu-toggle').click();

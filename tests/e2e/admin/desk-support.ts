@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import type { SmtpCatcher } from '../../support/smtp';
 import { E2E_ADMIN } from '../support/server';
+import type { Credentials } from '../support/sign-in';
 
 /** Helpers of the part-2 admin specs: API calls as the browser makes them, login, screenshots, invitations. */
 
@@ -9,18 +10,7 @@ export const SCREENSHOTS = 'test-results/screenshots';
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
 export const RECEPTIONIST = { email: 'frontoffice@nakheel.demo', password: DEMO_PASSWORD };
 
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
-export async function login(page: Page, baseUrl: string, user: Credentials = E2E_ADMIN): Promise<void> {
-  await page.goto(`${baseUrl}/Admin/Login`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/Admin\/Home$/);
-}
+export { login, loginThroughScreen, type Credentials } from '../support/sign-in';
 
 /** Sets the persisted language choice (SPEC §1) and reloads, as a returning user would find it. */
 export async function setLanguage(page: Page, lang: 'en' | 'ar'): Promise<void> {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { startE2EServer, type E2EServer } from '../support/server';
-import { api, login, screenshot, tokenOf } from './desk-support';
+import { api, login, loginThroughScreen, screenshot, tokenOf } from './desk-support';
 
 /**
  * End to end: the e-mail server is down when a user is invited. The admin
@@ -93,7 +93,7 @@ test('invitation e-mail fails → copy the link → the new user sets a password
   await fields.nth(1).fill('Nour-Passw0rd!');
   await invited.getByRole('button', { name: 'إعادة تعيين كلمة المرور' }).click();
   await expect(invited).toHaveURL(/\/Admin\/Login/);
-  await login(invited, server.url, { email, password: 'Nour-Passw0rd!' });
+  await loginThroughScreen(invited, server.url, { email, password: 'Nour-Passw0rd!' });
 
   // Used once: the same link is refused now.
   const again = await api(server.url, undefined, 'POST', '/api/Account/ResetPassword', {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { E2E_ADMIN, type E2EServer } from '../support/server';
-import { adminServer, api, apiToken, login, openMenu, screenshot } from './admin-support';
+import { adminServer, api, apiToken, loginThroughScreen, openMenu, screenshot } from './admin-support';
 import { guestRequest } from './desk-support';
 
 let server: E2EServer;
@@ -47,7 +47,7 @@ test("a wrong password shows 'Wrong Email or Password'", async ({ page }) => {
 });
 
 test('the admin logs in, sees the home page and their card, and logs out', async ({ page }) => {
-  await login(page, server.url);
+  await loginThroughScreen(page, server.url);
   await expect(page.getByRole('heading', { name: 'Welcome to Hotel Services' })).toBeVisible();
   await page.getByTestId('user-card-trigger').hover();
   await expect(page.getByTestId('user-card')).toContainText(E2E_ADMIN.email);
@@ -84,7 +84,7 @@ test("the reset page says 'Passwords do not match'", async ({ page }) => {
 });
 
 test('an unknown admin page shows the not-found page', async ({ page }) => {
-  await login(page, server.url);
+  await loginThroughScreen(page, server.url);
   await page.goto(`${server.url}/Admin/Nothing/Here`);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
@@ -118,7 +118,7 @@ test('the login page downloads at most 200 KB of JavaScript (gzip); sections com
   await shell;
 
   // The grid arrives with the first list, not before.
-  await login(page, server.url);
+  await loginThroughScreen(page, server.url);
   await page.goto(`${server.url}/Admin/ServiceManagement/RequestList`);
   await expect(page.getByTestId('data-table')).toBeVisible();
   const later = [...scripts.keys()].filter((f) => !firstView.has(f));
@@ -137,7 +137,7 @@ test('after sign-in Guests Requests\' first page is read while Home shows: the l
     const url = new URL(req.url());
     if (url.pathname === '/api/Request/GetAllRequests') reads.push(page.url());
   });
-  await login(page, server.url);
+  await loginThroughScreen(page, server.url);
   // Read on Home, before anyone opened the list.
   await expect.poll(() => reads.length).toBeGreaterThan(0);
   expect(reads[0]).toMatch(/\/Admin\/(Login|Home)$/);

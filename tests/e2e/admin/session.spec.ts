@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { E2EServer } from '../support/server';
-import { adminServer, login, openMenu } from './admin-support';
+import { adminServer, loginThroughScreen, openMenu } from './admin-support';
 
 let server: E2EServer;
 test.beforeAll(async () => {
@@ -11,7 +11,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => server?.stop());
 
 test('a revoked session ends with the expiry message and the login page', async ({ page }) => {
-  await login(page, server.url);
+  await loginThroughScreen(page, server.url);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('hotel.session') ?? 'null'));
   expect(stored?.refreshToken).toBeTruthy();
 
@@ -35,7 +35,7 @@ test('a revoked session ends with the expiry message and the login page', async 
 });
 
 test('an expired access token is refreshed silently while the refresh token is good', async ({ page }) => {
-  await login(page, server.url);
+  await loginThroughScreen(page, server.url);
   await page.waitForTimeout(6_500);
   await openMenu(page);
   await page.getByRole('navigation').getByRole('link', { name: 'Companies' }).click();
