@@ -31,7 +31,7 @@ export interface RunningServer {
   escalations: EscalationScheduler;
   /** Routing of this process; tests call runOnce() with their clock's time instead of waiting for a tick. */
   routing: RoutingScheduler;
-  /** Outgoing webhooks of this process; tests call runOnce() with their clock's time. */
+  /** Outgoing webhooks of this process; tests call runOnce() instead of waiting for a tick. */
   webhooks: WebhookDispatcher;
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
+import { type IncomingHttpHeaders, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -11,7 +11,7 @@ import { services, webhookDeliveries, webhookSubscriptions } from '../../server/
 import { GIVE_UP_AFTER_MS } from '../../server/src/modules/integrations/webhooks/dispatcher';
 import { type Fixture, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type SmtpCatcher, bodyOf, startSmtp } from '../support/smtp';
-import { type TestServer, startTestServer, testDbKind } from '../support/test-server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer, testDbKind } from '../support/test-server';
 import { useSmtp } from './administration.fixtures';
 
 /** Loopback receivers are allowed here only through the operator's switches; no timers: the test runs the dispatcher. */
@@ -33,7 +33,22 @@ interface Received {
 async function startReceiver(secrets: () => Map<string, string>) {
   const received: Received[] = [];
   const badSignatures: string[] = [];
-  const state = { mode: 'ok' as 'ok' | '500', port: 0 };
+  const state = {
+    mode: 'ok' as 'ok' | '500',
+    port: 0,
+    /** Answers 500 to the tries this picks (one path, one request), whatever `mode` says. */
+    refuse: undefined as ((path: string, body: string) => boolean) | undefined,
+    /** Runs as the answer is about to go (a test moves the server's clock here: the receiver "took" that long). */
+    beforeAnswer: undefined as (() => void) | undefined,
+  };
+  const waiting: { match: (r: Received) => boolean; resolve: () => void }[] = [];
+  const take = (r: Received) => {
+    received.push(r);
+    for (const w of waiting.filter((x) => x.match(r))) {
+      waiting.splice(waiting.indexOf(w), 1);
+      w.resolve();
+    }
+  };
   let server: Server | undefined;
   const listen = () =>
     new Promise<void>((resolve) => {
@@ -47,16 +62,17 @@ async function startReceiver(secrets: () => Map<string, string>) {
             return;
           }
           if (url.startsWith('/redirected')) received.push({ path: url, id: String(req.headers['webhook-id']), headers: req.headers, payload: JSON.parse('{}') });
-          if (state.mode === '500') {
+          const body = Buffer.concat(chunks).toString('utf8');
+          state.beforeAnswer?.();
+          if (state.mode === '500' || state.refuse?.(url, body)) {
             res.writeHead(500).end('receiver is having a bad day');
             return;
           }
-          const body = Buffer.concat(chunks).toString('utf8');
           const secret = secrets().get(url);
           try {
             const payload = new Webhook(secret ?? 'whsec_AAAA').verify(body, req.headers as Record<string, string>) as WebhookPayload;
-            received.push({ path: url, id: String(req.headers['webhook-id']), headers: req.headers, payload });
             res.writeHead(204).end();
+            take({ path: url, id: String(req.headers['webhook-id']), headers: req.headers, payload });
           } catch (error) {
             badSignatures.push(`${url}: ${String(error)}`);
             res.writeHead(400).end('bad signature');
@@ -74,12 +90,62 @@ async function startReceiver(secrets: () => Map<string, string>) {
     received,
     badSignatures,
     url: (p: string) => `http://127.0.0.1:${state.port}${p}`,
+    /** Resolves once an event that `match` picks has been taken (at once if it already was). */
+    waitFor: (match: (r: Received) => boolean) =>
+      new Promise<void>((resolve) => (received.some(match) ? resolve() : waiting.push({ match, resolve }))),
     down: () => new Promise<void>((resolve) => (server!.closeAllConnections(), server!.close(() => resolve()))),
     up: listen,
   };
 }
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/**
+ * A receiver that hangs: it takes each try and answers none until the test lets go (then it
+ * answers 204 at once). It notes which request each try was for, how many it held at once,
+ * and which ended (answered, or cut off by the sender) while it held them.
+ */
+async function startHungReceiver() {
+  const got: string[] = [];
+  const ended: string[] = [];
+  const held: ServerResponse[] = [];
+  const arrivals: { n: number; resolve: () => void }[] = [];
+  let open = 0;
+  let mostAtOnce = 0;
+  let released = false;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const requestId = String((JSON.parse(Buffer.concat(chunks).toString('utf8')) as WebhookPayload & { data: { requestId: string } }).data.requestId);
+      got.push(requestId);
+      open += 1;
+      mostAtOnce = Math.max(mostAtOnce, open);
+      res.on('close', () => {
+        open -= 1;
+        ended.push(requestId);
+      });
+      if (released) res.writeHead(204).end();
+      else held.push(res);
+      for (const a of arrivals.filter((x) => got.length >= x.n)) a.resolve();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    got,
+    ended,
+    mostAtOnce: () => mostAtOnce,
+    url: (p: string) => `http://127.0.0.1:${port}${p}`,
+    /** Resolves once `n` tries have come in. */
+    arrived: (n: number) => new Promise<void>((resolve) => (got.length >= n ? resolve() : arrivals.push({ n, resolve }))),
+    release() {
+      released = true;
+      for (const res of held.splice(0)) res.writeHead(204).end();
+    },
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
 
 async function subscribe(t: TestServer, token: string, body: { url: string; eventTypes: readonly string[]; hotelId: number | null; includeInternalNotes?: boolean }) {
   const res = await t.api.call(endpoints.addWebhook, { token, body });
@@ -136,7 +202,7 @@ describe('outgoing webhooks', { timeout: 120_000 }, () => {
     await smtp?.close();
   });
 
-  const run = () => t.server.webhooks.runOnce(t.clock.now());
+  const run = () => t.server.webhooks.runOnce();
   const deliveriesOf = (subscriptionId: number) =>
     t.server.app.ctx.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, subscriptionId));
 
@@ -279,6 +345,125 @@ describe('outgoing webhooks', { timeout: 120_000 }, () => {
     const mail = await smtp.waitFor((m) => m.to.includes(owner.email));
     expect(bodyOf(mail)).toContain(receiver.url('/broken'));
   });
+
+  /** A request in hotel B, whose subscriptions are this part's own. */
+  const requestInB = async () => {
+    const added = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { hotelId: fx.hotelB.id, roomId: fx.hotelB.roomIds[0] }) });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    return added.body.id as string;
+  };
+  const requestOf = (r: Received) => (r.payload.data as { requestId?: string }).requestId;
+  /** A sign-in at the clock's time (earlier tests moved it days on, past the first token's life). */
+  const signIn = () => t.api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+
+  it('a receiver that answers again gets its backlog at once: a try in its 30 min backoff, and the later event of that request behind it, in order', async () => {
+    const token = await signIn();
+    const sub = await subscribe(t, token, { url: receiver.url('/back'), eventTypes: ['request.created', 'line.changed'], hotelId: fx.hotelB.id });
+    secrets.set('/back', sub.secret);
+    receiver.state.refuse = (url) => url === '/back';
+    const early = await requestInB();
+    const detail = await t.api.call(endpoints.userRequestDetails, { token, params: { id: early } });
+    expect((await t.api.call(endpoints.acknowledgeService, { token, body: { id: detail.body.requestDetails[0].id as number } })).status).toBe(200);
+    // Four failed tries (now, +5 s, +1 min, +5 min): the next would be in 30 min.
+    for (const wait of [0, 5_500, 61_000, 301_000]) {
+      t.clock.advance(wait);
+      await run();
+    }
+    const [waiting] = (await deliveriesOf(sub.id)).filter((d) => d.attempts > 0);
+    expect(waiting).toMatchObject({ state: 'pending', attempts: 4, lastStatus: 500 });
+    expect(waiting.nextAttemptAt.getTime() - t.clock.now().getTime()).toBeGreaterThan(29 * 60_000);
+
+    receiver.state.refuse = undefined;
+    const later = await requestInB();
+    await run();
+    const got = receiver.received.filter((r) => r.path === '/back');
+    // The later request's event went first; its success brought the backlog forward, in the request's order.
+    expect(got.map((r) => `${requestOf(r) === later ? 'later' : 'early'} ${story([r], requestOf(r)!)[0]}`)).toEqual([
+      'later request.created',
+      'early request.created',
+      'early line.changed/acknowledge',
+    ]);
+    expect((await deliveriesOf(sub.id)).every((d) => d.state === 'delivered')).toBe(true);
+    await t.api.call(endpoints.setWebhookEnabled, { token, params: { id: sub.id }, body: { enabled: false } });
+  });
+
+  it('a delivery its receiver refuses while taking others keeps its own backoff: brought forward once per comeback, not after every success', async () => {
+    const token = await signIn();
+    const sub = await subscribe(t, token, { url: receiver.url('/picky'), eventTypes: ['request.created'], hotelId: fx.hotelB.id });
+    secrets.set('/picky', sub.secret);
+    const refused = await requestInB();
+    receiver.state.refuse = (url, body) => url === '/picky' && body.includes(refused);
+    // (The refusal is for this path alone: a failure here leaves no other test a refusing receiver.)
+    await run(); // the receiver was fine: its own backoff (5 s)
+    t.clock.advance(5_500);
+    await run(); // refused again while failing: it waits for the receiver
+    const later = await requestInB();
+    await run(); // taken: the waiting one is brought forward, refused once more, now on its own backoff
+    const another = await requestInB();
+    await run(); // taken: the refused one is not tried again for it
+    const row = (await deliveriesOf(sub.id)).find((d) => d.state === 'pending')!;
+    expect(row).toMatchObject({ attempts: 3, lastStatus: 500 });
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(t.clock.now().getTime() + 4 * 60_000);
+    expect(receiver.received.filter((r) => r.path === '/picky').map(requestOf)).toEqual([later, another]);
+    receiver.state.refuse = undefined;
+    // Switched off and on again: the owner says it is fixed, so it is due at once.
+    for (const enabled of [false, true]) await t.api.call(endpoints.setWebhookEnabled, { token, params: { id: sub.id }, body: { enabled } });
+    await run();
+    expect(receiver.received.filter((r) => r.path === '/picky').map(requestOf)).toEqual([later, another, refused]);
+    await t.api.call(endpoints.setWebhookEnabled, { token, params: { id: sub.id }, body: { enabled: false } });
+  });
+
+  it('delivered_at is when the receiver answered, not when the dispatcher run started', async () => {
+    const token = await signIn();
+    const sub = await subscribe(t, token, { url: receiver.url('/answered'), eventTypes: ['request.created'], hotelId: fx.hotelB.id });
+    secrets.set('/answered', sub.secret);
+    await requestInB();
+    const started = t.clock.now().getTime();
+    // The receiver takes 7 s (on the server's clock) to answer.
+    receiver.state.beforeAnswer = () => t.clock.advance(7_000);
+    try {
+      await run();
+    } finally {
+      receiver.state.beforeAnswer = undefined;
+    }
+    const [delivery] = await deliveriesOf(sub.id);
+    expect(delivery.state).toBe('delivered');
+    expect(delivery.lastAttemptAt!.getTime(), 'the try started at the run').toBeLessThan(started + 7_000);
+    expect(delivery.deliveredAt!.getTime(), 'taken when the answer came').toBeGreaterThanOrEqual(started + 7_000);
+    await t.api.call(endpoints.setWebhookEnabled, { token, params: { id: sub.id }, body: { enabled: false } });
+  });
+
+  it('a receiver that hangs delays no other: the healthy one gets each event while the hung one still holds its first', async () => {
+    const token = await signIn();
+    const hung = await startHungReceiver();
+    const config = t.server.app.ctx.config.webhooks;
+    const subs: number[] = [];
+    try {
+      subs.push((await subscribe(t, token, { url: hung.url('/hung'), eventTypes: ['request.created'], hotelId: fx.hotelB.id })).id);
+      const healthy = await subscribe(t, token, { url: receiver.url('/healthy'), eventTypes: ['request.created'], hotelId: fx.hotelB.id });
+      subs.push(healthy.id);
+      secrets.set('/healthy', healthy.secret);
+      // Each change wakes this process's dispatcher, as in production (the timer stays off).
+      config.tickMs = 60_000;
+      const first = await requestInB();
+      await hung.arrived(1);
+      await receiver.waitFor((r) => r.path === '/healthy' && requestOf(r) === first);
+      const second = await requestInB();
+      await receiver.waitFor((r) => r.path === '/healthy' && requestOf(r) === second);
+      expect(hung.ended, 'the hung receiver still holds the first event, its 10 s not up').toEqual([]);
+      expect(hung.got).toEqual([first]);
+      hung.release();
+      await hung.arrived(2);
+      expect(hung.got, 'the hung receiver gets its events in order once it answers').toEqual([first, second]);
+      expect(hung.mostAtOnce(), 'one try at a time to a receiver').toBe(1);
+    } finally {
+      config.tickMs = 0;
+      hung.release();
+      await run();
+      for (const id of subs) await t.api.call(endpoints.setWebhookEnabled, { token, params: { id }, body: { enabled: false } });
+      await hung.close();
+    }
+  });
 });
 
 describe('webhook targets (no operator switch)', { timeout: 60_000 }, () => {
@@ -339,7 +524,7 @@ describe('webhook targets (no operator switch)', { timeout: 60_000 }, () => {
       .values({ url: `https://localhost:${receiver.state.port}/hook`, eventTypes: ['request.created'], hotelId: null, secretEnc: box.seal('whsec_' + Buffer.alloc(32).toString('base64')) })
       .returning();
     await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels]) });
-    await t.server.webhooks.runOnce(t.clock.now());
+    await t.server.webhooks.runOnce();
     const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.subscriptionId, sub.id));
     expect(delivery).toMatchObject({ state: 'pending', attempts: 1, lastStatus: null });
     expect(delivery.lastResponse).toMatch(/private or local network/);
@@ -375,8 +560,8 @@ describe.runIf(testDbKind() === 'postgres')('webhooks from two server processes'
     const sub = await subscribe(a, token, { url: receiver.url('/race'), eventTypes: ALL_EVENTS, hotelId: null });
     secrets.set('/race', sub.secret);
     const lives = await Promise.all(Array.from({ length: 12 }, (_, i) => liveRequest(servers[i % 2], token, fx)));
-    // Each process runs three claimers at once, so claims overlap inside a process too.
-    const runs = () => servers.flatMap((s) => [0, 1, 2].map(() => s.server.webhooks.runOnce(s.clock.now())));
+    // Each process is asked three times at once (the asks join its one run); the two processes claim side by side.
+    const runs = () => servers.flatMap((s) => [0, 1, 2].map(() => s.server.webhooks.runOnce()));
     for (let round = 0; round < 4; round++) await Promise.all(runs());
     const got = receiver.received.filter((r) => r.path === '/race');
     expect(receiver.badSignatures).toEqual([]);

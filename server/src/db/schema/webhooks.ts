@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, pgTable, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { hotels } from './basic-data';
@@ -63,6 +64,13 @@ export const webhookDeliveries = pgTable(
     requestId: uuid('request_id'),
     /** pending: to be tried (or being tried until next_attempt_at); delivered; failed: given up. */
     state: text('state', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    /**
+     * What a pending delivery that was tried waits for: `lease`, the try under way (until
+     * next_attempt_at); `receiver`, its receiver, which was failing every try (due at once when
+     * it takes a delivery again); `backoff`, its own retry time (it failed while its receiver
+     * took others, so it is not brought forward). Null: never tried, or no longer pending.
+     */
+    waitingFor: text('waiting_for', { enum: ['lease', 'receiver', 'backoff'] }),
     attempts: smallint('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
@@ -77,5 +85,7 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx').on(t.state, t.nextAttemptAt),
     index('webhook_deliveries_order_idx').on(t.subscriptionId, t.requestId, t.eventId),
     index('webhook_deliveries_log_idx').on(t.subscriptionId, t.id),
+    // A receiver's next delivery, and its backlog brought forward, without reading its delivered history.
+    index('webhook_deliveries_pending_idx').on(t.subscriptionId, t.eventId).where(sql`${t.state} = 'pending'`),
   ],
 );

@@ -14,9 +14,10 @@ export const RETRY_EVERY_MS = 6 * 3_600_000;
 export const GIVE_UP_AFTER_MS = 3 * 24 * 3_600_000;
 /** Longer than a try can take: a delivery claimed by a process that died is tried again after it. */
 const LEASE_MS = 60_000;
-const BATCH = 50;
-/** Batches per run: a run that keeps finding work yields to the next tick instead of running forever. */
-const ROUNDS_MAX = 40;
+/** Tries under way at once in one process, over all receivers (each receiver has one at a time). */
+export const TRIES_AT_ONCE = 16;
+/** Tries per run: a run that keeps finding work yields to the next tick instead of running forever. */
+const TRIES_PER_RUN = 2_000;
 /** After a change is recorded, how long to wait for its transaction to commit before looking. */
 const NUDGE_DELAY_MS = 20;
 
@@ -27,12 +28,21 @@ export function retryDelayMs(attempts: number): number {
 /**
  * Delivers the outbox. Every process runs one; a delivery is claimed by one process at a
  * time (FOR UPDATE SKIP LOCKED, then a lease), so two processes never send it together.
+ * Each receiver (subscription) has its own lane: one try of this process at a time, beside
+ * the others' (up to TRIES_AT_ONCE in all). When a try ends, or a change is recorded, the
+ * run looks again at once, so a receiver that hangs (10 s at most) or fails holds up only
+ * its own deliveries.
  */
 export class WebhookDispatcher {
   private timer?: ReturnType<typeof setInterval>;
   private nudgeTimer?: ReturnType<typeof setTimeout>;
   private running?: Promise<number>;
+  /** The subscriptions with a try of this process under way, and those tries. */
+  private readonly busy = new Set<number>();
+  private readonly tries = new Set<Promise<void>>();
+  /** Something may have become due since the last look (a try ended, a change was recorded). */
   private again = false;
+  private wake?: () => void;
   private stopped = false;
 
   constructor(
@@ -56,43 +66,81 @@ export class WebhookDispatcher {
     }, NUDGE_DELAY_MS);
   }
 
+  /** Starts a run, or has the run under way look again. */
   private kick(): void {
     if (this.running) {
-      this.again = true;
+      this.poke();
       return;
     }
-    this.running = this.runOnce()
+    this.running = this.run()
       .catch((error: unknown) => {
         logJobFailure(this.log, 'webhook delivery run', error);
         return 0;
       })
       .finally(() => {
         this.running = undefined;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.kick();
-        }
+        if (this.again && !this.stopped) this.kick();
       });
   }
 
-  /** Delivers what is due at `now` (tests pass their clock's time); returns how many tries were made. */
-  async runOnce(now = this.ctx.clock.now()): Promise<number> {
+  private poke(): void {
+    this.again = true;
+    this.wake?.();
+  }
+
+  /**
+   * Delivers what is due (at the clock's time) and waits until this process has nothing more
+   * to try: tests call it instead of waiting for a tick. Returns how many tries were made.
+   */
+  async runOnce(): Promise<number> {
+    this.kick();
     let tried = 0;
-    for (let round = 0; round < ROUNDS_MAX && !this.stopped; round++) {
-      const claimed = await repo.claimDue(this.ctx.database.db, now, new Date(now.getTime() + LEASE_MS), BATCH);
-      if (!claimed.length) break;
-      await Promise.all(claimed.map((delivery) => this.tryOne(delivery, now)));
-      tried += claimed.length;
-    }
+    for (let run = this.running; run; run = this.running) tried += await run;
     return tried;
   }
 
-  private async tryOne(delivery: repo.ClaimedDelivery, now: Date): Promise<void> {
+  /** Claims for the free lanes whenever something may have become due, until nothing is due or under way. */
+  private async run(): Promise<number> {
+    let tried = 0;
+    while (!this.stopped) {
+      this.again = false;
+      const free = Math.min(TRIES_AT_ONCE - this.tries.size, TRIES_PER_RUN - tried);
+      if (free > 0) {
+        const now = this.ctx.clock.now();
+        const claimed = await repo.claimDue(this.ctx.database.db, now, new Date(now.getTime() + LEASE_MS), free, [...this.busy]);
+        for (const delivery of claimed) this.begin(delivery);
+        tried += claimed.length;
+      }
+      if (this.again) continue;
+      if (!this.tries.size) break;
+      // Until a try ends (its lane is free, and a success may have brought its backlog forward) or a change is recorded.
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = undefined;
+    }
+    await Promise.all(this.tries);
+    return tried;
+  }
+
+  private begin(delivery: repo.ClaimedDelivery): void {
+    this.busy.add(delivery.subscription_id);
+    const attempt: Promise<void> = this.tryOne(delivery)
+      .catch((error: unknown) => logJobFailure(this.log, 'webhook delivery', error))
+      .finally(() => {
+        this.tries.delete(attempt);
+        this.busy.delete(delivery.subscription_id);
+        this.poke();
+      });
+    this.tries.add(attempt);
+  }
+
+  private async tryOne(delivery: repo.ClaimedDelivery): Promise<void> {
     const db = this.ctx.database.db;
     const secret = this.ctx.box.open(delivery.secret_enc);
     const attempt: Attempt = secret
       ? await deliver({ url: delivery.url, messageId: delivery.message_id, secret, payload: delivery.payload }, this.ctx.config.webhooks)
       : { status: null, ok: false, latencyMs: 0, response: 'the signing secret was sealed with another server secret (HOTEL_JWT_SECRET changed)' };
+    // When the answer came (or the try ended without one), not when the run started.
+    const now = this.ctx.clock.now();
     const outcome = { status: attempt.status, latencyMs: attempt.latencyMs, response: attempt.response };
     const claim = { id: delivery.id, subscriptionId: delivery.subscription_id, attempts: delivery.attempts };
     if (attempt.ok) {
@@ -126,6 +174,7 @@ export class WebhookDispatcher {
     this.stopped = true;
     clearInterval(this.timer);
     clearTimeout(this.nudgeTimer);
+    this.wake?.();
     await this.running;
   }
 }

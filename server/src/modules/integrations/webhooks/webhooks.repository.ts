@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { hotels, users, webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../../db/schema';
 
@@ -43,12 +43,21 @@ export async function subscriptionById(db: DbOrTx, id: number) {
   return row;
 }
 
-/** Switched on, the subscription starts afresh: its failing time is forgotten. */
+/** Switched on, the subscription starts afresh: its failing time is forgotten, its waiting deliveries are due at once. */
 export async function setEnabled(db: DbOrTx, id: number, enabled: boolean, at: Date): Promise<void> {
   await db
     .update(webhookSubscriptions)
     .set(enabled ? { enabled, disabledAt: null, failingSince: null, updatedAt: at } : { enabled, disabledAt: at, updatedAt: at })
     .where(eq(webhookSubscriptions.id, id));
+  if (enabled) await bringForward(db, id, at, or(isNull(webhookDeliveries.waitingFor), ne(webhookDeliveries.waitingFor, 'lease')));
+}
+
+/** Makes the subscription's pending deliveries that `which` picks due at `at` (the order per request stays: claimDue keeps it). */
+async function bringForward(db: DbOrTx, subscriptionId: number, at: Date, which: SQL | undefined): Promise<void> {
+  await db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: at })
+    .where(and(eq(webhookDeliveries.subscriptionId, subscriptionId), eq(webhookDeliveries.state, 'pending'), gt(webhookDeliveries.nextAttemptAt, at), which));
 }
 
 export async function deleteSubscription(db: DbOrTx, id: number): Promise<void> {
@@ -92,7 +101,7 @@ export async function resendDelivery(db: DbOrTx, subscriptionId: number, deliver
   const where = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.subscriptionId, subscriptionId));
   const rows = await db
     .update(webhookDeliveries)
-    .set({ state: 'pending', nextAttemptAt: at, createdAt: at })
+    .set({ state: 'pending', waitingFor: null, nextAttemptAt: at, createdAt: at })
     .where(and(where, sql`${webhookDeliveries.state} <> 'pending'`))
     .returning({ id: webhookDeliveries.id });
   if (rows.length) return 'resent';
@@ -112,29 +121,41 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Takes up to `limit` deliveries that are due, for this process alone: each is leased
- * (its next try moved to `leaseUntil`) in the claim's own short transaction, so the call
- * to the receiver holds no lock, and a process that dies mid-call leaves it to be tried
- * again when the lease runs out. A delivery waits while an earlier event of the same
- * request is still pending for the same subscription (being tried counts as pending):
- * a request's events reach a receiver in order.
+ * Takes up to `limit` deliveries that are due, for this process alone, at most one per
+ * subscription and none for the subscriptions in `busy` (this process is trying one of theirs):
+ * a receiver has one try of this process at a time, and a slow one holds up only itself. Each
+ * is leased (its next try moved to `leaseUntil`) in the claim's own short transaction, so the
+ * call to the receiver holds no lock, and a process that dies mid-call leaves it to be tried
+ * again when the lease runs out. A delivery waits while an earlier event of the same request
+ * is still pending for the same subscription (being tried counts as pending): a request's
+ * events reach a receiver in order.
  */
-export async function claimDue(db: DbOrTx, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
+export async function claimDue(db: DbOrTx, now: Date, leaseUntil: Date, limit: number, busy: readonly number[] = []): Promise<ClaimedDelivery[]> {
+  const at = now.toISOString();
+  const notBusy = busy.length ? sql`and s.id not in (${sql.join(busy.map((id) => sql`${id}::int`), sql`, `)})` : sql``;
   return rowsOf<ClaimedDelivery>(
     await db.execute(sql`
-      with due as (
-        select d.id from webhook_deliveries d
-        join webhook_subscriptions s on s.id = d.subscription_id
-        where d.state = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz and s.enabled
-          and not exists (
-            select 1 from webhook_deliveries e
-            where e.subscription_id = d.subscription_id and e.request_id = d.request_id and e.event_id < d.event_id and e.state = 'pending')
-        order by d.event_id
+      with next as (
+        select n.id from webhook_subscriptions s
+        cross join lateral (
+          select d.id, d.event_id from webhook_deliveries d
+          where d.subscription_id = s.id and d.state = 'pending' and d.next_attempt_at <= ${at}::timestamptz
+            and not exists (
+              select 1 from webhook_deliveries e
+              where e.subscription_id = d.subscription_id and e.request_id = d.request_id and e.event_id < d.event_id and e.state = 'pending')
+          order by d.event_id
+          limit 1
+        ) n
+        where s.enabled ${notBusy}
+        order by n.event_id
         limit ${limit}
+      ), due as (
+        select d.id from webhook_deliveries d
+        where d.id in (select id from next) and d.state = 'pending' and d.next_attempt_at <= ${at}::timestamptz
         for update of d skip locked
       )
       update webhook_deliveries d
-      set attempts = d.attempts + 1, next_attempt_at = ${leaseUntil.toISOString()}::timestamptz, last_attempt_at = ${now.toISOString()}::timestamptz
+      set attempts = d.attempts + 1, waiting_for = 'lease', next_attempt_at = ${leaseUntil.toISOString()}::timestamptz, last_attempt_at = ${at}::timestamptz
       from due, webhook_subscriptions s, webhook_events ev
       where d.id = due.id and s.id = d.subscription_id and ev.id = d.event_id
       returning d.id, d.message_id, d.subscription_id, d.attempts, d.created_at, s.url, s.secret_enc, ev.payload`),
@@ -155,25 +176,38 @@ export interface Claim {
 }
 const ofClaim = (c: Claim) => and(eq(webhookDeliveries.id, c.id), eq(webhookDeliveries.attempts, c.attempts), eq(webhookDeliveries.state, 'pending'));
 
+/**
+ * The receiver took it at `at` (when its answer came). A receiver that was failing every try
+ * is back: its deliveries waiting for it are due at once (each request's still in order).
+ */
 export async function recordDelivered(db: DbOrTx, claim: Claim, outcome: Outcome, at: Date): Promise<void> {
   const { subscriptionId } = claim;
   await db
     .update(webhookDeliveries)
-    .set({ state: 'delivered', deliveredAt: at, lastStatus: outcome.status, lastLatencyMs: outcome.latencyMs, lastResponse: outcome.response })
+    .set({ state: 'delivered', waitingFor: null, deliveredAt: at, lastStatus: outcome.status, lastLatencyMs: outcome.latencyMs, lastResponse: outcome.response })
     .where(ofClaim(claim));
-  await db
+  const back = await db
     .update(webhookSubscriptions)
     .set({ failingSince: null })
-    .where(and(eq(webhookSubscriptions.id, subscriptionId), sql`${webhookSubscriptions.failingSince} is not null`));
+    .where(and(eq(webhookSubscriptions.id, subscriptionId), sql`${webhookSubscriptions.failingSince} is not null`))
+    .returning({ id: webhookSubscriptions.id });
+  if (back.length) await bringForward(db, subscriptionId, at, eq(webhookDeliveries.waitingFor, 'receiver'));
 }
 
-/** A failed try: tried again at `retryAt`, or given up (null). Returns since when the subscription has been failing. */
+/**
+ * A failed try: tried again at `retryAt`, or given up (null). It waits for its receiver when
+ * the receiver was already failing (brought forward once the receiver takes a delivery), else
+ * for its own backoff (the receiver takes others: a delivery it refuses is not retried after
+ * each of them). Returns since when the subscription has been failing.
+ */
 export async function recordFailed(db: DbOrTx, claim: Claim, outcome: Outcome, at: Date, retryAt: Date | null): Promise<Date> {
   const { subscriptionId } = claim;
+  const [before] = await db.select({ failingSince: webhookSubscriptions.failingSince }).from(webhookSubscriptions).where(eq(webhookSubscriptions.id, subscriptionId));
+  const waitingFor = before?.failingSince ? ('receiver' as const) : ('backoff' as const);
   await db
     .update(webhookDeliveries)
     .set({
-      ...(retryAt ? { nextAttemptAt: retryAt } : { state: 'failed' as const }),
+      ...(retryAt ? { nextAttemptAt: retryAt, waitingFor } : { state: 'failed' as const, waitingFor: null }),
       lastStatus: outcome.status,
       lastLatencyMs: outcome.latencyMs,
       lastResponse: outcome.response,

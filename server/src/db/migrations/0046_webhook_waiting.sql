@@ -1,0 +1,2 @@
+ALTER TABLE "webhook_deliveries" ADD COLUMN "waiting_for" text;--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_pending_idx" ON "webhook_deliveries" USING btree ("subscription_id","event_id") WHERE "webhook_deliveries"."state" = 'pending';
