@@ -9,6 +9,7 @@ import { sessionAtom, store } from '../../renderer/src/session/session';
 import { parseListView } from '../../renderer/src/table/url-view';
 import { FakeEventSource } from './fake-event-source';
 import { fakeServer } from './support/fake-http';
+import { fakeTime, letTimePass } from './support/fake-time';
 import { renderInApp, withQueryCache } from './render-app';
 
 // The Guests Requests' first page read right after sign-in (while Home shows) is used as
@@ -65,6 +66,7 @@ afterEach(() => {
   store.set(sessionAtom, undefined); // signing out ends a read-ahead's listening
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 /**
@@ -94,18 +96,22 @@ const shown = () => screen.getByTestId('rows').textContent;
 
 describe('the list opens on the page read after sign-in', { timeout: 20_000 }, () => {
   it('a current read-ahead is shown as it is: opening the list asks nothing', async () => {
+    fakeTime();
     await readAhead();
     openList();
     expect(shown()).toBe('RQ-1');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Nor a moment later: whatever the list would do next (an effect, a timer) has run.
+    await letTimePass(1_000);
     expect(reads).toBe(1);
   });
 
   it('the read-ahead opens the live stream itself when nothing has yet, and reads once it is open', async () => {
+    fakeTime();
     await readAhead({ shell: false });
     openList();
     expect(shown()).toBe('RQ-1');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Nor a moment later: whatever the list would do next (an effect, a timer) has run.
+    await letTimePass(1_000);
     expect(reads).toBe(1);
   });
 
