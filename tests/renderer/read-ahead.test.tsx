@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_CLAIMS, REQUEST_STATUSES, endpoints, pathOf } from '@shared';
 import { keys } from '../../renderer/src/api/query';
 import { subscribeLive } from '../../renderer/src/features/live/live-events';
-import { READ_AHEAD_FRESH_MS, prefetchPage, usePagedLiveList, type PagedLiveSource } from '../../renderer/src/features/live/use-paged-live-list';
+import { READ_AHEAD_FRESH_MS, READ_AHEAD_STREAM_WAIT_MS, prefetchPage, usePagedLiveList, type PagedLiveSource } from '../../renderer/src/features/live/use-paged-live-list';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { parseListView } from '../../renderer/src/table/url-view';
 import { FakeEventSource } from './fake-event-source';
@@ -153,7 +153,11 @@ describe('the list opens on the page read after sign-in', { timeout: 20_000 }, (
   });
 
   it('read without the live stream (refused), or with the stream down since: read again', async () => {
-    await readAhead({ streamOpens: false, shell: false });
+    // The read-ahead gives the refused stream its 1.5 s before reading without it: on the test's clock, at once.
+    fakeTime();
+    const reading = readAhead({ streamOpens: false, shell: false });
+    await letTimePass(READ_AHEAD_STREAM_WAIT_MS);
+    await reading;
     openList();
     await waitFor(() => expect(reads).toBe(2));
     cleanup();
