@@ -7,12 +7,14 @@ import { HomeDashboard } from '../../renderer/src/features/home/HomeDashboard';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { FakeEventSource } from './fake-event-source';
 import { fakeServer } from './support/fake-http';
+import { fakeTime, letTimePass } from './support/fake-time';
 import { renderInApp } from './render-app';
 
 const figures = (openLines: number): HomeFigures => ({ openLines, waitingLongest: [], completedToday: 2, avgCompleteMinutes: 14, avgRating: null, reviewsToday: 0, overdueByDepartment: [] });
 const event = (i: number) => ({ type: 'request-created', requestId: `r-${i}`, requestCode: `RQ-${i}`, hotelId: 1, departmentIds: [2], at: '2026-11-23T20:00:00.000Z' });
 
 beforeEach(() => {
+  fakeTime();
   FakeEventSource.opened = [];
   vi.stubGlobal('EventSource', FakeEventSource);
   store.set(sessionAtom, { accessToken: 'a', permissions: [], claims: [...ALL_CLAIMS], userRoles: ['Admin'], userName: 'Hessa', userEmail: 'h@x.demo' });
@@ -21,6 +23,7 @@ afterEach(() => {
   cleanup();
   store.set(sessionAtom, undefined);
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('Home on the query layer', { timeout: 20_000 }, () => {
@@ -52,7 +55,8 @@ describe('Home on the query layer', { timeout: 20_000 }, () => {
     open = 7;
     act(() => [1, 2, 3].forEach((i) => stream.emit('request-created', event(i))));
     await waitFor(() => expect(screen.getByTestId('fig-open').textContent).toContain('7'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A second of the screen's time (well short of the 30 s re-read): no late re-read for the same burst.
+    await letTimePass(1_000);
     expect(reads()).toBe(3);
   });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import axios, { type AxiosAdapter, AxiosError } from 'axios';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHttp, SessionExpiredError } from '../../renderer/src/api/http';
 import type { RefreshOutcome, StoredSession } from '../../shared/desktop/platform';
 
@@ -28,25 +29,46 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => {
   seen.length = 0;
 });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const session = (accessToken: string): StoredSession => ({ accessToken, permissions: [], claims: [], userRoles: [], userName: 'Desk', userEmail: 'desk@hotel.test' });
 
 /**
  * A client whose refresh answers `refreshTo` (a new token) or expired; `unreachableFor`
- * first answers "unreachable" that many times (the server is down, then back).
+ * first answers "unreachable" that many times (the server is down, then back). The refresh
+ * is under way until the client has taken in the 401s of all `concurrent` calls.
  */
-function client(options: { refreshTo?: string; lang?: string; unreachableFor?: number } = {}) {
+function client(options: { refreshTo?: string; lang?: string; unreachableFor?: number; concurrent?: number } = {}) {
   let token = 'stale';
   let refreshes = 0;
   let expired = 0;
   const reachability: boolean[] = [];
+  let refused = 0;
+  let allRefused = () => {};
+  const everyCallRefused = new Promise<void>((resolve) => (allRefused = resolve));
+  const transport = axios.getAdapter(axios.defaults.adapter);
+  // The real transport, counting the 401s as the client gets them.
+  const adapter: AxiosAdapter = async (config) => {
+    try {
+      return await transport(config);
+    } catch (error) {
+      if (error instanceof AxiosError && error.response?.status === 401 && ++refused >= (options.concurrent ?? 1)) allRefused();
+      throw error;
+    }
+  };
   const http = createHttp({
     baseURL,
+    adapter,
     lang: () => options.lang ?? 'ar',
     accessToken: () => token,
     async refresh(): Promise<RefreshOutcome> {
       refreshes++;
-      await new Promise((r) => setTimeout(r, 50)); // long enough for the other 401s to arrive
+      // Every concurrent call has had its 401; a turn of the event loop later each has been through
+      // the client's 401 handling (promise callbacks all), so each has joined this refresh or started its own.
+      await everyCallRefused;
+      await new Promise((resolve) => setImmediate(resolve));
       if (refreshes <= (options.unreachableFor ?? 0)) return { kind: 'unreachable' };
       if (!options.refreshTo) return { kind: 'expired' };
       token = options.refreshTo;
@@ -70,7 +92,7 @@ describe('the HTTP client', () => {
 
   it('refreshes once for several concurrent 401s and retries each call with the new token', async () => {
     validToken = 'fresh';
-    const { http, counts } = client({ refreshTo: 'fresh' });
+    const { http, counts } = client({ refreshTo: 'fresh', concurrent: 3 });
     const answers = await Promise.all([http.get('/protected/1'), http.get('/protected/2'), http.get('/protected/3')]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(counts()).toEqual({ refreshes: 1, expired: 0 });
@@ -88,13 +110,15 @@ describe('the HTTP client', () => {
 
   it('reports the expiry once when the refresh fails, for every waiting call', async () => {
     validToken = 'fresh';
-    const { http, counts } = client();
+    const { http, counts } = client({ concurrent: 2 });
     const results = await Promise.allSettled([http.get('/protected/1'), http.get('/protected/2')]);
     expect(results.every((r) => r.status === 'rejected' && r.reason instanceof SessionExpiredError)).toBe(true);
     expect(counts()).toEqual({ refreshes: 1, expired: 1 });
   });
 
   it('says the session expired once: calls failing later with the same token, or with none after sign-out, say nothing more', async () => {
+    // The client's clock (Date, timers) is the test's: "later" is a second and more, at once.
+    vi.useFakeTimers();
     validToken = 'fresh';
     let token: string | undefined = 'stale';
     let expired = 0;
@@ -106,7 +130,7 @@ describe('the HTTP client', () => {
       onExpired: () => expired++,
     });
     await expect(http.get('/protected/1')).rejects.toBeInstanceOf(SessionExpiredError);
-    await new Promise((r) => setTimeout(r, 1100));
+    await vi.advanceTimersByTimeAsync(1_100);
     // A background read still holding the old token, more than a second later.
     await expect(http.get('/protected/2')).rejects.toBeInstanceOf(SessionExpiredError);
     // Signed out: the next call carries no token.
@@ -121,7 +145,7 @@ describe('the HTTP client', () => {
 
   it('keeps the session while the server cannot be reached: says so once, retries the refresh, then every waiting call goes on', async () => {
     validToken = 'fresh';
-    const { http, counts, reachability } = client({ refreshTo: 'fresh', unreachableFor: 3 });
+    const { http, counts, reachability } = client({ refreshTo: 'fresh', unreachableFor: 3, concurrent: 2 });
     const answers = await Promise.all([http.get('/protected/1'), http.get('/protected/2')]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(counts()).toEqual({ refreshes: 4, expired: 0 });

@@ -13,6 +13,7 @@ import { RequestDetailsPage } from '../../renderer/src/features/service-manageme
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { FakeEventSource } from './fake-event-source';
 import { fakeServer } from './support/fake-http';
+import { fakeTime, letTimePass } from './support/fake-time';
 import { renderInApp, withQueryCache } from './render-app';
 
 // One data layer: the parts of screens that still read their own data — a line's status
@@ -42,6 +43,7 @@ afterEach(() => {
   cleanup();
   store.set(sessionAtom, undefined);
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const line = (over: Partial<RequestLine>): RequestLine => ({
@@ -85,6 +87,7 @@ const historyOf = (lineId: number) => within(screen.getByTestId(`line-${lineId}`
 
 describe("a request page's line cards on the query cache", { timeout: 30_000 }, () => {
   it("a live event about a line re-reads that line's history at once, beside the page (not after it), and only that line's", async () => {
+    fakeTime();
     let changed = false;
     let releaseDetails: (() => void) | undefined;
     const server = fakeServer({
@@ -106,7 +109,8 @@ describe("a request page's line cards on the query cache", { timeout: 30_000 }, 
     await waitFor(() => expect(historyOf(7).textContent).toContain('Assigned to Faisal by Hessa'), slow);
     await waitFor(() => expect(historyOf(8).textContent).toContain('Received'), slow);
     expect(historyOf(7).textContent).not.toContain('Completed by');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Every read the opening sets off is in before counting.
+    await letTimePass(1_000);
     const historyReads = (id: number) => server.sent('GET', HISTORY(id)).length;
     const [seven, eight] = [historyReads(7), historyReads(8)];
 
@@ -117,7 +121,8 @@ describe("a request page's line cards on the query cache", { timeout: 30_000 }, 
     expect(server.sent('GET', DETAILS)).toHaveLength(3);
     releaseDetails!();
     await waitFor(() => expect(within(screen.getByTestId('line-7')).getByText('Completed')).toBeTruthy(), slow);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Whatever the page's answer sets off (a render, an effect, a timer) has run.
+    await letTimePass(1_000);
     expect(historyReads(7)).toBe(seven + 1); // once more for the event, not again for the page's answer
     expect(historyReads(8)).toBe(eight); // the other line did not change
   });

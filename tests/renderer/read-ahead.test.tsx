@@ -4,11 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_CLAIMS, REQUEST_STATUSES, endpoints, pathOf } from '@shared';
 import { keys } from '../../renderer/src/api/query';
 import { subscribeLive } from '../../renderer/src/features/live/live-events';
-import { READ_AHEAD_FRESH_MS, prefetchPage, usePagedLiveList, type PagedLiveSource } from '../../renderer/src/features/live/use-paged-live-list';
+import { READ_AHEAD_FRESH_MS, READ_AHEAD_STREAM_WAIT_MS, prefetchPage, usePagedLiveList, type PagedLiveSource } from '../../renderer/src/features/live/use-paged-live-list';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { parseListView } from '../../renderer/src/table/url-view';
 import { FakeEventSource } from './fake-event-source';
 import { fakeServer } from './support/fake-http';
+import { fakeTime, letTimePass } from './support/fake-time';
 import { renderInApp, withQueryCache } from './render-app';
 
 // The Guests Requests' first page read right after sign-in (while Home shows) is used as
@@ -65,6 +66,7 @@ afterEach(() => {
   store.set(sessionAtom, undefined); // signing out ends a read-ahead's listening
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 /**
@@ -94,18 +96,22 @@ const shown = () => screen.getByTestId('rows').textContent;
 
 describe('the list opens on the page read after sign-in', { timeout: 20_000 }, () => {
   it('a current read-ahead is shown as it is: opening the list asks nothing', async () => {
+    fakeTime();
     await readAhead();
     openList();
     expect(shown()).toBe('RQ-1');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Nor a moment later: whatever the list would do next (an effect, a timer) has run.
+    await letTimePass(1_000);
     expect(reads).toBe(1);
   });
 
   it('the read-ahead opens the live stream itself when nothing has yet, and reads once it is open', async () => {
+    fakeTime();
     await readAhead({ shell: false });
     openList();
     expect(shown()).toBe('RQ-1');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Nor a moment later: whatever the list would do next (an effect, a timer) has run.
+    await letTimePass(1_000);
     expect(reads).toBe(1);
   });
 
@@ -147,7 +153,11 @@ describe('the list opens on the page read after sign-in', { timeout: 20_000 }, (
   });
 
   it('read without the live stream (refused), or with the stream down since: read again', async () => {
-    await readAhead({ streamOpens: false, shell: false });
+    // The read-ahead gives the refused stream its 1.5 s before reading without it: on the test's clock, at once.
+    fakeTime();
+    const reading = readAhead({ streamOpens: false, shell: false });
+    await letTimePass(READ_AHEAD_STREAM_WAIT_MS);
+    await reading;
     openList();
     await waitFor(() => expect(reads).toBe(2));
     cleanup();

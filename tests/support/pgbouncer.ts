@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './postgres';
@@ -71,22 +70,26 @@ export async function startPgBouncer(
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  // Ready when its port accepts.
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (ok) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`PgBouncer did not start:\n${out}`);
+  // Ready when it says so: it logs "process up" once it listens on its port. Gone first, or silent for 20 s: it did not start.
+  const up = await new Promise<boolean>((resolve) => {
+    const said = () => /process up/.test(out) && done(true);
+    const gone = () => done(false);
+    const timer = setTimeout(gone, 20_000);
+    function done(ok: boolean) {
+      clearTimeout(timer);
+      child.stdout!.off('data', said);
+      child.stderr!.off('data', said);
+      child.off('exit', gone);
+      resolve(ok);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    child.stdout!.on('data', said);
+    child.stderr!.on('data', said);
+    child.once('exit', gone);
+    said();
+  });
+  if (!up) {
+    await stop();
+    throw new Error(`PgBouncer did not start:\n${out}`);
   }
   const url = new URL(upstream);
   url.hostname = '127.0.0.1';

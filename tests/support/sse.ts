@@ -47,10 +47,16 @@ export async function openStream(url: string, headers: Record<string, string> = 
   const until = async (check: () => boolean, what: string, ms = 10_000) => {
     const deadline = Date.now() + ms;
     while (!check()) {
-      if (ended || Date.now() > deadline) throw new Error(`stream: no ${what}; got ${JSON.stringify(received)}`);
+      const left = deadline - Date.now();
+      if (ended || left <= 0) throw new Error(`stream: no ${what}; got ${JSON.stringify(received)}`);
+      // Woken by the next chunk, the stream's end, or the deadline.
       await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 200);
+        const timer = setTimeout(wake, left);
+        function wake() {
+          clearTimeout(timer);
+          resolve();
+        }
+        waiters.push(wake);
       });
     }
   };

@@ -284,9 +284,8 @@ for (const lang of ['en', 'ar'] as const) {
     await page.goto(`${server.url}${clientRoutes.serviceLevels}`);
     const chart = page.getByTestId('chart-groups');
     await expect(chart.locator('svg').first()).toBeVisible({ timeout: 30_000 });
-    await page.waitForTimeout(500);
     // Every bar has its name under it: as many drawn x-axis names as bars.
-    const counts = await chart.evaluate((figure) => {
+    const measure = () => chart.evaluate((figure) => {
       const bars = figure.querySelectorAll('rect[role="img"], rect[aria-label], g[role="img"] rect');
       const names = [...figure.querySelectorAll('.tick text, g.tick tspan')].filter((t) => {
         const box = (t as SVGGraphicsElement).getBBox();
@@ -295,8 +294,17 @@ for (const lang of ['en', 'ar'] as const) {
       const xTicks = [...figure.querySelectorAll('g.tick')].filter((g) => g.closest('[class*="xAxis"], [id*="xAxis"]'));
       return { bars: bars.length, names: names.map((n) => n.textContent), xTicks: xTicks.map((g) => g.textContent), html: figure.innerHTML.slice(0, 3000) };
     });
+    const named = (c: Awaited<ReturnType<typeof measure>>) => c.xTicks.filter((x) => (x ?? '').trim()).length;
+    // The chart draws its bars, then their names: wait until it has drawn both (or fail after 10 s).
+    await expect
+      .poll(async () => {
+        const c = await measure();
+        return { bars: c.bars > 2, unnamed: c.bars - named(c) };
+      }, { timeout: 10_000 })
+      .toEqual({ bars: true, unnamed: 0 });
+    const counts = await measure();
     if (process.env.AXE_LOG) console.log(JSON.stringify(counts));
     expect(counts.bars).toBeGreaterThan(2);
-    expect(counts.xTicks.filter((x) => (x ?? '').trim()).length).toBe(counts.bars);
+    expect(named(counts)).toBe(counts.bars);
   });
 }

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { E2E_ADMIN, startE2EServer, type E2EServer } from '../support/server';
+import { animationsSettled } from '../support/settled';
 
 /** test-results/screenshots (not committed); ADMIN_SCREENSHOTS moves them when other runs clean test-results. */
 export const SCREENSHOTS = process.env.ADMIN_SCREENSHOTS ?? 'test-results/screenshots';
@@ -19,7 +20,7 @@ export async function openMenu(page: Page): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.HOTEL_SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.waitForTimeout(400); // let the 0.3 s animations settle
+  await animationsSettled(page);
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 

@@ -7,7 +7,7 @@ import { api, guestRequest, login, screenshot, setLanguage, tokenOf } from './de
  * In Arabic a phone number reads as the guest typed it: on the Guests Requests list and
  * on the guest's review page. A phone number has no letter to give it a direction, so
  * without its own left-to-right isolation an Arabic screen draws '+966 55 123 4567' as
- * '4567 123 55 966+'. Screenshots go to test-results/screenshots.
+ * '4567 123 55 966+'. Screenshots (HOTEL_SCREENSHOTS=1) go to test-results/screenshots.
  */
 const LIST_PHONE = '+966 55 123 4567';
 const REVIEW_PHONE = '+966 551234562';
@@ -117,8 +117,7 @@ test("the guest's review page in Arabic shows the phone number as typed", async 
     if ((await card.getAttribute('open')) === null) await card.locator('summary').click();
     const phone = card.locator('bdi', { hasText: REVIEW_PHONE.slice(1) });
     await expectReadsAsTyped(phone, REVIEW_PHONE);
-    await page.waitForTimeout(400); // the card's opening settles
-    await page.screenshot({ path: 'test-results/screenshots/arabic-numbers-review-ar.png', fullPage: true });
+    await screenshot(page, 'arabic-numbers-review-ar');
   } finally {
     await context.close();
   }

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { SmtpCatcher } from '../../support/smtp';
 import { E2E_ADMIN } from '../support/server';
 import type { Credentials } from '../support/sign-in';
+import { animationsSettled } from '../support/settled';
 
 /** Helpers of the part-2 admin specs: API calls as the browser makes them, login, screenshots, invitations. */
 
@@ -26,7 +27,7 @@ export async function setLanguage(page: Page, lang: 'en' | 'ar'): Promise<void> 
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.HOTEL_SCREENSHOTS !== '1') return;
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.waitForTimeout(500); // the 0.3 s animations settle
+  await animationsSettled(page);
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
 

@@ -5,9 +5,12 @@ import { useRef, useState } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { DeleteDialog } from '../../../renderer/src/features/basic-data/screen/DeleteDialog';
 import { renderInApp } from '../render-app';
+import { fakeTime, letTimePass } from '../support/fake-time';
 
 // happy-dom rejects cancelled Web Animations, which Fluent's dialog cancels on close; without animate() Fluent skips motion.
 beforeEach(() => {
+  // The focus restorers' timers and frames run on the test's clock.
+  fakeTime();
   Object.defineProperty(HTMLElement.prototype, 'animate', { value: undefined, configurable: true });
   // A busy browser: the next frame comes after a 0 ms timer has run (which is when Fluent restores focus).
   vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => setTimeout(() => cb(performance.now()), 20));
@@ -16,6 +19,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 /**
@@ -65,7 +69,7 @@ function Screen() {
 }
 
 it('Escape in a dialog gives the focus back to the row button that opened it, not to a menu focused earlier', async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   renderInApp(<Screen />);
   // The header menu held the focus once, so Fluent's focus restorer remembers it.
   const menu = screen.getByRole('button', { name: 'System Administrator' });
@@ -81,7 +85,7 @@ it('Escape in a dialog gives the focus back to the row button that opened it, no
   act(() => screen.getByRole('button', { name: 'redraw', hidden: true }).click());
   await user.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-  // Let every restore (the restorer's and ours) run out.
-  await act(() => new Promise((r) => setTimeout(r, 600)));
+  // Every restore (the restorer's and ours, each watching a few frames) runs out well within 2 s.
+  await letTimePass(2_000);
   expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Nakheel' }));
 });
