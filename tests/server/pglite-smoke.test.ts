@@ -9,6 +9,7 @@ import { type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp'
 import { SoftAuthenticator } from '../support/soft-authenticator';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer, testDbKind } from '../support/test-server';
 import { linkOf, mailTo, useSmtp } from './administration.fixtures';
+import { makePng } from '../unit/files/image-fixtures';
 import { XLSX, fileForm, fillTemplate, readWorkbook } from './excel.fixtures';
 
 /** The one-PC address (PUBLIC_URL): passkeys' origin, the QR links' base. */
@@ -128,6 +129,20 @@ describe.runIf(testDbKind() === 'pglite')('the one-PC product on PGlite, module 
     const spare = await room('999');
     expect((await t.api.call(endpoints.room.remove, { token: admin, params: { id: spare } })).body).toEqual({ message: 'Removed Successfully', id: spare });
     expect((await list('room')).map((r) => r.id)).not.toContain(spare);
+  });
+
+  it('booking rooms: one made from the screen form with an image, listed with its names, the image served as sent', async () => {
+    const png = makePng(3, 2);
+    const form = new FormData();
+    for (const [name, value] of [['hotelId', String(m.hotelId)], ['roomTypeId', String(m.roomTypeId)], ['noOfGuests', '2'], ['facilities', 'wifi']]) form.append(name, value);
+    form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'view.png');
+    const res = await t.api.call(endpoints.bookingRoom.create, { token: admin, form });
+    expect(res.body.message).toBe('Added Successfully');
+    const [room] = (await t.api.call(endpoints.bookingRoom.list, { token: admin })).body;
+    expect(room).toMatchObject({ id: res.body.id, nameEn: 'Double', hotelName: 'Smoke Riyadh', noOfGuests: 2, facilities: ['wifi'] });
+    const image = await t.api.raw('GET', room.images[0].url);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.compare(image.body, png)).toBe(0);
   });
 
   it('administration: a role with the service claims, a user invited by e-mail who sets a password and signs in with exactly those', async () => {
