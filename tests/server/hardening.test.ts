@@ -7,15 +7,19 @@ import { loadConfig } from '../../server/src/config';
 import { guestRequest, seedFixture } from '../support/fixtures';
 import { ADMIN_EMAIL, type TestServer, startTestServer } from '../support/test-server';
 
+/** One server for the file's API tests (the data folder's test starts its own on a folder it prepares). */
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ env: { HOTEL_TRUST_PROXY: 'true' } });
+});
+afterAll(() => t?.cleanup());
+
 /** The smaller holes an outside test found. */
 describe('hardening', () => {
-  let t: TestServer;
   let token: string;
   beforeAll(async () => {
-    t = await startTestServer({ env: { HOTEL_TRUST_PROXY: 'true' } });
     token = await t.adminToken();
   });
-  afterAll(() => t.cleanup());
 
   it('a sort key naming a property of every object (__proto__, constructor, toString) is no 500', async () => {
     const lists = [endpoints.allRequests, endpoints.allServicesRequest, endpoints.company.list, endpoints.room.list, endpoints.bookingRoom.list];
@@ -98,12 +102,8 @@ describe('the data folder', () => {
   });
 });
 
+// After 'hardening' (the file's order): these reset the admin's password, which ends the admin's sessions.
 describe('common passwords', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(() => t.cleanup());
 
   async function resetLink(): Promise<{ email: string; token: string }> {
     const { createPasswordLink } = await import('../../server/src/modules/account/password-links');

@@ -6,7 +6,7 @@ import type { ServerProcess } from '../support/server-process';
 import { testDbKind } from '../support/test-server';
 
 /** Resident memory of a process in MiB (Linux /proc). */
-const rssOf = (pid: number) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+const memoryOf = (pid: number, field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
 /**
  * One hotel PC runs the server on PGlite: its first start on an empty data folder
@@ -29,9 +29,10 @@ describe.runIf(testDbKind() === 'pglite')('the server on PGlite', () => {
 
   it('holds less than 400 MiB after its first start on an empty data folder', async () => {
     expect((await fetch(new URL(pathOf(endpoints.health), server.url))).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 2_000));
-    const rss = rssOf(server.pid);
-    console.info(`PGlite server, first start: ${Math.round(rss)} MiB resident`);
+    // At once, not after letting it settle (the 2 s bench/memory.ts waits): the start's garbage still counts,
+    // so the bound holds for the whole start, up to the first call answered.
+    const rss = memoryOf(server.pid, 'VmRSS');
+    console.info(`PGlite server, first start: ${Math.round(rss)} MiB resident (peak ${Math.round(memoryOf(server.pid, 'VmHWM'))} MiB)`);
     expect(rss).toBeLessThan(400);
   });
 });

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testServerEntry } from '../support/logged-server';
 import { LOCK_SOCKET } from '../../server/src/db/data-lock';
 import { testDbKind } from '../support/test-server';
 
@@ -41,14 +42,20 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number, log: () => string = () => ''): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`${what} within ${timeoutMs} ms\n${log()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/**
+ * Resolves when every process that inherited the child's stdout and stderr is gone (its 'close'
+ * event: the last writer of the pipes exited), or rejects after `ms`: what the test waits on
+ * instead of polling the process table.
+ */
+function allGone(child: ChildProcess, ms: number, what: () => string): Promise<void> {
+  if (child.stdout?.closed && child.stderr?.closed) return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    const deadline = setTimeout(() => reject(new Error(`processes still running ${ms} ms after SIGTERM to npm\n${what()}`)), ms);
+    child.once('close', () => {
+      clearTimeout(deadline);
+      resolve();
+    });
+  });
 }
 
 describe.runIf(testDbKind() === 'pglite')('npm start in a built tree', () => {
@@ -62,7 +69,8 @@ describe.runIf(testDbKind() === 'pglite')('npm start in a built tree', () => {
     cpSync(path.join(repo, 'package.json'), path.join(tree, 'package.json'));
     cpSync(path.join(repo, 'scripts'), path.join(tree, 'scripts'), { recursive: true });
     symlinkSync(realpathSync(path.join(repo, 'node_modules')), path.join(tree, 'node_modules'));
-    execFileSync(process.execPath, ['scripts/build-server.mjs', path.join(tree, 'dist-server')], { cwd: repo });
+    // The test project's build of this tree (tests/support/server-build-global-setup.ts): the same bundle.
+    cpSync(path.dirname(testServerEntry()), path.join(tree, 'dist-server'), { recursive: true });
     // A migrated database to start from: the test is about stopping, not about initdb.
     cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
   }, 60_000);
@@ -72,22 +80,25 @@ describe.runIf(testDbKind() === 'pglite')('npm start in a built tree', () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', HOTEL_DATA_DIR: dataDir, HOTEL_JWT_SECRET: 'y'.repeat(40), LOG_LEVEL: 'warn' };
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', HOST: '127.0.0.1', HOTEL_DATA_DIR: dataDir, HOTEL_JWT_SECRET: 'y'.repeat(40), LOG_LEVEL: 'info' };
 
-  /** `npm start` in its own process group (as a service manager starts it), answering /api/health. */
+  /** `npm start` in its own process group (as a service manager starts it), once it says it serves, answering /api/health. */
   async function npmStart() {
     const port = await freePort();
     const npm = spawn('npm', ['start'], { cwd: tree, env: { ...env, PORT: String(port) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     started.push(npm);
     let out = '';
-    npm.stdout!.on('data', (c: Buffer) => void (out += c));
-    npm.stderr!.on('data', (c: Buffer) => void (out += c));
-    const health = () =>
-      fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => (r.ok ? true : undefined),
-        () => (npm.exitCode !== null ? Promise.reject(new Error(`npm start exited with ${npm.exitCode}:\n${out}`)) : undefined),
-      );
-    await waitFor('the server did not answer /api/health', health, 120_000, () => out);
+    // The server's own line once its start is over (server/src/main.ts), as spawnServer waits for it.
+    await new Promise<void>((resolve, reject) => {
+      const read = (c: Buffer) => {
+        out += c.toString();
+        if (/server at http/.test(out)) resolve();
+      };
+      npm.stdout!.on('data', read);
+      npm.stderr!.on('data', read);
+      npm.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${out}`)));
+    });
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
     return { npm, port };
   }
 
@@ -99,9 +110,10 @@ describe.runIf(testDbKind() === 'pglite')('npm start in a built tree', () => {
 
     const signalled = Date.now();
     process.kill(pgid, 'SIGTERM');
-    await waitFor('processes still running 10 s after SIGTERM to npm', () => (groupMembers(pgid).size === 0 ? true : undefined), 10_000, () =>
+    await allGone(first.npm, 10_000, () =>
       [...groupMembers(pgid).keys()].map((pid) => `${pid}: ${readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')}`).join('\n'),
     );
+    expect([...groupMembers(pgid).keys()]).toEqual([]);
     console.log(`npm start: SIGTERM to npm → all ${members.size} processes gone in ${Date.now() - signalled} ms`);
     // A clean stop leaves no lock socket behind (a killed one leaves a stale socket the next start takes over).
     expect(existsSync(path.join(dataDir, LOCK_SOCKET))).toBe(false);
@@ -109,7 +121,8 @@ describe.runIf(testDbKind() === 'pglite')('npm start in a built tree', () => {
     const second = await npmStart();
     expect((await fetch(`http://127.0.0.1:${second.port}/api/health`)).status).toBe(200);
     process.kill(second.npm.pid!, 'SIGTERM');
-    await waitFor('the second start did not stop', () => (groupMembers(second.npm.pid!).size === 0 ? true : undefined), 10_000);
+    await allGone(second.npm, 10_000, () => 'the second start did not stop');
+    expect([...groupMembers(second.npm.pid!).keys()]).toEqual([]);
   }, 300_000);
 
   it('backs up and restores the data folder with the built tools (npm run backup / restore)', () => {
