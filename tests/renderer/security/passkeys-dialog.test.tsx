@@ -12,7 +12,7 @@ import { renderInApp } from '../render-app';
  * The header's passkeys dialog in both languages (the browser spec adds a passkey through Chromium's
  * virtual authenticator in English; this proves what the dialog shows and sends, and its Arabic).
  */
-const DESK: Passkey = { id: '33333333-3333-4333-8333-333333333333', name: 'Front desk PC', createdAt: '2026-11-20T08:00:00Z', lastUsedAt: null, backedUp: false };
+const DESK: Passkey = { id: 7, name: 'Front desk PC', createdAt: '2026-11-20T08:00:00Z', lastUsedAt: null, backedUp: false };
 
 let toasts: [string, string][] = [];
 beforeAll(() => {
