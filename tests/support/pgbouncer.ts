@@ -14,6 +14,9 @@ export interface Bouncer {
   /** As `pgbouncer --version` prints it, e.g. "PgBouncer 1.18.0". */
   version: string;
   stop(): Promise<void>;
+  /** Ends PgBouncer at once (SIGTERM: every client connection is closed), for outage tests; `up()` starts it again on the same port. */
+  down(): Promise<void>;
+  up(): Promise<void>;
 }
 
 export function hasPgBouncer(): boolean {
@@ -60,38 +63,55 @@ export async function startPgBouncer(
   writeFileSync(path.join(dir, 'pgbouncer.ini'), `${ini}\n`);
   for (const f of ['users.txt', 'pgbouncer.ini']) chmodSync(path.join(dir, f), 0o644);
   let out = '';
-  const child: ChildProcess = spawn(PGBOUNCER, [path.join(dir, 'pgbouncer.ini')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (c: Buffer) => void (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => void (out += c.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
+  let child: ChildProcess;
+  let exited: Promise<void>;
+  const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGINT');
+      child.kill(signal);
       await exited;
     }
+  };
+  const stop = async () => {
+    await end('SIGINT');
     rmSync(dir, { recursive: true, force: true });
   };
-  // Ready when its port accepts.
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
+  const up = async () => {
+    child = spawn(PGBOUNCER, [path.join(dir, 'pgbouncer.ini')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (c: Buffer) => void (out += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => void (out += c.toString()));
+    exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // Ready when its port accepts.
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const ok = await new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.end();
+          resolve(true);
+        });
+        socket.on('error', () => resolve(false));
       });
-      socket.on('error', () => resolve(false));
-    });
-    if (ok) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`PgBouncer did not start:\n${out}`);
+      if (ok) break;
+      if (child.exitCode !== null || Date.now() > deadline) {
+        await stop();
+        throw new Error(`PgBouncer did not start:\n${out}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  };
+  await up();
   const url = new URL(upstream);
   url.hostname = '127.0.0.1';
   url.port = String(port);
   url.password = '';
   const version = spawnSync(PGBOUNCER, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0].trim();
-  return { url: url.toString(), pid: child.pid!, version, stop };
+  return {
+    url: url.toString(),
+    get pid() {
+      return child.pid!;
+    },
+    version,
+    stop,
+    down: () => end('SIGTERM'),
+    up,
+  };
 }
