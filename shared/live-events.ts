@@ -12,7 +12,7 @@ export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /**
  * What the stream says about itself rather than about a request.
- * `resync`: the server lost its event feed for a while; anything may have changed, re-read.
+ * `resync`: events may have been missed (the server lost its event feed for a while, or one could not be sent); anything may have changed, re-read.
  * `reconnect`: the server is ending this stream (idle, token expiry, shutdown); open a new one.
  */
 export const StreamSignal = { resync: 'resync', reconnect: 'reconnect' } as const;

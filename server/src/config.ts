@@ -40,6 +40,8 @@ const Env = z.object({
   HOTEL_DB_POOL_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   /** 'transaction': DATABASE_URL goes through a transaction pooler (PgBouncer), so no statement is kept per connection. */
   HOTEL_DB_POOLER: z.enum(['none', 'transaction']).default('none'),
+  /** How often the LISTEN connection is proved alive; one silent for as long is made again, and open streams get `resync` (ms). */
+  HOTEL_DB_LISTEN_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** PGlite: the longest one query may take (ms; 0: no bound); past it the call answers 503 and the worker thread is started again. */
   HOTEL_PGLITE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   HOTEL_DATA_DIR: z.string().min(1).default('./data'),
@@ -274,6 +276,8 @@ export interface DatabasePoolConfig {
   waitMs: number;
   /** DATABASE_URL is a transaction pooler: a connection may change between two transactions. */
   transactionPooler: boolean;
+  /** How often the LISTEN connection is proved alive, and how long it may take to answer before it is made again (ms). */
+  listenCheckMs?: number;
 }
 
 export class ConfigError extends Error {}
@@ -314,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       idleMs: e.HOTEL_DB_POOL_IDLE_MS,
       waitMs: e.HOTEL_DB_POOL_WAIT_MS,
       transactionPooler: e.HOTEL_DB_POOLER === 'transaction',
+      listenCheckMs: e.HOTEL_DB_LISTEN_CHECK_MS,
     },
     pgliteQueryTimeoutMs: e.HOTEL_PGLITE_QUERY_TIMEOUT_MS,
     dataDir,

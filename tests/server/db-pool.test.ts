@@ -99,9 +99,9 @@ describe('the PostgreSQL pool settings', () => {
   const env = { HOTEL_DATA_DIR: os.tmpdir(), HOTEL_JWT_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://db.example/hotel' };
 
   it('are read once, with the direct connection defaulting to DATABASE_URL', () => {
-    expect(loadConfig(env).databasePool).toEqual({ directUrl: env.DATABASE_URL, size: 10, idleMs: 10_000, waitMs: 5_000, transactionPooler: false });
-    const pooled = { ...env, DATABASE_DIRECT_URL: 'postgres://pg.example/hotel', HOTEL_DB_POOLER: 'transaction', HOTEL_DB_POOL_SIZE: '4', HOTEL_DB_POOL_IDLE_MS: '1000', HOTEL_DB_POOL_WAIT_MS: '0' };
-    expect(loadConfig(pooled).databasePool).toEqual({ directUrl: 'postgres://pg.example/hotel', size: 4, idleMs: 1000, waitMs: 0, transactionPooler: true });
+    expect(loadConfig(env).databasePool).toEqual({ directUrl: env.DATABASE_URL, size: 10, idleMs: 10_000, waitMs: 5_000, transactionPooler: false, listenCheckMs: 5_000 });
+    const pooled = { ...env, DATABASE_DIRECT_URL: 'postgres://pg.example/hotel', HOTEL_DB_POOLER: 'transaction', HOTEL_DB_POOL_SIZE: '4', HOTEL_DB_POOL_IDLE_MS: '1000', HOTEL_DB_POOL_WAIT_MS: '0', HOTEL_DB_LISTEN_CHECK_MS: '800' };
+    expect(loadConfig(pooled).databasePool).toEqual({ directUrl: 'postgres://pg.example/hotel', size: 4, idleMs: 1000, waitMs: 0, transactionPooler: true, listenCheckMs: 800 });
   });
 
   it('stop the server with a line naming a bad one', () => {
@@ -110,6 +110,7 @@ describe('the PostgreSQL pool settings', () => {
     expect(() => loadConfig({ ...env, HOTEL_DB_POOL_IDLE_MS: '-1' })).toThrow(/^Invalid HOTEL_DB_POOL_IDLE_MS/);
     expect(() => loadConfig({ ...env, HOTEL_DB_POOL_WAIT_MS: '1e9' })).toThrow(/^Invalid HOTEL_DB_POOL_WAIT_MS/);
     expect(() => loadConfig({ ...env, HOTEL_DB_POOLER: 'session' })).toThrow(/^Invalid HOTEL_DB_POOLER/);
+    expect(() => loadConfig({ ...env, HOTEL_DB_LISTEN_CHECK_MS: '10' })).toThrow(/^Invalid HOTEL_DB_LISTEN_CHECK_MS/);
     expect(() => loadConfig({ ...env, DATABASE_DIRECT_URL: 'mysql://x' })).toThrow(/^Invalid DATABASE_DIRECT_URL/);
   });
 });

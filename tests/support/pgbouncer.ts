@@ -13,6 +13,9 @@ export interface Bouncer {
   /** As `pgbouncer --version` prints it, e.g. "PgBouncer 1.18.0". */
   version: string;
   stop(): Promise<void>;
+  /** Ends PgBouncer at once (SIGTERM: every client connection is closed), for outage tests; `up()` starts it again on the same port. */
+  down(): Promise<void>;
+  up(): Promise<void>;
 }
 
 export function hasPgBouncer(): boolean {
@@ -59,42 +62,60 @@ export async function startPgBouncer(
   writeFileSync(path.join(dir, 'pgbouncer.ini'), `${ini}\n`);
   for (const f of ['users.txt', 'pgbouncer.ini']) chmodSync(path.join(dir, f), 0o644);
   let out = '';
-  const child: ChildProcess = spawn(PGBOUNCER, [path.join(dir, 'pgbouncer.ini')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (c: Buffer) => void (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => void (out += c.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
+  let child: ChildProcess;
+  let exited: Promise<void>;
+  const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGINT');
+      child.kill(signal);
       await exited;
     }
+  };
+  const stop = async () => {
+    await end('SIGINT');
     rmSync(dir, { recursive: true, force: true });
   };
   // Ready when it says so: it logs "process up" once it listens on its port. Gone first, or silent for 20 s: it did not start.
-  const up = await new Promise<boolean>((resolve) => {
-    const said = () => /process up/.test(out) && done(true);
-    const gone = () => done(false);
-    const timer = setTimeout(gone, 20_000);
-    function done(ok: boolean) {
-      clearTimeout(timer);
-      child.stdout!.off('data', said);
-      child.stderr!.off('data', said);
-      child.off('exit', gone);
-      resolve(ok);
+  const up = async () => {
+    const from = out.length;
+    child = spawn(PGBOUNCER, [path.join(dir, 'pgbouncer.ini')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (c: Buffer) => void (out += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => void (out += c.toString()));
+    exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const started = await new Promise<boolean>((resolve) => {
+      const said = () => /process up/.test(out.slice(from)) && done(true);
+      const gone = () => done(false);
+      const timer = setTimeout(gone, 20_000);
+      function done(ok: boolean) {
+        clearTimeout(timer);
+        child.stdout!.off('data', said);
+        child.stderr!.off('data', said);
+        child.off('exit', gone);
+        resolve(ok);
+      }
+      child.stdout!.on('data', said);
+      child.stderr!.on('data', said);
+      child.once('exit', gone);
+      said();
+    });
+    if (!started) {
+      await stop();
+      throw new Error(`PgBouncer did not start:\n${out}`);
     }
-    child.stdout!.on('data', said);
-    child.stderr!.on('data', said);
-    child.once('exit', gone);
-    said();
-  });
-  if (!up) {
-    await stop();
-    throw new Error(`PgBouncer did not start:\n${out}`);
-  }
+  };
+  await up();
   const url = new URL(upstream);
   url.hostname = '127.0.0.1';
   url.port = String(port);
   url.password = '';
   const version = spawnSync(PGBOUNCER, ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0].trim();
-  return { url: url.toString(), pid: child.pid!, version, stop };
+  return {
+    url: url.toString(),
+    get pid() {
+      return child.pid!;
+    },
+    version,
+    stop,
+    down: () => end('SIGTERM'),
+    up,
+  };
 }

@@ -93,6 +93,17 @@ export const PGLITE_OPTIONS = {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
 };
 
+/** How often the LISTEN connection is proved alive, and how long it may take to answer (ms). */
+const DEFAULT_LISTEN_CHECK_MS = 5_000;
+
+/**
+ * Ends a client's connection at once, answered or not: `end()` waits for the other side,
+ * which a dead connection never does. Its 'end' event follows.
+ */
+function cut(client: pg.Client): void {
+  (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+}
+
 /** The pool's settings when none are given (config.ts's defaults). */
 const DEFAULT_POOL: DatabasePoolConfig = { size: 10, idleMs: 10_000, waitMs: 5_000, transactionPooler: false };
 
@@ -257,43 +268,73 @@ async function openPostgres(url: string, settings: DatabasePoolConfig, log?: Mig
   await migrateWithLock(directUrl, log);
   await warnOfCharacterType(pool);
 
-  // One dedicated connection holds every LISTEN of this process. If it drops
-  // (a PostgreSQL restart, a network blip), it is made again with back-off and
-  // every channel is listened to again, so live events resume by themselves; the
-  // resume handlers then learn that what was sent meanwhile is lost. The back-off
-  // stops at 2 s: screens should not stay stale long after the database is back.
+  // One dedicated connection holds every LISTEN of this process. If it drops (a
+  // PostgreSQL restart, a network blip, or silence: see checkListener), it is made
+  // again with back-off and every channel is listened to again, so live events resume
+  // by themselves; the resume handlers then learn that what was sent meanwhile is lost.
+  // They run only once every LISTEN is issued again: a message sent before that reached
+  // nobody here, one sent after it arrives. The back-off stops at 2 s: screens should
+  // not stay stale long after the database is back.
   let listener: pg.Client | undefined;
   let closed = false;
   let retryMs = 250;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const resumeHandlers = new Set<() => void>();
+  const reconnect = () =>
+    connectListener().then(
+      (c) => {
+        if (closed) return void c.end().catch(() => undefined);
+        listener = c;
+        retryMs = 250;
+        resumeHandlers.forEach((h) => h());
+      },
+      () => {
+        retryMs = Math.min(retryMs * 2, 2000);
+        if (!closed) setTimeout(reconnect, retryMs).unref();
+      },
+    );
+  // A connection can also die without a word (a firewall dropping it, a frozen host):
+  // no 'end' comes, and no notification either. So the connect and every query on it
+  // are bounded by listenCheckMs, and one round trip each listenCheckMs proves it alive
+  // (re-issuing a LISTEN changes nothing). One unanswered is cut, and its 'end' makes it
+  // again: the resume handlers then run as after any loss.
+  const checkMs = settings.listenCheckMs ?? DEFAULT_LISTEN_CHECK_MS;
   const connectListener = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: directUrl });
+    const client = new pg.Client({ connectionString: directUrl, connectionTimeoutMillis: checkMs, query_timeout: checkMs });
     client.on('error', () => undefined);
     client.on('end', () => {
       if (closed || listener !== client) return;
       listener = undefined;
-      const reconnect = () =>
-        connectListener().then(
-          (c) => {
-            listener = c;
-            retryMs = 250;
-            resumeHandlers.forEach((h) => h());
-          },
-          () => {
-            retryMs = Math.min(retryMs * 2, 2000);
-            if (!closed) setTimeout(reconnect, retryMs).unref();
-          },
-        );
       setTimeout(reconnect, retryMs).unref();
     });
     client.on('notification', (msg) => {
       if (msg.payload !== undefined) handlers.get(msg.channel)?.forEach((h) => h(msg.payload as string));
     });
-    await client.connect();
-    for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      // Not kept half made (PostgreSQL stopping again, a LISTEN unanswered).
+      cut(client);
+      throw error;
+    }
     return client;
   };
+  let checking = false;
+  const checkListener = async () => {
+    const client = listener;
+    const channel = handlers.keys().next().value;
+    if (!client || channel === undefined || checking) return;
+    checking = true;
+    try {
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      if (listener === client) cut(client);
+    } finally {
+      checking = false;
+    }
+  };
+  const checks = setInterval(() => void checkListener(), checkMs).unref();
 
   return {
     db,
@@ -320,9 +361,16 @@ async function openPostgres(url: string, settings: DatabasePoolConfig, log?: Mig
     },
     async close() {
       closed = true;
+      clearInterval(checks);
       handlers.clear();
       resumeHandlers.clear();
-      await listener?.end().catch(() => undefined);
+      // A dead connection never answers end(): then it is cut.
+      const last = listener;
+      if (last) {
+        const cutting = setTimeout(() => cut(last), checkMs);
+        await last.end().catch(() => undefined);
+        clearTimeout(cutting);
+      }
       await pool.end();
     },
   };
