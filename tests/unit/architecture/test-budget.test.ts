@@ -38,7 +38,6 @@ const SLEEPS_LEFT: Record<string, number> = {
   'tests/renderer/read-ahead.test.tsx': 2,
   'tests/server/account-password.test.ts': 2,
   'tests/server/db-restart.test.ts': 1,
-  'tests/server/escalations.test.ts': 3,
   'tests/server/events.test.ts': 1,
   'tests/server/pglite-memory.test.ts': 1,
   'tests/server/production-start.test.ts': 1,
