@@ -44,7 +44,8 @@ describe('stopping the server with SIGTERM', () => {
 
     // A call the server has read and is still working on when the signal comes.
     const inFlight = api.call(endpoints.sendTestEmail, { token, body: { to: 'desk@test.hotel' }, headers: { 'x-request-id': 'in-flight' } });
-    await new Promise((r) => setTimeout(r, 500));
+    // In flight: the server has connected to the mail server, which holds its greeting.
+    await expect.poll(() => smtp.openConnections(), { interval: 20 }).toBeGreaterThan(0);
     const signalledAt = performance.now();
     process.kill(server.pid, 'SIGTERM');
 
