@@ -95,7 +95,8 @@ describe('stopping the server while the mail server hangs', { timeout: 240_000 }
     const signalledAt = performance.now();
     process.kill(server.pid, 'SIGTERM');
     // Calls after the signal are refused (503, or no connection) at once, not answered while the e-mails hang.
-    const health = () => fetch(new URL(pathOf(endpoints.health), server.url)).then((res) => res.status, () => 0);
+    const healthUrl = new URL(pathOf(endpoints.health), server.url);
+    const health = () => fetch(healthUrl).then((res) => res.status, () => 0);
     await expect.poll(health, { timeout: STOP_LIMIT_MS, interval: 20 }).not.toBe(200);
     const refusedAfterMs = performance.now() - signalledAt;
     const code = await server.exited;
