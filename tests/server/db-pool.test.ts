@@ -14,7 +14,8 @@ import type { ServerProcess } from '../support/server-process';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, testDbKind } from '../support/test-server';
 
 const MAX_CONNECTIONS = 20;
-const PROCESSES = 3;
+/** Two processes make a chain: each pool sized below shows both cases (fitted under 20, unfitted 30 wanted of 20). */
+const PROCESSES = 2;
 
 /**
  * A chain of several processes shares PostgreSQL's max_connections. With each pool fitted
@@ -37,14 +38,12 @@ describe.runIf(testDbKind() === 'postgres')('a chain of processes on a PostgreSQ
   });
 
   const startChain = async (env: Record<string, string>): Promise<ServerProcess[]> => {
-    const servers: ServerProcess[] = [];
-    // One after another: the first migrates, and the seed needs the tables.
-    for (let i = 0; i < PROCESSES; i++) {
-      // Every guest here writes from one address into one room: the per-address and per-room limits would answer 429.
-      servers.push(await spawnLoggedServer({ DATABASE_URL: cluster.url, HOTEL_REQUEST_RATE_LIMIT: '0', HOTEL_ROOM_REQUEST_RATE_LIMIT: '0', ...env }));
-      if (i === 0) fx ??= await seedFixture(drizzle(seedPool, { schema }) as unknown as Db);
-    }
-    return servers;
+    // Every guest here writes from one address into one room: the per-address and per-room limits would answer 429.
+    const spawn = () => spawnLoggedServer({ DATABASE_URL: cluster.url, HOTEL_REQUEST_RATE_LIMIT: '0', HOTEL_ROOM_REQUEST_RATE_LIMIT: '0', ...env });
+    // The first migrates, and the seed needs the tables; the others then start side by side.
+    const first = await spawn();
+    fx ??= await seedFixture(drizzle(seedPool, { schema }) as unknown as Db);
+    return [first, ...(await Promise.all(Array.from({ length: PROCESSES - 1 }, spawn)))];
   };
 
   /** `guests` senders and `readers` list readers, spread over the processes, each calling again once answered. */
@@ -64,16 +63,20 @@ describe.runIf(testDbKind() === 'postgres')('a chain of processes on a PostgreSQ
     ]);
     return statuses;
   };
+  /** Connections PostgreSQL refused so far: it was at max_connections. */
+  const refused = () => (cluster.log().match(/too many clients already/g) ?? []).length;
   const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
   it('with the pools fitted to max_connections, a flood of guest requests and list reads gets no 503', async () => {
-    // 3 processes × (4 pooled + 1 LISTEN) = 15, the seed's 1 beside: under 20.
-    const servers = await startChain({ HOTEL_DB_POOL_SIZE: '4', HOTEL_DB_POOL_IDLE_MS: '1000' });
+    // 2 processes × (6 pooled + 1 LISTEN) = 14, the seed's 1 beside: under 20.
+    const servers = await startChain({ HOTEL_DB_POOL_SIZE: '6', HOTEL_DB_POOL_IDLE_MS: '1000' });
     try {
-      const statuses = await flood(servers, { guests: 24, readers: 9, calls: 12 });
+      const statuses = await flood(servers, { guests: 24, readers: 9, calls: 6 });
       console.log(`fitted pools: AddRequest 503 ${count(statuses.add, 503)}/${statuses.add.length}, list 503 ${count(statuses.list, 503)}/${statuses.list.length}`);
       expect(count(statuses.add, 503)).toBe(0);
       expect(count(statuses.list, 503)).toBe(0);
+      // Fitted: PostgreSQL never had to refuse a connection.
+      expect(refused()).toBe(0);
       expect(statuses.add.every((s) => s === 200)).toBe(true);
       expect(statuses.list.every((s) => s === 200)).toBe(true);
     } finally {
@@ -82,11 +85,14 @@ describe.runIf(testDbKind() === 'postgres')('a chain of processes on a PostgreSQ
   });
 
   it('with pools larger than PostgreSQL allows, a call waits for a connection rather than answering 503', async () => {
-    // 3 × 10 pooled connections wanted of 20: some calls find PostgreSQL full and wait.
-    const servers = await startChain({ HOTEL_DB_POOL_SIZE: '10', HOTEL_DB_POOL_IDLE_MS: '200', HOTEL_DB_POOL_WAIT_MS: '10000' });
+    // 2 × 15 pooled connections wanted of 20: some calls find PostgreSQL full and wait.
+    const refusedBefore = refused();
+    const servers = await startChain({ HOTEL_DB_POOL_SIZE: '15', HOTEL_DB_POOL_IDLE_MS: '200', HOTEL_DB_POOL_WAIT_MS: '10000' });
     try {
-      const statuses = await flood(servers, { guests: 24, readers: 9, calls: 12 });
-      console.log(`unfitted pools: AddRequest 503 ${count(statuses.add, 503)}/${statuses.add.length}, list 503 ${count(statuses.list, 503)}/${statuses.list.length}`);
+      const statuses = await flood(servers, { guests: 24, readers: 9, calls: 6 });
+      console.log(`unfitted pools: AddRequest 503 ${count(statuses.add, 503)}/${statuses.add.length}, list 503 ${count(statuses.list, 503)}/${statuses.list.length}, ${refused() - refusedBefore} connections refused`);
+      // PostgreSQL was full and said so: the calls that found it full waited instead.
+      expect(refused()).toBeGreaterThan(refusedBefore);
       expect(count(statuses.add, 503)).toBe(0);
       expect(count(statuses.list, 503)).toBe(0);
     } finally {

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '@shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type LiveEvent, endpoints } from '@shared';
 import type { Db } from '../../server/src/db/client';
 import { departments, hotels, lineEscalations, requestLines, services, users } from '../../server/src/db/schema';
 import { EscalationScheduler, MAIL_CONCURRENCY, MAIL_HOLD_MS } from '../../server/src/modules/requests/escalations';
@@ -9,7 +9,7 @@ import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixtur
 import { testServerEntry } from '../support/logged-server';
 import { type ServerProcess, spawnServer } from '../support/server-process';
 import { type CaughtMail, type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
-import { openStream } from '../support/sse';
+import { type Received, openStream } from '../support/sse';
 import { TestClock } from '../support/test-clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer, testDbKind } from '../support/test-server';
 import { useSmtp } from './administration.fixtures';
@@ -19,13 +19,26 @@ const MINUTE_MS = 100;
 const FAST = { HOTEL_SLA_MINUTE_MS: String(MINUTE_MS), HOTEL_SLA_TICK_MS: '50', HOTEL_RATE_LIMITS: 'off' };
 const RECEIVE = 'Service Management.Escalations.Receive';
 
-const until = async (check: () => Promise<boolean>, what: string, ms = 60_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+/** Polls `check` until it holds: waiting for what the test expects, never for time to pass. */
+const until = (check: () => Promise<boolean>, what: string, ms = 60_000) =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: ms, interval: 20 },
+  );
+/** Lines filed in the races below: enough that the work is shared and a double would show, few enough to be cheap. */
+const RACE_LINES = 40;
+type Stream = Awaited<ReturnType<typeof openStream>>;
+/**
+ * Every event published before this call has reached `stream` once it returns: a marker like `like`
+ * (line 0, heard by the same users) goes through the same bus, which keeps the order (NOTIFY on
+ * PostgreSQL, in process on PGlite). What a test then counts is all that will come.
+ */
+async function drained(t: TestServer, stream: Stream, like: Received): Promise<void> {
+  await t.server.app.ctx.events.publish({ ...like.data, lineId: 0 } as unknown as LiveEvent);
+  await stream.next((e) => e.event === like.event && e.data.lineId === 0, 'the marker event');
+}
 /** The line an escalation e-mail links to. */
 const lineOfMail = (mail: CaughtMail) => Number(/\/Admin\/Service\/Details\/(\d+)/.exec(bodyOf(mail))?.[1]);
 const escalationsOf = (db: Db, lineIds: number[]) => db.select().from(lineEscalations).where(inArray(lineEscalations.lineId, lineIds));
@@ -381,27 +394,29 @@ describe.runIf(testDbKind() === 'postgres')('two server processes on one Postgre
     await smtp?.close();
   });
 
-  it('sends 200 lines’ escalations exactly once: 0 duplicates, 0 missed, events and e-mails alike', async () => {
+  it(`sends ${RACE_LINES} lines’ escalations exactly once: 0 duplicates, 0 missed, events and e-mails alike`, async () => {
     const db = a.server.app.ctx.database.db;
     const fx = await seedFixture(db);
     const supervisor = await createStaffUser(db, { claims: [RECEIVE], hotelIds: [fx.hotelA.id] });
     const listening = await openStream(new URL(endpoints.staffEvents.path, a.url).toString(), { authorization: `Bearer ${await tokenFor(a.server.app.ctx.tokens, supervisor)}` });
     await setTargets(db, fx.services.towels, 3, null);
-    const lines = await fileLines(a, fx, fx.services.towels, 200);
-    expect(new Set(lines).size).toBe(200);
+    const lines = await fileLines(a, fx, fx.services.towels, RACE_LINES);
+    expect(new Set(lines).size).toBe(RACE_LINES);
 
-    await until(async () => (await escalationsOf(db, lines)).length === 200, '200 escalations', 120_000);
-    await until(async () => smtp.messages.filter((m) => m.to.includes(supervisor.email)).length >= 200, '200 e-mails', 120_000);
-    await new Promise((r) => setTimeout(r, 1000));
+    await until(async () => (await escalationsOf(db, lines)).length === RACE_LINES, `${RACE_LINES} escalations`, 120_000);
+    // Both processes stop their schedulers, as a stop does: the e-mails under way are finished first. Nothing
+    // more can then be sent, and the marker says every event published has reached the stream.
+    await Promise.all([a.server.escalations.stop(), b.stop()]);
+    await drained(a, listening, listening.received.find((e) => e.event === 'line-escalated')!);
 
     const rows = await escalationsOf(db, lines);
-    expect(rows).toHaveLength(200);
-    expect(new Set(rows.map((r) => r.lineId)).size).toBe(200);
+    expect(rows).toHaveLength(RACE_LINES);
+    expect(new Set(rows.map((r) => r.lineId)).size).toBe(RACE_LINES);
     const mailed = smtp.messages.filter((m) => m.to.includes(supervisor.email)).map(lineOfMail);
-    expect(mailed).toHaveLength(200);
+    expect(mailed).toHaveLength(RACE_LINES);
     expect(new Set(mailed)).toEqual(new Set(lines));
-    const heard = listening.received.filter((e) => e.event === 'line-escalated').map((e) => e.data.lineId as number);
-    expect(heard).toHaveLength(200);
+    const heard = listening.received.filter((e) => e.event === 'line-escalated' && e.data.lineId !== 0).map((e) => e.data.lineId as number);
+    expect(heard).toHaveLength(RACE_LINES);
     expect(new Set(heard)).toEqual(new Set(lines));
     listening.close();
   });
@@ -415,7 +430,7 @@ describe.runIf(testDbKind() === 'postgres')('two server processes on one Postgre
  * can keep them apart, as it does between the two real processes on PostgreSQL above.
  */
 describe('several schedulers racing on one database', { timeout: 180_000 }, () => {
-  it('200 lines with both targets passed: 400 escalations, 0 duplicates, 0 missed, one event and one e-mail each', async () => {
+  it(`${RACE_LINES} lines with both targets passed: ${2 * RACE_LINES} escalations, 0 duplicates, 0 missed, one event and one e-mail each`, async () => {
     // A mail server that, like real ones, refuses connections above a few at once: the burst must not lose e-mails.
     const smtp = await startSmtp({ maxClients: 4 * MAIL_CONCURRENCY + 2 });
     // No timer: the test runs the schedulers itself, with a clock past both targets.
@@ -429,7 +444,7 @@ describe('several schedulers racing on one database', { timeout: 180_000 }, () =
         authorization: `Bearer ${await tokenFor(t.server.app.ctx.tokens, supervisor)}`,
       });
       await setTargets(db, fx.services.towels, 1, 2);
-      const lines = await fileLines(t, fx, fx.services.towels, 200);
+      const lines = await fileLines(t, fx, fx.services.towels, RACE_LINES);
       expect(await escalationsOf(db, lines)).toEqual([]);
 
       const schedulers = Array.from({ length: 4 }, () => new EscalationScheduler(t.server.app.ctx, t.server.app.log));
@@ -438,11 +453,11 @@ describe('several schedulers racing on one database', { timeout: 180_000 }, () =
       await Promise.all(schedulers.map((s) => s.stop()));
 
       // Between them they sent each escalation once, and they did race: the work was shared.
-      expect(runs.reduce((sum, r) => sum + r.sent, 0)).toBe(400);
+      expect(runs.reduce((sum, r) => sum + r.sent, 0)).toBe(2 * RACE_LINES);
       expect(runs.filter((r) => r.sent > 0).length).toBeGreaterThan(1);
       const rows = await escalationsOf(db, lines);
-      expect(rows).toHaveLength(400);
-      expect(new Set(rows.map((r) => `${r.lineId}:${r.kind}`)).size).toBe(400);
+      expect(rows).toHaveLength(2 * RACE_LINES);
+      expect(new Set(rows.map((r) => `${r.lineId}:${r.kind}`)).size).toBe(2 * RACE_LINES);
       for (const kind of ['acknowledge', 'complete'] as const) expect(new Set(rows.filter((r) => r.kind === kind).map((r) => r.lineId))).toEqual(new Set(lines));
 
       // A second pass finds nothing left to send.
@@ -450,19 +465,18 @@ describe('several schedulers racing on one database', { timeout: 180_000 }, () =
       expect((await again.runOnce(later)).sent).toBe(0);
       await again.stop();
 
-      await until(async () => smtp.messages.filter((m) => m.to.includes(supervisor.email)).length >= 400, '400 e-mails', 120_000);
-      await until(async () => listening.received.filter((e) => e.event === 'line-escalated').length >= 400, '400 events', 60_000);
-      await new Promise((r) => setTimeout(r, 500));
+      // The schedulers' stops waited for their e-mails: every one is in. The marker: every event is in.
+      await drained(t, listening, listening.received.find((e) => e.event === 'line-escalated')!);
       const mailed = smtp.messages.filter((m) => m.to.includes(supervisor.email));
-      expect(mailed).toHaveLength(400);
+      expect(mailed).toHaveLength(2 * RACE_LINES);
       const perKind = (word: string) => mailed.filter((m) => subjectOf(m).includes(word)).map(lineOfMail);
       expect(new Set(perKind('not acknowledged'))).toEqual(new Set(lines));
-      expect(perKind('not acknowledged')).toHaveLength(200);
+      expect(perKind('not acknowledged')).toHaveLength(RACE_LINES);
       expect(new Set(perKind('not completed'))).toEqual(new Set(lines));
-      expect(perKind('not completed')).toHaveLength(200);
-      const heard = listening.received.filter((e) => e.event === 'line-escalated');
-      expect(heard).toHaveLength(400);
-      expect(new Set(heard.map((e) => `${e.data.lineId}:${(e.data.escalation as { kind: string }).kind}`)).size).toBe(400);
+      expect(perKind('not completed')).toHaveLength(RACE_LINES);
+      const heard = listening.received.filter((e) => e.event === 'line-escalated' && e.data.lineId !== 0);
+      expect(heard).toHaveLength(2 * RACE_LINES);
+      expect(new Set(heard.map((e) => `${e.data.lineId}:${(e.data.escalation as { kind: string }).kind}`)).size).toBe(2 * RACE_LINES);
       // Four schedulers, each keeping to its few connections.
       expect(smtp.peakConnections()).toBeLessThanOrEqual(4 * MAIL_CONCURRENCY);
       listening.close();

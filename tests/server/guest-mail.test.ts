@@ -31,6 +31,14 @@ describe('the guest hears back when the request is finished', () => {
     await smtp.close();
   });
 
+  /** Both processes' work after their answers (the guests' e-mails) and their schedulers' ticks are over. */
+  const settled = async () => {
+    for (const t of new Set([a, b])) {
+      expect(await t.server.app.ctx.background.drain(10_000)).toBe(0);
+      await t.tick();
+    }
+  };
+
   const finish = async (t: TestServer, token: string, lineId: number, status: 'Completed' | 'Rejected', note: string) => {
     const assigned = await t.api.call(endpoints.updateServiceRequestStatus, { token, body: { requestDetailsId: lineId, status: 'Assigned', note: '', workerId: fx.workers.floater } });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
@@ -48,7 +56,9 @@ describe('the guest hears back when the request is finished', () => {
     const [towels, repair] = (await a.api.call(endpoints.userRequestDetails, { params: { id } })).body.requestDetails;
 
     await finish(a, tokenA, towels.id, 'Completed', 'وصلت المناشف');
-    await new Promise((r) => setTimeout(r, 500));
+    // What the step left to do after its answer is done (the guest's e-mail would be that), and no e-mail is due.
+    await settled();
+    expect(await a.server.app.ctx.database.db.select().from(guestNotices).where(eq(guestNotices.requestId, id))).toEqual([]);
     expect(smtp.messages.filter((m) => m.to.includes('sara@guest.test'))).toHaveLength(0);
 
     await finish(b, tokenA, repair.id, 'Rejected', 'القطعة غير متوفرة');
@@ -70,7 +80,7 @@ describe('the guest hears back when the request is finished', () => {
     const seenAgain = (t: TestServer) => claimFinishedNotice(t.server.app.ctx, t.server.app.ctx.database.db, id, 'Completed', t.server.app.ctx.clock.now());
     expect(await Promise.all([seenAgain(a), seenAgain(b)])).toEqual([false, false]);
     await a.api.call(endpoints.addReview, { body: { id, rating: 8, feedback: '' } });
-    await new Promise((r) => setTimeout(r, 800));
+    await settled();
     expect(smtp.messages.filter((m) => m.to.includes('sara@guest.test'))).toHaveLength(1);
   });
 
@@ -195,7 +205,11 @@ describe('the guest hears back when the request is finished', () => {
     // As when the process stopped mid-send and its five-minute hold ran out: due now.
     await a.server.app.ctx.database.db.execute(sql`update guest_notices set next_attempt_at = now() - interval '1 second' where request_id = ${id}`);
     await smtp.waitFor((m) => m.to.includes('clock@guest.test'), 15_000);
-    await new Promise((r) => setTimeout(r, 3_000));
+    // A second copy could only come from a scheduler's later run: stop both schedulers (the work under way
+    // is finished first), then run each process's tick once more at a clock past any hold; nothing is due.
+    const schedulers = [...new Set([a, b])].map((t) => t.server.escalations);
+    await Promise.all(schedulers.map((s) => s.stop()));
+    for (const t of new Set([a, b])) await retryGuestNotices(t.server.app.ctx, new Date(t.clock.now().getTime() + 1_000));
     expect(smtp.messages.filter((m) => m.to.includes('clock@guest.test'))).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { endpoints } from '@shared';
 import { loadConfig } from '../../server/src/config';
 import { guestRequest, seedFixture } from '../support/fixtures';
-import { ADMIN_EMAIL, type TestServer, startTestServer } from '../support/test-server';
+import { ADMIN_EMAIL, type TestServer, createPgDatabase, startTestServer, testDbKind } from '../support/test-server';
 
 /** One server for the file's API tests (the data folder's test starts its own on a folder it prepares). */
 let t: TestServer;
@@ -82,7 +82,9 @@ describe('the data folder', () => {
     writeFileSync(path.join(dataDir, 'jwt-secret'), 'a-secret-of-at-least-thirty-two-characters!', { mode: 0o644 });
     for (const p of [dataDir, path.join(dataDir, 'old-backups'), path.join(dataDir, 'old-backups', 'nested')]) chmodSync(p, 0o777);
     for (const f of ['old-backups/nested/dump.tar.gz', 'jwt-secret']) chmodSync(path.join(dataDir, f), 0o666);
-    const t = await startTestServer({ reuse: { dataDir } });
+    // On PostgreSQL the folder holds the server's own files (secret, backups); on PGlite its database too.
+    // (Without a database URL this project would migrate a fresh PGlite folder: 4.6 s proving what server-pglite proves.)
+    const t = await startTestServer({ reuse: { dataDir, databaseUrl: testDbKind() === 'postgres' ? await createPgDatabase() : undefined } });
     try {
       const loose: string[] = [];
       const visit = (p: string) => {

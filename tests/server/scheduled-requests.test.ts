@@ -1,13 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, instantToZonedTime } from '@shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type LiveEvent, endpoints, instantToZonedTime } from '@shared';
 import type { Db } from '../../server/src/db/client';
 import { hotels, lineEscalations, requestLines, requests, services } from '../../server/src/db/schema';
 import { EscalationScheduler } from '../../server/src/modules/requests/escalations';
 import { type Fixture, guestRequest, seedFixture } from '../support/fixtures';
 import { testServerEntry } from '../support/logged-server';
 import { type ServerProcess, spawnServer } from '../support/server-process';
-import { openStream } from '../support/sse';
+import { type Received, openStream } from '../support/sse';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer, testDbKind } from '../support/test-server';
 
 /**
@@ -17,6 +17,16 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer, testDbKi
  */
 const ZONE = 'Asia/Riyadh';
 const MIN = 60_000;
+
+/**
+ * Every event published before this call has reached each stream once it returns: a marker like
+ * `like` (request 'marker') goes through the same bus, which keeps the order. What a test then
+ * counts is all that will come.
+ */
+async function drained(t: TestServer, streams: Awaited<ReturnType<typeof openStream>>[], like: Received): Promise<void> {
+  await t.server.app.ctx.events.publish({ ...like.data, requestId: 'marker' } as unknown as LiveEvent);
+  for (const s of streams) await s.next((e) => e.event === like.event && e.data.requestId === 'marker', 'the marker event');
+}
 /** 2026-03-01 00:30 UTC = 03:30 in Riyadh. */
 const NOW = new Date('2026-03-01T00:30:00.000Z');
 const local = (at: Date) => instantToZonedTime(at, ZONE);
@@ -188,7 +198,8 @@ describe('scheduled requests', { timeout: 120_000 }, () => {
     expect(runs.reduce((sum, r) => sum + r.fired, 0)).toBe(30);
     const mine = (e: { event: string; data: Record<string, unknown> }) => e.event === 'request-created' && ids.includes(e.data.requestId as string);
     await stream.next(() => stream.received.filter(mine).length >= 30, '30 alerts');
-    await new Promise((r) => setTimeout(r, 300));
+    // The schedulers are stopped: nothing more fires. The marker: every event published is in.
+    await drained(t, [stream], stream.received.find(mine)!);
     expect(stream.received.filter(mine)).toHaveLength(30);
     stream.close();
   });
@@ -238,7 +249,13 @@ describe.runIf(testDbKind() === 'postgres')('a scheduled line with three server 
     await db.update(requestLines).set({ alertAt: new Date(Date.now() - MIN) }).where(inArray(requestLines.id, lineIds));
     const mine = (e: { event: string; data: Record<string, unknown> }) => e.event === 'request-created' && ids.includes(e.data.requestId as string);
     for (const s of streams) await s.next(() => s.received.filter(mine).length >= 20, '20 alerts');
-    await new Promise((r) => setTimeout(r, 1000));
+    // Every line has fired (a line fires by the update that marks it, once): no process can fire one again.
+    // The marker: every event published before it is in, on every process's stream.
+    await vi.waitFor(async () => {
+      const fired = await db.select({ alertedAt: requestLines.alertedAt }).from(requestLines).where(inArray(requestLines.id, lineIds));
+      expect(fired.every((r) => r.alertedAt !== null)).toBe(true);
+    });
+    await drained(a, streams, streams[0].received.find(mine)!);
     for (const s of streams) {
       expect(s.received.filter(mine)).toHaveLength(20);
       expect(new Set(s.received.filter(mine).map((e) => e.data.lineId))).toEqual(new Set(lineIds));

@@ -17,8 +17,8 @@ describe('stopping the server with SIGTERM', () => {
   let server: ServerProcess;
   let smtp: SmtpCatcher;
   beforeAll(async () => {
-    // A mail server that takes 1.5 s to greet: a test e-mail is a call that stays in flight.
-    [server, smtp] = await Promise.all([spawnLoggedServer(), startSmtp({ greetingDelayMs: 1_500 })]);
+    // A mail server that takes half a second to greet: a test e-mail is a call that stays in flight.
+    [server, smtp] = await Promise.all([spawnLoggedServer(), startSmtp({ greetingDelayMs: 500 })]);
   });
   afterAll(async () => {
     await server?.stop();
@@ -44,7 +44,8 @@ describe('stopping the server with SIGTERM', () => {
 
     // A call the server has read and is still working on when the signal comes.
     const inFlight = api.call(endpoints.sendTestEmail, { token, body: { to: 'desk@test.hotel' }, headers: { 'x-request-id': 'in-flight' } });
-    await new Promise((r) => setTimeout(r, 500));
+    // In flight: the server has connected to the mail server, which holds its greeting.
+    await expect.poll(() => smtp.openConnections(), { interval: 20 }).toBeGreaterThan(0);
     const signalledAt = performance.now();
     process.kill(server.pid, 'SIGTERM');
 
@@ -91,7 +92,7 @@ describe('stopping the server while an e-mail is being sent', () => {
   let server: ServerProcess;
   let smtp: SmtpCatcher;
   beforeAll(async () => {
-    [server, smtp] = await Promise.all([spawnLoggedServer(), startSmtp({ greetingDelayMs: 1_500 })]);
+    [server, smtp] = await Promise.all([spawnLoggedServer(), startSmtp({ greetingDelayMs: 500 })]);
   });
   afterAll(async () => {
     await server?.stop();
@@ -103,7 +104,7 @@ describe('stopping the server while an e-mail is being sent', () => {
     const token = await api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     await useSmtp({ api, adminToken: async () => token }, smtp);
 
-    // The answer comes at once; the link goes out after it, to a mail server that takes 1.5 s to greet.
+    // The answer comes at once; the link goes out after it, to a mail server that takes half a second to greet.
     const asked = await api.call(endpoints.forgotPassword, { body: { email: ADMIN_EMAIL } });
     expect(asked.status).toBe(200);
     const signalledAt = performance.now();

@@ -124,6 +124,7 @@ describe("a phone's tap when the database or the phone's network fails mid-way",
 
 describe('stopping the server with SIGTERM while phones are connected', () => {
   let server: ServerProcess | undefined;
+  let back: TestServer | undefined;
   let t: TestServer;
   let fx: Fixture;
   let clerk: string;
@@ -138,6 +139,7 @@ describe('stopping the server with SIGTERM while phones are connected', () => {
   });
   afterAll(async () => {
     await server?.stop();
+    await back?.close();
     await t.cleanup();
   });
 
@@ -164,9 +166,9 @@ describe('stopping the server with SIGTERM while phones are connected', () => {
     const answered = await done;
     expect([200, 503, undefined]).toContain(answered?.status);
 
-    // Back up: the phone sends what it has not seen answered again, with the same key.
-    server = await spawn();
-    const after = new ApiClient(server.url);
+    // Back up (in this process: the stop was the spawned one's): the phone sends what it has not seen answered again, with the same key.
+    back = await startTestServer({ env: ENV, reuse: { dataDir: t.config.dataDir, databaseUrl: t.config.databaseUrl } });
+    const after = back.api;
     const retried = await tap('workDone', 'tap-stop-done', after);
     expect(retried.status, JSON.stringify(retried.body)).toBe(200);
     if (answered?.status === 200) expect(retried.body).toEqual(answered.body);

@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,8 @@ export interface Cluster {
   url: string;
   port: number;
   stop(): void;
+  /** PostgreSQL's own log so far (e.g. the connections it refused: "sorry, too many clients already"). */
+  log(): string;
   /** `pg_ctl restart -m fast`: every connection is ended (57P01), the data stays; resolves when it accepts again. */
   restart(): Promise<void>;
   /** Stops PostgreSQL (fast) but keeps the cluster, for outage tests; `up()` starts it again. */
@@ -82,6 +84,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
+    log: () => (existsSync(path.join(dir, 'log')) ? readFileSync(path.join(dir, 'log'), 'utf8') : ''),
     restart: () => runAsync('pg_ctl', [...startArgs, '-m', 'fast', 'restart']),
     down: () => runAsync('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']),
     up: () => runAsync('pg_ctl', [...startArgs, 'start']),

@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
 
 export interface CaughtMail {
@@ -25,6 +26,13 @@ export interface SmtpCatcher {
    */
   pause(): void;
   resume(): void;
+  /**
+   * The client ports of the connections whose message awaits its answer (a sender mid-send):
+   * with `portsOf` (a process's own ports) a test knows whom a kill cuts off.
+   */
+  awaitingSenders(): number[];
+  /** Resolves once some message awaits its answer: a sender is mid-send now. */
+  midSend(): Promise<void>;
   /** Messages whose sender was gone before the answer came (killed mid-send): never taken, so not in `messages`. */
   abandoned(): number;
   /** Addresses refused at RCPT TO (550 mailbox unavailable), as a real server refuses a full or unknown mailbox; change it at will. */
@@ -52,6 +60,9 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
   const refuse = new Set<string>();
   const closed = new Set<string>();
   let abandoned = 0;
+  /** Open sessions whose message awaits its answer, by session id: the client's port. */
+  const awaiting = new Map<string, number>();
+  const midSendWaiters = new Set<() => void>();
   let paused: Promise<void> | undefined;
   let unpause = () => {};
   const server = new SMTPServer({
@@ -67,6 +78,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
     },
     onClose(session) {
       closed.add(session.id);
+      awaiting.delete(session.id);
       open--;
     },
     onRcptTo(address, _session, callback) {
@@ -92,8 +104,12 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
           text: decodeQuotedPrintable(raw),
         };
         void (async () => {
+          awaiting.set(session.id, session.remotePort);
+          midSendWaiters.forEach((w) => w());
+          midSendWaiters.clear();
           if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
           while (paused) await paused;
+          awaiting.delete(session.id);
           // A message is the server's only once it answers 250; a sender gone before that never handed it over.
           if (closed.has(session.id)) {
             abandoned++;
@@ -141,6 +157,8 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
       paused = undefined;
       unpause();
     },
+    awaitingSenders: () => [...awaiting.values()],
+    midSend: () => (awaiting.size ? Promise.resolve() : new Promise<void>((resolve) => midSendWaiters.add(resolve))),
     abandoned: () => abandoned,
     refuse,
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -151,6 +169,37 @@ function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * The local TCP ports of a running process's sockets (Linux: its descriptors in /proc matched
+ * with the kernel's socket table): which SMTP connections are that process's.
+ */
+export function portsOf(pid: number): Set<number> {
+  const inodes = new Set<string>();
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      const target = (() => {
+        try {
+          return readlinkSync(`/proc/${pid}/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      })();
+      const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+      if (inode) inodes.add(inode);
+    }
+  } catch {
+    return new Set();
+  }
+  const ports = new Set<number>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length > 9 && inodes.has(cols[9])) ports.add(parseInt(cols[1].split(':').pop()!, 16));
+    }
+  }
+  return ports;
 }
 
 /** The Message-ID header of a message, with its angle brackets. */
