@@ -26,18 +26,31 @@ async function openCompanies(page: Page) {
 test('a refresh that cannot reach the server shows "offline, reconnecting", keeps the user signed in, and the list loads once it is back', async ({ page }) => {
   await login(page, server.url);
   // Blocked before the access token expires: the live stream renews it in the background at expiry.
-  await page.route(REFRESH, (route) => route.abort('internetdisconnected'));
-  await page.waitForTimeout(6_000); // the access token has expired
+  let attempts = 0;
+  await page.route(REFRESH, (route) => {
+    attempts++;
+    return route.abort('internetdisconnected');
+  });
+  // The access token has expired: the live stream has tried to renew it (instead of sleeping past the 5 s).
+  await expect.poll(() => attempts, { timeout: 20_000 }).toBeGreaterThan(0);
 
   await openCompanies(page);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toContainText('Offline, reconnecting');
-  await page.waitForTimeout(3_000); // several attempts fail meanwhile
+  // Several attempts fail meanwhile. The client waits 1, 2, 4, 8, 15 s between them, or less when the
+  // browser says the network is back ('online'): the test says so rather than wait out the back-off
+  // (tests/renderer/http-refresh.test.ts holds the retries while unreachable with short delays).
+  for (let i = 0; i < 2; i++) {
+    const seen = attempts;
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => attempts, { timeout: 20_000 }).toBeGreaterThan(seen);
+  }
   await expect(page).not.toHaveURL(/\/Admin\/Login$/);
   await expect(page.getByTestId('toast-warning')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('hotel.session'))).not.toBeNull();
 
   await page.unroute(REFRESH);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(companies(page)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
   await expect(page).not.toHaveURL(/\/Admin\/Login$/);
@@ -47,6 +60,11 @@ test('a refresh that cannot reach the server shows "offline, reconnecting", keep
 // session kept there, the second tab read the spent refresh token about one time in four
 // right after the Web Lock changed hands, and the server revoked the login.
 test('two tabs renewing the session at the same moment both stay signed in, and a reload that cuts a renewal off signs nobody out', async ({ context }) => {
+  // Renewals the server granted: each round waits for the one made as the access token expires.
+  let renewed = 0;
+  context.on('response', (response) => {
+    if (response.url().includes('/api/Account/RefreshToken') && response.status() === 200) renewed++;
+  });
   const first = await context.newPage();
   await login(first, server.url);
   const second = await context.newPage();
@@ -63,9 +81,11 @@ test('two tabs renewing the session at the same moment both stay signed in, and 
     }
   };
   for (let round = 0; round < 2; round++) {
-    await Promise.all([first.waitForTimeout(6_000), second.waitForTimeout(6_000)]);
-    // Both tabs find their access token expired and refresh together. Each round ends with a
-    // reload, whatever renewal is on the wire then.
+    // Both tabs find their access token expired and refresh together: their live streams end at
+    // its expiry and renew it at once (one exchanges under the Web Lock, the other takes its result).
+    // Each round ends with a reload, whatever renewal is on the wire then.
+    const before = renewed;
+    await expect.poll(() => renewed, { timeout: 20_000 }).toBeGreaterThan(before);
     await bothSignedIn();
     for (const page of [first, second]) await page.goto(`${server.url}/Admin/Home`);
   }

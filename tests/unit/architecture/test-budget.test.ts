@@ -28,7 +28,6 @@ const SLEEP =
 const SLEEPS_LEFT: Record<string, number> = {
   'tests/e2e/admin/lists.spec.ts': 1,
   'tests/e2e/admin/login.spec.ts': 1,
-  'tests/e2e/admin/offline-refresh.spec.ts': 4,
   'tests/e2e/admin/queue.spec.ts': 1,
   'tests/e2e/admin/session.spec.ts': 1,
   // A trigger made slow on purpose (pg_sleep): the fault the test is about, counted since the pattern caught it.
@@ -68,5 +67,29 @@ describe('the test suite holds its budget', () => {
     const migrating = files('tests/server').filter((f) => /\bmigrate(Pg|Pglite)?\(|\bopenDatabase\(/.test(readFileSync(path.join(ROOT, f), 'utf8')));
     // db-character-type opens a database of the C character type on purpose (no template has it).
     expect(migrating).toEqual(['tests/server/db-character-type.test.ts']);
+  });
+
+  it('the server starts without the packages only an export or a printout needs: every start pays for what it imports', () => {
+    // Measured (docs/benchmarks.md): exceljs ≈ 0.30 CPU-s, pdfkit with qrcode and bidi-js ≈ 0.2, of a start's ≈ 3.3;
+    // every browser spec starts a server, and so does every hotel PC. Their modules load them with import() when first used.
+    const source = new Map(files('server/src').map((f) => [f, readFileSync(path.join(ROOT, f), 'utf8')] as const));
+    /** What a file imports at run time (type-only imports vanish on compile), as written. */
+    const imports = (text: string) => [...text.matchAll(/^import (?!type\b)[^;]*?from '([^']+)';$/gm)].map((m) => m[1]);
+    const resolve = (from: string, spec: string) => {
+      if (!spec.startsWith('.')) return spec;
+      const base = path.join(path.dirname(from), spec);
+      return source.has(`${base}.ts`) ? `${base}.ts` : path.join(base, 'index.ts');
+    };
+    // Files that load one of the packages, and every file that loads such a file, statically.
+    const loaders = new Set(['exceljs', 'pdfkit', 'qrcode', 'bidi-js']);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [file, text] of source) {
+        if (loaders.has(file) || !imports(text).some((spec) => loaders.has(resolve(file, spec)))) continue;
+        loaders.add(file);
+        grew = true;
+      }
+    }
+    expect(['server/src/main.ts', 'server/src/server.ts', 'server/src/app.ts'].filter((f) => loaders.has(f))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { localize } from '../../i18n/localize';
 import { templateTexts as t } from './excel.messages';
 import { type LookupItem, MAX_ROWS, type SheetSpec } from './sheet-spec';
@@ -13,6 +13,8 @@ export const INSTRUCTIONS_SHEET = 'Instructions';
  * at 255 characters, a range is not) and a bilingual instructions sheet.
  */
 export async function buildTemplate(spec: SheetSpec, lookups: Record<string, LookupItem[]>): Promise<Buffer> {
+  // Loaded on the first template, not at start (see workbook-reader.ts).
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Hotel guest service';
   const data = wb.addWorksheet(spec.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });

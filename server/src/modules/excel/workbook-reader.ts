@@ -1,11 +1,17 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '../../http/errors';
 import { cellText } from './cell-text';
 import { excelMessages as m } from './excel.messages';
 import { MAX_ROWS, type SheetRow, type SheetSpec } from './sheet-spec';
 import { INSTRUCTIONS_SHEET, LOOKUP_SHEET } from './template-builder';
 import { checkWorkbookZip } from './zip-guard';
+
+/**
+ * exceljs is loaded when a workbook is first read, not at start: its import alone is a third of a
+ * CPU-second, paid by every server start (each browser spec's, each PC's) for an import few of them make.
+ */
+const excel = async () => (await import('exceljs')).default;
 
 export type WorkbookKind = 'xlsx' | 'xls' | 'unknown';
 
@@ -83,7 +89,8 @@ async function pickSheet(
   return { named, first };
 }
 
-function streamSheets(bytes: Buffer, spec: SheetSpec) {
+async function streamSheets(bytes: Buffer, spec: SheetSpec) {
+  const ExcelJS = await excel();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -100,6 +107,7 @@ function streamSheets(bytes: Buffer, spec: SheetSpec) {
 }
 
 async function loadSheets(bytes: Buffer, spec: SheetSpec) {
+  const ExcelJS = await excel();
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(bytes as unknown as ArrayBuffer);
   async function* sheets() {

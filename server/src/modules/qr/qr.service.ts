@@ -2,7 +2,6 @@ import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import { naturalCompare } from '../basic-data/list-query';
 import { arabicFontPath } from './qr-font';
-import { buildQrSheet } from './qr-sheet';
 import { qrMessages } from './qr.messages';
 import { QrRepository, roomLinkVersion, rotateRoomLinks } from './qr.repository';
 import { isLoopbackUrl, lanSuggestions } from './public-url';
@@ -43,6 +42,8 @@ export class QrService {
     const hotel = await this.visibleHotel(hotelId, scope);
     const version = await roomLinkVersion(this.db, hotel.id);
     const rooms = (await this.repo.roomsOf(hotelId)).sort((a, b) => naturalCompare(a.number, b.number));
+    // The PDF code (pdfkit, qrcode, bidi-js: a fifth of a CPU-second to import) loads with the first sheet, not at every start.
+    const { buildQrSheet } = await import('./qr-sheet');
     const pdf = await buildQrSheet({
       hotel,
       rooms: rooms.map((room) => ({ number: room.number, url: guestRequestUrl(base, hotel.id, room.id, signRoomLink(this.secret, hotel.id, room.id, version)) })),
