@@ -1,9 +1,8 @@
 import type { LiveEvent } from '@shared';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { type Tx, rowsOf } from '../db/client';
-import { eventOutbox } from '../db/schema';
+import type { Tx } from '../db/client';
 import { logJobFailure } from '../background';
+import { insertLiveEvent, takeLiveEvents } from './outbox.repository';
 
 /** Outbox rows published per transaction; a pass repeats while a batch comes back full. */
 const BATCH = 100;
@@ -15,7 +14,7 @@ const BATCH = 100;
  * relay pass publishes it.
  */
 export async function recordLiveEvent(tx: Tx, event: LiveEvent): Promise<void> {
-  await tx.insert(eventOutbox).values({ event });
+  await insertLiveEvent(tx, event);
 }
 
 /**
@@ -82,20 +81,13 @@ export class LiveEventRelay {
 
   private relayBatch(): Promise<number> {
     return this.ctx.database.db.transaction(async (tx) => {
-      const rows = rowsOf<{ id: number | string; event: LiveEvent | string }>(
-        await tx.execute(sql`
-          delete from ${eventOutbox}
-          where ${eventOutbox.id} in (select ${eventOutbox.id} from ${eventOutbox} order by ${eventOutbox.id} limit ${BATCH} for update skip locked)
-          returning ${eventOutbox.id} as id, ${eventOutbox.event} as event`),
-      );
-      rows.sort((a, b) => Number(a.id) - Number(b.id));
-      for (const row of rows) {
-        const event = typeof row.event === 'string' ? (JSON.parse(row.event) as LiveEvent) : row.event;
+      const events = await takeLiveEvents(tx, BATCH);
+      for (const event of events) {
         // As announce() does: a new line, or one that left a worker's hands, may let routing place a waiting line now.
         if (event.type === 'request-created' || event.type === 'line-changed') this.ctx.routing.nudge();
         await this.ctx.events.publish(event);
       }
-      return rows.length;
+      return events.length;
     });
   }
 
