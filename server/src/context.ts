@@ -41,6 +41,11 @@ export interface AppContext {
   routing: { nudge(): void };
   /** Outgoing webhooks of this process: `nudge` looks for deliveries now (an event was just recorded). */
   webhooks: { nudge(): void };
+  /**
+   * The live-event outbox's relay of this process (events/outbox-relay.ts): `wake` publishes, now,
+   * the rows a transaction just committed (recordLiveEvent); resolves once that pass is over.
+   */
+  liveOutbox: { wake(): Promise<void> };
 }
 
 export async function createContext(config: Config, database: Database, clock: Clock = systemClock): Promise<AppContext> {
@@ -66,6 +71,7 @@ export async function createContext(config: Config, database: Database, clock: C
     ready: false,
     routing: { nudge: () => undefined },
     webhooks: { nudge: () => undefined },
+    liveOutbox: { wake: async () => undefined },
   };
 }
 

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { EscalationScheduler } from './modules/requests/escalations';
 import { RoutingScheduler } from './modules/routing/routing.scheduler';
 import { WebhookDispatcher } from './modules/integrations/webhooks/dispatcher';
+import { LiveEventRelay } from './events/outbox-relay';
 import { secureDataDir } from './db/data-folder';
 import { ensureAdmin } from './seed/admin';
 import { workersToReviewLine } from './modules/basic-data/workers-review';
@@ -33,6 +34,8 @@ export interface RunningServer {
   routing: RoutingScheduler;
   /** Outgoing webhooks of this process; tests call runOnce() instead of waiting for a tick. */
   webhooks: WebhookDispatcher;
+  /** The live-event outbox's relay of this process. */
+  liveOutbox: LiveEventRelay;
   close(): Promise<void>;
 }
 
@@ -58,6 +61,10 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
   const review = await workersToReviewLine(database.db);
   if (review) app.log.warn(review);
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  // First: its pass at start publishes what a process that died left unpublished.
+  const liveOutbox = new LiveEventRelay(ctx, app.log, config.eventRelay.tickMs);
+  ctx.liveOutbox.wake = () => liveOutbox.wake();
+  liveOutbox.start();
   const escalations = new EscalationScheduler(ctx, app.log);
   escalations.start();
   const routing = new RoutingScheduler(ctx, app.log, (lineId, now) => escalations.escalateNow(lineId, now));
@@ -77,6 +84,7 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
     escalations,
     routing,
     webhooks,
+    liveOutbox,
     close: () =>
       (closing ??= (async () => {
         await routing.stop();
@@ -89,6 +97,8 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
         await app.close().finally(() => clearTimeout(cutOff));
         const [unsentEscalations, unsent] = await Promise.all([escalationsStopped, ctx.background.drain(BACKGROUND_LIMIT_MS)]);
         if (unsent + unsentEscalations) app.log.warn(`stopped with ${unsent + unsentEscalations} e-mail(s) still being sent`);
+        // Rows it has not published wait for another process, or for this one's next start.
+        await liveOutbox.stop();
         await ctx.events.close();
         await database.close();
       })()),

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LiveEvent, endpoints } from '@shared';
 import type { Db } from '../../server/src/db/client';
+import type { EventBus } from '../../server/src/events/event-bus';
 import { departments, hotels, lineEscalations, requestLines, services, users } from '../../server/src/db/schema';
 import { EscalationScheduler, MAIL_CONCURRENCY, MAIL_HOLD_MS } from '../../server/src/modules/requests/escalations';
 import { claimEscalation } from '../../server/src/modules/requests/escalations.repository';
@@ -378,9 +379,11 @@ describe.runIf(testDbKind() === 'postgres')('two server processes on one Postgre
   let smtp: SmtpCatcher;
   beforeAll(async () => {
     smtp = await startSmtp();
-    a = await startTestServer({ env: FAST });
+    // This process's relay runs only when its own commits wake it: what another process left is b's to publish.
+    a = await startTestServer({ env: { ...FAST, HOTEL_EVENT_RELAY_TICK_MS: '0' } });
     b = await spawnServer({
       ...FAST,
+      HOTEL_EVENT_RELAY_TICK_MS: '100',
       DATABASE_URL: a.config.databaseUrl!,
       HOTEL_JWT_SECRET: a.config.jwtSecret,
       HOTEL_ADMIN_EMAIL: ADMIN_EMAIL,
@@ -392,6 +395,32 @@ describe.runIf(testDbKind() === 'postgres')('two server processes on one Postgre
     await b?.stop();
     await a?.cleanup();
     await smtp?.close();
+  });
+
+  // First: the race below ends by stopping both processes.
+  it('a process killed right after claiming an escalation: the other process announces its live alert, once', async () => {
+    const db = a.server.app.ctx.database.db;
+    const fx = await seedFixture(db);
+    const supervisor = await createStaffUser(db, { claims: [RECEIVE], hotelIds: [fx.hotelA.id] });
+    // The screen is on the other process.
+    const listening = await openStream(new URL(endpoints.staffEvents.path, b.url).toString(), { authorization: `Bearer ${await tokenFor(a.server.app.ctx.tokens, supervisor)}` });
+    // Due in 600 target minutes (a minute, real time): neither process's own scheduler claims it during the test.
+    await setTargets(db, fx.services.repair, 600, null);
+    try {
+      const [line] = await fileLines(a, fx, fx.services.repair, 1);
+      // A process that dies the moment its claim has committed: nothing after the commit runs (no publish, no relay, no e-mail).
+      const dead = () => new Promise<never>(() => undefined);
+      const dying = new EscalationScheduler({ ...a.server.app.ctx, events: { publish: dead } as unknown as EventBus, liveOutbox: { wake: dead } }, a.server.app.log);
+      void dying.runOnce(new Date(Date.now() + 601 * MINUTE_MS));
+
+      const alert = await listening.next((e) => e.event === 'line-escalated' && e.data.lineId === line, "the dead process's escalation alert");
+      expect(alert.data).toMatchObject({ hotelId: fx.hotelA.id, lineId: line, escalation: { kind: 'acknowledge', serviceNameEn: 'AC repair' } });
+      expect(await escalationsOf(db, [line])).toHaveLength(1);
+      expect(listening.received.filter((e) => e.event === 'line-escalated' && e.data.lineId === line)).toHaveLength(1);
+    } finally {
+      listening.close();
+      await setTargets(db, fx.services.repair, null, null);
+    }
   });
 
   it(`sends ${RACE_LINES} lines’ escalations exactly once: 0 duplicates, 0 missed, events and e-mails alike`, async () => {

@@ -4,6 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, pathOf } from '@shared';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { eq } from 'drizzle-orm';
+import { services } from '../../server/src/db/schema';
+import type { EventBus } from '../../server/src/events/event-bus';
+import { EscalationScheduler } from '../../server/src/modules/requests/escalations';
 import { openStream } from '../support/sse';
 import { type TestServer, startTestServer, testDbKind } from '../support/test-server';
 
@@ -25,7 +29,8 @@ describe('live events on one server', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestServer();
+    // The live-event relay looks for what a dead process left every 100 ms.
+    t = await startTestServer({ env: { HOTEL_EVENT_RELAY_TICK_MS: '100' } });
     fx = await seedFixture(t.server.app.ctx.database.db);
     const user = await createStaffUser(t.server.app.ctx.database.db, {
       claims: SERVICE_CLAIMS,
@@ -158,6 +163,29 @@ describe('live events on one server', () => {
     expect((await t.api.call(endpoints.addReview, { body: { id: a.id, feedback: 'Great', rating: 10 } })).status).toBe(200);
     const review = await stream.next((e) => e.event === 'review-added', 'review-added');
     expect(review.data).toMatchObject({ requestId: a.id, hotelId: fx.hotelA.id });
+  });
+
+  /**
+   * On PGlite one process owns the folder, so the dead process is stood in for by a scheduler with its
+   * own memory that stops for good once its claim commits (escalations.test.ts kills one of two real
+   * processes on PostgreSQL): what it committed is published by the server's relay on its tick.
+   */
+  it('an escalation claimed by a process that died before announcing it: the relay announces it, once', async () => {
+    const db = t.server.app.ctx.database.db;
+    const stream = await open(url(endpoints.staffEvents), { authorization: `Bearer ${clerkToken}` });
+    // Due in a target minute (a real minute): the server's own scheduler does not claim it during the test.
+    await db.update(services).set({ acknowledgeMinutes: 1 }).where(eq(services.id, fx.services.repair));
+    try {
+      const { lineId } = await submit({}, [fx.services.repair]);
+      const dead = () => new Promise<never>(() => undefined);
+      const dying = new EscalationScheduler({ ...t.server.app.ctx, events: { publish: dead } as unknown as EventBus, liveOutbox: { wake: dead } }, t.server.app.log);
+      void dying.runOnce(new Date(t.clock.now().getTime() + 2 * 60_000));
+      const alert = await stream.next((e) => e.event === 'line-escalated' && e.data.lineId === lineId, "the dead scheduler's escalation alert");
+      expect(alert.data).toMatchObject({ hotelId: fx.hotelA.id, escalation: { kind: 'acknowledge' } });
+      expect(stream.received.filter((e) => e.event === 'line-escalated' && e.data.lineId === lineId)).toHaveLength(1);
+    } finally {
+      await db.update(services).set({ acknowledgeMinutes: null }).where(eq(services.id, fx.services.repair));
+    }
   });
 });
 

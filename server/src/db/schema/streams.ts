@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './identity';
 
 /**
@@ -22,3 +22,16 @@ export const streamTickets = pgTable(
   },
   (t) => [index('stream_tickets_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The live-event outbox: a change whose live event must not be lost is committed with its
+ * event row in one transaction; the relay of any server process (events/outbox-relay.ts)
+ * publishes the rows and deletes them. A process that dies between the commit and the
+ * publish leaves the row to the next relay pass of whichever process runs first.
+ */
+export const eventOutbox = pgTable('event_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** The live event (a LiveEvent), as it is published. */
+  event: jsonb('event').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

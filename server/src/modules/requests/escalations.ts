@@ -7,7 +7,7 @@ import * as repo from './escalations.repository';
 import { retryGuestNotices } from './guest-mail';
 import { retryStayReviewMails } from '../integrations/stays/stay-mail';
 import { iso } from './requests.mappers';
-import { announce } from './live-events';
+import { recordLiveEvent } from '../../events/outbox-relay';
 import { recordWebhookEvent } from '../integrations/webhooks/outbox';
 import { lineRef } from '../integrations/webhooks/event-data.repository';
 import { receivesEscalations } from './scope';
@@ -207,11 +207,17 @@ export class EscalationScheduler {
       for (const line of due) {
         const targets = (await targetsOf(db, [line.serviceId], line.hotelId)).get(line.serviceId) ?? NO_TARGETS;
         const start = line.alertAt!;
-        if (!(await repo.fireScheduledLine(db, line.lineId, now, { clockStartedAt: start, ...dueTimesOf(start, targets, this.ctx.config.sla.minuteMs) }))) continue;
+        // The line fires with its alert stored: a process that dies right after the commit leaves the alert to any process's relay.
+        const fire = await db.transaction(async (tx) => {
+          if (!(await repo.fireScheduledLine(tx, line.lineId, now, { clockStartedAt: start, ...dueTimesOf(start, targets, this.ctx.config.sla.minuteMs) }))) return undefined;
+          const subject = await repo.escalationSubject(tx, line.lineId);
+          if (subject) await recordLiveEvent(tx, scheduledAlertEvent(subject, now));
+          return { subject };
+        });
+        if (!fire) continue;
         fired++;
-        const subject = await repo.escalationSubject(db, line.lineId);
-        if (!subject) continue;
-        await announce(this.ctx, scheduledAlertEvent(subject, now));
+        await this.ctx.liveOutbox.wake();
+        if (!fire.subject) continue;
         pushOffered(this.ctx, { lineId: line.lineId });
       }
       if (due.length < BATCH) break;
@@ -347,20 +353,25 @@ export class EscalationScheduler {
   /** Claims one escalation (false: another process did, or the line was acted on) and sends it. */
   private async escalate(item: repo.DueEscalation, now: Date, receiversOf: () => Promise<repo.Receiver[]>): Promise<boolean> {
     const db = this.ctx.database.db;
-    // The claim and its webhook event are stored together: a line escalates, and is reported overdue, once.
-    const id = await db.transaction(async (tx) => {
+    // The claim, its webhook event and its live event are stored together: a line escalates, and is
+    // reported overdue, once; and a process that dies right after the commit leaves the live event
+    // to any process's relay rather than losing it.
+    const claim = await db.transaction(async (tx) => {
       const claimed = await repo.claimEscalation(tx, item, now, new Date(now.getTime() + MAIL_HOLD_MS));
       if (claimed === undefined) return undefined;
       const ref = await lineRef(tx, item.lineId);
       if (ref)
         await recordWebhookEvent(this.ctx, tx, 'line.overdue', ref, { ...ref, lineId: item.lineId, target: item.kind, dueAt: item.dueAt.toISOString() }, now);
-      return claimed;
+      const subject = await repo.escalationSubject(tx, item.lineId);
+      if (subject) await recordLiveEvent(tx, escalationEvent(subject, item, now));
+      return { id: claimed, subject };
     });
-    if (id === undefined) return false;
-    const subject = await repo.escalationSubject(db, item.lineId);
+    if (claim === undefined) return false;
+    const { id, subject } = claim;
+    // Published now, by this process's relay (the e-mails wait for it, as they waited for the event before).
+    await this.ctx.liveOutbox.wake();
     if (!subject) return true;
     const to = (await receiversOf()).filter((r) => receivesEscalations(r, subject.hotelId));
-    await announce(this.ctx, escalationEvent(subject, item, now));
     // The hotel takes its e-mails as a digest: this one goes with the next (the live event went now).
     if (subject.hotelDigestMinutes !== null) {
       await repo.holdForDigest(db, id);
