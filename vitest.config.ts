@@ -94,7 +94,8 @@ export default defineConfig({
         : []),
       {
         resolve: { alias },
-        test: { name: 'electron', retry, env, include: ['tests/electron/**/*.test.ts'], environment: 'node', setupFiles: ['tests/electron/setup.ts'] },
+        // The shell's tests that start a server start it from the migrated PGlite folder, not initdb and every migration.
+        test: { name: 'electron', retry, env, include: ['tests/electron/**/*.test.ts'], environment: 'node', setupFiles: ['tests/electron/setup.ts'], globalSetup: ['tests/support/pglite-global-setup.ts'] },
       },
     ],
   },

@@ -1,13 +1,13 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '../../../renderer/src/auth/LoginPage';
-import { setToastDispatcher } from '../../../renderer/src/feedback/toast';
 import { platform } from '../../../renderer/src/platform';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { renderInApp } from '../render-app';
 import { fakeServer } from '../support/fake-http';
+import { dialogTestSetup } from '../support/dialog-test';
 
 /*
  * The desktop app's bridge, in place before the renderer's modules load (as in Electron):
@@ -46,16 +46,8 @@ const session = {
 };
 const started = { url: 'https://hotel.test/Admin/Login#passkey-desktop=handle-1', flowKey: 'flow-key-1', expiresIn: 600 };
 
-let toasts: [string, string][] = [];
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'animate', { value: undefined, configurable: true });
-});
-beforeEach(() => {
-  toasts = [];
-  setToastDispatcher((message, intent) => toasts.push([message, intent]));
-});
+const toasts = dialogTestSetup();
 afterEach(() => {
-  cleanup();
   store.set(sessionAtom, undefined);
   bridge.openExternal.mockClear();
 });

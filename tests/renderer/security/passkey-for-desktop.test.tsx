@@ -1,28 +1,22 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '../../../renderer/src/auth/LoginPage';
 import { PasskeyForDesktop } from '../../../renderer/src/features/passkeys/PasskeyForDesktop';
-import { setToastDispatcher } from '../../../renderer/src/feedback/toast';
 import { renderInApp } from '../render-app';
 import { fakeServer } from '../support/fake-http';
+import { dialogTestSetup } from '../support/dialog-test';
 
 /** The browser's passkey prompt and the server's answer, as the page's ceremony module gives them. */
 const ceremony = vi.hoisted(() => ({ approveDesktopSignIn: vi.fn<(flow: string) => Promise<string>>() }));
 vi.mock('../../../renderer/src/features/passkeys/passkey-sign-in', () => ceremony);
 
-let toasts: [string, string][] = [];
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'animate', { value: undefined, configurable: true });
-});
+const toasts = dialogTestSetup();
 beforeEach(() => {
-  toasts = [];
-  setToastDispatcher((message, intent) => toasts.push([message, intent]));
   ceremony.approveDesktopSignIn.mockReset();
 });
 afterEach(() => {
-  cleanup();
   window.history.replaceState(null, '', '/');
 });
 

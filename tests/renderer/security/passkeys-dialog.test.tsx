@@ -1,12 +1,12 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_CLAIMS, type Passkey } from '@shared';
 import { PasskeysDialog } from '../../../renderer/src/features/passkeys/PasskeysDialog';
-import { setToastDispatcher } from '../../../renderer/src/feedback/toast';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { fakeServer } from '../support/fake-http';
 import { renderInApp } from '../render-app';
+import { dialogTestSetup } from '../support/dialog-test';
 
 /**
  * The header's passkeys dialog in both languages (the browser spec adds a passkey through Chromium's
@@ -14,18 +14,11 @@ import { renderInApp } from '../render-app';
  */
 const DESK: Passkey = { id: 7, name: 'Front desk PC', createdAt: '2026-11-20T08:00:00Z', lastUsedAt: null, backedUp: false };
 
-let toasts: [string, string][] = [];
-beforeAll(() => {
-  // happy-dom rejects cancelled Web Animations, which Fluent's dialog cancels on close; without animate() Fluent skips motion.
-  Object.defineProperty(HTMLElement.prototype, 'animate', { value: undefined, configurable: true });
-});
+const toasts = dialogTestSetup();
 beforeEach(() => {
-  toasts = [];
-  setToastDispatcher((message, intent) => toasts.push([message, intent]));
   store.set(sessionAtom, { accessToken: 'access-9', permissions: [], claims: [...ALL_CLAIMS], userRoles: [], userName: 'Mona', userEmail: 'm@x.demo' });
 });
 afterEach(() => {
-  cleanup();
   store.set(sessionAtom, undefined);
 });
 

@@ -1,15 +1,15 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_CLAIMS, type SignedInDevice } from '@shared';
 import { LoginPage } from '../../../renderer/src/auth/LoginPage';
 import { SignedInDevicesDialog } from '../../../renderer/src/features/sessions/SignedInDevicesDialog';
 import { UserSessionsDialog } from '../../../renderer/src/features/sessions/UserSessionsDialog';
-import { setToastDispatcher } from '../../../renderer/src/feedback/toast';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { fakeServer } from '../support/fake-http';
 import { renderInApp } from '../render-app';
+import { dialogTestSetup } from '../support/dialog-test';
 
 const DESK: SignedInDevice = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -40,19 +40,12 @@ const SESSION = {
   userEmail: 'mona@test.hotel',
 };
 
-let toasts: [string, string][] = [];
-beforeAll(() => {
-  // happy-dom rejects cancelled Web Animations, which Fluent's dialog cancels on close; without animate() Fluent skips motion.
-  Object.defineProperty(HTMLElement.prototype, 'animate', { value: undefined, configurable: true });
-});
+const toasts = dialogTestSetup();
 beforeEach(() => {
-  toasts = [];
-  setToastDispatcher((message, intent) => toasts.push([message, intent]));
   store.set(sessionAtom, { accessToken: 'access-9', permissions: [], claims: [...ALL_CLAIMS], userRoles: [], userName: 'Mona', userEmail: 'm@x.demo' });
   localStorage.clear();
 });
 afterEach(() => {
-  cleanup();
   store.set(sessionAtom, undefined);
 });
 

@@ -1,15 +1,15 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LoginPage } from '../../../renderer/src/auth/LoginPage';
 import { SignInSettingsScreen } from '../../../renderer/src/features/single-sign-on/SignInSettingsScreen';
 import { SSO_FLOW_KEY } from '../../../renderer/src/features/single-sign-on/SsoSignIn';
 import { SSO_LINK_KEY, SsoLinkDialog } from '../../../renderer/src/features/single-sign-on/SsoLinkDialog';
-import { setToastDispatcher } from '../../../renderer/src/feedback/toast';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { renderInApp, withQueryCache } from '../render-app';
 import { fakeServer } from '../support/fake-http';
+import { dialogTestSetup } from '../support/dialog-test';
 
 const stored = {
   enabled: true,
@@ -36,16 +36,8 @@ const admin = {
   userEmail: 'admin@hotel.test',
 };
 
-let toasts: [string, string][] = [];
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'animate', { value: undefined, configurable: true });
-});
-beforeEach(() => {
-  toasts = [];
-  setToastDispatcher((message, intent) => toasts.push([message, intent]));
-});
+const toasts = dialogTestSetup();
 afterEach(() => {
-  cleanup();
   store.set(sessionAtom, undefined);
   sessionStorage.clear();
 });

@@ -1,15 +1,15 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import QRCode from 'qrcode';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_CLAIMS } from '@shared';
 import { LoginPage } from '../../../renderer/src/auth/LoginPage';
 import { TwoFactorDialog } from '../../../renderer/src/features/two-factor/TwoFactorDialog';
-import { setToastDispatcher } from '../../../renderer/src/feedback/toast';
 import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { fakeServer } from '../support/fake-http';
 import { renderInApp } from '../render-app';
+import { dialogTestSetup } from '../support/dialog-test';
 
 const SESSION = {
   accessToken: 'access-1',
@@ -25,17 +25,8 @@ const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const URI = `otpauth://totp/Hotel%20Services:mona%40test.hotel?issuer=Hotel%20Services&secret=${SECRET}&algorithm=SHA1&digits=6&period=30`;
 const CODES = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i).padStart(2, '0')}`);
 
-let toasts: [string, string][] = [];
-beforeAll(() => {
-  // happy-dom rejects cancelled Web Animations, which Fluent's dialog cancels on close; without animate() Fluent skips motion.
-  Object.defineProperty(HTMLElement.prototype, 'animate', { value: undefined, configurable: true });
-});
-beforeEach(() => {
-  toasts = [];
-  setToastDispatcher((message, intent) => toasts.push([message, intent]));
-});
+const toasts = dialogTestSetup();
 afterEach(() => {
-  cleanup();
   store.set(sessionAtom, undefined);
 });
 
