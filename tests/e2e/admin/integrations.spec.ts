@@ -22,8 +22,12 @@ test.use({ bypassCSP: true, actionTimeout: 20_000 });
 
 /** Loopback receivers only through the operator's switches (as the server's webhook tests); the server's own dispatcher delivers. */
 const ENV = { HOTEL_WEBHOOK_ALLOW_PRIVATE: '1', HOTEL_WEBHOOK_ALLOW_HTTP: '1', ...steerableClockEnv() };
-/** The first retry's backoff (server/src/modules/integrations/webhooks/dispatcher.ts, RETRY_AFTER_MS[0]). */
-const FIRST_RETRY_S = 5;
+/**
+ * Past the second retry's backoff (server/src/modules/integrations/webhooks/dispatcher.ts,
+ * RETRY_AFTER_MS: 5 s, then 60 s): the server's clock runs at the real pace, so on a slow machine
+ * the first retry may come (and fail) before the test has the receiver answer again.
+ */
+const PAST_SECOND_RETRY_S = 61;
 
 const TEXT = {
   en: {
@@ -214,8 +218,8 @@ test('Administration → Integrations: an API key shown once, used and revoked; 
   await expect(cells(0).nth(6)).toHaveText('receiver is having a bad day');
   await expect(rows.nth(0).getByRole('button', { name: text.resend })).toBeDisabled();
   receiver.state.failing = false;
-  // Back: the retry (5 s after the failed try, on the server's clock) delivers it, with the same webhook-id.
-  await advanceServerClock(server.url, FIRST_RETRY_S + 1);
+  // Back: the retry (on the server's clock, moved past its backoff) delivers it, with the same webhook-id.
+  await advanceServerClock(server.url, PAST_SECOND_RETRY_S);
   await expect(cells(0).nth(1)).toHaveText(text.delivered);
   await expect(cells(0).nth(4)).toHaveText('204');
   const secondCalls = () => calls().filter((r) => verify(r).data.requestId === second.id);
