@@ -79,7 +79,8 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
     await escalations.tick(now);
     await escalations.tick(now);
     await routing.runOnce(now);
-    await webhooks.runOnce(now);
+    // Webhooks read the clock themselves (already moved) and wait for every try under way.
+    await webhooks.runOnce();
   };
   // Every call can be served from here on: health answers 200.
   ctx.ready = true;
