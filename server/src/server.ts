@@ -81,6 +81,8 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
     await routing.runOnce(now);
     // Webhooks read the clock themselves (already moved) and wait for every try under way.
     await webhooks.runOnce();
+    // The live alerts that work wrote (the outbox) are published before the answer.
+    await liveOutbox.wake();
   };
   // Every call can be served from here on: health answers 200.
   ctx.ready = true;
