@@ -11,7 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { API_KEY_PREFIX, EXPORT_MAX_ROWS_HEADER, TOTAL_COUNT_HEADER, endpoints } from '@shared';
-import type { Clock } from './clock';
+import { type Clock, isSteerable } from './clock';
 import { isDatabaseUnavailable } from './db/client';
 import { databaseCode, isStorageFull, loggableError } from './db/errors';
 import { pgliteUnavailableReason } from './db/pglite-worker';
@@ -24,6 +24,7 @@ import { validationError } from './http/validation';
 import { common } from './i18n/common.messages';
 import { langOf } from './i18n/localize';
 import { modules } from './modules';
+import testClockRoutes from './modules/test-clock/test-clock.routes';
 import { webhookDocs } from './modules/integrations/webhooks/openapi';
 
 export interface BuildOptions {
@@ -202,6 +203,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}, crea
     return payload;
   });
   for (const register of modules) await app.register(register);
+  // Browser tests of timed behaviour only: a server on the system clock has no such route (404).
+  if (isSteerable(ctx.clock)) await app.register(testClockRoutes);
 
   serveClients(app, ctx.config.clientsDir);
   return app;

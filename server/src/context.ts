@@ -46,6 +46,12 @@ export interface AppContext {
    * the rows a transaction just committed (recordLiveEvent); resolves once that pass is over.
    */
   liveOutbox: { wake(): Promise<void> };
+  /**
+   * The timed work of this process (escalations and scheduled lines, routing, webhook retries),
+   * run now at `now` and awaited; set once the schedulers run. The test-only clock route calls it
+   * after moving the clock, so a test waits for the work, not for a tick.
+   */
+  timedWork: { runDue(now: Date): Promise<void> };
 }
 
 export async function createContext(config: Config, database: Database, clock: Clock = systemClock): Promise<AppContext> {
@@ -72,6 +78,7 @@ export async function createContext(config: Config, database: Database, clock: C
     routing: { nudge: () => undefined },
     webhooks: { nudge: () => undefined },
     liveOutbox: { wake: async () => undefined },
+    timedWork: { runDue: async () => undefined },
   };
 }
 

@@ -29,9 +29,10 @@ async function main(): Promise<void> {
     console.error(problem);
     process.exit(1);
   }
-  // Browser tests only (NODE_ENV=test): a clock that starts where the test says and runs fast.
+  // Browser tests only (NODE_ENV=test): a clock that starts where the test says, runs at its rate and
+  // is moved forward by the test (POST /api/Test/Clock, a route only such a clock has).
   const clock = testClockFromEnv(process.env);
-  if (clock) console.warn(`Test clock in use (HOTEL_TEST_CLOCK): the server's time is ${clock.now().toISOString()}`);
+  if (clock) console.warn(`Test clock in use (HOTEL_TEST_CLOCK): the server's time is ${clock.now().toISOString()}; POST /api/Test/Clock moves it on`);
   if (hashCost(process.env) !== PRODUCTION_HASH_COST) console.warn('Test password hashing in use (HOTEL_TEST_FAST_HASH): passwords set now are cheap to guess');
   let started: RunningServer | undefined;
   // PGlite's worker thread ended and three tries to start it again failed (the log says why):

@@ -96,6 +96,13 @@ describe('escalation when a line passes its target', { timeout: 120_000 }, () =>
     await smtp.close();
   });
 
+  it('a server on any clock but the test-only one has no clock route: 404, its clock unmoved', async () => {
+    const before = t.clock.now().getTime();
+    const res = await t.api.raw('POST', '/api/Test/Clock', { body: { advanceSeconds: 3600 } });
+    expect(res.status).toBe(404);
+    expect(t.clock.now().getTime() - before).toBeLessThan(60_000);
+  });
+
   it('tells the hotel supervisors once per target, live and by e-mail in their language; never the clerk without the right or another hotel', async () => {
     await setTargets(db(), fx.services.towels, 20, 40);
     // An Arabic reader reads the department's Arabic name.

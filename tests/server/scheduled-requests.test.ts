@@ -9,6 +9,8 @@ import { testServerEntry } from '../support/logged-server';
 import { type ServerProcess, spawnServer } from '../support/server-process';
 import { type Received, openStream } from '../support/sse';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer, testDbKind } from '../support/test-server';
+import { steerable, testClockFromEnv } from '../../server/src/clock';
+import { TestClock } from '../support/test-clock';
 
 /**
  * Scheduled lines ("wake-up call at 06:00"): quiet until the service's lead time before
@@ -45,8 +47,9 @@ describe('scheduled requests', { timeout: 120_000 }, () => {
   const requestCount = async () => (await db().select({ id: requests.id }).from(requests)).length;
 
   beforeAll(async () => {
-    // No timer: the test moves the clock and plays each tick itself.
-    t = await startTestServer({ env: { HOTEL_SLA_TICK_MS: '0', HOTEL_RATE_LIMITS: 'off' } });
+    // No timer: the test moves the clock and plays each tick itself. A steerable test clock, as
+    // HOTEL_TEST_CLOCK gives the browser tests' servers: it has the test-only clock route.
+    t = await startTestServer({ env: { HOTEL_SLA_TICK_MS: '0', HOTEL_RATE_LIMITS: 'off' }, clock: steerable(new TestClock()) });
     t.clock.set(NOW);
     fx = await seedFixture(db());
     await db().update(hotels).set({ timeZone: ZONE }).where(eq(hotels.id, fx.hotelA.id));
@@ -105,6 +108,44 @@ describe('scheduled requests', { timeout: 120_000 }, () => {
     expect(await lineOf(t, added.body.id)).toMatchObject({ isOverdue: true });
     expect(await overdue()).toContain(line.id);
     stream.close();
+  });
+
+  it('the test-only clock route moves the server\'s clock and answers once the work due by then is done: the wake-up call alerts, the missed target escalates', async () => {
+    // The browser tests' servers get the same kind of clock from HOTEL_TEST_CLOCK (NODE_ENV=test only).
+    expect(testClockFromEnv({ NODE_ENV: 'test', HOTEL_TEST_CLOCK: `${NOW.toISOString()}@1` })).toMatchObject({ advance: expect.any(Function) });
+    t.clock.set(NOW);
+    const move = (advanceSeconds: unknown, lang?: 'ar') => t.api.raw<{ now: string; message?: string }>('POST', '/api/Test/Clock', { body: { advanceSeconds }, lang });
+    const read = await move(0);
+    expect(read.status).toBe(200);
+    expect(Math.abs(Date.parse(read.body.now) - NOW.getTime())).toBeLessThan(5_000);
+
+    const wakeUp = after(45);
+    const added = await t.api.call(endpoints.addRequest, {
+      body: guestRequest(fx, [fx.services.towels], { services: [{ serviceId: fx.services.towels, note: 'wake-up call', scheduledAt: local(wakeUp) }] }),
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const { id: lineId } = await lineOf(t, added.body.id);
+
+    // Bad input moves nothing: 400 in the caller's language, the clock where it was.
+    for (const bad of [-60, 1.5, 'soon', 100 * 86_400]) {
+      const refused = await move(bad, 'ar');
+      expect(refused.status, String(bad)).toBe(400);
+      expect(refused.body.message).toMatch(/[\u0600-\u06FF]/);
+    }
+    expect(Date.parse((await move(0)).body.now) - NOW.getTime()).toBeLessThan(5 * MIN);
+
+    // 29 minutes on (the lead is 15 minutes before 45): still quiet. No timer runs here: what changes, the route did.
+    expect((await move(29 * 60)).status).toBe(200);
+    expect(await lineOf(t, added.body.id)).toMatchObject({ scheduledQuiet: true, clockStartedAt: null });
+    // Past the lead time: alerted, its clock started at the lead time, by the time the route answers.
+    const moved = await move(60);
+    expect(Date.parse(moved.body.now)).toBeGreaterThanOrEqual(after(30).getTime());
+    expect(await lineOf(t, added.body.id)).toMatchObject({ scheduledQuiet: false, clockStartedAt: after(30).toISOString() });
+    expect(await db().select().from(lineEscalations).where(eq(lineEscalations.lineId, lineId))).toEqual([]);
+    // Past its 5-minute acknowledge target: escalated when the route answers.
+    await move(5 * 60);
+    expect(await lineOf(t, added.body.id)).toMatchObject({ isOverdue: true });
+    expect(await db().select({ kind: lineEscalations.kind }).from(lineEscalations).where(eq(lineEscalations.lineId, lineId))).toEqual([{ kind: 'acknowledge' }]);
   });
 
   it("alerts at the service's own lead time", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testClockFromEnv } from '../../server/src/clock';
+import { isSteerable, systemClock, testClockFromEnv } from '../../server/src/clock';
 
 /** The browser tests' fast clock can never be switched on outside tests. */
 describe('the test-only server clock (HOTEL_TEST_CLOCK)', () => {
@@ -25,6 +25,17 @@ describe('the test-only server clock (HOTEL_TEST_CLOCK)', () => {
     real += 1_000;
     expect(late.now().toISOString()).toBe('2026-11-27T08:06:00.000Z');
     expect(early.now().toISOString()).toBe('2026-11-27T08:00:00.000Z');
+  });
+
+  it('moves forward when the test says, at the rate given from there on (rate 1: the real pace)', () => {
+    let real = 1_000_000;
+    const clock = testClockFromEnv({ NODE_ENV: 'test', HOTEL_TEST_CLOCK: '2026-11-27T02:30:00Z@1' }, () => real)!;
+    clock.advance(5 * 60_000);
+    expect(clock.now().toISOString()).toBe('2026-11-27T02:35:00.000Z');
+    real += 2_000;
+    expect(clock.now().toISOString()).toBe('2026-11-27T02:35:02.000Z');
+    expect(isSteerable(clock)).toBe(true);
+    expect(isSteerable(systemClock)).toBe(false);
   });
 
   it('refuses a malformed value rather than run on a wrong clock', () => {

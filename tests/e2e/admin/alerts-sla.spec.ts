@@ -1,22 +1,23 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { E2EServer } from '../support/server';
-import { liveAlertsOn, openRooms as openRoomsAt, startAlertsServer } from './alerts-support';
+import { advanceClocks, advanceServerClock, installClockAtServer, liveAlertsOn, openRooms as openRoomsAt, startAlertsServer, steerableClockEnv } from './alerts-support';
 import { RECEPTIONIST, guestRequest, login } from './desk-support';
 
 /**
  * A new request rings on the Rooms screen (not only on the
  * lists) and keeps ringing every 30 s until someone acknowledges the line; an overdue
- * line turns red without a reload. The server runs a fast clock: one target minute lasts
- * MINUTE_MS, so Late check-out's 5-minute acknowledge target (the demo's Front Desk
- * group) passes 30 s after the request.
+ * line turns red without a reload. No wait on the wall clock: the page runs on Playwright's
+ * clock (installed at the server's time) and the server on its test clock, both moved on by
+ * the test: 30 s for a reminder, Late check-out's 5-minute acknowledge target (the demo's
+ * Front Desk group) for amber, red and the escalation.
  */
-const MINUTE_MS = 6000;
+const TARGET_S = 5 * 60;
 let server: E2EServer;
 let riyadh: number;
 let lateCheckout: number;
 
 test.beforeAll(async () => {
-  ({ server, riyadh, lateCheckout } = await startAlertsServer({ HOTEL_SLA_MINUTE_MS: String(MINUTE_MS) }));
+  ({ server, riyadh, lateCheckout } = await startAlertsServer(steerableClockEnv()));
 });
 test.afterAll(async () => server?.stop());
 
@@ -46,13 +47,15 @@ const reminders = async (page: Page) => {
 const newRequestChimes = async (page: Page) => (await tones(page)).filter((t) => t === 1320).length - (await reminders(page));
 
 const LINES = '/api/Request/GetAllServicesRequest';
-const reminderRead = (page: Page) => page.waitForResponse((res) => new URL(res.url()).pathname === LINES, { timeout: 45_000 });
+const reminderRead = (page: Page) => page.waitForResponse((res) => new URL(res.url()).pathname === LINES);
+/** The reminders' interval (renderer/src/features/live/reminders.ts, ALERT_REPEAT_MS). */
+const REPEAT_MS = 30_000;
 
 const openRooms = (page: Page) => openRoomsAt(page, server.url);
 
 test('a new line rings on the Rooms screen every 30 s until it is acknowledged; an overdue line turns red without a reload', async ({ page }) => {
-  test.setTimeout(300_000);
   await recordTones(page);
+  await installClockAtServer(page, server.url);
   // The front desk's staff member: Late check-out goes to her department; she may see Rooms and acknowledge.
   await login(page, server.url, RECEPTIONIST);
   await openRooms(page);
@@ -61,9 +64,11 @@ test('a new line rings on the Rooms screen every 30 s until it is acknowledged; 
   await expect(page.getByTestId('toast-info').filter({ hasText: `New request ${request.code}` })).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => newRequestChimes(page)).toBe(1);
 
-  // Nobody has taken it: it rings again, on the Rooms screen, with what waits.
+  // Nobody has taken it: 30 s on it rings again, on the Rooms screen, with what waits.
   const reminder = page.getByTestId('toast-warning').filter({ hasText: `Late check-out (room` }).filter({ hasText: `${request.code}) waits to be acknowledged` });
-  await expect(reminder).toBeVisible({ timeout: 45_000 });
+  await expect(reminder).toHaveCount(0);
+  await advanceClocks(page, server.url, REPEAT_MS / 1000);
+  await expect(reminder).toBeVisible();
   expect(await reminders(page)).toBe(1);
   await expect(page).toHaveURL(/\/Admin\/BasicData\/Room$/);
 
@@ -76,36 +81,42 @@ test('a new line rings on the Rooms screen every 30 s until it is acknowledged; 
 
   await openRooms(page);
   const before = await reminders(page);
-  // The next round reads the lines, finds none waiting, and stays quiet.
-  const read = await reminderRead(page);
+  // The next round (30 s on) reads the lines, finds none waiting, and stays quiet.
+  const reading = reminderRead(page);
+  await advanceClocks(page, server.url, REPEAT_MS / 1000);
+  const read = await reading;
   expect(((await read.json()) as { acknowledgedAt: string | null }[]).filter((l) => l.acknowledgedAt === null)).toHaveLength(0);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   expect(await reminders(page)).toBe(before);
   await expect(page.getByTestId('toast-warning')).toHaveCount(0);
 
-  // A second request, opened at once: its line is not red yet; 30 s after it came in it is, on the same page.
+  // A second request, opened at once: its line is not red yet; amber at 75 % of its target, red past it, on the same page.
   const late = await guestRequest(server.url, riyadh, [lateCheckout], 'Waiting Guest');
   await page.goto(`${server.url}/Admin/Request/Details/${late.id}`);
   const badge = page.getByTestId(/^line-/).getByTestId('due-badge');
   await expect(badge).toContainText('Acknowledge by');
   await expect(badge).not.toHaveAttribute('data-level', 'red');
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-  await expect(badge).toHaveAttribute('data-level', 'amber', { timeout: 30_000 });
-  await expect(badge).toHaveAttribute('data-level', 'red', { timeout: 30_000 });
+  await advanceClocks(page, server.url, 0.8 * TARGET_S);
+  await expect(badge).toHaveAttribute('data-level', 'amber');
+  // Past the target on both clocks (the server escalates it now, as it would at that moment).
+  await advanceClocks(page, server.url, 0.2 * TARGET_S + 1);
+  await expect(badge).toHaveAttribute('data-level', 'red');
   await expect(badge).toContainText('Late: acknowledge was due');
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
 });
 
 test('an escalation reaches the duty manager on the Home screen: a red toast, its own falling tune', async ({ page }) => {
-  test.setTimeout(180_000);
   await recordTones(page);
   // The demo's Duty Manager holds Escalations.Receive for every hotel.
   await login(page, server.url, { email: 'guestrelations@nakheel.demo', password: RECEPTIONIST.password });
   await liveAlertsOn(page);
   const request = await guestRequest(server.url, riyadh, [lateCheckout], 'Escalated Guest');
-  // Nobody acknowledges it: 5 target minutes (30 s here) later the server escalates it.
+  // Nobody acknowledges it: 5 minutes later (the server's clock moved on) the server escalates it.
   const toast = page.getByTestId('toast-error').filter({ hasText: 'Overdue: Late check-out, room' });
-  await expect(toast).toBeVisible({ timeout: 60_000 });
+  await expect(toast).toHaveCount(0);
+  await advanceServerClock(server.url, TARGET_S + 1);
+  await expect(toast).toBeVisible();
   await expect(toast).toContainText('Not acknowledged by');
   await expect(page).toHaveURL(/\/Admin\/Home$/);
   await expect.poll(async () => (await tones(page)).filter((t) => t === 330).length).toBeGreaterThanOrEqual(1);

@@ -26,3 +26,31 @@ export async function openRooms(page: Page, baseUrl: string): Promise<void> {
   await expect(page.getByTestId('screen-Room').locator('.ag-row').first()).toBeVisible({ timeout: 30_000 });
   await liveAlertsOn(page);
 }
+
+/**
+ * The server's clock for a spec of timed behaviour: the test-only clock (HOTEL_TEST_CLOCK,
+ * NODE_ENV=test) from `start` (default: now) at the real pace, which the test moves forward
+ * with advanceServerClock instead of waiting for a target to pass.
+ */
+export const steerableClockEnv = (start = new Date().toISOString()): Record<string, string> => ({ NODE_ENV: 'test', HOTEL_TEST_CLOCK: `${start}@1` });
+
+/**
+ * Moves the server's test clock on by `seconds` (0: only reads it); answers the time it reads
+ * then, once the timed work due by then has run (escalations, scheduled lines, webhook retries).
+ */
+export async function advanceServerClock(baseUrl: string, seconds: number): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/Test/Clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceSeconds: seconds }) });
+  expect(res.status, 'the server runs on the test clock (steerableClockEnv)').toBe(200);
+  return Date.parse(((await res.json()) as { now: string }).now);
+}
+
+/** Playwright's clock on the page's context, at the server's time: call it before the first navigation. */
+export async function installClockAtServer(page: Page, baseUrl: string): Promise<void> {
+  await page.clock.install({ time: await advanceServerClock(baseUrl, 0) });
+}
+
+/** Moves the server's clock and then the page's by `seconds`: the page's timers due by then fire once. */
+export async function advanceClocks(page: Page, baseUrl: string, seconds: number): Promise<void> {
+  await advanceServerClock(baseUrl, seconds);
+  await page.clock.fastForward(seconds * 1000);
+}

@@ -1,19 +1,21 @@
 import { expect, test } from '@playwright/test';
 import type { E2EServer } from '../support/server';
-import { liveAlertsOn, startAlertsServer } from './alerts-support';
+import { advanceServerClock, liveAlertsOn, startAlertsServer, steerableClockEnv } from './alerts-support';
 import { api, login, tokenOf } from './desk-support';
 
 /**
  * A wake-up call for 06:00 (the hotel's time) fires at its time in the browser: quiet and
  * under "Scheduled" until 05:45 (the default 15-minute lead), then the new-request toast.
- * The server runs on the test-only fast clock (HOTEL_TEST_CLOCK, NODE_ENV=test): it
- * starts at 05:43 in Riyadh and runs ten times as fast, so the wait is about 12 s.
+ * The server runs on the test-only clock (HOTEL_TEST_CLOCK, NODE_ENV=test): it starts at
+ * 05:43 in Riyadh and the test moves it to just before 05:45, then past it; nothing waits.
  * In English only: the flow is timing, and every check is by test id (it ran once per language,
  * the same checks twice; the Arabic screens are the accessibility walk's, tests/COVERAGE.md).
  */
 const START = '2026-12-01T02:43:00Z'; // 05:43 in Riyadh: two minutes before the lead time
 const WAKE_UP = '2026-12-01T06:00';
 const ALERT_AT = '2026-12-01T02:45:00.000Z'; // 05:45 in Riyadh
+/** Seconds from the server's time `now` to `at`. */
+const secondsTo = (at: string, now: number) => Math.ceil((Date.parse(at) - now) / 1000);
 
 let server: E2EServer | undefined;
 test.afterEach(async () => {
@@ -22,8 +24,7 @@ test.afterEach(async () => {
 });
 
 test('a wake-up call alerts at its lead time, not before', async ({ page }) => {
-  test.setTimeout(240_000);
-  const started = await startAlertsServer({ NODE_ENV: 'test', HOTEL_TEST_CLOCK: `${START}@10` });
+  const started = await startAlertsServer(steerableClockEnv(START));
   server = started.server;
   const url = server.url;
   const admin = await tokenOf(url);
@@ -53,8 +54,15 @@ test('a wake-up call alerts at its lead time, not before', async ({ page }) => {
   const toast = page.getByTestId('toast-info').filter({ hasText: view.requestCode });
   await expect(toast).toHaveCount(0);
 
+  // Half a minute before 05:45 (the server's due work done when it answers): still quiet, its clock not started.
+  await advanceServerClock(url, secondsTo(ALERT_AT, await advanceServerClock(url, 0)) - 30);
+  const { body: quiet } = await api<{ serviceDetails: { clockStartedAt: string | null } }>(url, admin, 'GET', `/api/Request/GetServiceDetails/${lineId}`);
+  expect(quiet.serviceDetails.clockStartedAt).toBeNull();
+  await expect(toast).toHaveCount(0);
+
   // At 05:45 the toast, and the line's clock started then (not at creation).
-  await expect(toast).toBeVisible({ timeout: 150_000 });
+  await advanceServerClock(url, 31);
+  await expect(toast).toBeVisible();
   const { body: details } = await api<{ serviceDetails: { clockStartedAt: string } }>(url, admin, 'GET', `/api/Request/GetServiceDetails/${lineId}`);
   expect(details.serviceDetails.clockStartedAt).toBe(ALERT_AT);
 });

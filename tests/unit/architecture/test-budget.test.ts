@@ -28,7 +28,6 @@ const SLEEP =
 const SLEEPS_LEFT: Record<string, number> = {
   'tests/e2e/admin/lists.spec.ts': 1,
   'tests/e2e/admin/login.spec.ts': 1,
-  'tests/e2e/admin/queue.spec.ts': 1,
   'tests/e2e/admin/session.spec.ts': 1,
   // A trigger made slow on purpose (pg_sleep): the fault the test is about, counted since the pattern caught it.
   'tests/server/worker-faults.test.ts': 1,
