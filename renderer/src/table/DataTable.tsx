@@ -203,11 +203,12 @@ export function DataTable<T>({ rows, columns, rowName, onEdit, onOpen, onDelete,
 
 /**
  * The grid's overlay (empty, nothing found, loading) as one status line: ag-grid's own overlays
- * also copy their text into a live region, which would say it twice.
+ * also copy their text into a live region, which would say it twice. The class says which it is, as
+ * ag-grid's own do: a grid still loading is not a grid drawn empty (the accessibility walk tells them apart).
  */
 function GridOverlay({ overlayType, texts }: { overlayType?: string; texts: Record<string, string> }) {
   return (
-    <div role="status" className="ag-overlay-no-rows-center">
+    <div role="status" className={overlayType === 'loading' ? 'ag-overlay-loading-center' : 'ag-overlay-no-rows-center'}>
       {texts[overlayType ?? 'noRows'] ?? texts.noRows}
     </div>
   );
