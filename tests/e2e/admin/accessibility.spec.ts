@@ -43,33 +43,42 @@ test.afterAll(async () => server?.stop());
 /**
  * Tabs through the page and names each control that has the keyboard focus without a
  * visible ring (an outline or a box-shadow, on the control or the box drawn around it).
+ * The page looks at each control itself as its Tab key comes up (the focus has moved and every focus
+ * handler has run by then, as when the test asked after each press): one call to read them all, not
+ * one per press.
  */
 async function controlsWithoutFocusRing(page: Page, presses = 15): Promise<string[]> {
-  const missing = new Set<string>();
   await page.locator('body').click({ position: { x: 1, y: 700 } });
-  for (let i = 0; i < presses; i++) {
-    await page.keyboard.press('Tab');
-    const found = await page.evaluate(() => {
+  await page.evaluate(() => {
+    const w = window as unknown as { __focusMissing: Set<string>; __focusLook?: (e: KeyboardEvent) => void };
+    w.__focusMissing = new Set();
+    const ringed = (e: Element | null): boolean => {
+      for (let node = e, depth = 0; node && depth < 3; node = node.parentElement, depth++) {
+        const style = getComputedStyle(node);
+        const after = getComputedStyle(node, '::after');
+        const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+        const shadow = style.boxShadow !== 'none';
+        const afterRing = after.content !== 'none' && (after.borderStyle !== 'none' && parseFloat(after.borderTopWidth) > 0 || after.outlineStyle !== 'none' || after.boxShadow !== 'none');
+        if (outline || shadow || afterRing) return true;
+      }
+      return false;
+    };
+    w.__focusLook = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
       const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return null;
-      if (el.closest('.ag-tab-guard') || el.classList.contains('ag-tab-guard')) return null;
-      const ringed = (e: Element | null): boolean => {
-        for (let node = e, depth = 0; node && depth < 3; node = node.parentElement, depth++) {
-          const style = getComputedStyle(node);
-          const after = getComputedStyle(node, '::after');
-          const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-          const shadow = style.boxShadow !== 'none';
-          const afterRing = after.content !== 'none' && (after.borderStyle !== 'none' && parseFloat(after.borderTopWidth) > 0 || after.outlineStyle !== 'none' || after.boxShadow !== 'none');
-          if (outline || shadow || afterRing) return true;
-        }
-        return false;
-      };
-      if (ringed(el)) return null;
-      return `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}"`;
-    });
-    if (found) missing.add(found);
-  }
-  return [...missing];
+      if (!el || el === document.body) return;
+      if (el.closest('.ag-tab-guard') || el.classList.contains('ag-tab-guard')) return;
+      if (ringed(el)) return;
+      w.__focusMissing.add(`${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}"`);
+    };
+    document.addEventListener('keyup', w.__focusLook, true);
+  });
+  for (let i = 0; i < presses; i++) await page.keyboard.press('Tab');
+  return page.evaluate(() => {
+    const w = window as unknown as { __focusMissing: Set<string>; __focusLook: (e: KeyboardEvent) => void };
+    document.removeEventListener('keyup', w.__focusLook, true);
+    return [...w.__focusMissing];
+  });
 }
 
 /** The screens to look at, in the order of the renderer's route table. */
