@@ -7,7 +7,7 @@ import { ENTITIES, type EntityDef, type EntityKey } from './basic-data.entities'
 import { entityNames, messages, notFoundMessages, usageNames } from './basic-data.messages';
 import { BasicDataRepository, type StoredRow } from './basic-data.repository';
 import { applyListQuery, type ListPage } from './list-query';
-import { type Scope, canSeeHotel } from '../requests/scope';
+import { type Scope, canSeeHotel } from '../../access/scope';
 
 type Input = Record<string, unknown>;
 export type ContractRow = Record<string, unknown> & { id: number; createdAt: string };

@@ -4,7 +4,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { nameIn } from '../../db/display-names';
 import { departments, hotels, requestLines, requests, rooms, services } from '../../db/schema';
-import { type Scope, lineScopeSql, requestScopeSql } from '../requests/scope';
+import { type Scope, lineScopeSql, requestScopeSql } from '../../access/scope';
 
 const notClosed = inArray(requestLines.status, ['Open', 'Assigned']);
 

@@ -9,7 +9,7 @@ import { byUser } from '../../security/actor';
 import { escalationReceivers, type Receiver } from '../requests/escalations.repository';
 import { announce } from '../requests/live-events';
 import { iso } from '../requests/requests.mappers';
-import { canSeeRequest, receivesEscalations } from '../requests/scope';
+import { canSeeRequest, receivesEscalations } from '../../access/scope';
 import * as repo from './recovery.repository';
 import { recoveryMessages as m } from './recovery.messages';
 

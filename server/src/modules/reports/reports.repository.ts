@@ -3,7 +3,7 @@ import type { Language, ServiceLevelGroup } from '@shared';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
 import { nameIn } from '../../db/display-names';
 import { departments, feedbackFollowUps, hotels, requestLines, requests, rooms, services, users, workers } from '../../db/schema';
-import { type Scope, lineScopeSql, requestScopeSql } from '../requests/scope';
+import { type Scope, lineScopeSql, requestScopeSql } from '../../access/scope';
 
 export interface ReportFilter {
   from: Date;

@@ -10,7 +10,7 @@ import { iso } from './requests.mappers';
 import { recordLiveEvent } from '../../events/outbox-relay';
 import { recordWebhookEvent } from '../integrations/webhooks/outbox';
 import { lineRef } from '../integrations/webhooks/event-data.repository';
-import { receivesEscalations } from './scope';
+import { receivesEscalations } from '../../access/scope';
 import { loggableError } from '../../db/errors';
 import { logJobFailure } from '../../background';
 import { targetsOf } from './service-levels.repository';

@@ -7,7 +7,7 @@ import { nameIn } from '../../db/display-names';
 import { departments, hotels, requestLines, requests, rooms, services, workers } from '../../db/schema';
 import { OPEN_REQUEST_STATUSES } from './request-status';
 import { lineClockColumns } from './requests.repository';
-import { type Scope, lineScopeSql, requestScopeSql } from './scope';
+import { type Scope, lineScopeSql, requestScopeSql } from '../../access/scope';
 
 /** The two staff lists, filtered by scope in SQL so paging and totals only ever count what the user may see. */
 

@@ -2,7 +2,7 @@ import { parseClockTime } from '@shared';
 import type { Tx } from '../../../db/client';
 import { defineMessages } from '../../../i18n/localize';
 import { replaceRoster } from '../../routing/routing.repository';
-import { canSeeHotel, canSeeLine } from '../../requests/scope';
+import { canSeeHotel, canSeeLine } from '../../../access/scope';
 import { CodeMap, resolveCode } from '../row-check';
 import { type Importer, asLookup } from './importer';
 

@@ -1,8 +1,8 @@
 import { type SQL, and, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Claim, LiveEvent } from '@shared';
-import { requestLines, requests } from '../../db/schema';
-import type { Principal } from '../../security/tokens';
+import { requestLines, requests } from '../db/schema';
+import type { Principal } from '../security/tokens';
 
 /**
  * Who sees what (DESIGN), written once: an admin sees everything; other staff see the
