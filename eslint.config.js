@@ -55,6 +55,8 @@ export default tseslint.config(
       'server/src/modules/basic-data/basic-data.entities.ts',
       // Who sees what: one rule read off as an SQL filter (for the repositories) and as a predicate; it runs no query itself.
       'server/src/access/scope.ts',
+      // The name a reader sees, as an SQL expression for the repositories; it runs no query either.
+      'server/src/access/names.ts',
       // The per-request session check: one prepared statement on the hot path of every call.
       'server/src/security/session-guard.ts',
       // Guests' finished-request mail: an outbox whose lease and retry schedule are its SQL.

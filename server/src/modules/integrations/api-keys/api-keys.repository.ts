@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Language } from '@shared';
 import { type HotelScope, hotelScopeSql } from '../../../access/scope';
 import type { Db, DbOrTx } from '../../../db/client';
-import { nameIn } from '../../../db/display-names';
+import { nameIn } from '../../../access/names';
 import { rowsOf } from '../../../db/client';
 import { apiKeys, departments, hotels, users } from '../../../db/schema';
 import { userName } from '../../requests/requests.repository';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Language, MessageResponse, WebhookCreated, WebhookDeliveriesPage, WebhookEventType, WebhookSubscription, WebhookSubscriptionInput } from '@shared';
+import { inLanguage } from '../../../access/names';
 import { canSeeHotelOrChain } from '../../../access/scope';
 import type { AppContext } from '../../../context';
 import { badRequest, conflict, notFound } from '../../../http/errors';
@@ -29,7 +30,7 @@ export async function listWebhooks(ctx: AppContext, user: Principal, lang: Langu
   return rows.map(({ hotelNameAr, hotelName, ...row }) => ({
     ...row,
     eventTypes: row.eventTypes as WebhookEventType[],
-    hotelName: (lang === 'ar' ? hotelNameAr || hotelName : hotelName) ?? null,
+    hotelName: inLanguage(lang, { en: hotelName, ar: hotelNameAr || hotelName }) ?? null,
     failingSince: iso(row.failingSince),
     disabledAt: iso(row.disabledAt),
     createdAt: row.createdAt.toISOString(),
