@@ -1,5 +1,6 @@
 import { DEFAULT_DIAL_CODE, isPhoneNumber } from '@shared/patterns';
 import { dialCodeOf } from '@shared/dial-codes';
+import { asciiDigits } from '@shared/typed-text';
 import { phonePlan } from './phone-plan';
 
 /** Before the plans load, only SPEC's pattern (checked by the caller) applies. */
@@ -10,11 +11,6 @@ export { DEFAULT_DIAL_CODE };
 /** E.164: a whole number (country code included) has at most 15 digits; fewer than 6 of the guest's own is no phone. */
 export const PHONE_MIN_DIGITS = 6;
 export const PHONE_MAX_DIGITS = 15;
-
-/** Arabic-Indic (٠–٩) and Persian (۰–۹) digits as ASCII, so a phone typed on an Arabic keyboard is stored as 0–9. */
-export function asciiDigits(text: string): string {
-  return text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 0xf));
-}
 
 /**
  * The guest's part of the number, tidied: ASCII digits, single spaces, no trunk 0 (after

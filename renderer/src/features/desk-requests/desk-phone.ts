@@ -1,8 +1,6 @@
 import { DEFAULT_DIAL_CODE, isPhoneNumber } from '@shared/patterns';
 import { dialCodeOf, fitsNumberingPlan, phoneExample } from '@shared/phone-plan';
-
-/** Arabic-Indic (٠–٩) and Persian (۰–۹) digits as ASCII: a number typed on an Arabic keyboard is stored as 0–9. */
-const asciiDigits = (text: string) => text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 0xf));
+import { asciiDigits } from '@shared/typed-text';
 
 /**
  * The phone a clerk typed, as the server stores it: the dial code first (00 read as +;
