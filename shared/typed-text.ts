@@ -11,3 +11,8 @@ export function asciiDigits(text: string): string {
   // Both runs start at a code point ending in 0 (U+0660, U+06F0): the low four bits are the digit.
   return text.replace(NON_ASCII_DIGITS, (d) => String(d.charCodeAt(0) & 0xf));
 }
+
+/** A phone as typed, tidied: ASCII digits, no spaces around it, one space between its groups. */
+export function tidyPhone(text: string): string {
+  return asciiDigits(text).trim().replace(/\s+/g, ' ');
+}

@@ -1,6 +1,6 @@
 import { DEFAULT_DIAL_CODE, isPhoneNumber } from '@shared/patterns';
 import { dialCodeOf } from '@shared/dial-codes';
-import { asciiDigits } from '@shared/typed-text';
+import { asciiDigits, tidyPhone } from '@shared/typed-text';
 import { phonePlan } from './phone-plan';
 
 /** Before the plans load, only SPEC's pattern (checked by the caller) applies. */
@@ -18,7 +18,7 @@ export const PHONE_MAX_DIGITS = 15;
  * Côte d'Ivoire's 01…), the 0 stays.
  */
 export function localNumber(number: string, dialCode?: string): string {
-  const tidy = asciiDigits(number).trim().replace(/\s+/g, ' ');
+  const tidy = tidyPhone(number);
   const stripped = tidy.replace(/^0+/, '').trimStart();
   const zeroIsPart = dialCode !== undefined && stripped !== tidy && fitsNumberingPlan(`${dialCode} ${tidy}`) && !fitsNumberingPlan(`${dialCode} ${stripped}`);
   return zeroIsPart ? tidy : stripped;
