@@ -54,7 +54,9 @@ export default tseslint.config(
       // The table of each master-data entity, described once for the generic basic-data repository (no query of its own).
       'server/src/modules/basic-data/basic-data.entities.ts',
       // Who sees what: one rule read off as an SQL filter (for the repositories) and as a predicate; it runs no query itself.
-      'server/src/modules/requests/scope.ts',
+      'server/src/access/scope.ts',
+      // The name a reader sees, as an SQL expression for the repositories; it runs no query either.
+      'server/src/access/names.ts',
       // The per-request session check: one prepared statement on the hot path of every call.
       'server/src/security/session-guard.ts',
       // Guests' finished-request mail: an outbox whose lease and retry schedule are its SQL.

@@ -3,7 +3,7 @@ import { DEFAULT_LIST_COUNT_MAX } from '../shared/api/list-headers';
 import * as dashboard from '../server/src/modules/dashboard/dashboard.repository';
 import { staysOfRequests } from '../server/src/modules/integrations/stays/stays.repository';
 import { listLines, listRequests, serviceNamesOf } from '../server/src/modules/requests/lists.repository';
-import type { Scope } from '../server/src/modules/requests/scope';
+import type { Scope } from '../server/src/access/scope';
 import { type Statement, recordingDb } from './lib/record-sql';
 
 /**

@@ -6,10 +6,9 @@ export interface TwoNames {
   nameAr?: string | null;
 }
 
-/** The name a reader of `lang` sees: Arabic readers the Arabic name when there is one, else the other. */
+/** The name a reader of `lang` sees: Arabic readers the Arabic name (as stored) when it is more than spaces, else the other. */
 export function displayName(lang: Language, names: TwoNames): string {
-  const arabic = names.nameAr?.trim();
-  return lang === 'ar' && arabic ? arabic : names.name;
+  return lang === 'ar' && names.nameAr?.trim() ? names.nameAr : names.name;
 }
 
 /** Unicode LEFT-TO-RIGHT ISOLATE and POP DIRECTIONAL ISOLATE. */

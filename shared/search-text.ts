@@ -1,3 +1,5 @@
+import { asciiDigits } from './typed-text';
+
 /**
  * What a search compares: text folded so that the ways people write the same word meet.
  * Guests type Arabic without diacritics, with or without hamza, ة or ه, ى or ي, and
@@ -17,22 +19,17 @@ const LETTERS: Record<string, string> = {
   '\u06a9': 'ك', // ک keheh, likewise for ك
 };
 const LETTER = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'g');
-/** Arabic-Indic and Persian digits read as the digits 0-9. */
-const DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
 
 /**
  * The text as a search compares it: diacritics and tatweel gone, alef and hamza carriers
- * plain (أ إ آ ٱ → ا, ؤ → و, ئ → ي), ة → ه, ى → ي, lower case, and punctuation as spaces.
+ * plain (أ إ آ ٱ → ا, ؤ → و, ئ → ي), ة → ه, ى → ي, digits as 0-9, lower case, and punctuation as spaces.
  */
 export function foldSearchText(text: string): string {
+  // NFKD takes hamza and madda off their carriers as marks, and undoes presentation forms and ligatures.
+  const letters = text.normalize('NFKD').replace(MARKS, '').replace(TATWEEL, '').replace(LETTER, (c) => LETTERS[c]);
   return (
-    text
-      // NFKD takes hamza and madda off their carriers as marks, and undoes presentation forms and ligatures.
-      .normalize('NFKD')
-      .replace(MARKS, '')
-      .replace(TATWEEL, '')
-      .replace(LETTER, (c) => LETTERS[c])
-      .replace(DIGITS, (d) => String((d.charCodeAt(0) & 0xf) % 10))
+    // Arabic-Indic and Persian digits read as the digits 0-9.
+    asciiDigits(letters)
       .toLowerCase()
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim()

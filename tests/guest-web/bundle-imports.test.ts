@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(import.meta.dirname, '../../guest-web/src');
 /** Contract files without zod: the only ones the guest bundle may load at run time. */
-const ZOD_FREE = ['@shared/api/paths', '@shared/patterns', '@shared/phone-plan', '@shared/dial-codes', '@shared/statuses', '@shared/routes', '@shared/display-names', '@shared/live-events', '@shared/search-text', '@shared/service-levels'];
+const ZOD_FREE = ['@shared/api/paths', '@shared/patterns', '@shared/phone-plan', '@shared/dial-codes', '@shared/statuses', '@shared/routes', '@shared/display-names', '@shared/live-events', '@shared/search-text', '@shared/service-levels', '@shared/typed-text'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DIAL_CODES } from '@shared/dial-codes';
 import { isPhoneNumber } from '@shared/patterns';
 import { phoneExample } from '@shared/phone-plan';
-import { DEFAULT_DIAL_CODE, asciiDigits, composePhone, phoneProblem, splitInternational } from '../../guest-web/src/service/phone';
+import { asciiDigits } from '@shared/typed-text';
+import { DEFAULT_DIAL_CODE, composePhone, phoneProblem, splitInternational } from '../../guest-web/src/service/phone';
 import { loadPhonePlan } from '../../guest-web/src/service/phone-plan';
 
 describe('guest phone', () => {

@@ -5,7 +5,7 @@ import { guestNotices, lineEscalations, requestLines, services } from '../../ser
 import { MAIL_HOLD_MS, escalationMessageId } from '../../server/src/modules/requests/escalations';
 import { escalationReceivers } from '../../server/src/modules/requests/escalations.repository';
 import { TRY_LEASE_MS, guestMessageId } from '../../server/src/modules/requests/guest-mail';
-import { receivesEscalations } from '../../server/src/modules/requests/scope';
+import { receivesEscalations } from '../../server/src/access/scope';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { testServerEntry } from '../support/logged-server';
 import { type ServerProcess, spawnServer } from '../support/server-process';

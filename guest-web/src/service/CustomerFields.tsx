@@ -4,7 +4,8 @@ import { DIAL_CODES } from '@shared/dial-codes';
 import { CUST_NAME_MAX } from '@shared/patterns';
 import { FieldError, fieldA11y } from '../components/Field';
 import type { Draft, FieldErrors } from './draft';
-import { asciiDigits, splitInternational } from './phone';
+import { asciiDigits } from '@shared/typed-text';
+import { splitInternational } from './phone';
 import { usePhonePlan } from './phone-plan';
 
 interface Props {

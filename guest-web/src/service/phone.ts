@@ -1,5 +1,6 @@
 import { DEFAULT_DIAL_CODE, isPhoneNumber } from '@shared/patterns';
 import { dialCodeOf } from '@shared/dial-codes';
+import { asciiDigits, tidyPhone } from '@shared/typed-text';
 import { phonePlan } from './phone-plan';
 
 /** Before the plans load, only SPEC's pattern (checked by the caller) applies. */
@@ -11,18 +12,13 @@ export { DEFAULT_DIAL_CODE };
 export const PHONE_MIN_DIGITS = 6;
 export const PHONE_MAX_DIGITS = 15;
 
-/** Arabic-Indic (٠–٩) and Persian (۰–۹) digits as ASCII, so a phone typed on an Arabic keyboard is stored as 0–9. */
-export function asciiDigits(text: string): string {
-  return text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 0xf));
-}
-
 /**
  * The guest's part of the number, tidied: ASCII digits, single spaces, no trunk 0 (after
  * +966, 055… is 55…). Where the country's plan dials the 0 after the code (Italy's 06…,
  * Côte d'Ivoire's 01…), the 0 stays.
  */
 export function localNumber(number: string, dialCode?: string): string {
-  const tidy = asciiDigits(number).trim().replace(/\s+/g, ' ');
+  const tidy = tidyPhone(number);
   const stripped = tidy.replace(/^0+/, '').trimStart();
   const zeroIsPart = dialCode !== undefined && stripped !== tidy && fitsNumberingPlan(`${dialCode} ${tidy}`) && !fitsNumberingPlan(`${dialCode} ${stripped}`);
   return zeroIsPart ? tidy : stripped;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LINE_STATUSES, type LineStatus, isClosed } from '@shared';
 import { OPEN_REQUEST_STATUSES, requestStatusOf } from '../../../server/src/modules/requests/request-status';
-import { canSeeLine, canSeeRequest } from '../../../server/src/modules/requests/scope';
+import { canSeeLine, canSeeRequest } from '../../../server/src/access/scope';
 
 describe('the request status follows its lines (DESIGN)', () => {
   it.each([

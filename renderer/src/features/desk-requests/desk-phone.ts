@@ -1,8 +1,6 @@
 import { DEFAULT_DIAL_CODE, isPhoneNumber } from '@shared/patterns';
 import { dialCodeOf, fitsNumberingPlan, phoneExample } from '@shared/phone-plan';
-
-/** Arabic-Indic (٠–٩) and Persian (۰–۹) digits as ASCII: a number typed on an Arabic keyboard is stored as 0–9. */
-const asciiDigits = (text: string) => text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 0xf));
+import { tidyPhone } from '@shared/typed-text';
 
 /**
  * The phone a clerk typed, as the server stores it: the dial code first (00 read as +;
@@ -10,7 +8,7 @@ const asciiDigits = (text: string) => text.replace(/[\u0660-\u0669\u06f0-\u06f9]
  * checks it: SPEC's pattern, then the country's numbering plan. Empty stays empty.
  */
 export function deskPhone(typed: string): { phone: string; problem: boolean; example: string } {
-  const tidy = asciiDigits(typed).trim().replace(/\s+/g, ' ').replace(/^00/, '+');
+  const tidy = tidyPhone(typed).replace(/^00/, '+');
   const phone = !tidy ? '' : tidy.startsWith('+') ? tidy : `${DEFAULT_DIAL_CODE} ${tidy.replace(/^0+/, '')}`;
   const code = dialCodeOf(phone)?.value ?? DEFAULT_DIAL_CODE;
   const example = `${code} ${phoneExample(code) ?? ''}`.trim();

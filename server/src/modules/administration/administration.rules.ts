@@ -1,6 +1,6 @@
 import { isClaim } from '@shared';
 import type { LocalizedFieldError } from '../../http/errors';
-import { canSeeUser } from '../requests/scope';
+import { canSeeUser } from '../../access/scope';
 import { adminMessages as m } from './administration.messages';
 
 /** Names and codes never need angle brackets; refusing them keeps markup out of every screen and e-mail. */

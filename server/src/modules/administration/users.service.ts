@@ -20,7 +20,7 @@ import { mailFailureText } from '../../mail/mail-failure';
 import type { DbOrTx } from '../../db/client';
 import { bumpSessionVersion } from '../account/account.repository';
 import { endLinksBeyondIssuer, endPasswordsBeyondIssuer } from './link-rights.repository';
-import { canSeeUser } from '../requests/scope';
+import { canSeeUser } from '../../access/scope';
 import { invitationLink, inviteUser } from './invitations';
 import * as rolesRepo from './roles.repository';
 import * as repo from './users.repository';

@@ -2,7 +2,7 @@ import type { Language } from '@shared';
 import { and, asc, count, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { nameIn } from '../../db/display-names';
+import { inLanguage, nameIn } from '../../access/names';
 import * as s from '../../db/schema';
 import { ENTITIES, type EntityDef, type EntityKey, type Usage } from './basic-data.entities';
 
@@ -77,7 +77,7 @@ export class BasicDataRepository {
             useTypeNameEn: s.useTypes.nameEn,
             roomTypeNameAr: s.roomTypes.nameAr,
             roomTypeNameEn: s.roomTypes.nameEn,
-            hotelName: lang === 'ar' ? s.hotels.nameAr : s.hotels.name,
+            hotelName: inLanguage(lang, { en: s.hotels.name, ar: s.hotels.nameAr }),
           })
           .from(s.rooms)
           .innerJoin(s.useTypes, eq(s.useTypes.id, s.rooms.useTypeId))
@@ -102,7 +102,7 @@ export class BasicDataRepository {
             ...getTableColumns(s.workers),
             departmentName: nameIn(s.departments, lang),
             hotelIds: sql<number[]>`coalesce((select array_agg(wh.hotel_id order by wh.hotel_id) from ${s.workerHotels} wh where wh.worker_id = ${s.workers.id}), '{}')`,
-            hotelNames: sql<string[]>`coalesce((select array_agg(${lang === 'ar' ? sql.raw('h.name_ar') : sql.raw('h.name')} order by h.id) from ${s.workerHotels} wh join ${s.hotels} h on h.id = wh.hotel_id where wh.worker_id = ${s.workers.id}), '{}')`,
+            hotelNames: sql<string[]>`coalesce((select array_agg(${inLanguage(lang, { en: sql.raw('h.name'), ar: sql.raw('h.name_ar') })} order by h.id) from ${s.workerHotels} wh join ${s.hotels} h on h.id = wh.hotel_id where wh.worker_id = ${s.workers.id}), '{}')`,
             // The supervisor's view of the crew: paired phones that stand, lines in hand.
             phones: sql<number>`(select count(*)::int from ${s.workerDevices} d where d.worker_id = ${s.workers.id} and d.revoked_at is null)`,
             openTasks: sql<number>`(select count(*)::int from ${s.requestLines} l where l.worker_id = ${s.workers.id} and l.status in ('Open', 'Assigned'))`,

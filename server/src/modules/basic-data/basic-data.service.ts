@@ -1,4 +1,5 @@
 import type { Language, ListQuery } from '@shared';
+import { listIn } from '../../access/names';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, type LocalizedFieldError } from '../../http/errors';
 import { common } from '../../i18n/common.messages';
@@ -7,7 +8,7 @@ import { ENTITIES, type EntityDef, type EntityKey } from './basic-data.entities'
 import { entityNames, messages, notFoundMessages, usageNames } from './basic-data.messages';
 import { BasicDataRepository, type StoredRow } from './basic-data.repository';
 import { applyListQuery, type ListPage } from './list-query';
-import { type Scope, canSeeHotel } from '../requests/scope';
+import { type Scope, canSeeHotel } from '../../access/scope';
 
 type Input = Record<string, unknown>;
 export type ContractRow = Record<string, unknown> & { id: number; createdAt: string };
@@ -171,7 +172,7 @@ async function usesOf(repo: BasicDataRepository, def: EntityDef, id: number): Pr
 }
 
 const usesText = (uses: Uses, lang: Language) =>
-  uses.map((u) => `${usageNames[u.what][lang]} (${u.count})`).join(lang === 'ar' ? '، ' : ', ');
+  listIn(lang, uses.map((u) => `${usageNames[u.what][lang]} (${u.count})`));
 
 function inUse(uses: Uses): AppError {
   return new AppError(409, fill(messages.inUseBy, (lang) => ({ uses: usesText(uses, lang) })));

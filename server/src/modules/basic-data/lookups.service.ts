@@ -1,4 +1,5 @@
-import { FACILITIES, type Facility, type Language, type Lookup, type RoomLookup, type ServiceLookupGroup } from '@shared';
+import { FACILITIES, type Facility, type Language, type Lookup, type RoomLookup, type ServiceLookupGroup, displayName } from '@shared';
+import { inLanguage } from '../../access/names';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { EntityKey } from './basic-data.entities';
@@ -10,10 +11,9 @@ type Named = Record<string, unknown>;
 
 /** The name shown in a select, in the caller's language (DESIGN: nameAr for ar, nameEn for en). */
 export function nameFor(row: Named, lang: Language): string {
-  if ('nameEn' in row) return String(lang === 'ar' ? row.nameAr : row.nameEn);
+  if ('nameEn' in row) return String(inLanguage(lang, { en: row.nameEn, ar: row.nameAr }));
   // Hotels, departments and workers have name (English) and nameAr (optional but for hotels); companies one name only.
-  if (lang === 'ar' && typeof row.nameAr === 'string' && row.nameAr.trim()) return row.nameAr;
-  return String(row.name);
+  return displayName(lang, { name: String(row.name), nameAr: typeof row.nameAr === 'string' ? row.nameAr : null });
 }
 
 /** Select data for the forms (Generate*, GetFacilities): id and name, alphabetical in the caller's language. */
@@ -38,13 +38,13 @@ export class LookupsService {
     for (const row of rows) {
       let group = groups.get(row.groupId);
       if (!group) {
-        group = { name: lang === 'ar' ? row.groupNameAr : row.groupNameEn, services: [] };
+        group = { name: inLanguage(lang, { en: row.groupNameEn, ar: row.groupNameAr }), services: [] };
         groups.set(row.groupId, group);
       }
-      const other = lang === 'ar' ? row.nameEn : row.nameAr;
+      const other = inLanguage(lang, { en: row.nameAr, ar: row.nameEn });
       // A guest may type in either language whatever the page's, so both names and both sets of words find it.
       const keywords = [other, row.searchWordsEn, row.searchWordsAr].filter((w) => w.trim()).join(' ');
-      group.services.push({ id: row.id, name: lang === 'ar' ? row.nameAr : row.nameEn, isSpecial: row.isSpecial, keywords });
+      group.services.push({ id: row.id, name: inLanguage(lang, { en: row.nameEn, ar: row.nameAr }), isSpecial: row.isSpecial, keywords });
     }
     const out = byName([...groups.values()], lang);
     for (const group of out) group.services = byName(group.services, lang);
@@ -52,7 +52,7 @@ export class LookupsService {
   }
 
   facilities(lang: Language): Facility[] {
-    return FACILITIES.map((f) => ({ code: f.code, name: lang === 'ar' ? f.nameAr : f.nameEn, nameEn: f.nameEn, nameAr: f.nameAr }));
+    return FACILITIES.map((f) => ({ code: f.code, name: inLanguage(lang, { en: f.nameEn, ar: f.nameAr }), nameEn: f.nameEn, nameAr: f.nameAr }));
   }
 }
 

@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Language } from '@shared';
+import { inLanguage } from '../../access/names';
 import type { DbOrTx } from '../../db/client';
 import { bookingRoomImages, bookingRooms, hotels, roomTypes } from '../../db/schema';
 
@@ -17,7 +18,7 @@ export class BookingRoomsRepository {
   /** Newest first; ties (same transaction) by id, newest first too; hotels named in `lang`. */
   list(lang: Language = 'en'): Promise<BookingRoomRow[]> {
     return this.db
-      .select({ ...fieldsOfRoom, hotelName: lang === 'ar' ? hotels.nameAr : hotels.name, roomTypeCode: roomTypes.roomTypeCode })
+      .select({ ...fieldsOfRoom, hotelName: inLanguage(lang, { en: hotels.name, ar: hotels.nameAr }), roomTypeCode: roomTypes.roomTypeCode })
       .from(bookingRooms)
       .innerJoin(hotels, eq(hotels.id, bookingRooms.hotelId))
       .innerJoin(roomTypes, eq(roomTypes.id, bookingRooms.roomTypeId))

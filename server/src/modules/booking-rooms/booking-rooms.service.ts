@@ -7,7 +7,7 @@ import { applyListQuery } from '../basic-data/list-query';
 import { type CheckedImage, checkImageCount, nameOr } from './booking-room-rules';
 import { bookingRoomMessages as m } from './booking-rooms.messages';
 import { type BookingRoomRow, BookingRoomsRepository, type NewBookingRoom } from './booking-rooms.repository';
-import { type Scope, canSeeHotel } from '../requests/scope';
+import { type Scope, canSeeHotel } from '../../access/scope';
 
 const SORTABLE = ['id', 'nameAr', 'nameEn', 'roomTypeCode', 'hotelName', 'noOfGuests', 'createdAt'] as const;
 

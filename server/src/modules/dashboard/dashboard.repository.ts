@@ -2,9 +2,9 @@ import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, lte, sql } fro
 import type { Language } from '@shared';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { nameIn } from '../../db/display-names';
+import { inLanguage, nameIn } from '../../access/names';
 import { departments, hotels, requestLines, requests, rooms, services } from '../../db/schema';
-import { type Scope, lineScopeSql, requestScopeSql } from '../requests/scope';
+import { type Scope, lineScopeSql, requestScopeSql } from '../../access/scope';
 
 const notClosed = inArray(requestLines.status, ['Open', 'Assigned']);
 
@@ -32,8 +32,8 @@ export function oldestOpenLines(db: DbOrTx, scope: Scope, lang: Language, limit:
       id: requestLines.id,
       requestId: requests.id,
       requestCode: requests.requestCode,
-      serviceName: lang === 'ar' ? services.nameAr : services.nameEn,
-      hotelName: lang === 'ar' ? hotels.nameAr : hotels.name,
+      serviceName: inLanguage(lang, { en: services.nameEn, ar: services.nameAr }),
+      hotelName: inLanguage(lang, { en: hotels.name, ar: hotels.nameAr }),
       roomNumber: rooms.number,
       statusName: requestLines.status,
       createdAt: requestLines.createdAt,

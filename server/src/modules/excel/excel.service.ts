@@ -9,7 +9,7 @@ import { excelMessages as m } from './excel.messages';
 import type { Importer } from './importers/importer';
 import { RowProblems } from './row-check';
 import { buildTemplate } from './template-builder';
-import type { Scope } from '../requests/scope';
+import type { Scope } from '../../access/scope';
 import { readSheetRows } from './workbook-reader';
 
 /** Enough to fix a file in one pass without an answer of megabytes. */

@@ -6,7 +6,7 @@ import { qrMessages } from './qr.messages';
 import { QrRepository, roomLinkVersion, rotateRoomLinks } from './qr.repository';
 import { isLoopbackUrl, lanSuggestions } from './public-url';
 import { signRoomLink } from './room-link';
-import { type Scope, canSeeHotel } from '../requests/scope';
+import { type Scope, canSeeHotel } from '../../access/scope';
 
 /** The guest form's address for one room (SPEC §2: Request/Service?hotelId&roomId), with the room link's signature. */
 export function guestRequestUrl(publicUrl: string, hotelId: number, roomId: number, sig?: string): string {

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { RecoveryStatus } from '@shared';
 import type { DbOrTx } from '../../db/client';
 import { feedbackFollowUps, hotels, requestLines, requests, rooms, services } from '../../db/schema';
-import { type Scope, requestScopeSql } from '../requests/scope';
+import { type Scope, requestScopeSql } from '../../access/scope';
 
 /** Service recovery's follow-ups in the database. */
 

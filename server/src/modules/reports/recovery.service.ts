@@ -1,5 +1,6 @@
 import { type FollowUpInput, type Language, type MessageResponse, followUpMoveViolation, ltrIn, needsRecovery } from '@shared';
 import { clientRoutes } from '@shared/routes';
+import { inLanguage, listIn } from '../../access/names';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../http/errors';
 import { localize } from '../../i18n/localize';
@@ -9,7 +10,7 @@ import { byUser } from '../../security/actor';
 import { escalationReceivers, type Receiver } from '../requests/escalations.repository';
 import { announce } from '../requests/live-events';
 import { iso } from '../requests/requests.mappers';
-import { canSeeRequest, receivesEscalations } from '../requests/scope';
+import { canSeeRequest, receivesEscalations } from '../../access/scope';
 import * as repo from './recovery.repository';
 import { recoveryMessages as m } from './recovery.messages';
 
@@ -58,15 +59,14 @@ async function mailManagers(ctx: AppContext, id: number, subject: repo.RecoveryS
 
 export function recoveryMail(publicUrl: string, subject: repo.RecoverySubject, rating: number, receiver: Receiver) {
   const lang = receiver.language;
-  const ar = lang === 'ar';
   const params = {
     name: receiver.firstName,
     guest: subject.custName,
     code: ltrIn(lang, subject.requestCode),
-    hotel: ar ? subject.hotelNameAr : subject.hotelNameEn,
+    hotel: inLanguage(lang, { en: subject.hotelNameEn, ar: subject.hotelNameAr }),
     room: ltrIn(lang, subject.roomNumber),
     rating: String(rating),
-    services: subject.services.map((s) => (ar ? s.nameAr : s.nameEn)).join(ar ? '، ' : ', '),
+    services: listIn(lang, subject.services.map((s) => inLanguage(lang, { en: s.nameEn, ar: s.nameAr }))),
     review: subject.review.trim() ? subject.review.trim() : localize(m.noWords, lang),
   };
   const link = `${publicUrl}${clientRoutes.guestFeedback}`;

@@ -1,9 +1,9 @@
 import { type SQL, and, desc, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Language, ServiceLevelGroup } from '@shared';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client';
-import { nameIn } from '../../db/display-names';
+import { inLanguage, nameIn } from '../../access/names';
 import { departments, feedbackFollowUps, hotels, requestLines, requests, rooms, services, users, workers } from '../../db/schema';
-import { type Scope, lineScopeSql, requestScopeSql } from '../requests/scope';
+import { type Scope, lineScopeSql, requestScopeSql } from '../../access/scope';
 
 export interface ReportFilter {
   from: Date;
@@ -36,13 +36,13 @@ function lineFilter(scope: Scope, filter: ReportFilter): SQL | undefined {
 function grouping(groupBy: ServiceLevelGroup, lang: Language, timeZone: string): { key: SQL; name: SQL } {
   switch (groupBy) {
     case 'hotel':
-      return { key: sql`${requests.hotelId}`, name: sql`(select ${lang === 'ar' ? hotels.nameAr : hotels.name} from ${hotels} where ${hotels.id} = a.k)` };
+      return { key: sql`${requests.hotelId}`, name: sql`(select ${inLanguage(lang, { en: hotels.name, ar: hotels.nameAr })} from ${hotels} where ${hotels.id} = a.k)` };
     case 'department':
       return { key: sql`${requestLines.departmentId}`, name: sql`(select ${nameIn(departments, lang)} from ${departments} where ${departments.id} = a.k)` };
     case 'worker':
       return { key: sql`${requestLines.workerId}`, name: sql`(select ${nameIn(workers, lang)} from ${workers} where ${workers.id} = a.k)` };
     case 'service':
-      return { key: sql`${requestLines.serviceId}`, name: sql`(select ${lang === 'ar' ? services.nameAr : services.nameEn} from ${services} where ${services.id} = a.k)` };
+      return { key: sql`${requestLines.serviceId}`, name: sql`(select ${inLanguage(lang, { en: services.nameEn, ar: services.nameAr })} from ${services} where ${services.id} = a.k)` };
     case 'channel':
       // Named in the caller's language by the service (the channels are a fixed list, not rows).
       return { key: sql`${requests.channel}`, name: sql`a.k::text` };
@@ -137,7 +137,7 @@ export async function serviceLevels(
 // ── Room history ──────────────────────────────────────────────────────────
 export async function roomOf(db: DbOrTx, roomId: number, lang: Language) {
   const [room] = await db
-    .select({ id: rooms.id, number: rooms.number, hotelId: rooms.hotelId, hotelName: lang === 'ar' ? hotels.nameAr : hotels.name })
+    .select({ id: rooms.id, number: rooms.number, hotelId: rooms.hotelId, hotelName: inLanguage(lang, { en: hotels.name, ar: hotels.nameAr }) })
     .from(rooms)
     .innerJoin(hotels, eq(hotels.id, rooms.hotelId))
     .where(eq(rooms.id, roomId));
@@ -167,7 +167,7 @@ export function linesOf(db: DbOrTx, requestIds: string[], lang: Language) {
       id: requestLines.id,
       requestId: requestLines.requestId,
       serviceId: requestLines.serviceId,
-      serviceName: lang === 'ar' ? services.nameAr : services.nameEn,
+      serviceName: inLanguage(lang, { en: services.nameEn, ar: services.nameAr }),
       departmentId: requestLines.departmentId,
       departmentName: nameIn(departments, lang),
       workerName: nameIn(workers, lang),
@@ -211,7 +211,7 @@ export async function guestFeedback(
       rating: sql<number>`${requests.rating}`,
       review: sql<string>`coalesce(${requests.review}, '')`,
       reviewedAt: sql<Date>`${requests.reviewedAt}`.mapWith(requests.reviewedAt),
-      hotelName: lang === 'ar' ? hotels.nameAr : hotels.name,
+      hotelName: inLanguage(lang, { en: hotels.name, ar: hotels.nameAr }),
       roomId: rooms.id,
       roomNumber: rooms.number,
       departments: sql<string[]>`array(
@@ -219,7 +219,7 @@ export async function guestFeedback(
         where ${requestLines.requestId} = ${requests.id} order by 1)`,
       custName: requests.custName,
       services: sql<string[]>`array(
-        select ${lang === 'ar' ? services.nameAr : services.nameEn} from ${requestLines} join ${services} on ${services.id} = ${requestLines.serviceId}
+        select ${inLanguage(lang, { en: services.nameEn, ar: services.nameAr })} from ${requestLines} join ${services} on ${services.id} = ${requestLines.serviceId}
         where ${requestLines.requestId} = ${requests.id} order by ${requestLines.id})`,
       followUpId: feedbackFollowUps.id,
       followUpStatus: feedbackFollowUps.status,

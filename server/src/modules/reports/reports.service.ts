@@ -17,7 +17,7 @@ import { type LocalizedFieldError, badRequest, notFound } from '../../http/error
 import { common, fieldMessages } from '../../i18n/common.messages';
 import type { Principal } from '../../security/tokens';
 import { iso, isoOrNull } from '../requests/requests.mappers';
-import { canSeeRequest } from '../requests/scope';
+import { canSeeRequest } from '../../access/scope';
 import { channelNames, reportMessages as m } from './reports.messages';
 import { localize } from '../../i18n/localize';
 import * as repo from './reports.repository';

@@ -10,7 +10,7 @@ import { insertMessage } from './messages.repository';
 import { iso } from './requests.mappers';
 import { requestMessages as m, violationMessages } from './requests.messages';
 import { lockLine, updateLine } from './requests.repository';
-import { canSeeLine } from './scope';
+import { canSeeLine } from '../../access/scope';
 import { recordLineChanged, recordMessageAdded } from '../integrations/webhooks/outbox';
 import { requestStatusOf } from './request-status';
 import { lineStatuses } from './requests.repository';

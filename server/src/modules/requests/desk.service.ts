@@ -6,7 +6,7 @@ import type { Principal } from '../../security/tokens';
 import { sendTrackingLink } from './guest-mail';
 import { requestMessages as m } from './requests.messages';
 import { fileRequest } from './requests.service';
-import { canSeeRequest } from './scope';
+import { canSeeRequest } from '../../access/scope';
 
 /**
  * A request staff file for a room on a guest's behalf, taken by phone or at the desk. It

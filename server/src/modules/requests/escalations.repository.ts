@@ -2,7 +2,7 @@ import { type TargetKind } from '@shared';
 import { and, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, type Tx, rowsOf } from '../../db/client';
 import { departments, escalationDigests, hotels, lineEscalations, requestLines, requests, roleClaims, roles, rooms, services, userHotels, userRoles, users } from '../../db/schema';
-import { ESCALATIONS_RECEIVE } from './scope';
+import { ESCALATIONS_RECEIVE } from '../../access/scope';
 
 /** Escalations: which lines passed a target, who claims sending, and to whom. */
 

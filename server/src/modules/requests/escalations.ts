@@ -10,11 +10,12 @@ import { iso } from './requests.mappers';
 import { recordLiveEvent } from '../../events/outbox-relay';
 import { recordWebhookEvent } from '../integrations/webhooks/outbox';
 import { lineRef } from '../integrations/webhooks/event-data.repository';
-import { receivesEscalations } from './scope';
+import { receivesEscalations } from '../../access/scope';
 import { loggableError } from '../../db/errors';
 import { logJobFailure } from '../../background';
 import { targetsOf } from './service-levels.repository';
 import { pushOffered } from '../work/push.service';
+import { inLanguage } from '../../access/names';
 
 /**
  * Escalation: when an open line passes a target without its action, the
@@ -506,7 +507,7 @@ function scheduledAlertEvent(subject: repo.EscalationSubject, now: Date) {
 
 /** The due time as the hotel's clocks show it, whatever zone the server runs in. */
 function timeOf(at: Date, lang: Language, timeZone: string): string {
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
+  return new Intl.DateTimeFormat(inLanguage(lang, { en: 'en-GB', ar: 'ar-SA-u-nu-latn' }), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
 }
 
 /** One receiver's digest: every line still late, in their language and the hotel's time. */
@@ -518,12 +519,12 @@ export function digestMail(
 ) {
   const lang = receiver.language;
   const first = items[0].subject;
-  const hotel = lang === 'ar' ? first.hotelNameAr : first.hotelNameEn;
+  const hotel = inLanguage(lang, { en: first.hotelNameEn, ar: first.hotelNameAr });
   const lines = items.map(({ subject, due }) =>
     localize(due.kind === 'acknowledge' ? mail.digestLineAcknowledge : mail.digestLineComplete, lang, {
       code: ltrIn(lang, subject.requestCode),
       room: ltrIn(lang, subject.roomNumber),
-      service: lang === 'ar' ? subject.serviceNameAr : subject.serviceNameEn,
+      service: inLanguage(lang, { en: subject.serviceNameEn, ar: subject.serviceNameAr }),
       department:
         subject.departmentName === null
           ? localize(mail.noDepartment, lang)
@@ -550,9 +551,9 @@ export function escalationMail(
   const params = {
     name: receiver.firstName,
     code: ltrIn(lang, subject.requestCode),
-    hotel: lang === 'ar' ? subject.hotelNameAr : subject.hotelNameEn,
+    hotel: inLanguage(lang, { en: subject.hotelNameEn, ar: subject.hotelNameAr }),
     room: ltrIn(lang, subject.roomNumber),
-    service: lang === 'ar' ? subject.serviceNameAr : subject.serviceNameEn,
+    service: inLanguage(lang, { en: subject.serviceNameEn, ar: subject.serviceNameAr }),
     department:
       subject.departmentName === null
         ? localize(mail.noDepartment, lang)

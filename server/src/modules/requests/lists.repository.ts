@@ -3,11 +3,11 @@ import type { Language, LineStatus, RequestStatus, StaffListFilters } from '@sha
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { builtPerShape } from '../../db/prepared';
-import { nameIn } from '../../db/display-names';
+import { inLanguage, nameIn } from '../../access/names';
 import { departments, hotels, requestLines, requests, rooms, services, workers } from '../../db/schema';
 import { OPEN_REQUEST_STATUSES } from './request-status';
 import { lineClockColumns } from './requests.repository';
-import { type Scope, lineScopeSql, requestScopeSql } from './scope';
+import { type Scope, lineScopeSql, requestScopeSql } from '../../access/scope';
 
 /** The two staff lists, filtered by scope in SQL so paging and totals only ever count what the user may see. */
 
@@ -259,7 +259,7 @@ const requestStatements = builtPerShape((db: DbOrTx, shape: ListShape) => {
       code: requests.requestCode,
       custName: requests.custName,
       custPhone: requests.custPhone,
-      hotelName: shape.lang === 'ar' ? hotels.nameAr : hotels.name,
+      hotelName: inLanguage(shape.lang, { en: hotels.name, ar: hotels.nameAr }),
       roomNumber: rooms.number,
       createdAt: requests.createdAt,
       updatedAt: requests.updatedAt,
@@ -344,9 +344,9 @@ const lineStatements = builtPerShape((db: DbOrTx, shape: ListShape) => {
     requestId: requests.id,
     requestHeaderCode: requests.requestCode,
     channel: requests.channel,
-    serviceName: shape.lang === 'ar' ? services.nameAr : services.nameEn,
+    serviceName: inLanguage(shape.lang, { en: services.nameEn, ar: services.nameAr }),
     departmentName: nameIn(departments, shape.lang),
-    hotelName: shape.lang === 'ar' ? hotels.nameAr : hotels.name,
+    hotelName: inLanguage(shape.lang, { en: hotels.name, ar: hotels.nameAr }),
     roomNumber: rooms.number,
   };
 
@@ -425,7 +425,7 @@ export async function serviceNamesOf(db: DbOrTx, requestIds: string[], lang: Lan
   const names = new Map<string, string[]>(requestIds.map((id) => [id, []]));
   if (requestIds.length === 0) return names;
   const rows = await db
-    .select({ requestId: requestLines.requestId, name: lang === 'ar' ? services.nameAr : services.nameEn })
+    .select({ requestId: requestLines.requestId, name: inLanguage(lang, { en: services.nameEn, ar: services.nameAr }) })
     .from(requestLines)
     .innerJoin(services, eq(services.id, requestLines.serviceId))
     .where(inArray(requestLines.requestId, requestIds))

@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { type Language, type LineStatus, type RequestChannel, type RequestStatus, type Targets, resolveTargets } from '@shared';
 import { type DbOrTx, type Tx, rowsOf } from '../../db/client';
-import { nameIn } from '../../db/display-names';
+import { inLanguage, nameIn } from '../../access/names';
 import { sqlBuiltOnce } from '../../db/prepared';
 import { apiKeys, departments, hotels, lineEscalations, lineMessages, requestLines, requests, roomLinkKeys, rooms, serviceGroups, services, stays, users, workerHotels, workers } from '../../db/schema';
 import { integrationLabel } from '../integrations/api-keys/key-label.repository';
@@ -10,8 +10,8 @@ import { wants } from '../integrations/webhooks/outbox.repository';
 
 /** The only place the requests area talks to the database (STYLE §3). */
 
-const hotelName = (lang: Language) => (lang === 'ar' ? hotels.nameAr : hotels.name);
-const serviceName = (lang: Language) => (lang === 'ar' ? services.nameAr : services.nameEn);
+const hotelName = (lang: Language) => inLanguage(lang, { en: hotels.name, ar: hotels.nameAr });
+const serviceName = (lang: Language) => inLanguage(lang, { en: services.nameEn, ar: services.nameAr });
 
 // ── Reference data checked by AddRequest ───────────────────────────────────
 /**

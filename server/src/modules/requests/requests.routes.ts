@@ -17,7 +17,7 @@ import { isUuid } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
 import { requestHeader } from './requests.repository';
 import * as guest from './requests.service';
-import { canHearEvent, isOwnEvent, mayHearEvents } from './scope';
+import { canHearEvent, isOwnEvent, mayHearEvents } from '../../access/scope';
 import { guestStreamAllowed, streamHub, streamMessages } from './sse';
 import * as conversation from './conversation.service';
 import * as desk from './desk.service';

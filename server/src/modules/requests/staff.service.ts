@@ -22,7 +22,7 @@ import { requestMessages as m } from './requests.messages';
 import * as repo from './requests.repository';
 import { messagesOfLines } from './messages.repository';
 import { trackingLink } from './guest-mail';
-import { canSeeLine, canSeeRequest } from './scope';
+import { canSeeLine, canSeeRequest } from '../../access/scope';
 import { historyOf as routingHistoryOf } from '../routing/routing.service';
 import { staysOfRequests } from '../integrations/stays/stays.repository';
 

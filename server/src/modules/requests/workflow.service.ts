@@ -27,7 +27,7 @@ import * as repo from './requests.repository';
 import { insertMessage } from './messages.repository';
 import { announce } from './live-events';
 import { claimFinishedNotice, sendClaimedNotice } from './guest-mail';
-import { canSeeLine, workerServesHotel } from './scope';
+import { canSeeLine, workerServesHotel } from '../../access/scope';
 import { targetsOf } from './service-levels.repository';
 import { loggableError } from '../../db/errors';
 import { pushAssigned, pushOffered } from '../work/push.service';

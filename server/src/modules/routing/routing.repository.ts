@@ -2,7 +2,7 @@ import { type Language, type RoutingRule, type RosterSlot } from '@shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { builtOnce } from '../../db/prepared';
 import { type DbOrTx, type Tx, rowsOf } from '../../db/client';
-import { nameIn } from '../../db/display-names';
+import { inLanguage, nameIn } from '../../access/names';
 import {
   departments,
   hotels,
@@ -67,11 +67,11 @@ export async function rulesForScreen(db: DbOrTx, hotelId: number, lang: Language
       select r.id, r.hotel_id as "hotelId", r.scope, r.scope_id as "scopeId", r.auto_route as "autoRoute",
         r.department_id as "departmentId", r.max_open_tasks as "maxOpenTasks", r.accept_minutes as "acceptMinutes", r.max_reoffers as "maxReoffers",
         case r.scope
-          when 'service' then (select ${lang === 'ar' ? sql`s.name_ar` : sql`s.name_en`} from services s where s.id = r.scope_id)
-          when 'group' then (select ${lang === 'ar' ? sql`g.name_ar` : sql`g.name_en`} from service_groups g where g.id = r.scope_id)
-          else (select ${lang === 'ar' ? sql`coalesce(nullif(trim(d.name_ar), ''), d.name)` : sql`d.name`} from departments d where d.id = r.scope_id)
+          when 'service' then (select ${inLanguage(lang, { en: sql`s.name_en`, ar: sql`s.name_ar` })} from services s where s.id = r.scope_id)
+          when 'group' then (select ${inLanguage(lang, { en: sql`g.name_en`, ar: sql`g.name_ar` })} from service_groups g where g.id = r.scope_id)
+          else (select ${nameIn({ name: sql`d.name`, nameAr: sql`d.name_ar` }, lang)} from departments d where d.id = r.scope_id)
         end as "scopeName",
-        ${lang === 'ar' ? sql`coalesce(nullif(trim(${target}.name_ar), ''), ${target}.name)` : sql`${target}.name`} as "departmentName"
+        ${nameIn({ name: sql`${target}.name`, nameAr: sql`${target}.name_ar` }, lang)} as "departmentName"
       from routing_rules r left join departments ${target} on ${target}.id = r.department_id
       where r.hotel_id = ${hotelId}
       order by r.scope, r.scope_id`),
@@ -215,7 +215,7 @@ export async function openLinesWithWorkers(db: DbOrTx, scope: ReturnType<typeof 
       hotelId: requests.hotelId,
       hotelTimeZone: hotels.timeZone,
       roomNumber: rooms.number,
-      serviceName: lang === 'ar' ? services.nameAr : services.nameEn,
+      serviceName: inLanguage(lang, { en: services.nameEn, ar: services.nameAr }),
       workerId: workers.id,
       workerName: nameIn(workers, lang),
       workerDepartmentId: workers.departmentId,

@@ -2,7 +2,7 @@ import { type RoutingCandidate, type RoutingDecision, NO_TARGETS, decide, dueTim
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { logJobFailure } from '../../background';
-import { workerServesHotel } from '../requests/scope';
+import { workerServesHotel } from '../../access/scope';
 import { announce } from '../requests/live-events';
 import { requestStatusOf } from '../requests/request-status';
 import { iso } from '../requests/requests.mappers';

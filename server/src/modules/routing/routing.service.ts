@@ -12,6 +12,7 @@ import {
   ROUTING_DEFAULTS,
   ROUTING_LIMITS,
   decide,
+  displayName,
   formatClockTime,
   isOnShift,
   parseClockTime,
@@ -24,7 +25,8 @@ import { type Localized, localize } from '../../i18n/localize';
 import type { DevicePrincipal } from '../../security/device-tokens';
 import type { Principal } from '../../security/tokens';
 import { iso } from '../requests/requests.mappers';
-import { canManageWorker, canSeeHotel, canSeeLine, lineScopeSql, workerServesHotel } from '../requests/scope';
+import { inLanguage } from '../../access/names';
+import { canManageWorker, canSeeHotel, canSeeLine, lineScopeSql, workerServesHotel } from '../../access/scope';
 import { routingMessages as m, routingReasons as why } from './routing.messages';
 import * as repo from './routing.repository';
 
@@ -102,7 +104,7 @@ export async function preview(ctx: AppContext, user: Principal, query: { hotelId
   const base = { ruleId: rule.id, departmentId, departmentName };
   if (decision.action === 'assign') {
     // The rules screen shows the worker's name in the reader's language, like the reason.
-    const workerName = (lang === 'ar' ? namesAr : names).get(decision.workerId) ?? '';
+    const workerName = inLanguage(lang, { en: names, ar: namesAr }).get(decision.workerId) ?? '';
     return { ...base, routed: true, workerId: decision.workerId, workerName, reason: stepText({ outcome: 'assigned', reason: decision.reason, ruleId: rule.id, workerName, departmentName, detail: decision.detail }, lang) };
   }
   const reason = decision.action === 'wait' ? stepText({ outcome: 'waiting', reason: decision.reason, ruleId: rule.id, workerName: null, departmentName, detail: { cap: rule.maxOpenTasks } }, lang) : '';
@@ -115,12 +117,11 @@ async function candidatesOf(ctx: AppContext, db: DbOrTx, hotelId: number, depart
   const [all, roster, timeZone] = await Promise.all([repo.workerStates(db, departmentId), repo.rosterSlots(db, hotelId, departmentId), repo.hotelTimeZone(db, hotelId)]);
   const workers = all.filter((w) => workerServesHotel(w, hotelId));
   const zone = timeZone ?? ctx.config.hotelTimeZone;
-  const lang = (w: repo.WorkerState, l: Language) => (l === 'ar' && w.nameAr?.trim() ? w.nameAr : w.name);
   return {
     workers,
     candidates: workers.map((w) => ({ workerId: w.workerId, onShift: isOnShift(w.shiftOverride, roster.get(w.workerId) ?? [], now, zone), openTasks: w.openTasks, zones: w.zones, idleSince: w.idleSince })),
-    names: new Map(workers.map((w) => [w.workerId, lang(w, 'en')])),
-    namesAr: new Map(workers.map((w) => [w.workerId, lang(w, 'ar')])),
+    names: new Map(workers.map((w) => [w.workerId, displayName('en', w)])),
+    namesAr: new Map(workers.map((w) => [w.workerId, displayName('ar', w)])),
   };
 }
 
@@ -189,7 +190,7 @@ export async function workers(ctx: AppContext, user: Principal, query: { hotelId
   const { workers: rows, candidates } = await candidatesOf(ctx, db, query.hotelId, query.departmentId);
   return rows.map((w, i) => ({
     workerId: w.workerId,
-    workerName: lang === 'ar' && w.nameAr?.trim() ? w.nameAr : w.name,
+    workerName: displayName(lang, w),
     onShift: candidates[i].onShift,
     shift: w.shiftOverride ?? 'roster',
     openTasks: w.openTasks,

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../http/errors';
 import type { Principal } from '../../security/tokens';
 import * as accountRepo from '../account/account.repository';
 import * as rolesRepo from '../administration/roles.repository';
-import { canSeeUser } from '../requests/scope';
+import { canSeeUser } from '../../access/scope';
 import { recordSecurityEvent } from '../security-audit/security-audit.service';
 import { sessionMessages as m } from './sessions.messages';
 import * as repo from './sessions.repository';

@@ -2,6 +2,7 @@ import { desktopSsoLink } from '@shared';
 import type { Localized } from '../../i18n/localize';
 import { format } from '../../i18n/localize';
 import { ssoMessages as m } from './single-sign-on.messages';
+import { inLanguage } from '../../access/names';
 
 /** The client secret is kept only for the provider and client it was typed for. */
 export function secretBinding(issuer: string, clientId: string): string {
@@ -72,7 +73,7 @@ export function callbackPage(kind: 'refused' | 'desktop', text: Localized, param
   const link = kind === 'desktop' && exchangeCode ? desktopSsoLink(exchangeCode) : '/Admin/Login';
   const linkText = kind === 'desktop' ? m.openApp : m.backToSignIn;
   const body = (lang: 'en' | 'ar') =>
-    `<section lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><h1>${escapeHtml(m.pageTitle[lang])}</h1>` +
+    `<section lang="${lang}" dir="${inLanguage(lang, { en: 'ltr', ar: 'rtl' })}"><h1>${escapeHtml(m.pageTitle[lang])}</h1>` +
     `<p role="${kind === 'refused' ? 'alert' : 'status'}">${escapeHtml(format(text[lang], params))}</p>` +
     `<p><a href="${escapeHtml(link)}">${escapeHtml(linkText[lang])}</a></p></section>`;
   const refresh = kind === 'desktop' ? `<meta http-equiv="refresh" content="0;url=${escapeHtml(link)}">` : '';

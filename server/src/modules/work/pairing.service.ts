@@ -9,7 +9,7 @@ import type { DevicePrincipal } from '../../security/device-tokens';
 import { hashToken, newOpaqueToken } from '../../security/tokens';
 import { byUser } from '../../security/actor';
 import type { Principal } from '../../security/tokens';
-import { canManageWorker } from '../requests/scope';
+import { canManageWorker } from '../../access/scope';
 import { workMessages as m } from './work.messages';
 import * as repo from './work.repository';
 import { announceDeviceChange } from './work-events';

@@ -6,7 +6,7 @@ import type { MultipartForm } from '../../http/multipart';
 import type { DevicePrincipal } from '../../security/device-tokens';
 import type { Principal } from '../../security/tokens';
 import { sniffImage } from '../booking-rooms/image-type';
-import { canSeeLine } from '../requests/scope';
+import { canSeeLine } from '../../access/scope';
 import { workMessages as m } from './work.messages';
 import * as repo from './photos.repository';
 import { workerHotelIds } from './work.repository';

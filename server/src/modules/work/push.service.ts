@@ -8,6 +8,7 @@ import { localize, parseLang } from '../../i18n/localize';
 import type { DevicePrincipal } from '../../security/device-tokens';
 import { pushMessages as m } from './work.messages';
 import * as repo from './push.repository';
+import { inLanguage } from '../../access/names';
 
 /** Web Push to workers' phones: a task assigned to the worker, or offered to the worker's department. */
 
@@ -115,7 +116,7 @@ const PUSH_TIMEOUT_MS = 10_000;
 const PUSH_TTL_SECONDS = 3600;
 
 function payloadFor(line: NonNullable<Awaited<ReturnType<typeof repo.lineForPush>>>, kind: 'assigned' | 'offered', lang: Language): PushPayload {
-  const service = lang === 'ar' ? line.serviceNameAr : line.serviceNameEn;
+  const service = inLanguage(lang, { en: line.serviceNameEn, ar: line.serviceNameAr });
   return {
     kind: 'task',
     lineId: line.lineId,

@@ -15,6 +15,7 @@ import { pushOffered } from './push.service';
 import { workMessages as m } from './work.messages';
 import { recordMessageAdded } from '../integrations/webhooks/outbox';
 import * as repo from './work.repository';
+import { inLanguage } from '../../access/names';
 
 /** What a worker's phone reads and does: its own lines, its department's pool. */
 
@@ -25,7 +26,7 @@ function toTasks(rows: repo.TaskRow[], messages: Awaited<ReturnType<typeof messa
       lineId: r.lineId,
       requestCode: r.requestCode,
       roomNumber: r.roomNumber,
-      hotelName: lang === 'ar' ? r.hotelNameAr : r.hotelNameEn,
+      hotelName: inLanguage(lang, { en: r.hotelNameEn, ar: r.hotelNameAr }),
       serviceNameEn: r.serviceNameEn,
       serviceNameAr: r.serviceNameAr,
       guestName: r.guestName,

@@ -1,14 +1,12 @@
 import { TARGET_MINUTES_MAX } from '@shared';
-
-/** Arabic-Indic and Persian digits typed on an Arabic keyboard become 0-9. */
-const toAsciiDigits = (text: string) => text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf));
+import { asciiDigits } from '@shared/typed-text';
 
 /**
  * A target field's text as the body sends it: empty is null (the next level's target
  * applies), digits a number; anything else goes as typed so the server refuses it in words.
  */
 export function minutesOf(text: string): number | string | null {
-  const value = toAsciiDigits(text.slice(0, 20).trim());
+  const value = asciiDigits(text.slice(0, 20).trim());
   if (!value) return null;
   return /^\d+$/.test(value) ? Number(value) : value;
 }

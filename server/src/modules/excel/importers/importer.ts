@@ -2,7 +2,7 @@ import type { Language } from '@shared';
 import type { AppContext } from '../../../context';
 import type { Localized } from '../../../i18n/localize';
 import type { Principal } from '../../../security/tokens';
-import type { Scope } from '../../requests/scope';
+import type { Scope } from '../../../access/scope';
 import type { ExcelRepository } from '../excel.repository';
 import type { RowProblems } from '../row-check';
 import type { LookupItem, SheetRow, SheetSpec } from '../sheet-spec';

@@ -1,5 +1,5 @@
 import { RoomInput } from '@shared';
-import { canSeeHotel } from '../../requests/scope';
+import { canSeeHotel } from '../../../access/scope';
 import { CodeMap, checkUnique, checkWithSchema, resolveCode } from '../row-check';
 import { type Importer, asLookup } from './importer';
 

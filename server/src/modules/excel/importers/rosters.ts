@@ -2,7 +2,7 @@ import { parseClockTime } from '@shared';
 import type { Tx } from '../../../db/client';
 import { defineMessages } from '../../../i18n/localize';
 import { replaceRoster } from '../../routing/routing.repository';
-import { canSeeHotel, canSeeLine } from '../../requests/scope';
+import { canSeeDepartment, canSeeHotel, canSeeLine } from '../../../access/scope';
 import { CodeMap, resolveCode } from '../row-check';
 import { type Importer, asLookup } from './importer';
 
@@ -70,7 +70,7 @@ export const rosterImporter: Importer<Ctx, Item> = {
   },
   async lookups(repo, scope) {
     const [hotels, departments, workers] = await Promise.all([repo.hotels(), repo.departments(), repo.workersWithDepartment()]);
-    const mine = departments.filter((d) => scope.isAdmin || scope.departmentIds.includes(d.id));
+    const mine = departments.filter((d) => canSeeDepartment(scope, d.id));
     return {
       hotelCode: asLookup(hotels.filter((h) => canSeeHotel(scope, h.id))),
       departmentCode: asLookup(mine),

@@ -3,7 +3,7 @@ import { type Localized, localize } from '../../../i18n/localize';
 import { adminMessages } from '../../administration/administration.messages';
 import { isDeliverableEmail, markupErrors } from '../../administration/administration.rules';
 import { inviteUser } from '../../administration/invitations';
-import { type Scope, canSeeHotel, canSeeUser } from '../../requests/scope';
+import { type Scope, canSeeHotel, canSeeUser } from '../../../access/scope';
 import { excelMessages } from '../excel.messages';
 import { splitCodes } from '../cell-text';
 import { DepartmentKeys } from '../department-keys';

@@ -1,6 +1,6 @@
 import { WorkerInput } from '@shared';
 import { adminMessages } from '../../administration/administration.messages';
-import { type Scope, canSeeHotel } from '../../requests/scope';
+import { type Scope, canSeeHotel } from '../../../access/scope';
 import { splitCodes } from '../cell-text';
 import { DepartmentKeys } from '../department-keys';
 import { CodeMap, checkUnique, checkWithSchema, resolveCode, resolveCodes } from '../row-check';

@@ -1,6 +1,7 @@
 import type { ApaleoSettings, ApaleoSettingsInput, ApaleoWebhookInput, Language, MessageResponse } from '@shared';
 import { endpoints } from '@shared';
 import type { AppContext } from '../../../context';
+import { canSeeHotel } from '../../../access/scope';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors';
 import { localize } from '../../../i18n/localize';
 import type { Principal } from '../../../security/tokens';
@@ -96,7 +97,7 @@ function refusalOf(error: unknown, reservationId: string): AppError {
 async function checkHotel(ctx: AppContext, user: Principal, hotelId: number): Promise<void> {
   const { db } = ctx.database;
   const access = await accessOf(db, user.userId);
-  if (!access.isAdmin && !access.hotelIds.includes(hotelId)) throw new AppError(403, stayMessages.hotelNotFound);
+  if (!canSeeHotel(access, hotelId)) throw new AppError(403, stayMessages.hotelNotFound);
   if (!(await stays.hotelExists(db, hotelId))) throw notFound(stayMessages.hotelNotFound);
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { keyMayHold } from '@shared';
+import { canSeeHotelOrChain } from '../../../access/scope';
 import type { Clock } from '../../../clock';
 import type { Database } from '../../../db/client';
 import { AppError, unauthorized } from '../../../http/errors';
@@ -35,7 +36,7 @@ export class ApiKeyAuthenticator {
     const row = keyId ? await repo.liveKeyByKeyId(db, keyId) : undefined;
     if (!row || !hashMatches(key, row.secretHash)) throw unauthorized(m.keyInvalid);
     const creator = row.createdBy === null ? undefined : await repo.creatorStanding(db, row.createdBy);
-    const reaches = creator?.isActive && (creator.isAdmin || (row.hotelId !== null && creator.hotelIds.includes(row.hotelId)));
+    const reaches = creator?.isActive && canSeeHotelOrChain(creator, row.hotelId);
     if (!creator || !reaches) throw unauthorized(m.creatorGone);
     const allowed = row.claims.filter(keyMayHold);
     if (allowed.length !== row.claims.length) await repo.setKeyClaims(db, row.id, allowed);

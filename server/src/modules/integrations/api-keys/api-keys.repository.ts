@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Language } from '@shared';
+import { type HotelScope, hotelScopeSql } from '../../../access/scope';
 import type { Db, DbOrTx } from '../../../db/client';
-import { nameIn } from '../../../db/display-names';
+import { nameIn } from '../../../access/names';
 import { rowsOf } from '../../../db/client';
 import { apiKeys, departments, hotels, users } from '../../../db/schema';
 import { userName } from '../../requests/requests.repository';
@@ -14,10 +15,10 @@ export async function insertApiKey(db: DbOrTx, values: typeof apiKeys.$inferInse
 }
 
 /**
- * Newest first, revoked ones too (they stay named in line histories). `hotelIds` narrows
- * to those hotels' keys (null: every key, the chain's included: an Admin's view).
+ * Newest first, revoked ones too (they stay named in line histories). `reader` narrows
+ * to the keys of the hotels they see (none: every key, the chain's included).
  */
-export async function listApiKeys(db: DbOrTx, lang: Language, id?: number, hotelIds: readonly number[] | null = null) {
+export async function listApiKeys(db: DbOrTx, lang: Language, id?: number, reader?: HotelScope) {
   return db
     .select({
       id: apiKeys.id,
@@ -39,7 +40,7 @@ export async function listApiKeys(db: DbOrTx, lang: Language, id?: number, hotel
     .where(
       and(
         id === undefined ? undefined : eq(apiKeys.id, id),
-        hotelIds === null ? undefined : hotelIds.length ? inArray(apiKeys.hotelId, [...hotelIds]) : sql`false`,
+        reader && hotelScopeSql(reader, apiKeys.hotelId),
       ),
     )
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));

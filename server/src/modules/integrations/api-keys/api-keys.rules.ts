@@ -1,4 +1,5 @@
 import { type ApiKeyInput, isClaim, keyMayHold } from '@shared';
+import { canSeeHotel } from '../../../access/scope';
 import type { Localized } from '../../../i18n/localize';
 import { apiKeyMessages as m } from './api-keys.messages';
 
@@ -20,6 +21,6 @@ export function keyRefusal(creator: Creator, input: Pick<ApiKeyInput, 'hotelId' 
     if (!creator.claims.has(claim)) return { text: m.claimNotHeld, params: { claim } };
   }
   if (input.hotelId === null || input.hotelId === undefined) return creator.isAdmin ? undefined : { text: m.chainOnlyAdmin };
-  if (!creator.isAdmin && !creator.hotelIds.includes(input.hotelId)) return { text: m.hotelNotHeld };
+  if (!canSeeHotel(creator, input.hotelId)) return { text: m.hotelNotHeld };
   return undefined;
 }

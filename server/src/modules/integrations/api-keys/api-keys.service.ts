@@ -1,4 +1,5 @@
 import type { ApiKey, ApiKeyInput, CreatedApiKey, Language, MessageResponse } from '@shared';
+import { canSeeHotelOrChain } from '../../../access/scope';
 import type { AppContext } from '../../../context';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors';
 import { localize } from '../../../i18n/localize';
@@ -19,15 +20,12 @@ const toApiKey = (r: Row): ApiKey => ({
 
 /**
  * A hotel's keys are the business of that hotel's users; the chain's keys, of Admins (as
- * webhooks). Asked of the person as they are now, not of their (older) token.
+ * webhooks: canSeeHotelOrChain). Asked of the person as they are now, not of their (older) token.
  */
-async function reachOf(ctx: AppContext, user: Principal): Promise<readonly number[] | null> {
-  const access = await accessOf(ctx.database.db, user.userId);
-  return access.isAdmin ? null : access.hotelIds;
-}
+const accessNow = (ctx: AppContext, user: Principal) => accessOf(ctx.database.db, user.userId);
 
 export async function listKeys(ctx: AppContext, user: Principal, lang: Language): Promise<ApiKey[]> {
-  return (await repo.listApiKeys(ctx.database.db, lang, undefined, await reachOf(ctx, user))).map(toApiKey);
+  return (await repo.listApiKeys(ctx.database.db, lang, undefined, await accessNow(ctx, user))).map(toApiKey);
 }
 
 export async function createKey(ctx: AppContext, user: Principal, input: ApiKeyInput, lang: Language): Promise<CreatedApiKey> {
@@ -64,8 +62,7 @@ export async function revokeKey(ctx: AppContext, user: Principal, id: number, la
   const { db } = ctx.database;
   const row = await repo.findApiKey(db, id);
   // Another hotel's key, or the chain's for a non-Admin, is not found (nothing tells it exists).
-  const reach = await reachOf(ctx, user);
-  if (!row || (reach !== null && (row.hotelId === null || !reach.includes(row.hotelId)))) throw notFound(m.notFound);
+  if (!row || !canSeeHotelOrChain(await accessNow(ctx, user), row.hotelId)) throw notFound(m.notFound);
   if (!(await repo.revokeApiKey(db, id, user.userId, ctx.clock.now()))) throw conflict(m.alreadyRevoked);
   return { message: localize(m.revoked, lang), id };
 }

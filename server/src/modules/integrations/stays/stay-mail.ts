@@ -1,4 +1,5 @@
 import { type Language, ltrIn } from '@shared';
+import { inLanguage, listIn } from '../../../access/names';
 import type { AppContext } from '../../../context';
 import { loggableError } from '../../../db/errors';
 import { defineMessages, localize } from '../../../i18n/localize';
@@ -44,10 +45,10 @@ export async function sendStayReviewMail(ctx: AppContext, stayId: number, now = 
   const lang: Language = stay.language.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
   try {
     const hotel = await repo.hotelNamesOf(db, stay.hotelId);
-    const hotelName = (lang === 'ar' ? hotel?.nameAr : hotel?.name) || hotel?.name || '';
+    const hotelName = inLanguage(lang, { en: hotel?.name, ar: hotel?.nameAr }) || hotel?.name || '';
     const names = await serviceNamesOf(db, stayRequests.map((r) => r.id), lang);
     const list = stayRequests.map((r) =>
-      localize(mail.request, lang, { code: ltrIn(lang, r.requestCode), services: (names.get(r.id) ?? []).join(lang === 'ar' ? '، ' : ', '), link: trackingLink(ctx, r.id) }),
+      localize(mail.request, lang, { code: ltrIn(lang, r.requestCode), services: listIn(lang, names.get(r.id) ?? []), link: trackingLink(ctx, r.id) }),
     );
     await ctx.mailer.send({
       to: stay.email.trim(),

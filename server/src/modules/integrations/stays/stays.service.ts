@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type GuestRoomStay, type Language, type MessageResponse, STAY_EVENT_TOLERANCE_SECONDS, type StayEventInput } from '@shared';
 import type { AppContext } from '../../../context';
+import { canSeeHotel } from '../../../access/scope';
 import type { Tx } from '../../../db/client';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../../http/errors';
 import { localize } from '../../../i18n/localize';
@@ -88,7 +89,7 @@ function withParams(text: typeof m.oldTimestamp) {
 export async function newStaySecret(ctx: AppContext, user: Principal, hotelId: number, lang: Language): Promise<{ message: string; secret: string }> {
   const { db } = ctx.database;
   const access = await accessOf(db, user.userId);
-  if (!access.isAdmin && !access.hotelIds.includes(hotelId)) throw new AppError(403, m.hotelNotFound);
+  if (!canSeeHotel(access, hotelId)) throw new AppError(403, m.hotelNotFound);
   if (!(await repo.hotelExists(db, hotelId))) throw notFound(m.hotelNotFound);
   const secret = `hgs_stay_${randomBytes(32).toString('base64url')}`;
   await repo.saveSecret(db, hotelId, ctx.box.seal(secret), ctx.clock.now());

@@ -1,4 +1,5 @@
-import { type SQL, and, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { type SQL, and, count, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { type HotelScope, hotelScopeSql } from '../../../access/scope';
 import { type DbOrTx, rowsOf } from '../../../db/client';
 import { hotels, users, webhookDeliveries, webhookEvents, webhookSubscriptions } from '../../../db/schema';
 
@@ -16,8 +17,8 @@ export async function insertSubscription(
   return created.id;
 }
 
-/** null hotelIds: every subscription (an admin); else those of the hotels listed (never the chain's). */
-export async function listSubscriptions(db: DbOrTx, hotelIds: readonly number[] | null) {
+/** The subscriptions of the hotels the reader sees (an admin: every one, the chain's too). */
+export async function listSubscriptions(db: DbOrTx, reader: HotelScope) {
   return db
     .select({
       id: webhookSubscriptions.id,
@@ -34,7 +35,7 @@ export async function listSubscriptions(db: DbOrTx, hotelIds: readonly number[] 
     })
     .from(webhookSubscriptions)
     .leftJoin(hotels, eq(hotels.id, webhookSubscriptions.hotelId))
-    .where(hotelIds === null ? undefined : inArray(webhookSubscriptions.hotelId, hotelIds.length ? [...hotelIds] : [-1]))
+    .where(hotelScopeSql(reader, webhookSubscriptions.hotelId))
     .orderBy(desc(webhookSubscriptions.id));
 }
 

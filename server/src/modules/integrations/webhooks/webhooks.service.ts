@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Language, MessageResponse, WebhookCreated, WebhookDeliveriesPage, WebhookEventType, WebhookSubscription, WebhookSubscriptionInput } from '@shared';
+import { inLanguage } from '../../../access/names';
+import { canSeeHotelOrChain } from '../../../access/scope';
 import type { AppContext } from '../../../context';
 import { badRequest, conflict, notFound } from '../../../http/errors';
 import { localize } from '../../../i18n/localize';
@@ -17,23 +19,18 @@ export function newSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-/** A subscription for one hotel is the business of that hotel's users; the chain's, of administrators. */
-function mayManage(user: Principal, hotelId: number | null): boolean {
-  return user.isAdmin || (hotelId !== null && user.hotelIds.includes(hotelId));
-}
-
 async function ownSubscription(ctx: AppContext, user: Principal, id: number) {
   const row = await repo.subscriptionById(ctx.database.db, id);
-  if (!row || !mayManage(user, row.hotelId)) throw notFound(m.notFound);
+  if (!row || !canSeeHotelOrChain(user, row.hotelId)) throw notFound(m.notFound);
   return row;
 }
 
 export async function listWebhooks(ctx: AppContext, user: Principal, lang: Language): Promise<WebhookSubscription[]> {
-  const rows = await repo.listSubscriptions(ctx.database.db, user.isAdmin ? null : user.hotelIds);
+  const rows = await repo.listSubscriptions(ctx.database.db, user);
   return rows.map(({ hotelNameAr, hotelName, ...row }) => ({
     ...row,
     eventTypes: row.eventTypes as WebhookEventType[],
-    hotelName: (lang === 'ar' ? hotelNameAr || hotelName : hotelName) ?? null,
+    hotelName: inLanguage(lang, { en: hotelName, ar: hotelNameAr || hotelName }) ?? null,
     failingSince: iso(row.failingSince),
     disabledAt: iso(row.disabledAt),
     createdAt: row.createdAt.toISOString(),
@@ -45,7 +42,7 @@ export async function addWebhook(ctx: AppContext, user: Principal, input: Webhoo
   const problem = urlProblem(input.url, rules) ?? (await addressProblem(input.url, rules));
   if (problem) throw badRequest(problem, {}, [{ field: 'url', message: problem }]);
   if (input.hotelId === null && !user.isAdmin) throw badRequest(m.chainNeedsAdmin, {}, [{ field: 'hotelId', message: m.chainNeedsAdmin }]);
-  if (input.hotelId !== null && (!mayManage(user, input.hotelId) || !(await repo.hotelExists(ctx.database.db, input.hotelId))))
+  if (input.hotelId !== null && (!canSeeHotelOrChain(user, input.hotelId) || !(await repo.hotelExists(ctx.database.db, input.hotelId))))
     throw badRequest(m.hotelNotFound, {}, [{ field: 'hotelId', message: m.hotelNotFound }]);
   const secret = newSecret();
   const id = await repo.insertSubscription(ctx.database.db, {

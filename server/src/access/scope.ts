@@ -1,8 +1,8 @@
 import { type SQL, and, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Claim, LiveEvent } from '@shared';
-import { requestLines, requests } from '../../db/schema';
-import type { Principal } from '../../security/tokens';
+import { requestLines, requests } from '../db/schema';
+import type { Principal } from '../security/tokens';
 
 /**
  * Who sees what (DESIGN), written once: an admin sees everything; other staff see the
@@ -20,6 +20,9 @@ export interface Scope {
   departmentIds: readonly number[];
 }
 
+/** What the hotel rule reads of a user: a token, a key's creator or a user's access as stored all carry it. */
+export type HotelScope = Pick<Scope, 'isAdmin' | 'hotelIds'>;
+
 type Field = 'hotelId' | 'departmentId';
 
 /** `field` is one of `anyOf`, or empty when `orNone` (a line waiting for a department). */
@@ -29,12 +32,17 @@ interface Condition<F extends Field> {
   orNone: boolean;
 }
 
-function requestRule(user: Scope): Condition<'hotelId'>[] {
+function requestRule(user: HotelScope): Condition<'hotelId'>[] {
   return user.isAdmin ? [] : [{ field: 'hotelId', anyOf: user.hotelIds, orNone: false }];
 }
 
+/** A line (or a worker) of one of the user's departments, or of none yet. */
+function departmentCondition(user: Scope): Condition<'departmentId'> {
+  return { field: 'departmentId', anyOf: user.departmentIds, orNone: true };
+}
+
 function lineRule(user: Scope): Condition<Field>[] {
-  return user.isAdmin ? [] : [...requestRule(user), { field: 'departmentId', anyOf: user.departmentIds, orNone: true }];
+  return user.isAdmin ? [] : [...requestRule(user), departmentCondition(user)];
 }
 
 function holds<F extends Field>(rule: Condition<F>[], row: Record<F, number | null>): boolean {
@@ -60,18 +68,31 @@ function toSql<F extends Field>(rule: Condition<F>[], columns: Record<F, AnyPgCo
 }
 
 // ── Requests (Request List, request details, reviews) ──
-export function canSeeRequest(user: Scope, request: { hotelId: number }): boolean {
+export function canSeeRequest(user: HotelScope, request: { hotelId: number }): boolean {
   return holds(requestRule(user), request);
 }
 
 /** The request scope as a WHERE condition; undefined (no condition) for an admin. */
-export function requestScopeSql(user: Scope, columns: { hotelId: AnyPgColumn } = { hotelId: requests.hotelId }, ids?: IdsIn): SQL | undefined {
+export function requestScopeSql(user: HotelScope, columns: { hotelId: AnyPgColumn } = { hotelId: requests.hotelId }, ids?: IdsIn): SQL | undefined {
   return toSql(requestRule(user), columns, ids);
 }
 
-/** A hotel's own master data (the hotel, its rooms) follows the same rule as its requests. */
-export function canSeeHotel(user: Scope, hotelId: number): boolean {
+/**
+ * A hotel's own master data (the hotel, its rooms) and its settings (its PMS secret, Apaleo,
+ * its API keys and webhooks) follow the same rule as its requests.
+ */
+export function canSeeHotel(user: HotelScope, hotelId: number): boolean {
   return canSeeRequest(user, { hotelId });
+}
+
+/** The hotel rule as a WHERE condition over a hotel column (a row of no hotel, the chain's, is an admin's only); undefined for an admin. */
+export function hotelScopeSql(user: HotelScope, hotelId: AnyPgColumn): SQL | undefined {
+  return toSql(requestRule(user), { hotelId });
+}
+
+/** What serves one hotel (an API key, a webhook) is that hotel's business; what serves the whole chain (no hotel), an admin's. */
+export function canSeeHotelOrChain(user: HotelScope, hotelId: number | null): boolean {
+  return hotelId === null ? user.isAdmin : canSeeHotel(user, hotelId);
 }
 
 // ── Staff users (Users screen, their roles and invitations) ──
@@ -84,6 +105,11 @@ export function canSeeUser(user: Scope, target: { hotelIds: readonly number[]; d
   return target.hotelIds.every(
     (hotelId) => canSeeHotel(user, hotelId) && target.departmentIds.every((departmentId) => canSeeLine(user, { hotelId, departmentId })),
   );
+}
+
+/** A department's own data (its code in a roster sheet) follows the department part of the line rule. */
+export function canSeeDepartment(user: Scope, departmentId: number): boolean {
+  return user.isAdmin || holds([departmentCondition(user)], { departmentId });
 }
 
 // ── Service lines (Service List, line details, dashboard) ──
@@ -154,7 +180,7 @@ export function isOwnEvent(user: Scope, event: Pick<LiveEvent, 'hotelId' | 'depa
  */
 export function canManageWorker(user: Scope, worker: { departmentId: number | null; hotelIds: readonly number[] }): boolean {
   if (user.isAdmin) return true;
-  return worker.hotelIds.some((hotelId) => user.hotelIds.includes(hotelId)) && holds([{ field: 'departmentId', anyOf: user.departmentIds, orNone: true }], worker);
+  return worker.hotelIds.some((hotelId) => canSeeHotel(user, hotelId)) && holds([departmentCondition(user)], worker);
 }
 
 /** A worker serves a line only of one of its hotels (routing, Assign, Take, the phone's lists). */
