@@ -12,7 +12,7 @@ export default class PlaywrightSlowestReporter implements Reporter {
   private readonly files = new Map<string, number>();
   private readonly troubled = new Map<string, string>();
   /** Per parallel slot (parallelIndex): each test's start and end. */
-  private readonly slots = new Map<number, { start: number; end: number }[]>();
+  private readonly slots = new Map<number, { start: number; end: number; file: string }[]>();
   private readonly workers = new Set<number>();
   private startedAt = Date.now();
 
@@ -30,7 +30,7 @@ export default class PlaywrightSlowestReporter implements Reporter {
     this.files.set(key, (this.files.get(key) ?? 0) + result.duration);
     const start = result.startTime.getTime();
     const slot = this.slots.get(result.parallelIndex) ?? [];
-    slot.push({ start, end: start + result.duration });
+    slot.push({ start, end: start + result.duration, file: key });
     this.slots.set(result.parallelIndex, slot);
     this.workers.add(result.workerIndex);
     const outcome = test.outcome();
@@ -47,10 +47,20 @@ export default class PlaywrightSlowestReporter implements Reporter {
     }
     if (this.slots.size) {
       const wall = (result.duration || Date.now() - this.startedAt) / 1000;
+      const gaps: { ms: number; before: string }[] = [];
       const busy = [...this.slots].map(([index, runs]) => {
         const inTests = runs.reduce((sum, r) => sum + (r.end - r.start), 0) / 1000;
-        return `slot ${index}: ${inTests.toFixed(1)} s in tests`;
+        runs.sort((a, b) => a.start - b.start);
+        let previous = this.startedAt;
+        for (const r of runs) {
+          gaps.push({ ms: r.start - previous, before: r.file });
+          previous = r.end;
+        }
+        return `slot ${index}: ${inTests.toFixed(1)} s in tests, ${((runs[0].start - this.startedAt) / 1000).toFixed(1)} s before its first`;
       });
+      const between = gaps.reduce((sum, g) => sum + g.ms, 0) / 1000;
+      const largest = gaps.sort((a, b) => b.ms - a.ms).slice(0, 8).map((g) => `${(g.ms / 1000).toFixed(1)} s before ${g.before}`);
+      console.log(`\nBetween tests: ${between.toFixed(1)} s over all slots; the largest: ${largest.join('; ')}`);
       console.log(`\nBrowser run: ${wall.toFixed(1)} s wall, ${this.workers.size} worker processes; ${busy.join(', ')}`);
     }
     if (!this.troubled.size) return;
