@@ -1,4 +1,4 @@
-import { dataDirProblem, portProblem } from '../../scripts/preflight.mjs';
+import { dataDirProblem, portProblem } from './preflight';
 import { ConfigError, loadConfig } from './config';
 import { isLoopbackUrl, lanSuggestions, publicUrlWarning } from './modules/qr/public-url';
 import { type RunningServer, startServer } from './server';
