@@ -42,6 +42,10 @@ export default tseslint.config(
   { files: ['server/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/electron/**', 'electron']], 'the server imports only shared/') },
   // The desktop shell shares types with the admin app through shared/ only: it never reaches into a client's source.
   { files: ['electron/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/server/**']], 'electron/ imports shared/ only, never a client or the server') },
+  // The server speaks through its logger (pino: levels, JSON under a service manager), never the console.
+  // The few lines printed before a logger exists, and the start banner, say why where they are (server/src/main.ts).
+  // The command-line tools (server/src/cli/) talk to the person at the terminal, so they print.
+  { files: ['server/src/**'], ignores: ['server/src/cli/**'], rules: { 'no-console': 'error' } },
   // The database appears only in repositories and db/ (STYLE §3). Types (a column type, Db)
   // may travel; a query builder, a table or raw rows may not.
   {
