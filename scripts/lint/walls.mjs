@@ -56,13 +56,18 @@ function specifiersOnDisk(file) {
   return ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((ref) => ref.fileName);
 }
 
-/** Each module file → the other modules it imports; read from disk once per process. */
-let moduleImportsCache;
+/** Each module file → the other modules it imports, read again only when the file changed (an editor's lint server lives long). */
+const moduleImportsCache = new Map();
 function moduleImportsOnDisk() {
-  moduleImportsCache ??= new Map(
-    sourceFiles(MODULES).map((file) => [file, otherModules(file, specifiersOnDisk(file))]),
-  );
-  return moduleImportsCache;
+  const now = new Map();
+  for (const file of sourceFiles(MODULES)) {
+    const mtime = statSync(file).mtimeMs;
+    const cached = moduleImportsCache.get(file);
+    now.set(file, cached?.mtime === mtime ? cached : { mtime, targets: otherModules(file, specifiersOnDisk(file)) });
+  }
+  moduleImportsCache.clear();
+  for (const [file, entry] of now) moduleImportsCache.set(file, entry);
+  return new Map([...now].map(([file, entry]) => [file, entry.targets]));
 }
 
 function otherModules(file, specifiers) {
@@ -112,7 +117,6 @@ function pathBetween(graph, from, to) {
 
 /** Today's module imports that close a cycle, as `from -> to`, sorted: what `house/no-module-cycle` reports. */
 export function moduleCycleEdges() {
-  moduleImportsCache = undefined;
   const graph = moduleGraph();
   const edges = [];
   for (const [from, targets] of graph) for (const to of targets) if (pathBetween(graph, to, from)) edges.push(`${from} -> ${to}`);
