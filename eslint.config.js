@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { KNOWN_FEATURE_INTERNALS, KNOWN_MODULE_CYCLES } from './scripts/lint/known-crossings.mjs';
+import house from './scripts/lint/walls.mjs';
 
 const boundary = (patterns, message) => ({ 'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group, message })) }] });
 
@@ -42,6 +44,14 @@ export default tseslint.config(
   { files: ['server/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/electron/**', 'electron']], 'the server imports only shared/') },
   // The desktop shell shares types with the admin app through shared/ only: it never reaches into a client's source.
   { files: ['electron/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/server/**']], 'electron/ imports shared/ only, never a client or the server') },
+  // Walls inside a part (scripts/lint/walls.mjs): no import cycle between server modules, and a renderer
+  // feature never reaches into another's files. Today's crossings are allowed in one list only, which only shrinks.
+  { files: ['server/src/modules/**'], plugins: { house }, rules: { 'house/no-module-cycle': ['error', { known: KNOWN_MODULE_CYCLES }] } },
+  { files: ['renderer/src/features/**'], plugins: { house }, rules: { 'house/no-feature-internals': ['error', { known: KNOWN_FEATURE_INTERNALS }] } },
+  // The server speaks through its logger (pino: levels, JSON under a service manager), never the console.
+  // The few lines printed before a logger exists, and the start banner, say why where they are (server/src/main.ts).
+  // The command-line tools (server/src/cli/) talk to the person at the terminal, so they print.
+  { files: ['server/src/**'], ignores: ['server/src/cli/**'], rules: { 'no-console': 'error' } },
   // The database appears only in repositories and db/ (STYLE §3). Types (a column type, Db)
   // may travel; a query builder, a table or raw rows may not.
   {

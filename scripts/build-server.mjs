@@ -17,6 +17,8 @@ const entryPoints = {
   backup: 'server/src/cli/backup.ts',
   restore: 'server/src/cli/restore.ts',
   admin: 'server/src/cli/admin.ts',
+  // The start checks alone, for `npm start` in a tree without the sources' build tools (scripts/preflight.mjs).
+  preflight: 'server/src/preflight.ts',
 };
 
 export async function buildServer({ outdir = SERVER_OUT, quiet = false } = {}) {

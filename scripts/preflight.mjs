@@ -1,36 +1,26 @@
-// Checks made before anything slow or lasting happens (a build, a database set up, a
-// first admin created): whether the port can be taken and the data folder written.
-// Used by `npm start` before it builds and by the server before it opens the database,
-// so a taken port costs a second and one clear line, never a lost admin password.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+// `npm start` checks the port and the data folder before it builds: a build takes minutes, a
+// taken port should cost a second and one clear line. The checks are the server's own
+// (server/src/preflight.ts), run again by the server before it opens the database. Here they
+// come from the source, compiled by esbuild (installed whenever a build may follow), or else
+// from the build (dist-server/preflight.js, e.g. after `npm ci --omit=dev`).
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** A sentence saying why the server cannot listen on host:port, or null when it can. */
-export function portProblem(port, host) {
-  if (port === 0) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', (error) => {
-      const where = `${host}:${port}`;
-      if (error.code === 'EADDRINUSE') resolve(`Port ${port} is already in use (${where}): stop the program using it, or start with another port (PORT=8081 npm start).`);
-      else if (error.code === 'EACCES') resolve(`Not allowed to listen on port ${port} (${where}): use a port above 1023 (PORT=8080 npm start).`);
-      else if (error.code === 'EADDRNOTAVAIL') resolve(`This machine has no address ${host}: set HOST to one of its addresses, or leave it unset.`);
-      else resolve(`Cannot listen on ${where}: ${error.message}`);
-    });
-    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(null)));
-  });
-}
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** A sentence saying why the data folder cannot be written, or null when it can. */
-export function dataDirProblem(dataDir) {
-  const probe = path.join(dataDir, `.write-check-${process.pid}`);
-  try {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    writeFileSync(probe, '', { mode: 0o600 });
-    rmSync(probe);
-    return null;
-  } catch (error) {
-    return `Cannot write the data folder ${dataDir} (${error.code ?? error.message}): give this user write access to it, or set HOTEL_DATA_DIR to a folder it owns.`;
+/**
+ * The server's start checks (`portProblem`, `dataDirProblem`), or undefined when this tree has
+ * neither the source and esbuild nor a built server: the server then checks on its own.
+ */
+export async function loadPreflight() {
+  const source = path.join(root, 'server/src/preflight.ts');
+  if (existsSync(source) && existsSync(path.join(root, 'node_modules/esbuild/package.json'))) {
+    const { transform } = await import('esbuild');
+    // The file imports Node's own modules only, which a data: module may load.
+    const { code } = await transform(readFileSync(source, 'utf8'), { loader: 'ts', format: 'esm', target: 'node20.19' });
+    return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
   }
+  const built = path.join(root, 'dist-server/preflight.js');
+  return existsSync(built) ? import(pathToFileURL(built).href) : undefined;
 }

@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { dataDirProblem, portProblem } from './preflight.mjs';
+import { loadPreflight } from './preflight.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (p) => path.join(root, p);
@@ -103,6 +103,9 @@ function stopWhenOrphaned() {
  * A value the server would refuse is left for its own message.
  */
 async function preflight() {
+  const checks = await loadPreflight();
+  if (!checks) return;
+  const { dataDirProblem, portProblem } = checks;
   const port = Number(process.env.PORT || 8080);
   const host = process.env.HOST || '0.0.0.0';
   const problems = [];

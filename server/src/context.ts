@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { BackgroundWork } from './background';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
@@ -15,6 +16,8 @@ import { ApiKeyAuthenticator } from './modules/integrations/api-keys/api-key-aut
 export interface AppContext {
   config: Config;
   database: Database;
+  /** The server's logger (pino): what background work has to say goes here, never to the console. */
+  log: FastifyBaseLogger;
   /** What every rule and query that reads the time asks (tests set it). */
   clock: Clock;
   tokens: TokenService;
@@ -54,7 +57,7 @@ export interface AppContext {
   timedWork: { runDue(now: Date): Promise<void> };
 }
 
-export async function createContext(config: Config, database: Database, clock: Clock = systemClock): Promise<AppContext> {
+export async function createContext(config: Config, database: Database, log: FastifyBaseLogger, clock: Clock = systemClock): Promise<AppContext> {
   const box = new SecretBox(config.jwtSecret);
   const events = new EventBus(database);
   await events.start();
@@ -63,6 +66,7 @@ export async function createContext(config: Config, database: Database, clock: C
   return {
     config,
     database,
+    log,
     clock,
     tokens: new TokenService(config.jwtSecret, config.accessTokenTtlSeconds, clock),
     deviceTokens: new DeviceTokenService(config.jwtSecret, config.accessTokenTtlSeconds, clock),

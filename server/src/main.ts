@@ -1,4 +1,4 @@
-import { dataDirProblem, portProblem } from '../../scripts/preflight.mjs';
+import { dataDirProblem, portProblem } from './preflight';
 import { ConfigError, loadConfig } from './config';
 import { isLoopbackUrl, lanSuggestions, publicUrlWarning } from './modules/qr/public-url';
 import { type RunningServer, startServer } from './server';
@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     config = loadConfig(process.env, process.argv.slice(2));
   } catch (error) {
     if (error instanceof ConfigError) {
+      // eslint-disable-next-line no-console -- no logger yet: a bad setting is one plain line before anything starts
       console.error(error.message);
       process.exit(1);
     }
@@ -26,13 +27,17 @@ async function main(): Promise<void> {
   // Before the database is opened or an admin made: a taken port or a read-only folder is one clear line.
   const problem = (await portProblem(config.port, config.host)) ?? (config.databaseUrl ? null : dataDirProblem(config.dataDir));
   if (problem) {
+    // eslint-disable-next-line no-console -- no logger yet: a taken port or a read-only folder is one plain line
     console.error(problem);
     process.exit(1);
   }
   // Browser tests only (NODE_ENV=test): a clock that starts where the test says, runs at its rate and
   // is moved forward by the test (POST /api/Test/Clock, a route only such a clock has).
   const clock = testClockFromEnv(process.env);
+  // Test settings, said before the logger exists (it is made with the database, in startServer).
+  // eslint-disable-next-line no-console -- no logger yet (above)
   if (clock) console.warn(`Test clock in use (HOTEL_TEST_CLOCK): the server's time is ${clock.now().toISOString()}; POST /api/Test/Clock moves it on`);
+  // eslint-disable-next-line no-console -- no logger yet (above)
   if (hashCost(process.env) !== PRODUCTION_HASH_COST) console.warn('Test password hashing in use (HOTEL_TEST_FAST_HASH): passwords set now are cheap to guess');
   let started: RunningServer | undefined;
   // PGlite's worker thread ended and three tries to start it again failed (the log says why):
@@ -40,6 +45,7 @@ async function main(): Promise<void> {
   const onDatabaseLost = () => {
     const line = 'the database cannot be opened again in this process: exiting (1) so the service manager starts the server again';
     if (started) started.app.log.fatal(line);
+    // eslint-disable-next-line no-console -- lost while starting: the server's logger does not exist yet
     else console.error(line);
     process.exit(1);
   };
@@ -52,6 +58,7 @@ async function main(): Promise<void> {
   if (warning) log.warn(warning);
   log.info(`Hotel guest-service server at ${server.url} (database: ${config.databaseUrl ? 'PostgreSQL' : 'PGlite in ' + config.dataDir})`);
   // The first admin's password is printed here once, the only place it appears.
+  // eslint-disable-next-line no-console -- the start banner: plain lines for the person at the terminal, not a log record
   console.log(
     startBanner({
       url: server.url,
@@ -86,6 +93,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
+  // eslint-disable-next-line no-console -- the start failed, maybe before the logger existed: one plain line
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -45,7 +45,7 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
   // The logger first: an upgrade's migrations are logged as they run, long before the server listens.
   const http = await createHttpServer(config, options);
   const database = await openDatabase({ ...config, onDatabaseLost: options.onDatabaseLost }, http.log);
-  const ctx = await createContext(config, database, options.clock);
+  const ctx = await createContext(config, database, http.log, options.clock);
   const app = await buildApp(ctx, options, http);
   const address = await app.listen({ port: config.port, host: config.host });
   // Only now that the port is ours: a first start that cannot listen creates no admin whose

@@ -105,7 +105,7 @@ export async function retryGuestNotices(ctx: AppContext, now = ctx.clock.now()):
     try {
       if (await sendFinished(ctx, header, attempts)) sent++;
     } catch (error) {
-      console.error(`Guest e-mail for request ${header.requestCode} failed again (try ${attempts}): ${String(loggableError(error).message)}`);
+      ctx.log.error({ err: loggableError(error) }, `Guest e-mail for request ${header.requestCode} failed again (try ${attempts})`);
     }
   }
   return sent;
@@ -192,7 +192,7 @@ export async function sendTrackingLink(ctx: AppContext, requestId: string): Prom
     });
     return true;
   } catch (error) {
-    if (!(error instanceof MailNotConfiguredError)) console.error(`Tracking-link e-mail for request ${header.requestCode} failed: ${String(loggableError(error).message)}`);
+    if (!(error instanceof MailNotConfiguredError)) ctx.log.error({ err: loggableError(error) }, `Tracking-link e-mail for request ${header.requestCode} failed`);
     return false;
   }
 }

@@ -108,7 +108,7 @@ export async function step(
   if (guestNotice)
     ctx.background.run(
       () => sendClaimedNotice(ctx, line.requestId),
-      (error) => console.error(`Guest e-mail for request ${line.requestCode} failed: ${String(loggableError(error).message)}`),
+      (error) => ctx.log.error({ err: loggableError(error) }, `Guest e-mail for request ${line.requestCode} failed`),
     );
   return { status, line, at };
 }

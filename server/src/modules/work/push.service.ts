@@ -158,7 +158,7 @@ async function pushTo(ctx: AppContext, workerIds: number[], lineId: number, kind
   await Promise.all(
     subs.map((sub) =>
       sendOne(ctx, keys, sub, payloadFor(line, kind, parseLang(sub.lang))).catch((error: unknown) =>
-        console.error(`Push to a worker's phone failed: ${String(loggableError(error).message)}`),
+        ctx.log.error({ err: loggableError(error) }, "Push to a worker's phone failed"),
       ),
     ),
   );
@@ -168,7 +168,7 @@ async function pushTo(ctx: AppContext, workerIds: number[], lineId: number, kind
 export function pushAssigned(ctx: AppContext, workerId: number, lineId: number): void {
   ctx.background.run(
     () => pushTo(ctx, [workerId], lineId, 'assigned'),
-    (error) => console.error(`Push to a worker's phone failed: ${String(loggableError(error).message)}`),
+    (error) => ctx.log.error({ err: loggableError(error) }, "Push to a worker's phone failed"),
   );
 }
 
@@ -181,6 +181,6 @@ export function pushOffered(ctx: AppContext, where: { requestId: string } | { li
         if (line.departmentId !== null) await pushTo(ctx, await repo.workersOfDepartment(db, line.departmentId, line.hotelId), line.lineId, 'offered');
       }
     },
-    (error) => console.error(`Push to workers' phones failed: ${String(loggableError(error).message)}`),
+    (error) => ctx.log.error({ err: loggableError(error) }, "Push to workers' phones failed"),
   );
 }

@@ -67,7 +67,7 @@ export async function sendStayReviewMail(ctx: AppContext, stayId: number, now = 
     const tries = stay.reviewMailTries + 1;
     const wait = RETRY_AFTER_MS[tries - 1];
     await repo.releaseReviewMail(db, stayId, wait === undefined ? null : new Date(now.getTime() + wait), tries);
-    console.error(`Stay review e-mail for stay ${stay.externalId} failed (try ${tries}): ${String(loggableError(error).message)}`);
+    ctx.log.error({ err: loggableError(error) }, `Stay review e-mail for stay ${stay.externalId} failed (try ${tries})`);
     return false;
   }
 }

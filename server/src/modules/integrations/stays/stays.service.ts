@@ -5,6 +5,7 @@ import { canSeeHotel } from '../../../access/scope';
 import type { Tx } from '../../../db/client';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../../http/errors';
 import { localize } from '../../../i18n/localize';
+import { loggableError } from '../../../db/errors';
 import type { Principal } from '../../../security/tokens';
 import { accessOf } from '../../administration/roles.repository';
 import { signatureMatches, timestampFresh } from './stay-signature';
@@ -76,7 +77,7 @@ export async function applyStayChange(tx: Tx, hotelId: number, eventId: string, 
  */
 export function afterStayChange(ctx: AppContext, checkedOutStayId: number | undefined, externalId: string): void {
   if (checkedOutStayId === undefined) return;
-  void sendStayReviewMail(ctx, checkedOutStayId).catch((error: unknown) => console.error(`Stay review e-mail for stay ${externalId} failed: ${String(error)}`));
+  void sendStayReviewMail(ctx, checkedOutStayId).catch((error: unknown) => ctx.log.error({ err: loggableError(error) }, `Stay review e-mail for stay ${externalId} failed`));
 }
 
 /** The timestamp message names the tolerance in minutes. */
