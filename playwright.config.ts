@@ -2,7 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests in Debian's Chromium (`npx playwright install` cannot download
- * browsers here). Each spec starts its own real server (see tests/e2e/support).
+ * browsers here). Each Playwright worker keeps one real server, put back to the seeded demo chain
+ * before each spec (tests/e2e/support/server.ts); two specs start their own.
  */
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -27,8 +28,9 @@ export default defineConfig({
   // spec files at once (each its own server and Chromium; load average ≈ 10): a first screen has taken
   // 11 s there to render after its chunks loaded (CI, Integrations). Passing tests take no longer for it.
   expect: { timeout: 20_000 },
-  // Two spec files at a time: each starts its own server (fresh data folder, port 0) and its
-  // own SMTP receiver on port 0, so they share nothing. A file's tests stay in order on one worker.
+  // Two spec files at a time: each worker has its own server (its own data folder, port 0, reset
+  // between specs) and each spec its own SMTP receiver on port 0, so they share nothing. A file's tests
+  // stay in order on one worker.
   fullyParallel: false,
   workers: Number(process.env.PLAYWRIGHT_WORKERS ?? 2),
   // On CI one retry, so that a flaky test is seen as such: one that fails and then passes

@@ -49,7 +49,12 @@ async function main(): Promise<void> {
     else console.error(line);
     process.exit(1);
   };
-  const server = (started = await startServer(config, { prettyLogs: process.stdout.isTTY === true, clock, onDatabaseLost }));
+  const options = { prettyLogs: process.stdout.isTTY === true, clock, onDatabaseLost };
+  // Browser tests only: one process per Playwright worker, its data put back between spec files (testing/).
+  const resettable = process.env.NODE_ENV === 'test' && process.env.HOTEL_TEST_RESET === '1';
+  const server = (started = resettable
+    ? await (await import('./testing/resettable-server')).startResettableServer(process.env, config, options)
+    : await startServer(config, options));
   const log = server.app.log;
   // Tests only (NODE_ENV=test): SIGUSR2 ends PGlite's worker thread as a crash would (tests/server/pglite-worker.test.ts).
   if (process.env.NODE_ENV === 'test') process.on('SIGUSR2', () => void server.app.ctx.database.pglite?.killWorker());

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions, createHttpServer } from './app';
 import type { Config } from './config';
 import { createContext } from './context';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
 import { EscalationScheduler } from './modules/requests/escalations';
 import { RoutingScheduler } from './modules/routing/routing.scheduler';
 import { WebhookDispatcher } from './modules/integrations/webhooks/dispatcher';
@@ -39,12 +39,20 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+export interface StartOptions extends BuildOptions {
+  /**
+   * A database already open, which this server uses and whose `close` it calls at its own close (browser
+   * tests' resettable server, testing/resettable-server.ts, lends one that stays open); by default its own.
+   */
+  database?: Database;
+}
+
 /** Opens the database (migrating it), seeds, builds the app and listens. Used by main.ts and the tests. */
-export async function startServer(config: Config, options: BuildOptions = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   secureDataDir(config.dataDir);
   // The logger first: an upgrade's migrations are logged as they run, long before the server listens.
   const http = await createHttpServer(config, options);
-  const database = await openDatabase({ ...config, onDatabaseLost: options.onDatabaseLost }, http.log);
+  const database = options.database ?? (await openDatabase({ ...config, onDatabaseLost: options.onDatabaseLost }, http.log));
   const ctx = await createContext(config, database, http.log, options.clock);
   const app = await buildApp(ctx, options, http);
   const address = await app.listen({ port: config.port, host: config.host });

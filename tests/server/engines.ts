@@ -17,6 +17,8 @@ export const PGLITE_FILES = [
   'first-start',
   'production-start',
   'disk-full',
+  // The browser tests' shared server, put back between specs (PGlite only, as every browser test's server).
+  'test-reset',
   // Where the engine itself answers: the in-process event bus (no LISTEN/NOTIFY), one process's session
   // guard, routines, SQL clock functions, trigram and Arabic search, the demo history's bulk writes.
   'events',

@@ -32,7 +32,7 @@ export async function openRooms(page: Page, baseUrl: string): Promise<void> {
  * NODE_ENV=test) from `start` (default: now) at the real pace, which the test moves forward
  * with advanceServerClock instead of waiting for a target to pass.
  */
-export const steerableClockEnv = (start = new Date().toISOString()): Record<string, string> => ({ NODE_ENV: 'test', HOTEL_TEST_CLOCK: `${start}@1` });
+export const steerableClockEnv = (start = new Date().toISOString()): Record<string, string> => ({ HOTEL_TEST_CLOCK: `${start}@1` });
 
 /**
  * Moves the server's test clock on by `seconds` (0: only reads it); answers the time it reads

@@ -5,8 +5,7 @@ import { login } from './desk-support';
 
 let server: E2EServer;
 test.beforeAll(async () => {
-  test.setTimeout(240_000); // the server's first start can be slow on a busy machine
-  server = await adminServer({ demo: false });
+  server = await adminServer();
 });
 test.afterAll(async () => server?.stop());
 

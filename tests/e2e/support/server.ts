@@ -1,8 +1,9 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LOCK_SOCKET } from '../../../server/src/db/data-lock';
-import { spawnServer } from '../../support/server-process';
+import { type ServerProcess, spawnServer } from '../../support/server-process';
+import { OVERRIDABLE } from '../../../server/src/testing/overridable';
 
 export const E2E_ADMIN = { email: 'admin@e2e.hotel', password: 'E2e-Admin-Passw0rd' };
 
@@ -30,20 +31,60 @@ export function demoServerEnv(options: E2EServerOptions): Record<string, string>
 }
 
 /**
- * The real server in its own process on a free port with its own PGlite folder,
- * serving the built clients from dist/; the built server too when `npm run build` made a
- * fresh one (dist-server/). Always PGlite: the browser tests are about the clients. A demo
- * server without the history starts from a copy of the run's seeded folder (global-setup.ts):
- * the demo seed only adds what is missing, so the copy is the same chain a fresh start makes.
+ * The real server for a spec file, serving the built clients from dist/ (and the built server, dist-server/,
+ * when `npm run build` made a fresh one). Always PGlite: the browser tests are about the clients.
+ *
+ * A demo server is the Playwright worker's own (sharedServer), put back to the seeded chain before each spec
+ * (POST /reset on its control port: every table as it was, a new app instance with the spec's settings);
+ * `stop` leaves it running for the next spec. A spec that needs what a reset cannot give (the demo's thirty
+ * days of history, an empty database, settings outside OVERRIDABLE) gets a process of its own, started from
+ * a copy of the run's seeded folder (global-setup.ts) when it is a demo.
  */
 export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2EServer> {
+  if (options.demo && !options.demoHistory && Object.keys(options.env ?? {}).every((key) => OVERRIDABLE.has(key))) {
+    const url = await (await sharedServer()).reset(options.env ?? {});
+    return { url, stop: async () => undefined };
+  }
+  return ownServer(options);
+}
+
+async function ownServer(options: E2EServerOptions, extra: Record<string, string> = {}): Promise<ServerProcess> {
   const template = options.demo && !options.demoHistory ? process.env.HOTEL_E2E_DEMO_TEMPLATE : undefined;
   let dataDir: string | undefined;
   if (template) {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'hotel-server-'));
     copyFolder(template, dataDir);
   }
-  return spawnServer({ ...demoServerEnv(options), ...options.env }, { useBuild: true, dataDir, removeDataDir: true });
+  return spawnServer({ ...demoServerEnv(options), ...options.env, ...extra }, { useBuild: true, dataDir, removeDataDir: true });
+}
+
+interface SharedServer {
+  /** Puts the data back and starts a new app instance with `env` on top; answers its address. */
+  reset(env: Record<string, string>): Promise<string>;
+}
+
+let shared: Promise<SharedServer> | undefined;
+
+/** This worker's demo server: started at its first spec, stopped when the worker ends. */
+function sharedServer(): Promise<SharedServer> {
+  return (shared ??= (async () => {
+    const server = await ownServer({ demo: true }, { HOTEL_TEST_RESET: '1' });
+    // A worker ends by exiting: its server goes with it (a killed worker's too, as the folder is a copy).
+    process.once('exit', () => {
+      if (server.alive()) process.kill(server.pid, 'SIGKILL');
+      rmSync(server.dataDir, { recursive: true, force: true });
+    });
+    const control = /test control at (http:\/\/[^\s"]+)/.exec(server.log())?.[1];
+    if (!control) throw new Error(`the shared server named no control address:\n${server.log()}`);
+    return {
+      async reset(env) {
+        const res = await fetch(`${control}/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ env }) });
+        const answer = (await res.json()) as { url?: string; message?: string };
+        if (res.status !== 200 || !answer.url) throw new Error(`reset refused (${res.status}): ${answer.message}`);
+        return answer.url;
+      },
+    };
+  })());
 }
 
 /**
