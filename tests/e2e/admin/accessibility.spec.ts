@@ -66,7 +66,8 @@ async function controlsWithoutFocusRing(page: Page, presses = 15): Promise<strin
     w.__focusLook = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return;
       const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return;
+      // The screen's landmark takes the focus when a screen opens (AdminLayout), never a Tab: it is no control.
+      if (!el || el === document.body || el.tagName === 'MAIN') return;
       if (el.closest('.ag-tab-guard') || el.classList.contains('ag-tab-guard')) return;
       if (ringed(el)) return;
       w.__focusMissing.add(`${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}"`);
@@ -130,10 +131,16 @@ async function settle(page: Page) {
   await page.evaluate(() => void ((window as unknown as { __quiet: number }).__quiet = 0));
   await page.waitForFunction(
     () => {
-      const w = window as unknown as { __calls: number; __quiet: number };
+      const w = window as unknown as { __calls: number; __quiet: number; __shape?: string };
       // Every grid drawn: its rows, or its no-rows text (ag-grid draws rows frames after their data came).
-      const gridsDrawn = [...document.querySelectorAll('.ag-root-wrapper')].every((grid) => grid.querySelector('.ag-row, .ag-overlay-no-rows-center'));
-      const busy = w.__calls > 0 || !gridsDrawn || document.querySelector('.ag-overlay-loading-center, .fui-Spinner') !== null;
+      const grids = [...document.querySelectorAll('.ag-root-wrapper')];
+      const gridsDrawn = grids.every((grid) => grid.querySelector('.ag-row, .ag-overlay-no-rows-center'));
+      // And laid out: a grid sizes its columns frames after its rows, and until then its viewport may
+      // scroll sideways (axe's scrollable-region-focusable saw one mid-way, on a loaded machine).
+      const shape = grids.map((grid) => [...grid.querySelectorAll('.ag-body-viewport, .ag-grid-viewport, .ag-center-cols-viewport')].map((v) => `${v.scrollWidth}x${v.scrollHeight}/${v.clientWidth}x${v.clientHeight}`).join()).join(';');
+      const moved = shape !== w.__shape;
+      w.__shape = shape;
+      const busy = w.__calls > 0 || !gridsDrawn || moved || document.querySelector('.ag-overlay-loading-center, .fui-Spinner') !== null;
       w.__quiet = busy ? 0 : w.__quiet + 1;
       return w.__quiet >= 5;
     },

@@ -186,8 +186,11 @@ test('switching to Arabic mirrors the layout and persists', async ({ page }) => 
   const rtlX = (await toggle.boundingBox())!.x;
   expect(rtlX).toBeGreaterThan(1366 - 200);
   await openMenu(page);
-  const menuBox = (await page.getByRole('navigation').boundingBox())!;
-  expect(menuBox.x + menuBox.width).toBeGreaterThan(1366 - 5);
+  // The menu slides in from the right edge: measured where it comes to rest.
+  await expect.poll(async () => {
+    const menuBox = (await page.getByRole('navigation').boundingBox())!;
+    return menuBox.x + menuBox.width;
+  }).toBeGreaterThan(1366 - 5);
   await page.getByRole('navigation').getByRole('link', { name: 'الشركات' }).click();
   await expect(page.getByRole('heading', { name: 'الشركات' })).toBeVisible();
   // The grid mirrors too: the row-number column is the right-most one.
