@@ -79,8 +79,11 @@ function sharedServer(): Promise<SharedServer> {
     return {
       async reset(env) {
         const res = await fetch(`${control}/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ env }) });
-        const answer = (await res.json()) as { url?: string; message?: string };
+        const answer = (await res.json()) as { url?: string; message?: string; ms?: Record<string, number> };
         if (res.status !== 200 || !answer.url) throw new Error(`reset refused (${res.status}): ${answer.message}`);
+        const ms = answer.ms ?? {};
+        // A reset takes ≈ 0.5 s; a slow one says where its time went (the last spec's stop, the data, the start).
+        if (Object.values(ms).reduce((a, b) => a + b, 0) > 2_000) process.stderr.write(`slow test reset: ${JSON.stringify(ms)}\n`);
         return answer.url;
       },
     };
