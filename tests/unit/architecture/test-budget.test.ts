@@ -29,9 +29,6 @@ const SLEEPS_LEFT: Record<string, number> = {
   'tests/e2e/admin/lists.spec.ts': 1,
   'tests/e2e/admin/login.spec.ts': 1,
   'tests/e2e/admin/session.spec.ts': 1,
-  // A trigger made slow on purpose (pg_sleep): the fault the test is about, counted since the pattern caught it.
-  'tests/server/worker-faults.test.ts': 1,
-  'tests/support/smtp.ts': 1,
 };
 
 /** A browser spec that starts a server of its own (each costs a process, a database and its seed). */
