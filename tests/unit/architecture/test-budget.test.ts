@@ -26,8 +26,6 @@ const SLEEP =
   /waitForTimeout\(|new Promise(?:<[^>]*>)?\(\(?\w*\)? => \{?\s*setTimeout\(|setTimeout\(\s*(?:resolve|res|r)\s*[,)]|\bsleep\(|\bdelay\(|timers\/promises|\bawait setTimeout\(|scheduler\.wait\(|Atomics\.wait\(|pg_sleep\(/g;
 /** Sleeps left, file by file (2026-12-02). Time should come from the injected clock or an event the product emits. */
 const SLEEPS_LEFT: Record<string, number> = {
-  'tests/e2e/admin/lists.spec.ts': 1,
-  'tests/e2e/admin/login.spec.ts': 1,
   'tests/e2e/admin/session.spec.ts': 1,
 };
 
