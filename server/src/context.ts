@@ -50,7 +50,8 @@ export interface AppContext {
    */
   liveOutbox: { wake(): Promise<void> };
   /**
-   * The timed work of this process (escalations and scheduled lines, routing, webhook retries),
+   * The timed work of this process (escalations and scheduled lines, routing, webhook retries, the
+   * live streams that end with their token),
    * run now at `now` and awaited; set once the schedulers run. The test-only clock route calls it
    * after moving the clock, so a test waits for the work, not for a tick.
    */

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { createContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { EscalationScheduler } from './modules/requests/escalations';
+import { endStreamsDue } from './modules/requests/sse';
 import { RoutingScheduler } from './modules/routing/routing.scheduler';
 import { WebhookDispatcher } from './modules/integrations/webhooks/dispatcher';
 import { LiveEventRelay } from './events/outbox-relay';
@@ -82,6 +83,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   ctx.webhooks.nudge = () => webhooks.nudge();
   webhooks.start();
   ctx.timedWork.runDue = async (now) => {
+    // The live streams of tokens expired by now end (their clients come back with a renewed token).
+    endStreamsDue(app, now);
     // A tick under way may have read the time before it moved: the first tick waits for it
     // (a run under way is joined), the second runs at the new time.
     await escalations.tick(now);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, pathOf } from '@shared';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
@@ -8,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { services } from '../../server/src/db/schema';
 import type { EventBus } from '../../server/src/events/event-bus';
 import { EscalationScheduler } from '../../server/src/modules/requests/escalations';
+import { endStreamsDue } from '../../server/src/modules/requests/sse';
 import { openStream } from '../support/sse';
 import { type TestServer, startTestServer, testDbKind } from '../support/test-server';
 
@@ -186,6 +188,22 @@ describe('live events on one server', () => {
     } finally {
       await db.update(services).set({ acknowledgeMinutes: null }).where(eq(services.id, fx.services.repair));
     }
+  });
+
+  // Last here: it ends the streams the tests above left open too (their tokens expire first).
+  it("ends a stream at once when a test's clock moves past its token's expiry (timed work: its own timer waits the real time)", async () => {
+    const db = t.server.app.ctx.database.db;
+    const user = await createStaffUser(db, { claims: SERVICE_CLAIMS, hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.housekeeping] });
+    const token = await tokenFor(t.server.app.ctx.tokens, user);
+    const expiry = decodeJwt(token).exp! * 1000;
+    const stream = await open(url(endpoints.staffEvents), { authorization: `Bearer ${token}` });
+    // What POST /api/Test/Clock runs once it moved the clock: short of the expiry the stream goes on.
+    endStreamsDue(t.server.app, new Date(expiry - 1_000));
+    const { id } = await submit();
+    await stream.next((e) => e.event === 'request-created' && e.data.requestId === id, 'request-created');
+    endStreamsDue(t.server.app, new Date(expiry));
+    await stream.closed();
+    expect(stream.received.at(-1)?.event).toBe('reconnect');
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '@shared';
 import type { Db } from '../../server/src/db/client';
 import * as schema from '../../server/src/db/schema';
@@ -20,6 +20,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer, testDbKi
  */
 const ENV = { HOTEL_RATE_LIMITS: 'off', HOTEL_PAIR_RATE_LIMIT: '1000', HOTEL_REQUEST_RATE_LIMIT: '0', HOTEL_ROOM_REQUEST_RATE_LIMIT: '0' };
 const UNAVAILABLE = 'The database is not reachable right now, please try again in a moment';
+/** The advisory lock a test holds to keep a write of the server's waiting (any number of this file's own). */
+const HOLD_LINE = 4_207_001;
 
 /** Pairs a phone for the housekeeper and gives it a fresh line of towels; returns its token and the line. */
 async function phoneWithLine(api: ApiClient, fx: Fixture, staff: string) {
@@ -92,23 +94,45 @@ describe("a phone's tap when the database or the phone's network fails mid-way",
     const { phone, line: lineId } = await phoneWithLine(t.api, fx, clerk);
     for (const name of ['workAccept', 'workStart'] as const) expect((await t.api.call(endpoints[name], { token: phone, params: { lineId }, body: {} })).status).toBe(200);
     const version = (await t.api.call(endpoints.workTasks, { token: phone })).body.find((x: { lineId: number }) => x.lineId === lineId).version as string;
-    // The line write takes a moment: the phone gives up (its network drops) while the server works.
+    // The line write is held by a lock this test holds: the phone gives up (its network drops) while
+    // the server is at work, and the server goes on once the test lets it.
+    const holder = new pg.Client({ connectionString: t.config.databaseUrl });
+    await holder.connect();
+    await holder.query('select pg_advisory_lock($1)', [HOLD_LINE]);
     await run(
-      'create or replace function slow_line() returns trigger language plpgsql as $$ begin perform pg_sleep(0.6); return new; end $$',
-      `create trigger slow_line before update on request_lines for each row when (new.id = ${lineId}) execute function slow_line()`,
+      `create or replace function held_line() returns trigger language plpgsql as $$ begin perform pg_advisory_xact_lock(${HOLD_LINE}); return new; end $$`,
+      `create trigger held_line before update on request_lines for each row when (new.id = ${lineId}) execute function held_line()`,
     );
+    /** How many of this database's sessions wait: for the test's lock (the held write), or for another lock (a try behind it). */
+    const waiting = async (lock: 'the test' | 'another') =>
+      (
+        await holder.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+           where not l.granted and a.datname = current_database() and (l.locktype = 'advisory' and l.objid = $1) = $2`,
+          [HOLD_LINE, lock === 'the test'],
+        )
+      ).rows[0].n;
     const body = { version, note: 'Left at the door' };
     const headers = { 'idempotency-key': 'tap-dropped-done', authorization: `Bearer ${phone}`, 'content-type': 'application/json' };
     const url = new URL(endpoints.workDone.path.replace(':lineId', String(lineId)), t.url);
-    const dropped = fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(150) });
-    await expect(dropped).rejects.toThrow();
+    const network = new AbortController();
     try {
-      // Sent again at once, the first try maybe still at work: the same answer, applied once.
-      const retried = await t.api.call(endpoints.workDone, { token: phone, params: { lineId }, body, headers: { 'idempotency-key': 'tap-dropped-done' } });
+      const dropped = fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: network.signal });
+      // The first try is writing the line (it waits for the lock): now the phone's network drops.
+      await vi.waitFor(async () => expect(await waiting('the test')).toBe(1), { timeout: 10_000, interval: 20 });
+      network.abort();
+      await expect(dropped).rejects.toThrow();
+      // Sent again at once, the first try still at work: the retry waits behind it, then answers the same, applied once.
+      const retrying = t.api.call(endpoints.workDone, { token: phone, params: { lineId }, body, headers: { 'idempotency-key': 'tap-dropped-done' } });
+      await vi.waitFor(async () => expect(await waiting('another')).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+      await holder.query('select pg_advisory_unlock($1)', [HOLD_LINE]);
+      const retried = await retrying;
       expect(retried.status, JSON.stringify(retried.body)).toBe(200);
       expect(retried.body.status).toBe('Completed');
     } finally {
-      await run('drop trigger slow_line on request_lines', 'drop function slow_line()');
+      await holder.query('select pg_advisory_unlock_all()');
+      await holder.end();
+      await run('drop trigger held_line on request_lines', 'drop function held_line()');
     }
     const row = await line(lineId);
     expect(row.status).toBe('Completed');

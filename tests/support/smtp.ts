@@ -21,10 +21,12 @@ export interface SmtpCatcher {
   /** Connections open now. */
   openConnections(): number;
   /**
-   * Holds every answer to a message's end of DATA until `resume`: a moment at which no
-   * sender has a message the server took and is still writing down that it did.
+   * Holds every answer to a message's end of DATA from now until `resume`: a sender caught
+   * mid-send stays so, and no sender has a message the server took and is still writing down
+   * that it did.
    */
   pause(): void;
+  /** Answers every message held; a `pause` right after holds only the messages that come later. */
   resume(): void;
   /**
    * The client ports of the connections whose message awaits its answer (a sender mid-send):
@@ -47,8 +49,6 @@ export interface SmtpOptions {
   greetingDelayMs?: number;
   /** Refuse connections above this many at once (421), as real mail servers do. */
   maxClients?: number;
-  /** Wait this long before answering each message's end of DATA: a slow mail server, so a sender can be stopped mid-send. */
-  delayMs?: number;
 }
 
 export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher> {
@@ -107,8 +107,8 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
           awaiting.set(session.id, session.remotePort);
           midSendWaiters.forEach((w) => w());
           midSendWaiters.clear();
-          if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
-          while (paused) await paused;
+          // Held by the pause it met: a resume answers it even if another pause follows at once.
+          if (paused) await paused;
           awaiting.delete(session.id);
           // A message is the server's only once it answers 250; a sender gone before that never handed it over.
           if (closed.has(session.id)) {

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { seedRequests } from '../../../bench/seed';
 import { BENCH_ADMIN, startServerProcess, type ServerProcess } from '../../../bench/lib/server-process';
+import { countRequests, pageSettled } from '../support/settled';
 import { liveAlertsOn } from './alerts-support';
 import { api, guestRequest, login, lookup, setLanguage, tokenOf } from './desk-support';
 
@@ -59,35 +60,17 @@ const last = (calls: URLSearchParams[]) => calls[calls.length - 1];
  * Signs in, opens Guests Requests and waits until it is live and settled: the list reads its
  * page on opening, and once more when the live stream opens if its first read predates the
  * stream (a list that subscribes after the stream opened reads once); then no read is in
- * flight and none starts for a moment.
+ * flight and the page's frames since have started none (pageSettled).
  */
 async function openRequests(page: Page, search = '') {
   await login(page, server.url, BENCH_ADMIN);
   // Only reads of the list page sent from here on (the read-ahead on Home may still be in flight).
-  const inFlight = new Set<Request>();
-  let sentCount = 0;
-  const sent = (req: Request) => {
-    if (new URL(req.url()).pathname !== LIST_CALL) return;
-    sentCount++;
-    inFlight.add(req);
-  };
-  const ended = (req: Request) => inFlight.delete(req);
-  page.on('request', sent);
-  page.on('requestfinished', ended);
-  page.on('requestfailed', ended);
+  const reads = countRequests(page, LIST_CALL);
   await page.goto(`${server.url}/Admin/ServiceManagement/RequestList${search}`);
   await expect(page.locator('.ag-row').first()).toBeVisible({ timeout: 60_000 });
   await liveAlertsOn(page);
-  await expect
-    .poll(async () => {
-      const before = sentCount;
-      await page.waitForTimeout(300);
-      return inFlight.size === 0 && sentCount === before;
-    })
-    .toBe(true);
-  page.off('request', sent);
-  page.off('requestfinished', ended);
-  page.off('requestfailed', ended);
+  await pageSettled(page, page.locator('.ag-row').first(), reads);
+  reads.stop();
 }
 
 test('Guests Requests pages, sorts, searches and filters on the server, and the view survives Back', async ({ page }) => {

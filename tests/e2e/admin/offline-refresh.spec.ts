@@ -1,19 +1,29 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { E2EServer } from '../support/server';
 import { adminServer, login, openMenu } from './admin-support';
+import { advanceServerClock, installClockAtServer, liveAlertsOn, steerableClockEnv } from './alerts-support';
 
 /*
  * A network blip while the session is renewed must not sign anyone out, two tabs
  * renewing together must not spend the refresh token twice, and a renewal whose answer
  * is lost (a reload) is no theft: the spent token gets a successor within the server's
- * grace. Access tokens live 5 s so they expire within a test.
+ * grace. No waiting for a token to expire: the server runs on its test clock and the pages
+ * on Playwright's, and the test moves both past the access token's lifetime. The live streams
+ * end with their token then, and the app renews it in the background at once.
  */
+const ACCESS_TTL_S = 900;
 let server: E2EServer;
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await adminServer({ demo: true, env: { HOTEL_ACCESS_TOKEN_TTL: '5' } });
+  server = await adminServer({ demo: true, env: { HOTEL_ACCESS_TOKEN_TTL: String(ACCESS_TTL_S), ...steerableClockEnv() } });
 });
 test.afterAll(async () => server?.stop());
+
+/** Moves the server's clock and then the pages' (one clock for the context) past the access tokens' lifetime. */
+async function expireAccessTokens(context: BrowserContext): Promise<void> {
+  await advanceServerClock(server.url, ACCESS_TTL_S + 1);
+  await context.clock.fastForward((ACCESS_TTL_S + 1) * 1000);
+}
 
 const REFRESH = '**/api/Account/RefreshToken**';
 const companies = (page: Page) => page.getByTestId('data-table').getByText('Nakheel Hospitality');
@@ -24,15 +34,18 @@ async function openCompanies(page: Page) {
 }
 
 test('a refresh that cannot reach the server shows "offline, reconnecting", keeps the user signed in, and the list loads once it is back', async ({ page }) => {
+  await installClockAtServer(page, server.url);
   await login(page, server.url);
+  await liveAlertsOn(page);
   // Blocked before the access token expires: the live stream renews it in the background at expiry.
   let attempts = 0;
   await page.route(REFRESH, (route) => {
     attempts++;
     return route.abort('internetdisconnected');
   });
-  // The access token has expired: the live stream has tried to renew it (instead of sleeping past the 5 s).
-  await expect.poll(() => attempts, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expireAccessTokens(page.context());
+  // The access token has expired: the app has tried to renew it.
+  await expect.poll(() => attempts).toBeGreaterThan(0);
 
   await openCompanies(page);
   await expect(page.getByTestId('offline-banner')).toBeVisible();
@@ -66,10 +79,12 @@ test('two tabs renewing the session at the same moment both stay signed in, and 
     if (response.url().includes('/api/Account/RefreshToken') && response.status() === 200) renewed++;
   });
   const first = await context.newPage();
+  await installClockAtServer(first, server.url);
   await login(first, server.url);
   const second = await context.newPage();
   await second.goto(`${server.url}/Admin/Home`);
   await expect(second).toHaveURL(/\/Admin\/Home$/);
+  const bothLive = () => Promise.all([liveAlertsOn(first), liveAlertsOn(second)]);
 
   const bothSignedIn = async () => {
     await Promise.all([openCompanies(first), openCompanies(second)]);
@@ -84,8 +99,10 @@ test('two tabs renewing the session at the same moment both stay signed in, and 
     // Both tabs find their access token expired and refresh together: their live streams end at
     // its expiry and renew it at once (one exchanges under the Web Lock, the other takes its result).
     // Each round ends with a reload, whatever renewal is on the wire then.
+    await bothLive();
     const before = renewed;
-    await expect.poll(() => renewed, { timeout: 20_000 }).toBeGreaterThan(before);
+    await expireAccessTokens(context);
+    await expect.poll(() => renewed).toBeGreaterThan(before);
     await bothSignedIn();
     for (const page of [first, second]) await page.goto(`${server.url}/Admin/Home`);
   }
@@ -101,8 +118,10 @@ test('two tabs renewing the session at the same moment both stay signed in, and 
     cut = true;
     await route.abort('connectionreset');
   });
-  // The live stream renews the access token in the background as it expires (5 s).
-  await expect.poll(() => cut, { timeout: 20_000 }).toBe(true);
+  // The live streams renew the access token in the background as it expires.
+  await bothLive();
+  await expireAccessTokens(context);
+  await expect.poll(() => cut).toBe(true);
   await Promise.all([first.reload(), second.reload()]);
   for (const page of [first, second]) await expect(page.getByTestId('menu-toggle'), 'still signed in').toBeVisible();
   await bothSignedIn();

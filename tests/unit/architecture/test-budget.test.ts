@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OVERRIDABLE } from '../../../server/src/testing/overridable';
@@ -6,7 +6,7 @@ import { OVERRIDABLE } from '../../../server/src/testing/overridable';
 /**
  * The suite is sized for two cores (docs/benchmarks.md keeps its time per phase). These hold the line
  * while the last of the old habits go: a count may fall, never rise, and a new file starts at zero.
- * Lower a number here when you remove a sleep or a spec's own server; never raise one.
+ * Lower a number here when you remove a spec's own server; never raise one. No sleep is left (2026-12-02).
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const files = (dir: string): string[] =>
@@ -25,16 +25,6 @@ const count = (file: string, pattern: RegExp) => (readFileSync(path.join(ROOT, f
  */
 const SLEEP =
   /waitForTimeout\(|new Promise(?:<[^>]*>)?\(\(?\w*\)? => \{?\s*setTimeout\(|setTimeout\(\s*(?:resolve|res|r)\s*[,)]|\bsleep\(|\bdelay\(|timers\/promises|\bawait setTimeout\(|scheduler\.wait\(|Atomics\.wait\(|pg_sleep\(/g;
-/** Sleeps left, file by file (2026-12-02). Time should come from the injected clock or an event the product emits. */
-const SLEEPS_LEFT: Record<string, number> = {
-  'tests/e2e/admin/lists.spec.ts': 1,
-  'tests/e2e/admin/login.spec.ts': 1,
-  'tests/e2e/admin/session.spec.ts': 1,
-  // A trigger made slow on purpose (pg_sleep): the fault the test is about, counted since the pattern caught it.
-  'tests/server/worker-faults.test.ts': 1,
-  'tests/support/smtp.ts': 1,
-};
-
 /**
  * A browser spec that starts a server of its own (a process, a data folder and its seed, ≈ 2 CPU-seconds) instead
  * of the Playwright worker's shared one (tests/e2e/support/server.ts): a process started by hand, the demo's
@@ -52,20 +42,15 @@ const OWN_SERVER_SPECS = [
 ];
 
 describe('the test suite holds its budget', () => {
-  it('sleeps no more than it did: no new test waits on the wall clock', () => {
+  it('no test waits on the wall clock: time comes from the injected clock or an event the product emits', () => {
     const found = Object.fromEntries(
       ['tests/e2e', 'tests/server', 'tests/renderer', 'tests/guest-web', 'tests/unit', 'tests/electron', 'tests/support', 'tests/engines']
         .flatMap(files)
         .filter((f) => !f.endsWith('test-budget.test.ts'))
         .map((f) => [f, count(f, SLEEP)] as const)
-        .filter(([f, n]) => n > (SLEEPS_LEFT[f] ?? 0)),
+        .filter(([, n]) => n > 0),
     );
     expect(found).toEqual({});
-  });
-
-  it('the sleeps left are counted as they are: a removed sleep lowers its number here, so it cannot come back', () => {
-    const stale = Object.entries(SLEEPS_LEFT).filter(([f, n]) => !existsSync(path.join(ROOT, f)) || count(f, SLEEP) < n);
-    expect(Object.fromEntries(stale.map(([f, n]) => [f, `${n} listed, ${existsSync(path.join(ROOT, f)) ? count(f, SLEEP) : 'no file'} found`]))).toEqual({});
   });
 
   it('browser specs share their worker\'s server: only the listed ones start a server of their own', () => {

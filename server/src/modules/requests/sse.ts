@@ -66,6 +66,8 @@ export interface StreamOwner {
 export class StreamHub {
   private readonly ends = new Set<() => void>();
   private readonly counts = new Map<string, number>();
+  /** The ends set for a moment of the clock (endAt), for endDue. */
+  private readonly timedEnds = new Set<{ at: number; end: () => void }>();
 
   constructor(
     private readonly limits: Config['streams'],
@@ -117,7 +119,7 @@ export class StreamHub {
    */
   open<Events extends object>(reply: FastifyReply, owner: StreamOwner, lang: Language): EventStream<Events> | undefined {
     if (this.refused(reply, owner, lang)) return undefined;
-    const { clock } = this;
+    const { clock, timedEnds } = this;
     const keys = this.keysOf(owner).map(([key]) => key);
     for (const key of keys) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
 
@@ -170,7 +172,12 @@ export class StreamHub {
       },
       endAt(time) {
         const timer = setTimeout(endWithHint, Math.max(0, time - clock.now().getTime()));
-        cleanups.push(() => clearTimeout(timer));
+        const timed = { at: time, end: endWithHint };
+        timedEnds.add(timed);
+        cleanups.push(() => {
+          clearTimeout(timer);
+          timedEnds.delete(timed);
+        });
       },
     };
   }
@@ -178,6 +185,15 @@ export class StreamHub {
   /** Ends every open stream with a `reconnect` hint (shutdown). */
   endAll(): void {
     for (const end of [...this.ends]) end();
+  }
+
+  /**
+   * Ends, with a `reconnect` hint, every stream set to end by `now` (endAt: a token's expiry).
+   * Their timers wait the real time to that moment, computed when set: a test clock moved past
+   * it (POST /api/Test/Clock) has them end now instead.
+   */
+  endDue(now: number): void {
+    for (const timed of [...this.timedEnds]) if (timed.at <= now) timed.end();
   }
 }
 
@@ -201,4 +217,9 @@ export function streamHub(app: FastifyInstance): StreamHub {
 /** Ends every open event stream of the app with a `reconnect` hint: for shutdown, before the server stops. */
 export function endAllStreams(app: FastifyInstance): void {
   hubs.get(app.ctx)?.endAll();
+}
+
+/** Ends the app's event streams due to end by `now` (a token that expired): timed work the test clock runs when moved. */
+export function endStreamsDue(app: FastifyInstance, now: Date): void {
+  hubs.get(app.ctx)?.endDue(now.getTime());
 }

@@ -8,7 +8,8 @@ const MAX_ADVANCE_SECONDS = 31 * 86_400;
 
 /**
  * POST /api/Test/Clock {advanceSeconds}: moves the server's test clock forward and answers once
- * the timed work due by then has run (escalations, scheduled lines, routing, webhook retries),
+ * the timed work due by then has run (escalations, scheduled lines, routing, webhook retries,
+ * the live streams of tokens expired by then),
  * with the time the clock reads now. `advanceSeconds: 0` only reads it. app.ts registers this
  * only on a steerable test clock (HOTEL_TEST_CLOCK with NODE_ENV=test); a production server,
  * on the system clock, answers 404. Not part of the contract (shared/): hidden from OpenAPI.
