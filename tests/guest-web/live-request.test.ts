@@ -1,7 +1,7 @@
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../guest-web/src/api';
-import { POLL_MS, useLiveRequest } from '../../guest-web/src/review/use-live-request';
+import { ApiError, api } from '../../guest-web/src/api';
+import { POLL_MS, RETRY_FIRST_MS, useLiveRequest } from '../../guest-web/src/review/use-live-request';
 
 /** The browser's EventSource, played by the test. */
 class FakeEventSource {
@@ -81,6 +81,31 @@ describe('the guest review page follows its request', () => {
       await vi.advanceTimersByTimeAsync(POLL_MS);
       expect(FakeEventSource.opened).toHaveLength(2);
       expect(read).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a read that failed after an event (the Wi-Fi dropped) is tried again by itself: the change shows and the error goes', async () => {
+    vi.useFakeTimers();
+    try {
+      const read = vi
+        .spyOn(api, 'requestDetails')
+        .mockResolvedValueOnce({ statusName: 'Open' } as never)
+        .mockRejectedValueOnce(new ApiError('network', 0))
+        .mockResolvedValue({ statusName: 'In Progress' } as never);
+      const { result } = renderHook(() => useLiveRequest('6f1c1f43-5c55-4c8e-9a51-3e7c1c2f0a11', 'en'));
+      await vi.waitFor(() => expect(result.current.request?.statusName).toBe('Open'));
+      // The stream is open (no polling); staff start the line and the read it triggers fails.
+      FakeEventSource.opened[0].readyState = FakeEventSource.OPEN;
+      FakeEventSource.opened[0].emit('message');
+      await vi.waitFor(() => expect(result.current.error).toBeInstanceOf(ApiError));
+      expect(result.current.request?.statusName).toBe('Open');
+      // No tap, no reload: the back-off's first retry brings the page up to date.
+      await vi.advanceTimersByTimeAsync(RETRY_FIRST_MS);
+      await vi.waitFor(() => expect(result.current.request?.statusName).toBe('In Progress'));
+      expect(result.current.error).toBeNull();
+      expect(read).toHaveBeenCalledTimes(3);
     } finally {
       vi.useRealTimers();
     }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../../guest-web/src/i18n/en';
 import { CustomerFields } from '../../guest-web/src/service/CustomerFields';
 import { type Draft, emptyDraft, validateDraft } from '../../guest-web/src/service/draft';
 import { loadPhonePlan } from '../../guest-web/src/service/phone-plan';
@@ -65,5 +66,33 @@ describe("a guest's foreign number", () => {
   it('keeps refusing what the Saudi plan refuses, with the Saudi example', () => {
     render(<Harness initial={{ phoneNumber: '12 345 678' }} />);
     expect(phoneMessage()).toContain('51 234 5678');
+  });
+});
+
+/** What the form does as the guest types (guest-keeps.spec before); the rules themselves: phone.test.ts and draft.test.ts. */
+describe("the guest's name and number as typed", () => {
+  beforeAll(async () => {
+    await i18nReady;
+    await loadPhonePlan();
+  });
+  afterEach(cleanup);
+
+  it('the name takes at most 200 characters and says so', () => {
+    render(<Harness />);
+    expect(screen.getByLabelText(en.service.name).getAttribute('maxlength')).toBe('200');
+    expect(screen.getByText(en.service.nameHint.replace('{{max}}', '200'))).toBeTruthy();
+  });
+
+  it('shows Arabic digits as typed in Latin digits, and says when a number is too short or too long (E.164)', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.type(phoneField(), '٠٥٠ ١٢٣ ٤٥٦٧');
+    expect((phoneField() as HTMLInputElement).value).toBe('050 123 4567');
+    await user.clear(phoneField());
+    await user.type(phoneField(), '12345');
+    expect(phoneMessage()).toBe(en.validation.phoneShort);
+    await user.clear(phoneField());
+    await user.type(phoneField(), '1234 5678 9012 3');
+    expect(phoneMessage()).toBe(en.validation.phoneLong);
   });
 });

@@ -43,12 +43,15 @@ export function ServicePage({ query, navigate }: { query: URLSearchParams; navig
       setLinkProblem('hotel');
     }
   }, [lookups.hotels, draft.hotelId]);
+  // The room is judged only once the hotel is known to exist: an unknown hotel's rooms answer 404 (no
+  // rooms), and that answer may come before the hotels' list; the problem is then the hotel, not the room.
+  const hotelKnown = lookups.hotels?.some((h) => h.id === draft.hotelId) ?? false;
   useEffect(() => {
-    if (lookups.rooms && draft.roomId && !lookups.rooms.some((r) => r.id === draft.roomId)) {
+    if (hotelKnown && lookups.rooms && draft.roomId && !lookups.rooms.some((r) => r.id === draft.roomId)) {
       setDraft((d) => ({ ...d, roomId: null }));
       setLinkProblem('room');
     }
-  }, [lookups.rooms, draft.roomId]);
+  }, [hotelKnown, lookups.rooms, draft.roomId]);
 
   const update = (patch: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...patch }));

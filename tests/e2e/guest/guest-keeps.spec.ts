@@ -4,7 +4,11 @@ import { en } from '../../../guest-web/src/i18n/en';
 import { type E2EServer, startE2EServer } from '../support/server';
 import { type GuestData, GuestApi } from './guest-api';
 
-/** What the guest pages keep, refuse and recover from, as a guest on a phone sees it. */
+/**
+ * What the guest pages keep across pages and visits, and what only a real phone-sized browser shows.
+ * The signed room link, the form's rules as typed, a link to an unknown hotel or room, and a live view
+ * recovering from a failed read are component tests now (tests/guest-web, see tests/COVERAGE.md).
+ */
 let server: E2EServer;
 let api: GuestApi;
 let data: GuestData;
@@ -33,13 +37,6 @@ async function pickService(page: Page, index: number, name: string): Promise<voi
   await box.fill(name.slice(0, 5));
   await page.getByRole('option', { name }).click();
 }
-
-const messageOf = async (page: Page, label: string) => {
-  const field = page.getByLabel(label, { exact: true });
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  const ids = (await field.getAttribute('aria-describedby'))!.split(' ');
-  return page.locator(`[id="${ids.find((i) => i.endsWith('-error'))}"]`);
-};
 
 test('"Request another service" keeps hotel, room, name, phone and e-mail, and "My requests" opens each request', async ({ page }) => {
   await english(page, `/Request/Service?hotelId=${data.hotel.id}&roomId=${data.room.id}`);
@@ -81,93 +78,6 @@ test('"Request another service" keeps hotel, room, name, phone and e-mail, and "
   await next.close();
 });
 
-test('a request from the scanned (signed) room link is verified for staff; the same room typed in by hand is not', async ({ page }) => {
-  const link = new URL((await api.qrLinks(data.hotel.id)).get(data.room.id)!);
-  expect(link.searchParams.get('sig')).toBeTruthy();
-  const fill = async () => {
-    await page.getByLabel(en.service.name).fill('Noura Saleh');
-    await page.getByLabel(en.service.email).fill('noura@example.com');
-    await page.getByLabel(en.service.phone, { exact: true }).fill('50 111 2233');
-    await pickService(page, 1, data.other.en);
-    await page.getByRole('button', { name: en.service.submit }).click();
-    await page.waitForURL(/\/Request\/Review\?id=/);
-    return new URL(page.url()).searchParams.get('id')!;
-  };
-  await english(page, `/Request/Service${link.search}`);
-  expect(await api.roomVerified(await fill())).toBe(true);
-  // Another visit (no saved draft) that names the room without the link's signature.
-  await page.evaluate(() => sessionStorage.clear());
-  await english(page, `/Request/Service?hotelId=${data.hotel.id}&roomId=${data.room.id}`);
-  expect(await api.roomVerified(await fill())).toBe(false);
-});
-
-test('the form: Arabic digits, the trunk 0, E.164 length, name limit, Special Request details, one line per service, commas and group order', async ({ page }) => {
-  await english(page, `/Request/Service?hotelId=${data.hotel.id}&roomId=${data.room.id}`);
-  const name = page.getByLabel(en.service.name);
-  await expect(name).toHaveAttribute('maxlength', '200');
-  await expect(page.getByText(en.service.nameHint.replace('{{max}}', '200'))).toBeVisible();
-
-  const phone = page.getByLabel(en.service.phone, { exact: true });
-  await phone.fill('٠٥٠ ١٢٣ ٤٥٦٧');
-  await expect(phone).toHaveValue('050 123 4567');
-  await phone.fill('12345');
-  await page.getByRole('button', { name: en.service.submit }).click();
-  await expect(await messageOf(page, en.service.phone)).toHaveText(en.validation.phoneShort);
-  await phone.fill('1234 5678 9012 3');
-  await expect(await messageOf(page, en.service.phone)).toHaveText(en.validation.phoneLong);
-
-  // English lists countries with a Latin comma; the Arabic list keeps the Arabic one.
-  const plusOne = page.getByLabel(en.service.dialCode).locator('option[value="+1"]');
-  await expect(plusOne).toContainText(', ');
-  await expect(plusOne).not.toContainText('،');
-
-  // The Special Request's group is the last one offered.
-  const box = page.getByRole('combobox', { name: 'Service 1' });
-  await box.click();
-  const groups = await page.getByRole('listbox').getByRole('group').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
-  const lastGroup = page.getByRole('listbox').getByRole('group').last();
-  await expect(lastGroup.getByRole('option', { name: data.special.en })).toHaveCount(1);
-  expect(groups.length).toBeGreaterThan(0);
-  await page.getByRole('option', { name: data.special.en }).click();
-
-  await page.getByRole('button', { name: en.service.add }).click();
-  await pickService(page, 2, data.special.en);
-  await name.fill('Noura Saleh');
-  await page.getByLabel(en.service.email).fill('noura@example.com');
-  await phone.fill('٠٥٠ ١٢٣ ٤٥٦٧');
-  await page.getByRole('button', { name: en.service.submit }).click();
-  await expect(page.getByText(en.validation.serviceTwice)).toBeVisible();
-  await expect(page.getByText(en.validation.specialNeedsDetails).first()).toBeVisible();
-  await page.getByRole('button', { name: en.service.remove.replace('{{n}}', '2') }).click();
-  await page.getByLabel(en.service.descriptionRequired).fill('A quiet room, please');
-  await page.getByRole('button', { name: en.service.submit }).click();
-  await page.waitForURL(/\/Request\/Review\?id=/);
-  const stored = await api.request(new URL(page.url()).searchParams.get('id')!);
-  expect(stored.custPhone).toBe('+966 50 123 4567');
-});
-
-for (const [wrong, query] of [
-  ['hotel', () => `?hotelId=987654&roomId=${data.room.id}`],
-  ['room', () => `?hotelId=${data.hotel.id}&roomId=987654`],
-] as const) {
-  test(`an unknown ${wrong} in the link says which is wrong and is never sent`, async ({ page }) => {
-    await english(page, `/Request/Service${query()}`);
-    await expect(page.getByTestId('link-problem')).toHaveText(wrong === 'hotel' ? en.service.linkHotelUnknown : en.service.linkRoomUnknown);
-    await expect(page.getByText(en.errors.notFound)).toHaveCount(0);
-    await expect(page.getByRole('button', { name: en.errors.retry })).toHaveCount(0);
-    await expect(page.getByLabel(en.service.room, { exact: true })).toHaveValue('');
-    let sent = false;
-    page.on('request', (r) => r.url().includes('/AddRequest') && (sent = true));
-    await page.getByLabel(en.service.name).fill('Noura Saleh');
-    await page.getByLabel(en.service.email).fill('noura@example.com');
-    await page.getByLabel(en.service.phone, { exact: true }).fill('50 111 2233');
-    await pickService(page, 1, data.other.en);
-    await page.getByRole('button', { name: en.service.submit }).click();
-    await expect(await messageOf(page, en.service.room)).toHaveText(en.validation.roomRequired);
-    expect(sent).toBe(false);
-  });
-}
-
 test('the rating is one row of 1–10 on a 320 px phone, says the chosen value, and every star has 3:1 contrast', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   const id = await api.addRequest(data);
@@ -194,22 +104,6 @@ test('the rating is one row of 1–10 on a 320 px phone, says the chosen value, 
     return [...document.querySelectorAll('.star-glyph')].map((el) => 1.05 / (lum(getComputedStyle(el).color) + 0.05));
   });
   for (const ratio of ratios) expect(ratio).toBeGreaterThanOrEqual(3);
-});
-
-test('a live view whose follow-up read failed recovers by itself once the network is back', async ({ page }) => {
-  const id = await api.addRequest(data);
-  await english(page, `/Request/Review?id=${id}`);
-  const status = page.getByTestId('request-status');
-  await expect(status).toHaveText(en.status.Open);
-  // The event arrives, but the read it triggers fails (the Wi-Fi dropped for a moment).
-  await page.route('**/api/Request/GetUserRequestDetails/**', (route) => route.abort('internetdisconnected'));
-  const [line] = (await api.request(id)).requestDetails;
-  await api.completeLine(line.id, 'Done');
-  await expect(page.getByText(en.errors.network)).toBeVisible();
-  await page.unroute('**/api/Request/GetUserRequestDetails/**');
-  // No tap, no reload: the back-off retry brings the page up to date and the error goes.
-  await expect(status).toHaveText(en.status['In Progress'], { timeout: 15_000 });
-  await expect(page.getByText(en.errors.network)).toHaveCount(0);
 });
 
 test('the site has a real robots.txt, favicon and description', async ({ page, request }) => {

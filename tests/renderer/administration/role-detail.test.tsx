@@ -1,9 +1,10 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RoleDetailPage } from '../../../renderer/src/features/administration/RoleDetailPage';
 import { setNavigate } from '../../../renderer/src/app/navigation';
+import { setToastDispatcher, type ToastIntent } from '../../../renderer/src/feedback/toast';
 import { renderInApp, withQueryCache } from '../render-app';
 import { fakeServer } from '../support/fake-http';
 
@@ -20,6 +21,11 @@ const detail = {
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'animate', { value: undefined, configurable: true });
   setNavigate(() => undefined);
+});
+let toasts: [string, ToastIntent][] = [];
+beforeEach(() => {
+  toasts = [];
+  setToastDispatcher((message, intent) => toasts.push([message, intent]));
 });
 afterEach(cleanup);
 
@@ -103,13 +109,14 @@ describe('the role detail page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('unsaved')).toBeNull());
   });
 
-  it('cancel discards the changes and returns to Roles without saving', async () => {
+  it('cancel discards the changes, says so, and returns to Roles without saving', async () => {
     const server = renderPage();
     const user = userEvent.setup();
     await screen.findByText('Basic Data [Company]');
     await user.click(box('select-all'));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Roles list')).toBeTruthy();
+    expect(toasts).toEqual([['Changes have been discarded', 'info']]);
     expect(server.sent('POST', '/api/Administration/UpdateRoleClaims')).toHaveLength(0);
   });
 });

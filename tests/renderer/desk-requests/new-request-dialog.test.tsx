@@ -155,4 +155,9 @@ describe('the New request dialog', { timeout: 30_000 }, () => {
     expect(qr.getAttribute('data-link')).toBe(link);
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
   });
+
+  it('names the tracking QR code in Arabic', async () => {
+    renderInApp(<TrackingQr link="https://hotel.example/Request/Review?id=c0ffee00-0000-4000-8000-000000000042" code="RQ-000042" />, 'ar');
+    expect(await screen.findByRole('img', { name: 'رمز QR لرابط متابعة النزيل للطلب RQ-000042' })).toBeTruthy();
+  });
 });

@@ -109,4 +109,17 @@ describe("the Due column's badge", () => {
     expect(badge.textContent).toBe('خلال 12 دقيقة');
     expect(badge.title).toBe(`الاستلام قبل ${clock}`);
   });
+
+  it('a line asked for a time reads "Scheduled for …" instead of a due time, in English and Arabic', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at('09:58:00'));
+    const scheduled: DueLine = { ...line, scheduledFor: '2026-11-24T10:00:00.000Z', scheduledQuiet: true };
+    renderInApp(<DueBadge line={scheduled} compact />);
+    expect(screen.getByTestId('scheduled-for').textContent).toMatch(/^Scheduled for \S/);
+    expect(screen.queryByTestId('due-badge')).toBeNull();
+    cleanup();
+    renderInApp(<DueBadge line={scheduled} compact />, 'ar');
+    expect(screen.getByTestId('scheduled-for').textContent).toMatch(/^مجدول في \S/);
+  });
 });
+

@@ -6,6 +6,8 @@ import { ALL_CLAIMS, claimCategory } from '@shared';
 import { RoleDetailPage } from '../../../renderer/src/features/administration/RoleDetailPage';
 import { UserForm } from '../../../renderer/src/features/administration/UserForm';
 import { UserRolesPage } from '../../../renderer/src/features/administration/UserRolesPage';
+import { UsersScreen } from '../../../renderer/src/features/administration/UsersScreen';
+import { sessionAtom, store } from '../../../renderer/src/session/session';
 import { ResetPasswordPage } from '../../../renderer/src/auth/ResetPasswordPage';
 import { setNavigate } from '../../../renderer/src/app/navigation';
 import { setToastDispatcher, type ToastIntent } from '../../../renderer/src/feedback/toast';
@@ -62,6 +64,56 @@ describe('the user form', { timeout: 30_000 }, () => {
   });
 });
 
+describe('the Users screen', { timeout: 30_000 }, () => {
+  it('invites a user through the form: every field sent, the success toast, and the new row says the invitation was sent', async () => {
+    store.set(sessionAtom, {
+      accessToken: 'x',
+      permissions: ['Administration.Users'],
+      claims: ['Administration.Users.View', 'Administration.Users.Create', 'Administration.Users.Edit'],
+      userRoles: ['Admin'],
+      userName: 'Admin',
+      userEmail: 'admin@hotel.test',
+    });
+    const users: unknown[] = [];
+    const server = fakeServer({
+      'GET /api/Administration/GetAllUsers': () => ({ data: [...users] }),
+      'GET /api/BasicData/GenerateDepartments': { data: [{ id: 1, name: 'Housekeeping' }, { id: 3, name: 'Front Office' }] },
+      'GET /api/BasicData/GenerateHotels': { data: [{ id: 2, name: 'Nile Hotel' }] },
+      'POST /api/Administration/AddUser': ({ body }) => {
+        const input = body as Record<string, unknown>;
+        users.push({ ...input, id: 9, roles: [], hasPassword: false, isActive: true, invitation: { state: 'sent', via: 'email', expiresAt: '2026-12-09T10:00:00.000Z' }, createdAt: '2026-12-02T10:00:00.000Z' });
+        return { data: { message: 'User added successfully', invitation: 'sent' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderInApp(
+      withQueryCache(
+        <MemoryRouter>
+          <UsersScreen />
+        </MemoryRouter>,
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add new' }));
+    for (const [label, text] of [[/^First name/, 'Dana'], [/^Last name/, 'Viewer'], [/^Phone number/, '+966 55 222 3344'], [/^User code/, 'VIEW-1'], [/^E-mail\*?$/, 'dana@nakheel.demo']] as const) {
+      await user.type(screen.getByRole('textbox', { name: label }), text);
+    }
+    for (const [label, option] of [['Departments', 'Front Office'], ['Hotels', 'Nile Hotel']]) {
+      await user.click(screen.getByRole('combobox', { name: label }));
+      await user.click(await screen.findByRole('menuitemcheckbox', { name: option }));
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.getByRole('combobox', { name: label }).textContent).toContain(option));
+    }
+    await user.click(within(screen.getByTestId('user-form')).getByRole('button', { name: 'Add' }));
+
+    await waitFor(() => expect(toasts).toEqual([['User added successfully', 'success']]));
+    expect(server.sent('POST', '/api/Administration/AddUser').map((c) => c.body)).toEqual([
+      { firstName: 'Dana', lastName: 'Viewer', phoneNumber: '+966 55 222 3344', userCode: 'VIEW-1', email: 'dana@nakheel.demo', departmentIds: [3], hotelIds: [2], language: 'en' },
+    ]);
+    await waitFor(() => expect(document.querySelector('.ag-row .ag-cell[col-id="email"]')?.textContent).toBe('dana@nakheel.demo'));
+    await waitFor(() => expect(document.querySelector('.ag-row .ag-cell[col-id="invitation"]')?.textContent).toContain('Invitation sent'));
+  });
+});
+
 describe('the user roles page', { timeout: 30_000 }, () => {
   const roles = [{ roleId: 1, roleName: 'Admin', isSelected: false }];
   const renderPage = (state?: { name: string }) =>
@@ -70,10 +122,35 @@ describe('the user roles page', { timeout: 30_000 }, () => {
         <MemoryRouter initialEntries={[{ pathname: '/Admin/UserRole/7', state }]}>
           <Routes>
             <Route path="/Admin/UserRole/:id" element={<UserRolesPage />} />
+            <Route path="/Admin/Administration/Users" element={<h1>Users list</h1>} />
           </Routes>
         </MemoryRouter>,
       ),
     );
+
+  it('shows the roles the user holds ticked; Update sends the new choice, says so and goes back to Users', async () => {
+    const server = fakeServer({
+      'GET /api/Administration/GetUserRoles/7': { data: [{ roleId: 2, roleName: 'Receptionist', isSelected: true }, { roleId: 5, roleName: 'Company viewer', isSelected: false }] },
+      'POST /api/Administration/UpdateUserRoles': { data: { message: 'User roles updated successfully' } },
+    });
+    const user = userEvent.setup();
+    renderPage({ name: 'Dana Viewer' });
+    expect(((await screen.findByRole('checkbox', { name: 'Receptionist' })) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Company viewer' }) as HTMLInputElement).checked).toBe(false);
+    await user.click(screen.getByRole('checkbox', { name: 'Company viewer' }));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('heading', { name: 'Users list' })).toBeTruthy();
+    expect(toasts).toEqual([['User roles updated successfully', 'success']]);
+    expect(server.sent('POST', '/api/Administration/UpdateUserRoles').map((c) => c.body)).toEqual([
+      {
+        userId: 7,
+        roles: [
+          { roleId: 2, roleName: 'Receptionist', isSelected: true },
+          { roleId: 5, roleName: 'Company viewer', isSelected: true },
+        ],
+      },
+    ]);
+  });
 
   it('names the user, from the list or looked up when opened directly', async () => {
     fakeServer({
