@@ -79,11 +79,13 @@ describe('E-mail settings screen: TLS settings', () => {
  * (tests/server/administration-email.test.ts proves that, and the test e-mail through an SMTP server that
  * needs the stored password).
  */
-function storingServer(start: typeof stored) {
+function storingServer(start: typeof stored, saved: Promise<void> = Promise.resolve()) {
   let current = start;
   return fakeServer({
     'GET /api/Administration/GetEmailSettings': () => ({ data: current }),
-    'POST /api/Administration/UpdateEmailSettings': ({ body }) => {
+    'POST /api/Administration/UpdateEmailSettings': async ({ body }) => {
+      // The answer waits for the test when it holds it: a save in flight, as a real server's takes a while.
+      await saved;
       const sent = body as typeof stored;
       current = { ...current, ...sent, password: '', hasPassword: current.hasPassword || Boolean(sent.password) };
       return { data: { message: 'Updated Successfully' } };
@@ -101,7 +103,10 @@ const value = (label: RegExp) => (screen.getByLabelText(label) as HTMLInputEleme
 describe('E-mail settings screen: saving and the test e-mail', { timeout: 30_000 }, () => {
   it('saves what was typed once, however fast Save is clicked twice; then shows it as stored, the password empty with its hint', async () => {
     const empty = { ...stored, smtpServer: '', smtpPort: 587, senderName: '', senderEmail: '', username: '', hasPassword: false };
-    const server = storingServer(empty);
+    // The save's answer held until both clicks are in: the second lands while the first is in flight (an
+    // instant answer could come between them, and then a second save is what the user asked for).
+    let answer!: () => void;
+    const server = storingServer(empty, new Promise<void>((resolve) => (answer = resolve)));
     const user = userEvent.setup();
     renderInApp(withQueryCache(<EmailSettingsScreen />));
     await waitFor(() => expect(value(/^Port/)).toBe('587'));
@@ -113,6 +118,7 @@ describe('E-mail settings screen: saving and the test e-mail', { timeout: 30_000
     await user.clear(screen.getByLabelText(/^Port/));
     await user.type(screen.getByLabelText(/^Port/), '2526');
     await user.dblClick(screen.getByRole('button', { name: 'Save' }));
+    answer();
 
     await waitFor(() => expect(toasts).toContainEqual(['Updated Successfully', 'success']));
     expect(server.sent('POST', '/api/Administration/UpdateEmailSettings')).toHaveLength(1);
