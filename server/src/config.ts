@@ -115,6 +115,8 @@ const Env = z.object({
   HOTEL_WEBHOOK_TICK_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   /** How often each process publishes the live events another process committed and could not (it died first) (ms); 0: only at start. */
   HOTEL_EVENT_RELAY_TICK_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  /** How often each process looks for e-mails and pushes due (retries, and what a process that died left) (ms); 0: only when one is written. */
+  HOTEL_OUTBOUND_TICK_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   /** 'flag': a request without a valid room-link signature is taken and marked "unverified room"; 'require': refused. */
   HOTEL_ROOM_LINKS: z.enum(['flag', 'require']).default('flag'),
   /** 'verified': a guest is e-mailed only for a request sent from the room's signed QR code; 'all': for any request. */
@@ -217,6 +219,8 @@ export interface Config {
   webhooks: { allowPrivate: boolean; allowHttp: boolean; tickMs: number };
   /** The live-event outbox's relay: how often each process looks for rows left unpublished. */
   eventRelay: { tickMs: number };
+  /** The outbound queue (e-mails and pushes): how often each process looks for rows due. */
+  outbound: { tickMs: number };
   /** The longest gap between two password checks of one e-mail (see account.rules loginDelayMs). */
   loginSlowdownMs: number;
   /** Fastify's trustProxy: off unless a reverse proxy is in front (else X-Forwarded-For could be forged). */
@@ -347,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     apaleo: { identityUrl: e.HOTEL_APALEO_IDENTITY_URL.replace(/\/+$/, ''), apiUrl: e.HOTEL_APALEO_API_URL.replace(/\/+$/, ''), readsPerMinute: e.HOTEL_APALEO_READS_PER_MINUTE },
     webhooks: { allowPrivate: e.HOTEL_WEBHOOK_ALLOW_PRIVATE === '1', allowHttp: e.HOTEL_WEBHOOK_ALLOW_HTTP === '1', tickMs: e.HOTEL_WEBHOOK_TICK_MS },
     eventRelay: { tickMs: e.HOTEL_EVENT_RELAY_TICK_MS },
+    outbound: { tickMs: e.HOTEL_OUTBOUND_TICK_MS },
     requireSignedRoomLinks: e.HOTEL_ROOM_LINKS === 'require',
     guestEmailVerifiedOnly: e.HOTEL_GUEST_EMAIL === 'verified',
     rateLimitsEnabled: e.HOTEL_RATE_LIMITS === 'on',

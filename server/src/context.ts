@@ -42,6 +42,8 @@ export interface AppContext {
   ready: boolean;
   /** Routing of this process: `nudge` routes now (a worker came on shift); set once the scheduler runs. */
   routing: { nudge(): void };
+  /** The outbound queue of this process (outbound/): `nudge` sends, now, the e-mails and pushes a transaction just committed. */
+  outbound: { nudge(): void };
   /** Outgoing webhooks of this process: `nudge` looks for deliveries now (an event was just recorded). */
   webhooks: { nudge(): void };
   /**
@@ -82,6 +84,7 @@ export async function createContext(config: Config, database: Database, log: Fas
     ready: false,
     routing: { nudge: () => undefined },
     webhooks: { nudge: () => undefined },
+    outbound: { nudge: () => undefined },
     liveOutbox: { wake: async () => undefined },
     timedWork: { runDue: async () => undefined },
   };

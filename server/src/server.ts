@@ -8,6 +8,8 @@ import { endStreamsDue } from './modules/requests/sse';
 import { RoutingScheduler } from './modules/routing/routing.scheduler';
 import { WebhookDispatcher } from './modules/integrations/webhooks/dispatcher';
 import { LiveEventRelay } from './events/outbox-relay';
+import { OutboundQueue } from './outbound/outbound-queue';
+import { outboundKinds } from './outbound/kinds';
 import { secureDataDir } from './db/data-folder';
 import { ensureAdmin } from './seed/admin';
 import { workersToReviewLine } from './modules/basic-data/workers-review';
@@ -37,6 +39,8 @@ export interface RunningServer {
   webhooks: WebhookDispatcher;
   /** The live-event outbox's relay of this process. */
   liveOutbox: LiveEventRelay;
+  /** The outbound queue (e-mails and pushes) of this process; tests call runOnce() instead of waiting for a tick. */
+  outbound: OutboundQueue;
   close(): Promise<void>;
 }
 
@@ -74,6 +78,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const liveOutbox = new LiveEventRelay(ctx, app.log, config.eventRelay.tickMs);
   ctx.liveOutbox.wake = () => liveOutbox.wake();
   liveOutbox.start();
+  // Its pass at start sends what a process that died left (once that process's lease is over).
+  const outbound = new OutboundQueue(ctx, outboundKinds, app.log);
+  ctx.outbound.nudge = () => outbound.nudge();
+  outbound.start();
   const escalations = new EscalationScheduler(ctx, app.log);
   escalations.start();
   const routing = new RoutingScheduler(ctx, app.log, (lineId, now) => escalations.escalateNow(lineId, now));
@@ -92,6 +100,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await routing.runOnce(now);
     // Webhooks read the clock themselves (already moved) and wait for every try under way.
     await webhooks.runOnce();
+    // The e-mails and pushes due by now (retries, what a dead process left), and what that work wrote.
+    await outbound.runOnce(now);
     // The live alerts that work wrote (the outbox) are published before the answer.
     await liveOutbox.wake();
   };
@@ -107,6 +117,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     routing,
     webhooks,
     liveOutbox,
+    outbound,
     close: () =>
       (closing ??= (async () => {
         await routing.stop();
@@ -117,8 +128,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         // e-mails under way: one a hung mail server cut off stays held in its row and is sent by a retry.
         const cutOff = setTimeout(() => app.server.closeAllConnections(), CALLS_LIMIT_MS);
         await app.close().finally(() => clearTimeout(cutOff));
-        const [unsentEscalations, unsent] = await Promise.all([escalationsStopped, ctx.background.drain(BACKGROUND_LIMIT_MS)]);
+        // The calls are over: nothing more is written to the queue by this process. A message cut off stays
+        // leased in its row and is sent by another process, or by this one's next start, once the lease runs out.
+        const [unsentEscalations, unsent, outboundDone] = await Promise.all([
+          escalationsStopped,
+          ctx.background.drain(BACKGROUND_LIMIT_MS),
+          outbound.stop(BACKGROUND_LIMIT_MS),
+        ]);
         if (unsent + unsentEscalations) app.log.warn(`stopped with ${unsent + unsentEscalations} e-mail(s) still being sent`);
+        if (!outboundDone) app.log.warn('stopped while e-mails or pushes were being sent: they are sent again after their lease');
         // Rows it has not published wait for another process, or for this one's next start.
         await liveOutbox.stop();
         await ctx.events.close();

@@ -30,6 +30,9 @@ export const PGLITE_FILES = [
   'arabic-names',
   'demo-history',
   'hardening',
+  // The outbound queue's lease (UPDATE … FROM a SELECT … FOR UPDATE SKIP LOCKED) and its retries: the one-PC
+  // product's low-rating and reset e-mails go through it too.
+  'outbound-retry',
   // The smoke of the one-PC product: one server walks every module once over HTTP (each module's own
   // file proves it in full on PostgreSQL; tests/engines/pglite-statements.test.ts has PGlite parse and
   // type every statement that run sent).

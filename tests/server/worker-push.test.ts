@@ -190,6 +190,8 @@ describe("pushes to workers' phones", () => {
     const line = await submit(fx.services.towels);
     await t.api.call(endpoints.updateServiceRequestStatus, { token: clerk, body: { requestDetailsId: line, status: 'Assigned', workerId: fx.workers.housekeeper } });
     await push.next((p) => p.path === '/push/gone');
+    // The outbound queue's pass after the call's has sent (or dropped) what the call wrote.
+    await t.server.outbound.runOnce();
     await t.server.app.ctx.background.drain(10_000);
     expect(await subscriptionOf(gone.deviceId)).toBeUndefined();
 
@@ -279,6 +281,8 @@ describe("pushes to workers' phones", () => {
     const line = await submit(fx.services.towels);
     const assigned = await t.api.call(endpoints.updateServiceRequestStatus, { token: clerk, body: { requestDetailsId: line, status: 'Assigned', workerId: fx.workers.housekeeper } });
     expect(assigned.status).toBe(200);
+    // The outbound queue's pass after the call's has sent (or dropped) what the call wrote.
+    await t.server.outbound.runOnce();
     await t.server.app.ctx.background.drain(10_000);
     expect(push.received.some((p) => p.path === '/push/sneak')).toBe(false);
 

@@ -39,6 +39,8 @@ export interface SmtpCatcher {
   abandoned(): number;
   /** Addresses refused at RCPT TO (550 mailbox unavailable), as a real server refuses a full or unknown mailbox; change it at will. */
   refuse: Set<string>;
+  /** The addresses refused so far, one entry per refusal: a sender has tried and been told no. */
+  refused: string[];
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
   let open = 0;
   let peak = 0;
   const refuse = new Set<string>();
+  const refusals: string[] = [];
   const closed = new Set<string>();
   let abandoned = 0;
   /** Open sessions whose message awaits its answer, by session id: the client's port. */
@@ -83,6 +86,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
     },
     onRcptTo(address, _session, callback) {
       if (!refuse.has(address.address.toLowerCase())) return callback();
+      refusals.push(address.address.toLowerCase());
       const refused: Error & { responseCode?: number } = new Error('Mailbox unavailable');
       refused.responseCode = 550;
       callback(refused);
@@ -161,6 +165,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpCatcher>
     midSend: () => (awaiting.size ? Promise.resolve() : new Promise<void>((resolve) => midSendWaiters.add(resolve))),
     abandoned: () => abandoned,
     refuse,
+    refused: refusals,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -47,7 +47,7 @@ export interface TestServer {
   server: RunningServer;
   /** The server's clock: set or advance it to pass a target instead of waiting for it. */
   clock: TestClock;
-  /** One escalation tick (escalations due, e-mail retries) at the clock's time, awaited. */
+  /** One escalation tick (escalations due, e-mail retries) and one outbound pass at the clock's time, awaited. */
   tick(): Promise<void>;
   /** Closes the server; the data stays (for restart tests) until cleanup(). */
   close(): Promise<void>;
@@ -99,7 +99,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     api,
     server,
     clock,
-    tick: () => server.escalations.tick(clock.now()),
+    tick: async () => {
+      await server.escalations.tick(clock.now());
+      await server.outbound.runOnce(clock.now());
+    },
     close: () => server.close(),
     async cleanup() {
       await server.close();

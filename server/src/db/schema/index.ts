@@ -13,3 +13,4 @@ export * from './single-sign-on';
 export * from './webhooks';
 export * from './integrations';
 export * from './storage';
+export * from './outbound';

@@ -36,11 +36,12 @@ import {
   refreshTokenState,
   sessionFields,
 } from './account.rules';
-import { createPasswordLink, sendPasswordLink } from './password-links';
+import { PASSWORD_TOKEN_TTL_SECONDS, issuePasswordLink, passwordLinkMail } from './password-links';
+import type { MailMessage } from '../../mail/mailer';
+import { type OutboundKind, deliverMail, enqueue } from '../../outbound/outbound-queue';
 import { type ClientInfo, unknownClient } from '../../http/client-info';
 import * as sessionsRepo from '../sessions/sessions.repository';
 import { endAllSessionsIn } from '../sessions/sessions.service';
-import { loggableError } from '../../db/errors';
 import { ssoMessages } from '../single-sign-on/single-sign-on.messages';
 import { holdsSsoOnlyRole, readSettings } from '../single-sign-on/single-sign-on.repository';
 
@@ -233,30 +234,37 @@ export interface RequestInfo {
 }
 
 /**
- * Answers the same whether or not the e-mail has an account. The link is made and
- * sent after the answer, so neither the answer nor its timing tells which e-mails exist.
+ * Answers the same whether or not the e-mail has an account. The answer waits only for one row
+ * on the outbound queue, written alike for every e-mail: the link is made (or, without an
+ * account, nothing is) when the queue first takes the row, so neither the answer nor its timing
+ * tells which e-mails exist, and a process that dies after the answer leaves the row to another.
  */
-export async function forgotPassword(ctx: Ctx, input: ForgotPasswordInput, info: RequestInfo): Promise<string> {
+export async function forgotPassword(ctx: Ctx & Pick<AppContext, 'box' | 'outbound'>, input: ForgotPasswordInput, info: RequestInfo): Promise<string> {
   const email = input.email.toLowerCase();
   await ctx.rateLimiter.hit(`forgot:ip:${clientAddressKey(info.ip)}`, FORGOT_LIMITS.perIp, FORGOT_LIMITS.windowSeconds);
   await ctx.rateLimiter.hit(`forgot:email-ip:${email}|${clientAddressKey(info.ip)}`, FORGOT_LIMITS.perEmailAndIp, FORGOT_LIMITS.windowSeconds);
   const mails = await ctx.rateLimiter.count(`forgot:email:${email}`, FORGOT_LIMITS.windowSeconds);
   // The same answer either way: whether a mail went out says nothing to the asker.
   if (mails > FORGOT_LIMITS.mailsPerEmail) return localize(m.resetLinkSent, info.lang);
-  ctx.background.run(
-    () => sendResetLink(ctx, email),
-    (error) => info.log.warn({ err: loggableError(error) }, 'the password reset e-mail could not be sent'),
-  );
+  await enqueue(ctx, ctx.database.db, { kind: PASSWORD_RESET_KIND, input: { email } });
+  ctx.outbound.nudge();
   return localize(m.resetLinkSent, info.lang);
 }
 
-/** In the user's own language (the one set on their account), not the asking page's. */
-async function sendResetLink(ctx: Ctx, email: string): Promise<void> {
-  const user = await repo.findUserByEmail(ctx.database.db, email);
-  if (!user?.isActive) return;
-  const link = await createPasswordLink(ctx, ctx.database.db, user, 'reset');
-  await sendPasswordLink(ctx, user, 'reset', link);
-}
+/** The reset e-mail on the outbound queue: made at its first try, in the user's own language (the one set on their account), not the asking page's. */
+export const PASSWORD_RESET_KIND = 'password-reset';
+export const passwordResetMail: OutboundKind<MailMessage> = {
+  async prepare(ctx, tx, input) {
+    const { email } = input as { email: string };
+    const user = await repo.findUserByEmail(tx, email);
+    if (!user?.isActive) return null;
+    const { link } = await issuePasswordLink(ctx, tx, user, 'reset');
+    return passwordLinkMail(user, 'reset', link);
+  },
+  deliver: deliverMail,
+  // Within the link's hour: a later retry would bring a link that no longer works.
+  giveUpAfterMs: (PASSWORD_TOKEN_TTL_SECONDS.reset * 1000 * 5) / 6,
+};
 
 /** Sets a password from an invitation or reset link; every existing session of the user ends. */
 export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promise<void> {

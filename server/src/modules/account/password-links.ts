@@ -2,6 +2,7 @@ import type { Language } from '@shared';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { localize } from '../../i18n/localize';
+import type { MailMessage } from '../../mail/mailer';
 import { newOpaqueToken } from '../../security/tokens';
 import { accountMail } from './account.mail';
 import { insertPasswordToken } from './account.repository';
@@ -66,6 +67,14 @@ export function passwordLink(publicUrl: string, email: string, token: string, la
   return `${publicUrl}/Dashboard/ResetPassword?${query.toString()}`;
 }
 
+/** The e-mail of a link, in the user's language. */
+export function passwordLinkMail(user: LinkRecipient, purpose: PasswordTokenPurpose, link: string): MailMessage {
+  const lang = user.language;
+  const texts = purpose === 'invite' ? accountMail.invite : accountMail.reset;
+  const params = { name: `${user.firstName} ${user.lastName}`.trim(), link, hours: PASSWORD_TOKEN_TTL_SECONDS[purpose] / 3600 };
+  return { to: user.email, subject: localize(texts.subject, lang, params), text: localize(texts.body, lang, params) };
+}
+
 /** E-mails a link in the user's language; throws what the mailer throws. */
 export async function sendPasswordLink(
   ctx: Pick<AppContext, 'mailer' | 'config'>,
@@ -73,12 +82,5 @@ export async function sendPasswordLink(
   purpose: PasswordTokenPurpose,
   link: string,
 ): Promise<string> {
-  const lang = user.language;
-  const texts = purpose === 'invite' ? accountMail.invite : accountMail.reset;
-  const params = { name: `${user.firstName} ${user.lastName}`.trim(), link, hours: PASSWORD_TOKEN_TTL_SECONDS[purpose] / 3600 };
-  return ctx.mailer.send({
-    to: user.email,
-    subject: localize(texts.subject, lang, params),
-    text: localize(texts.body, lang, params),
-  });
+  return ctx.mailer.send(passwordLinkMail(user, purpose, link));
 }

@@ -45,8 +45,12 @@ export async function openFollowUp(db: DbOrTx, values: { requestId: string; hote
   return row?.id;
 }
 
-export async function recordMailed(db: DbOrTx, id: number, count: number): Promise<void> {
-  await db.update(feedbackFollowUps).set({ mailedCount: count }).where(eq(feedbackFollowUps.id, id));
+/** One more duty manager's e-mail was accepted by the mail server. */
+export async function countMailed(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .update(feedbackFollowUps)
+    .set({ mailedCount: sql`coalesce(${feedbackFollowUps.mailedCount}, 0) + 1` })
+    .where(eq(feedbackFollowUps.id, id));
 }
 
 export async function followUpById(db: DbOrTx, id: number) {

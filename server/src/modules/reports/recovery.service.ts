@@ -1,10 +1,12 @@
-import { type FollowUpInput, type Language, type MessageResponse, followUpMoveViolation, ltrIn, needsRecovery } from '@shared';
+import { type FollowUpInput, type Language, type LiveEvent, type MessageResponse, followUpMoveViolation, ltrIn, needsRecovery } from '@shared';
 import { clientRoutes } from '@shared/routes';
 import { inLanguage, listIn } from '../../access/names';
 import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../http/errors';
 import { localize } from '../../i18n/localize';
-import { MailNotConfiguredError } from '../../mail/mailer';
+import type { MailMessage } from '../../mail/mailer';
+import type { DbOrTx } from '../../db/client';
+import { type OutboundKind, deliverMail, enqueue } from '../../outbound/outbound-queue';
 import type { Principal } from '../../security/tokens';
 import { byUser } from '../../security/actor';
 import { escalationReceivers, type Receiver } from '../requests/escalations.repository';
@@ -14,20 +16,35 @@ import { canSeeRequest, receivesEscalations } from '../../access/scope';
 import * as repo from './recovery.repository';
 import { recoveryMessages as m } from './recovery.messages';
 
+/** What a low rating announces once its transaction commits (the live alert). */
+export type LowRatingAlert = LiveEvent & { type: 'low-rating' };
+
 /**
  * Service recovery: a rating at or below the hotel's threshold tells the hotel's duty
  * managers (those who receive its escalations) at once, live and by e-mail, and opens a
- * follow-up on the Guest Feedback list.
+ * follow-up on the Guest Feedback list. Called in the review's transaction: the follow-up
+ * and each manager's e-mail (on the outbound queue) are stored with the review, so a
+ * process that dies right after the commit leaves them to be sent, and a mail server that
+ * refuses one has it tried again. Returns the live alert to announce after the commit
+ * (`announceLowRating`), or undefined: no recovery (or another call opened it already).
  */
-export async function recoverLowRating(ctx: AppContext, requestId: string, rating: number): Promise<void> {
-  const db = ctx.database.db;
-  const subject = await repo.recoverySubject(db, requestId);
-  if (!subject || !needsRecovery(rating, subject.threshold)) return;
+export async function openRecovery(ctx: AppContext, tx: DbOrTx, requestId: string, rating: number): Promise<LowRatingAlert | undefined> {
+  const subject = await repo.recoverySubject(tx, requestId);
+  if (!subject || !needsRecovery(rating, subject.threshold)) return undefined;
   const at = ctx.clock.now();
-  const id = await repo.openFollowUp(db, { requestId, hotelId: subject.hotelId, rating, at });
+  const id = await repo.openFollowUp(tx, { requestId, hotelId: subject.hotelId, rating, at });
   // Already open: whoever opened it told the managers.
-  if (id === undefined) return;
-  await announce(ctx, {
+  if (id === undefined) return undefined;
+  const to = (await escalationReceivers(tx)).filter((r) => receivesEscalations(r, subject.hotelId));
+  for (const receiver of to) {
+    await enqueue(ctx, tx, {
+      kind: LOW_RATING_KIND,
+      dedupeKey: `low-rating:${id}:${receiver.userId}`,
+      input: { followUpId: id },
+      message: recoveryMail(ctx.config.publicUrl, subject, rating, receiver),
+    });
+  }
+  return {
     type: 'low-rating',
     requestId,
     requestCode: subject.requestCode,
@@ -35,27 +52,24 @@ export async function recoverLowRating(ctx: AppContext, requestId: string, ratin
     departmentIds: [],
     at: iso(at),
     lowRating: { rating, custName: subject.custName, roomNumber: subject.roomNumber, hotelNameEn: subject.hotelNameEn, hotelNameAr: subject.hotelNameAr },
-  });
-  // The guest's answer does not wait for the mail server.
-  void mailManagers(ctx, id, subject, rating).catch((error: unknown) => process.emitWarning(`service-recovery e-mails of ${subject.requestCode} failed: ${String(error)}`));
+  };
 }
 
-async function mailManagers(ctx: AppContext, id: number, subject: repo.RecoverySubject, rating: number): Promise<void> {
-  const db = ctx.database.db;
-  const to = (await escalationReceivers(db)).filter((r) => receivesEscalations(r, subject.hotelId));
-  let mailed = 0;
-  for (const receiver of to) {
-    try {
-      await ctx.mailer.send(recoveryMail(ctx.config.publicUrl, subject, rating, receiver));
-      mailed++;
-    } catch (error) {
-      // No mail server yet: the live alert and the follow-up stand; Home already warns that e-mail is not set up.
-      if (error instanceof MailNotConfiguredError) return;
-      process.emitWarning(`service-recovery e-mail to user ${receiver.userId} not sent: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  await repo.recordMailed(db, id, mailed);
+/** After the review's commit: the managers hear it live, and their e-mails go now. */
+export async function announceLowRating(ctx: AppContext, alert: LowRatingAlert): Promise<void> {
+  ctx.outbound.nudge();
+  await announce(ctx, alert);
 }
+
+/** The duty managers' e-mail on the outbound queue; a manager reached is counted on the follow-up. */
+export const LOW_RATING_KIND = 'low-rating';
+export const lowRatingMail: OutboundKind<MailMessage> = {
+  deliver: deliverMail,
+  async sent(ctx, input) {
+    const { followUpId } = input as { followUpId: number };
+    await repo.countMailed(ctx.database.db, followUpId);
+  },
+};
 
 export function recoveryMail(publicUrl: string, subject: repo.RecoverySubject, rating: number, receiver: Receiver) {
   const lang = receiver.language;

@@ -219,7 +219,7 @@ export class EscalationScheduler {
         fired++;
         await this.ctx.liveOutbox.wake();
         if (!fire.subject) continue;
-        pushOffered(this.ctx, { lineId: line.lineId });
+        await pushOffered(this.ctx, { lineId: line.lineId });
       }
       if (due.length < BATCH) break;
     }

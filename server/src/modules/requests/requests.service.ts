@@ -26,7 +26,7 @@ import { messagesOfLines } from './messages.repository';
 import { announce } from './live-events';
 import { verifyRoomLink } from '../qr/room-link';
 import { pushOffered } from '../work/push.service';
-import { recoverLowRating } from '../reports/recovery.service';
+import { announceLowRating, openRecovery } from '../reports/recovery.service';
 import { recordWebhookEvent } from '../integrations/webhooks/outbox';
 import { requestCreatedData, requestRef } from '../integrations/webhooks/event-data.repository';
 
@@ -158,7 +158,7 @@ export async function fileRequest(
     summary: newRequestSummary({ ...input, services: alertNow }, place.roomNumber ?? '', (id) => byId.get(id)!),
   });
   // Phones are offered the open lines of departments whose workers take them: with none among the lines, nothing to look for.
-  if (input.services.some((s) => departmentOf(byId.get(s.serviceId)!) !== null && byId.get(s.serviceId)!.departmentTakesOpenLines)) pushOffered(ctx, { requestId: created.id });
+  if (input.services.some((s) => departmentOf(byId.get(s.serviceId)!) !== null && byId.get(s.serviceId)!.departmentTakesOpenLines)) await pushOffered(ctx, { requestId: created.id });
   return created;
 }
 
@@ -204,7 +204,8 @@ export async function addReview(ctx: AppContext, input: ReviewInput, lang: Langu
     if (!(await repo.saveReview(tx, input.id, input.feedback, input.rating, now))) return false;
     const ref = await requestRef(tx, input.id);
     await recordWebhookEvent(ctx, tx, 'review.added', { hotelId: ref.hotelId, requestId: ref.requestId }, { ...ref, rating: input.rating, feedback: input.feedback }, now);
-    return true;
+    // A low rating's follow-up and the duty managers' e-mails are stored with the review: none is lost with the process.
+    return { lowRating: await openRecovery(ctx, tx, input.id, input.rating) };
   });
   if (!saved) {
     const header = await repo.requestHeader(db, input.id, lang);
@@ -221,8 +222,7 @@ export async function addReview(ctx: AppContext, input: ReviewInput, lang: Langu
     departmentIds: [],
     at: iso(now),
   });
-  // The review is stored: telling the duty managers must not turn the guest's answer into an error.
-  await recoverLowRating(ctx, header.id, input.rating).catch((error: unknown) => process.emitWarning(`service recovery of ${header.requestCode} failed: ${String(error)}`));
+  if (saved.lowRating) await announceLowRating(ctx, saved.lowRating);
   return { message: localize(m.reviewAdded, lang), id: header.id };
 }
 

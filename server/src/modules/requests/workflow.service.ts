@@ -136,6 +136,8 @@ export async function updateStatus(ctx: AppContext, user: Principal, input: Stat
         // A worker serves the lines of its own hotels only (its phone would not even show this one).
         if (!workerServesHotel({ hotelIds: await workerHotelIds(tx, input.workerId!) }, line.hotelId))
           throw badRequest(m.workerOtherHotel, {}, [{ field: 'workerId', message: m.workerOtherHotel }]);
+        // The phones' pushes are stored with the assignment: a process that dies after the commit leaves them to another.
+        await pushAssigned(ctx, input.workerId!, line.id, tx);
         // Whoever hands the line to a worker has taken it: that acknowledges it too. Not when
         // the worker has a paired phone: then the worker's own Accept acknowledges it, and a
         // task nobody accepts escalates like one nobody acknowledged.
@@ -149,7 +151,7 @@ export async function updateStatus(ctx: AppContext, user: Principal, input: Stat
         return { rejectReason: note, status: 'Rejected', rejectedBy: byUser(user), rejectedByKey: byKey(user), rejectedAt: at };
     }
   });
-  if (input.status === 'Assigned') pushAssigned(ctx, input.workerId!, input.requestDetailsId);
+  if (input.status === 'Assigned') ctx.outbound.nudge();
   return { message: localize(done, lang), id: input.requestDetailsId };
 }
 
@@ -170,7 +172,7 @@ export async function assignDepartment(
     const targets = (await targetsOf(tx, [line.serviceId], line.hotelId)).get(line.serviceId) ?? NO_TARGETS;
     return { ...assigned, clockStartedAt: at, ...dueTimesOf(at, targets, ctx.config.sla.minuteMs) };
   });
-  pushOffered(ctx, { lineId: input.requestDetailsId });
+  await pushOffered(ctx, { lineId: input.requestDetailsId });
   return { message: localize(m.assigned, lang), id: input.requestDetailsId };
 }
 

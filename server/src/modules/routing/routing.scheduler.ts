@@ -300,11 +300,11 @@ async function publish(ctx: AppContext, effects: Effect[], now: Date, escalate: 
     });
     if (e.pushTo !== undefined) {
       run.assigned++;
-      pushAssigned(ctx, e.pushTo, e.line.lineId);
+      await pushAssigned(ctx, e.pushTo, e.line.lineId);
     }
     if (e.offered) {
       run.departments++;
-      pushOffered(ctx, { lineId: e.line.lineId });
+      await pushOffered(ctx, { lineId: e.line.lineId });
     }
     if (e.escalate) {
       run.escalated++;

@@ -1,6 +1,8 @@
 import webpush from 'web-push';
 import { type Language, type PushPayload, type PushSubscriptionInput } from '@shared';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { type Delivery, type OutboundKind, enqueue, outboundTopic } from '../../outbound/outbound-queue';
 import { loggableError } from '../../db/errors';
 import { badRequest } from '../../http/errors';
 import { guardedPost, hostOf, hostProblem } from '../../http/outgoing';
@@ -125,62 +127,92 @@ function payloadFor(line: NonNullable<Awaited<ReturnType<typeof repo.lineForPush
   };
 }
 
-async function sendOne(ctx: AppContext, keys: VapidKeys, sub: repo.SubscriptionRow, payload: PushPayload): Promise<void> {
+/** A push on the outbound queue: the phone's subscription as it stood, and what it says. */
+export interface QueuedPush {
+  deviceId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  payload: PushPayload;
+}
+
+/**
+ * One try at a queued push. The Topic is the row's: a copy sent again (a process killed between
+ * the push service's answer and its write) replaces the one the push service still holds.
+ */
+async function deliverPush(ctx: AppContext, push: QueuedPush, id: number): Promise<Delivery> {
+  const keys = await vapidKeys(ctx);
   const subject = ctx.config.publicUrl.startsWith('https:') ? ctx.config.publicUrl : `mailto:${ctx.config.adminEmail}`;
   // web-push encrypts (aes128gcm) and signs; the request itself goes through fetch, with a timeout.
-  const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
+  const details = webpush.generateRequestDetails({ endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } }, JSON.stringify(push.payload), {
     vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
     TTL: PUSH_TTL_SECONDS,
     contentEncoding: 'aes128gcm',
     urgency: 'high',
+    topic: outboundTopic(id),
   });
   // Through the shared outgoing guard: the host is resolved, refused inside the network and
   // connected to at the checked address; only the tests' loopback receiver is let through.
   const rules = endpointRules(ctx);
   const kind = pushEndpointKind(details.endpoint, rules);
-  if (kind === null) throw new Error('push endpoint is not an allowed push service');
+  if (kind === null) return 'gone';
   const status = await guardedPost(
     details.endpoint,
     { headers: details.headers as Record<string, string>, body: details.body ? Buffer.from(details.body) : undefined, timeoutMs: PUSH_TIMEOUT_MS },
     { allowPrivate: kind === 'loopback' },
   );
   // The phone unsubscribed or was reset: its subscription will never work again.
-  if (status === 404 || status === 410) await repo.deleteGoneSubscription(ctx.database.db, sub.deviceId, sub.endpoint);
-  else if (status < 200 || status > 299) throw new Error(`push service answered ${status}`);
+  if (status === 404 || status === 410) {
+    await repo.deleteGoneSubscription(ctx.database.db, push.deviceId, push.endpoint);
+    return 'gone';
+  }
+  if (status < 200 || status > 299) throw new Error(`push service answered ${status}`);
+  return 'sent';
 }
 
-async function pushTo(ctx: AppContext, workerIds: number[], lineId: number, kind: 'assigned' | 'offered'): Promise<void> {
-  const db = ctx.database.db;
+export const TASK_PUSH_KIND = 'task-push';
+export const taskPush: OutboundKind<QueuedPush> = { deliver: deliverPush };
+
+/** One row per phone of the workers, in the phone's language, written in `db`'s transaction. Returns how many. */
+async function queuePushes(ctx: AppContext, db: DbOrTx, workerIds: number[], lineId: number, kind: 'assigned' | 'offered'): Promise<number> {
   const subs = await repo.subscriptionsOfWorkers(db, workerIds);
-  if (!subs.length) return;
-  const [line, keys] = await Promise.all([repo.lineForPush(db, lineId), vapidKeys(ctx)]);
-  if (!line) return;
-  await Promise.all(
-    subs.map((sub) =>
-      sendOne(ctx, keys, sub, payloadFor(line, kind, parseLang(sub.lang))).catch((error: unknown) =>
-        ctx.log.error({ err: loggableError(error) }, "Push to a worker's phone failed"),
-      ),
-    ),
-  );
+  if (!subs.length) return 0;
+  const line = await repo.lineForPush(db, lineId);
+  if (!line) return 0;
+  for (const sub of subs) {
+    const push: QueuedPush = { deviceId: sub.deviceId, endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth, payload: payloadFor(line, kind, parseLang(sub.lang)) };
+    await enqueue(ctx, db, { kind: TASK_PUSH_KIND, message: push });
+  }
+  return subs.length;
 }
 
-/** After the answer: the worker's phones buzz for the line just assigned. */
-export function pushAssigned(ctx: AppContext, workerId: number, lineId: number): void {
-  ctx.background.run(
-    () => pushTo(ctx, [workerId], lineId, 'assigned'),
-    (error) => ctx.log.error({ err: loggableError(error) }, "Push to a worker's phone failed"),
-  );
+/**
+ * The worker's phones buzz for the line just assigned. Given the assignment's transaction, the
+ * pushes are stored with it (the caller nudges the queue after the commit); without one, they
+ * are written now, before the caller answers, and sent at once.
+ */
+export async function pushAssigned(ctx: AppContext, workerId: number, lineId: number, tx?: DbOrTx): Promise<void> {
+  if (tx) {
+    await queuePushes(ctx, tx, [workerId], lineId, 'assigned');
+    return;
+  }
+  try {
+    if (await queuePushes(ctx, ctx.database.db, [workerId], lineId, 'assigned')) ctx.outbound.nudge();
+  } catch (error) {
+    ctx.log.error({ err: loggableError(error) }, "Push to a worker's phone failed");
+  }
 }
 
-/** After the answer: the phones of a department that takes open lines buzz for its new open lines. */
-export function pushOffered(ctx: AppContext, where: { requestId: string } | { lineId: number }): void {
-  ctx.background.run(
-    async () => {
-      const db = ctx.database.db;
-      for (const line of await repo.offeredLines(db, where)) {
-        if (line.departmentId !== null) await pushTo(ctx, await repo.workersOfDepartment(db, line.departmentId, line.hotelId), line.lineId, 'offered');
-      }
-    },
-    (error) => ctx.log.error({ err: loggableError(error) }, "Push to workers' phones failed"),
-  );
+/** After the commit, before the answer: the phones of a department that takes open lines buzz for its new open lines. */
+export async function pushOffered(ctx: AppContext, where: { requestId: string } | { lineId: number }): Promise<void> {
+  const db = ctx.database.db;
+  try {
+    let queued = 0;
+    for (const line of await repo.offeredLines(db, where)) {
+      if (line.departmentId !== null) queued += await queuePushes(ctx, db, await repo.workersOfDepartment(db, line.departmentId, line.hotelId), line.lineId, 'offered');
+    }
+    if (queued) ctx.outbound.nudge();
+  } catch (error) {
+    ctx.log.error({ err: loggableError(error) }, "Push to workers' phones failed");
+  }
 }

@@ -220,7 +220,7 @@ async function applyLocalized(ctx: AppContext, device: DevicePrincipal, action: 
           startedByWorkerId: null,
         };
       }, 'line-changed', { returned });
-      pushOffered(ctx, { lineId: input.lineId });
+      await pushOffered(ctx, { lineId: input.lineId });
       return answer!;
     }
     case 'take':

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { endpoints } from '@shared';
+import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { type CaughtMail, type SmtpCatcher, bodyOf, messageIdOf, startSmtp, subjectOf } from '../support/smtp';
+import { type TestServer, startTestServer } from '../support/test-server';
+import { useSmtp } from './administration.fixtures';
+
+/** Polls `check` until it holds: waiting for what the test expects, never for time to pass. */
+const until = (check: () => Promise<boolean> | boolean, what: string, ms = 10_000) =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: ms, interval: 20 },
+  );
+
+/**
+ * A mail server that refuses an e-mail, then takes it: the low-rating e-mail to the duty
+ * managers and the password-reset e-mail are tried again on the server's clock (the outbound
+ * queue's backoff) and arrive once, with one Message-ID. The server looks for retries only when
+ * the test moves its clock (HOTEL_OUTBOUND_TICK_MS=0), so nothing here waits for real time.
+ */
+describe('e-mails the mail server refused are tried again', () => {
+  let t: TestServer;
+  let smtp: SmtpCatcher;
+  let fx: Fixture;
+  let clerk: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await startTestServer({ env: { HOTEL_REQUEST_RATE_LIMIT: '1000', HOTEL_OUTBOUND_TICK_MS: '0', HOTEL_RATE_LIMITS: 'off' } });
+    const db = t.server.app.ctx.database.db;
+    fx = await seedFixture(db);
+    clerk = await tokenFor(t.server.app.ctx.tokens, await createStaffUser(db, { claims: SERVICE_CLAIMS, hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.housekeeping] }));
+    await useSmtp(t, smtp);
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    await smtp.close();
+  });
+
+  /** A completed request of hotel A, rated by the guest. */
+  const rate = async (rating: number, custName: string) => {
+    const added = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { custName }) });
+    const id = added.body.id as string;
+    const line = (await t.api.call(endpoints.userRequestDetails, { params: { id } })).body.requestDetails[0].id;
+    const step = (body: object) => t.api.call(endpoints.updateServiceRequestStatus, { token: clerk, body: { requestDetailsId: line, note: '', ...body } });
+    expect((await step({ status: 'Assigned', workerId: fx.workers.housekeeper })).status).toBe(200);
+    expect((await step({ status: 'Completed' })).status).toBe(200);
+    const review = await t.api.call(endpoints.addReview, { body: { id, rating, feedback: 'Cold tea' } });
+    expect(review.status, JSON.stringify(review.body)).toBe(200);
+  };
+  /** Moves the server's clock past the retry wait and runs what is due, as the next tick would. */
+  const later = async (ms: number) => {
+    t.clock.advance(ms);
+    await t.tick();
+  };
+  const copiesOf = (match: (m: CaughtMail) => boolean) => smtp.messages.filter(match);
+
+  it('a low rating e-mail the mail server refused reaches the duty manager once it takes it, once', async () => {
+    const db = t.server.app.ctx.database.db;
+    const manager = await createStaffUser(db, { claims: ['Service Management.Escalations.Receive'], hotelIds: [fx.hotelA.id], firstName: 'Huda' });
+    const isTheAlert = (m: CaughtMail) => m.to.includes(manager.email) && bodyOf(m).includes('Refused Guest');
+    smtp.refuse.add(manager.email);
+    await rate(2, 'Refused Guest');
+    await until(() => smtp.refused.includes(manager.email), 'the mail server to refuse the alert');
+    expect(copiesOf(isTheAlert)).toHaveLength(0);
+
+    smtp.refuse.delete(manager.email);
+    // The first retry waits 30 s on the server's clock.
+    await later(31_000);
+    const mail = await smtp.waitFor(isTheAlert, 5_000);
+    expect(subjectOf(mail)).toContain('2/10');
+    // Later passes have nothing left to send: the alert was written down as sent.
+    await later(10 * 60_000);
+    await later(60 * 60_000);
+    expect(copiesOf(isTheAlert)).toHaveLength(1);
+    expect(messageIdOf(mail)).toBeDefined();
+  });
+
+  it('a password-reset e-mail the mail server refused arrives once it takes it, once, with a link that works', async () => {
+    const db = t.server.app.ctx.database.db;
+    const user = await createStaffUser(db, { claims: [] });
+    const isTheReset = (m: CaughtMail) => m.to.includes(user.email) && subjectOf(m) === 'Reset your password';
+    smtp.refuse.add(user.email);
+    const asked = await t.api.call(endpoints.forgotPassword, { body: { email: user.email } });
+    expect(asked.status).toBe(200);
+    await until(() => smtp.refused.includes(user.email), 'the mail server to refuse the reset e-mail');
+
+    smtp.refuse.delete(user.email);
+    await later(31_000);
+    const mail = await smtp.waitFor(isTheReset, 5_000);
+    await later(10 * 60_000);
+    expect(copiesOf(isTheReset)).toHaveLength(1);
+    const link = new URL(/https?:\/\/\S+ResetPassword\?\S+/.exec(bodyOf(mail))![0]);
+    const reset = await t.api.call(endpoints.resetPassword, {
+      body: { email: link.searchParams.get('email'), token: link.searchParams.get('token'), newPassword: 'Quiet-Harbour-Lantern-77' },
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+  });
+});
