@@ -42,7 +42,7 @@ export interface LineCardProps {
 
 /** One service line with exactly the actions SPEC §4 allows in its state, and its status history. */
 export function LineCard({ line, departments, workers: given, guestLanguage, onChanged }: LineCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const styles = useStyles();
   const session = useAtomValue(sessionAtom);
   const { actions, reply } = cardActions(line, session?.claims ?? []);
