@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkTask } from '@shared';
 import { currentLanguage } from './i18n';
-import { resizePhoto } from './photo';
 import type { NewTap } from './outbox';
+import { CantDoForm, DoneForm } from './TaskForms';
 import { type TaskView, minutesLeft } from './task-view';
 
 export const serviceName = (task: WorkTask) => (currentLanguage() === 'ar' ? task.serviceNameAr : task.serviceNameEn);
@@ -98,68 +98,19 @@ export function TaskCard({ task, view, now, highlighted, onTap }: { task: WorkTa
           </button>
         </div>
       )}
-      {form === 'done' && (
-        <form className="stack" onSubmit={sendDone}>
-          <div className="field">
-            <label htmlFor={`note-${task.lineId}`}>{t('actions.note')}</label>
-            <textarea id={`note-${task.lineId}`} value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} rows={3} />
-          </div>
-          <div className="field">
-            <label htmlFor={`photo-${task.lineId}`}>{t('actions.photo')}</label>
-            <input
-              id={`photo-${task.lineId}`}
-              type="file"
-              accept="image/*"
-              capture="environment"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) void resizePhoto(file).then(setPhoto, () => setPhoto(file));
-              }}
-            />
-            {photo && <p className="muted small">{t('actions.photoChosen')}</p>}
-          </div>
-          <div className="actions">
-            <button type="submit" className="primary big">
-              {t('actions.done')}
-            </button>
-            <button type="button" className="secondary big" onClick={() => setForm('none')}>
-              {t('actions.cancel')}
-            </button>
-          </div>
-        </form>
-      )}
+      {form === 'done' && <DoneForm lineId={task.lineId} note={note} onNote={setNote} photo={photo} onPhoto={setPhoto} onSubmit={sendDone} onCancel={() => setForm('none')} />}
       {form === 'cantDo' && (
-        <form className="stack" onSubmit={sendCantDo} noValidate>
-          <div className="field">
-            <label htmlFor={`reason-${task.lineId}`}>{t('actions.reason')}</label>
-            <textarea
-              id={`reason-${task.lineId}`}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.target.value);
-                setReasonError(false);
-              }}
-              maxLength={500}
-              rows={2}
-              required
-              aria-invalid={reasonError || undefined}
-              aria-describedby={reasonError ? `reason-${task.lineId}-error` : undefined}
-            />
-            {reasonError && (
-              <p id={`reason-${task.lineId}-error`} className="field-error" role="alert">
-                {t('actions.reasonRequired')}
-              </p>
-            )}
-          </div>
-          <div className="actions">
-            <button type="submit" className="primary big">
-              {t('actions.send')}
-            </button>
-            <button type="button" className="secondary big" onClick={() => setForm('none')}>
-              {t('actions.cancel')}
-            </button>
-          </div>
-        </form>
+        <CantDoForm
+          lineId={task.lineId}
+          reason={reason}
+          onReason={(text) => {
+            setReason(text);
+            setReasonError(false);
+          }}
+          reasonError={reasonError}
+          onSubmit={sendCantDo}
+          onCancel={() => setForm('none')}
+        />
       )}
     </article>
   );

@@ -42,7 +42,7 @@ export interface LineCardProps {
 
 /** One service line with exactly the actions SPEC §4 allows in its state, and its status history. */
 export function LineCard({ line, departments, workers: given, guestLanguage, onChanged }: LineCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const styles = useStyles();
   const session = useAtomValue(sessionAtom);
   const { actions, reply } = cardActions(line, session?.claims ?? []);
@@ -105,23 +105,7 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
 
   return (
     <Card className={styles.card} data-testid={`line-${line.id}`}>
-      <CardHeader
-        header={<Text weight="semibold" size={400}>{line.serviceName}</Text>}
-        action={
-          <span className={styles.badges}>
-            <GuestUnreadBadge unread={line.guestUnread} />
-            <DueBadge line={line} />
-            <StatusBadge status={line.statusName} />
-          </span>
-        }
-      />
-      <div className={styles.grid}>
-        <Info label={t('requests.note')} value={line.note || '—'} />
-        <Info label={t('requests.department')} value={line.departmentName ?? '—'} />
-        <Info label={t('requests.worker')} value={line.workerName ?? '—'} />
-        <Info label={t('requests.updatedAt')} value={formatDate(line.updatedAt, i18n.language)} />
-        {line.acknowledgedAt && <Info label={t('alerts.acknowledgedAt')} value={formatDate(line.acknowledgedAt, i18n.language)} />}
-      </div>
+      <LineSummary line={line} />
       {canAcknowledge && (
         <div className={styles.row}>
           <Button appearance="primary" disabled={busy} onClick={acknowledge} data-testid="acknowledge">
@@ -130,29 +114,27 @@ export function LineCard({ line, departments, workers: given, guestLanguage, onC
         </div>
       )}
       {can('assignDepartment') && (
-        <div className={styles.row}>
-          <Field label={t('line.chooseDepartment')} validationMessage={messageFor('assignDepartment')} className={styles.pick}>
-            <Dropdown placeholder={t('common.select')} onOptionSelect={(_, d) => setDepartmentId(Number(d.optionValue))}>
-              {departments.map((d) => (
-                <Option key={d.id} value={String(d.id)}>{d.name}</Option>
-              ))}
-            </Dropdown>
-          </Field>
-          <Button appearance="primary" disabled={busy} onClick={assignDepartment}>{t('line.assignDepartment')}</Button>
-        </div>
+        <AssignPick
+          label={t('line.chooseDepartment')}
+          validationMessage={messageFor('assignDepartment')}
+          options={departments}
+          onPick={setDepartmentId}
+          busy={busy}
+          assignLabel={t('line.assignDepartment')}
+          onAssign={assignDepartment}
+        />
       )}
       {can('assignWorker') && (
-        <div className={styles.row}>
-          <Field label={t('line.chooseWorker')} validationMessage={messageFor('assignWorker') ?? workersNote ?? (workers.length ? undefined : t('line.noWorkers'))}
-            validationState={messageFor('assignWorker') || (fetched.failed && !given) ? 'error' : 'none'} className={styles.pick}>
-            <Dropdown placeholder={t('common.select')} onOptionSelect={(_, d) => setWorkerId(Number(d.optionValue))}>
-              {workers.map((w) => (
-                <Option key={w.id} value={String(w.id)}>{w.name}</Option>
-              ))}
-            </Dropdown>
-          </Field>
-          <Button appearance="primary" disabled={busy} onClick={assignWorker}>{t('line.assignWorker')}</Button>
-        </div>
+        <AssignPick
+          label={t('line.chooseWorker')}
+          validationMessage={messageFor('assignWorker') ?? workersNote ?? (workers.length ? undefined : t('line.noWorkers'))}
+          validationState={messageFor('assignWorker') || (fetched.failed && !given) ? 'error' : 'none'}
+          options={workers}
+          onPick={setWorkerId}
+          busy={busy}
+          assignLabel={t('line.assignWorker')}
+          onAssign={assignWorker}
+        />
       )}
       <LineThread
         lineId={line.id}
@@ -188,6 +170,62 @@ function Info({ label, value }: { label: string; value: string }) {
     <div>
       <Text size={200} className={styles.label}>{label}</Text>
       <Text>{value}</Text>
+    </div>
+  );
+}
+
+/** The line's service and badges, and what it says: note, department, worker, times. */
+function LineSummary({ line }: { line: RequestLine }) {
+  const { t, i18n } = useTranslation();
+  const styles = useStyles();
+  return (
+    <>
+      <CardHeader
+        header={<Text weight="semibold" size={400}>{line.serviceName}</Text>}
+        action={
+          <span className={styles.badges}>
+            <GuestUnreadBadge unread={line.guestUnread} />
+            <DueBadge line={line} />
+            <StatusBadge status={line.statusName} />
+          </span>
+        }
+      />
+      <div className={styles.grid}>
+        <Info label={t('requests.note')} value={line.note || '—'} />
+        <Info label={t('requests.department')} value={line.departmentName ?? '—'} />
+        <Info label={t('requests.worker')} value={line.workerName ?? '—'} />
+        <Info label={t('requests.updatedAt')} value={formatDate(line.updatedAt, i18n.language)} />
+        {line.acknowledgedAt && <Info label={t('alerts.acknowledgedAt')} value={formatDate(line.acknowledgedAt, i18n.language)} />}
+      </div>
+    </>
+  );
+}
+
+interface AssignPickProps {
+  label: string;
+  validationMessage?: string;
+  validationState?: 'error' | 'none';
+  options: Lookup[];
+  onPick(id: number): void;
+  busy: boolean;
+  assignLabel: string;
+  onAssign(): void;
+}
+
+/** A department or worker to choose, and the button that assigns the line to it. */
+function AssignPick({ label, validationMessage, validationState, options, onPick, busy, assignLabel, onAssign }: AssignPickProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  return (
+    <div className={styles.row}>
+      <Field label={label} validationMessage={validationMessage} validationState={validationState} className={styles.pick}>
+        <Dropdown placeholder={t('common.select')} onOptionSelect={(_, d) => onPick(Number(d.optionValue))}>
+          {options.map((o) => (
+            <Option key={o.id} value={String(o.id)}>{o.name}</Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <Button appearance="primary" disabled={busy} onClick={onAssign}>{assignLabel}</Button>
     </div>
   );
 }

@@ -11,12 +11,12 @@ import { hasClaim, sessionAtom } from '../../session/session';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useOnce } from '../service-management/use-once';
+import { SsoOnlyRoles } from './SsoOnlyRoles';
 import './strings';
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: '14px 18px' },
   wide: { gridColumn: '1 / -1' },
-  roles: { display: 'flex', flexWrap: 'wrap', gap: '4px 16px' },
   actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '16px' },
   note: { color: tokens.colorNeutralForeground2, display: 'block', marginBottom: '12px' },
   redirect: { display: 'flex', gap: '8px', alignItems: 'center' },
@@ -145,25 +145,7 @@ export function SignInSettingsScreen() {
               <Field className={styles.wide} label={t('sso.settings.autoLinkDomains')} hint={t('sso.settings.autoLinkDomainsHint')} validationMessage={errors.autoLinkDomains}>
                 <Input name="autoLinkDomains" value={draft.autoLinkDomains} disabled={!canEdit} placeholder="hotel.example" onChange={(_, d) => edit({ autoLinkDomains: d.value })} />
               </Field>
-              {/* Not a Field: a Field gives its one control an id, and these are many checkboxes. */}
-              <div className={styles.wide} role="group" aria-label={t('sso.settings.ssoOnly')}>
-                <Text weight="semibold" block>
-                  {t('sso.settings.ssoOnly')}
-                </Text>
-                <div className={styles.roles}>
-                  {roleList.map((r) => (
-                    <Checkbox key={r.id} label={r.name} checked={draft.ssoOnlyRoleIds.includes(r.id)} disabled={!canEdit} onChange={(_, d) => toggleSsoOnly(r.id, d.checked === true)} />
-                  ))}
-                </div>
-                <Text size={200} block className={styles.note}>
-                  {t('sso.settings.ssoOnlyHint')}
-                </Text>
-                {errors.ssoOnlyRoleIds && (
-                  <Text role="alert" block style={{ color: tokens.colorPaletteRedForeground1 }}>
-                    {errors.ssoOnlyRoleIds}
-                  </Text>
-                )}
-              </div>
+              <SsoOnlyRoles roles={roleList} chosen={draft.ssoOnlyRoleIds} disabled={!canEdit} onToggle={toggleSsoOnly} error={errors.ssoOnlyRoleIds} />
             </div>
             <Text className={styles.note}>{t('sso.settings.twoFactor')}</Text>
             {canEdit && !session?.userRoles.includes('Admin') && <Text className={styles.note}>{t('sso.settings.adminsOnly')}</Text>}

@@ -1,9 +1,9 @@
-import { Button, Dropdown, Field, Input, Option, Select, Spinner, Switch, Textarea, makeStyles, tokens } from '@fluentui/react-components';
-import { LockClosedRegular } from '@fluentui/react-icons';
+import { Button, Field, Spinner, makeStyles } from '@fluentui/react-components';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TARGET_MINUTES_MAX, isPhoneNumber } from '@shared';
 import { countryOptions } from './countries';
+import { FieldControl } from './FieldControl';
 import { minutesProblem } from './minutes';
 import { type FieldSpec, type FormValues, type Lookups, idsOf, labelKey } from './types';
 import '../strings';
@@ -13,8 +13,6 @@ const useStyles = makeStyles({
   // align start: a field with a hint under it must not stretch the inputs beside it to its height.
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '14px 18px', alignItems: 'start', '& > *': { minWidth: 0 } },
   wide: { gridColumn: '1 / -1' },
-  // A read-only field must not look like one to type in: no underline, a muted fill, a lock.
-  locked: { backgroundColor: tokens.colorNeutralBackground3, color: tokens.colorNeutralForeground2, '::after': { display: 'none' } },
   actions: { display: 'flex', gap: '8px', justifyContent: 'flex-end', marginTop: '16px' },
 });
 
@@ -72,71 +70,6 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
     onChange({ ...values, [name]: value });
   };
 
-  const control = (f: FieldSpec) => {
-    const common = { name: f.name, required: f.required !== false, value: values[f.name] ?? '' };
-    const locked = mode === 'edit' && f.lockedOnEdit;
-    switch (f.kind) {
-      case 'switch':
-        return <Switch name={f.name} checked={values[f.name] === 'true'} onChange={(_, d) => set(f.name, String(d.checked))} />;
-      case 'textarea':
-        return <Textarea {...common} resize="vertical" rows={4} onChange={(_, d) => set(f.name, d.value)} />;
-      case 'multiselect': {
-        const options = lookups[f.lookup!] ?? [];
-        const chosen = idsOf(values[f.name] ?? '');
-        return (
-          <Dropdown
-            multiselect
-            data-field={f.name}
-            aria-label={t(labelKey(f))}
-            placeholder={t('common.select')}
-            selectedOptions={chosen.map(String)}
-            value={options.filter((o) => chosen.includes(o.id)).map((o) => o.name).join(', ')}
-            onOptionSelect={(_, d) => set(f.name, d.selectedOptions.join(','))}
-          >
-            {options.map((o) => (
-              <Option key={o.id} value={String(o.id)}>
-                {o.name}
-              </Option>
-            ))}
-          </Dropdown>
-        );
-      }
-      case 'select':
-      case 'country': {
-        const options =
-          f.kind === 'country'
-            ? countries
-            : (lookups[f.lookup!] ?? []).map((o) => ({ value: String(o.id), label: o.name }));
-        return (
-          <Select {...common} onChange={(_, d) => set(f.name, d.value)}>
-            <option value="">{t('common.select')}</option>
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
-        );
-      }
-      default:
-        return (
-          <Input
-            {...common}
-            type={f.kind === 'phone' ? 'tel' : 'text'}
-            inputMode={f.kind === 'minutes' ? 'numeric' : undefined}
-            placeholder={f.kind === 'phone' ? t('fields.phoneHint') : undefined}
-            dir={f.kind === 'phone' ? 'ltr' : undefined}
-            readOnly={locked}
-            aria-readonly={locked || undefined}
-            appearance={locked ? 'filled-darker' : undefined}
-            className={locked ? styles.locked : undefined}
-            contentAfter={locked ? <LockClosedRegular aria-hidden /> : undefined}
-            onChange={(_, d) => set(f.name, d.value)}
-          />
-        );
-    }
-  };
-
   return (
     <form onSubmit={submit} data-testid={testId}>
       <div className={styles.grid}>
@@ -149,7 +82,7 @@ export function EntityForm({ fields, values, onChange, onSubmit, lookups, mode, 
             validationMessage={f.kind === 'phone' ? phoneError : (minutesErrors[f.name] ?? multiErrors[f.name])}
             hint={mode === 'edit' && f.lockedOnEdit ? t('masterData.codeLocked') : f.hint && t(f.hint)}
           >
-            {control(f)}
+            <FieldControl field={f} values={values} set={set} lookups={lookups} locked={mode === 'edit' && !!f.lockedOnEdit} countries={countries} />
           </Field>
         ))}
       </div>

@@ -1,10 +1,9 @@
-import { Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Radio, RadioGroup, Select, Spinner, Text } from '@fluentui/react-components';
-import { OpenRegular, QrCodeRegular } from '@fluentui/react-icons';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Select, Spinner } from '@fluentui/react-components';
+import { QrCodeRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '@shared';
-import { clientRoutes } from '@shared/routes';
 import { call, download } from '../../../api/client';
 import { keys } from '../../../api/query';
 import { useData } from '../../../api/use-data';
@@ -12,6 +11,7 @@ import { handleError } from '../../../feedback/handle-error';
 import { platform } from '../../../platform';
 import { hasClaim, sessionAtom } from '../../../session/session';
 import { DeleteDialog } from './DeleteDialog';
+import { QrAddressChoice } from './QrAddressChoice';
 import type { Lookups } from './types';
 
 /**
@@ -102,33 +102,17 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
                     <Spinner size="tiny" label={t('app.loading')} />
                   )
                 ) : (
-                  <>
-                    <Field label={t('qrLinks.address')}>
-                      <RadioGroup value={base} onChange={(_, d) => (setPicked(d.value), setConfirmed(false))}>
-                        <Radio value={info.publicUrl} label={<bdi dir="ltr" data-testid="qr-public-url">{info.publicUrl}</bdi>} />
-                        {info.suggestions.map((s) => (
-                          <Radio key={s} value={s} label={<bdi dir="ltr">{s}</bdi>} />
-                        ))}
-                      </RadioGroup>
-                    </Field>
-                    {/* Check the address before printing: the guest page opens in the system browser (the desktop app's openExternal). */}
-                    <Button
-                      appearance="subtle"
-                      icon={<OpenRegular />}
-                      style={{ alignSelf: 'flex-start' }}
-                      onClick={() => platform.openExternal(`${base.replace(/\/+$/, '')}${clientRoutes.guestService}`)}
-                    >
-                      {t('qrLinks.tryAddress')}
-                    </Button>
-                    {loopback && (
-                      <MessageBar intent="warning">
-                        <MessageBarBody>{info.suggestions.length ? t('qrLinks.loopbackPick') : t('qrLinks.loopback')}</MessageBarBody>
-                      </MessageBar>
-                    )}
-                    {loopback && <Checkbox checked={confirmed} onChange={(_, d) => setConfirmed(Boolean(d.checked))} label={t('qrLinks.confirmLoopback')} />}
-                    {canRotate && <Checkbox checked={rotate} onChange={(_, d) => setRotate(Boolean(d.checked))} label={t('qrLinks.rotate')} />}
-                    <Text size={200}>{t('qrLinks.hint')}</Text>
-                  </>
+                  <QrAddressChoice
+                    info={info}
+                    base={base}
+                    onPick={(value) => (setPicked(value), setConfirmed(false))}
+                    loopback={loopback}
+                    confirmed={confirmed}
+                    onConfirmed={setConfirmed}
+                    canRotate={canRotate}
+                    rotate={rotate}
+                    onRotate={setRotate}
+                  />
                 )}
               </DialogContent>
               <DialogActions>

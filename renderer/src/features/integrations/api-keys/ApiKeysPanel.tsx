@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Dialog,
   DialogActions,
@@ -7,12 +6,6 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Text,
   Title3,
   makeStyles,
@@ -26,10 +19,10 @@ import { call } from '../../../api/client';
 import { useData } from '../../../api/use-data';
 import { handleError, showSuccess } from '../../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../../session/session';
-import { formatDate } from '../../../table/format';
 import { Collapse } from '../../../ui/Collapse';
 import { Panel } from '../../../ui/Panel';
 import { ApiKeyForm } from './ApiKeyForm';
+import { ApiKeysTable } from './ApiKeysTable';
 import { KeyShownOnceDialog } from './KeyShownOnceDialog';
 
 const useStyles = makeStyles({
@@ -41,7 +34,7 @@ const KEYS = ['api-keys'] as const;
 
 /** Administration → Integrations → API keys: create (shown once), list, revoke. */
 export function ApiKeysPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const styles = useStyles();
   const session = useAtomValue(sessionAtom);
   const canEdit = hasClaim(session, 'Administration.Integrations.Edit');
@@ -72,7 +65,6 @@ export function ApiKeysPanel() {
       handleError(err, t('apiKeys.revokeFailed'));
     }
   };
-  const date = (value: string | null) => (value ? formatDate(value, i18n.language) : t('apiKeys.never'));
 
   return (
     <div data-testid="api-keys">
@@ -95,55 +87,7 @@ export function ApiKeysPanel() {
         </Collapse>
       )}
       <Panel>
-        <Table aria-label={t('apiKeys.title')} size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('apiKeys.name')}</TableHeaderCell>
-              <TableHeaderCell>{t('apiKeys.keyId')}</TableHeaderCell>
-              <TableHeaderCell>{t('apiKeys.reach')}</TableHeaderCell>
-              <TableHeaderCell>{t('apiKeys.createdAt')}</TableHeaderCell>
-              <TableHeaderCell>{t('apiKeys.lastUsed')}</TableHeaderCell>
-              <TableHeaderCell>{t('apiKeys.status')}</TableHeaderCell>
-              <TableHeaderCell>{t('common.actions')}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {(keys.data ?? []).map((k) => (
-              <TableRow key={k.id}>
-                <TableCell>
-                  <bdi>{k.name}</bdi>
-                </TableCell>
-                <TableCell>
-                  <bdi dir="ltr">hgs_live_{k.keyId}…</bdi>
-                </TableCell>
-                <TableCell>{k.hotelName ?? t('apiKeys.wholeChain')}</TableCell>
-                <TableCell>
-                  {date(k.createdAt)}
-                  {k.createdBy && <Text size={200}> · {k.createdBy}</Text>}
-                </TableCell>
-                <TableCell>{date(k.lastUsedAt)}</TableCell>
-                <TableCell>
-                  {k.revokedAt ? (
-                    <Badge appearance="tint" color="danger">
-                      {t('apiKeys.revokedOn', { date: formatDate(k.revokedAt, i18n.language) })}
-                    </Badge>
-                  ) : (
-                    <Badge appearance="tint" color="success">
-                      {t('apiKeys.active')}
-                    </Badge>
-                  )}
-                </TableCell>
-                <TableCell>
-                  {canEdit && !k.revokedAt && (
-                    <Button size="small" onClick={() => setRevoking(k)} aria-label={`${t('apiKeys.revoke')} ${k.name}`}>
-                      {t('apiKeys.revoke')}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ApiKeysTable keys={keys.data ?? []} canEdit={canEdit} onRevoke={setRevoking} />
       </Panel>
       {created && <KeyShownOnceDialog name={created.name} apiKey={created.key} onClose={() => setCreated(undefined)} />}
       <Dialog open={!!revoking} onOpenChange={(_, d) => !d.open && setRevoking(undefined)}>

@@ -1,5 +1,5 @@
 import './strings';
-import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Text, makeStyles } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, MessageBarTitle, Spinner, Text, makeStyles } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { type WebhookSubscription, type WebhookSubscriptionInput, endpoints } fr
 import { call } from '../../../api/client';
 import { useData } from '../../../api/use-data';
 import { handleError, showSuccess } from '../../../feedback/handle-error';
-import { formatDate } from '../../../table/format';
 import { copyText } from '../../administration/copy-text';
 import { hasClaim, sessionAtom } from '../../../session/session';
 import { Ltr } from '../../../ui/Ltr';
@@ -15,15 +14,15 @@ import { Panel } from '../../../ui/Panel';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { DeliveryLog } from './DeliveryLog';
 import { WebhookForm } from './WebhookForm';
+import { WebhooksTable } from './WebhooksTable';
 
 const useStyles = makeStyles({
   secret: { fontFamily: 'monospace', wordBreak: 'break-all' },
-  actions: { display: 'flex', gap: '6px', flexWrap: 'wrap' },
 });
 
 /** The subscriptions: create one (its secret shown once), switch it on or off, read its delivery log. */
 export function WebhooksPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const styles = useStyles();
   const session = useAtomValue(sessionAtom);
   const canEdit = hasClaim(session, 'Administration.Integrations.Edit');
@@ -106,49 +105,7 @@ export function WebhooksPanel() {
       ) : !list.data?.length ? (
         <Text as="p">{t('webhooks.empty')}</Text>
       ) : (
-        <Table aria-label={t('webhooks.title')} size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('webhooks.url')}</TableHeaderCell>
-              <TableHeaderCell>{t('webhooks.hotel')}</TableHeaderCell>
-              <TableHeaderCell>{t('webhooks.events')}</TableHeaderCell>
-              <TableHeaderCell>{t('webhooks.status')}</TableHeaderCell>
-              <TableHeaderCell>{t('common.actions')}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.data.map((s) => (
-              <TableRow key={s.id} data-testid="webhook-row">
-                <TableCell>
-                  <Ltr>{s.url}</Ltr>
-                </TableCell>
-                <TableCell>{s.hotelName ?? t('webhooks.allHotels')}</TableCell>
-                <TableCell>{s.eventTypes.map((type) => t(`webhooks.types.${type}`)).join(i18n.language === 'ar' ? '، ' : ', ')}</TableCell>
-                <TableCell>
-                  {s.enabled ? t('webhooks.enabled') : t('webhooks.disabled')}
-                  {s.failingSince && <Text block>{t('webhooks.failingSince', { at: formatDate(s.failingSince, i18n.language) })}</Text>}
-                </TableCell>
-                <TableCell>
-                  <div className={styles.actions}>
-                    <Button size="small" onClick={() => setOpen(s)}>
-                      {t('webhooks.deliveries')}
-                    </Button>
-                    {canEdit && (
-                      <>
-                        <Button size="small" onClick={() => void setEnabled(s, !s.enabled)}>
-                          {s.enabled ? t('webhooks.disable') : t('webhooks.enable')}
-                        </Button>
-                        <Button size="small" onClick={() => void remove(s)}>
-                          {t('webhooks.remove')}
-                        </Button>
-                      </>
-                    )}
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <WebhooksTable subscriptions={list.data} canEdit={canEdit} onDeliveries={setOpen} onSetEnabled={(sub, enabled) => void setEnabled(sub, enabled)} onRemove={(sub) => void remove(sub)} />
       )}
       {open && (
         <Panel>

@@ -1,0 +1,10 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+
+/** The new-request dialog's layout, shared by its sections. */
+export const useNewRequestStyles = makeStyles({
+  body: { display: 'flex', flexDirection: 'column', gap: '10px' },
+  row: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '10px' },
+  hint: { color: tokens.colorNeutralForeground3 },
+  // Numbers and addresses read left to right inside Arabic.
+  ltr: { direction: 'ltr', textAlign: 'start' },
+});
