@@ -98,7 +98,7 @@ describe.runIf(testDbKind() === 'postgres')('the outbound queue under SIGKILL', 
   };
 
   beforeAll(async () => {
-    smtp = await startSmtp({ delayMs: 50 });
+    smtp = await startSmtp();
     push = await startPushService();
     // The test's own server: fixtures and settings; it sends only when the test ticks it.
     control = await startTestServer({ env: { PUBLIC_URL, HOTEL_SLA_TICK_MS: '0', HOTEL_OUTBOUND_TICK_MS: '0', HOTEL_RATE_LIMITS: 'off', HOTEL_PUSH_LOOPBACK: 'on' } });

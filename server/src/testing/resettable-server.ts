@@ -189,6 +189,9 @@ export async function startResettableServer(env: NodeJS.ProcessEnv, config: Conf
     get liveOutbox() {
       return current.liveOutbox;
     },
+    get outbound() {
+      return current.outbound;
+    },
     async close() {
       control.close();
       await queue.catch(() => undefined);
