@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rowsOf } from '../../server/src/db/client';
 import { endpoints } from '@shared';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type CaughtMail, type SmtpCatcher, bodyOf, messageIdOf, startSmtp, subjectOf } from '../support/smtp';
@@ -56,6 +58,21 @@ describe('e-mails the mail server refused are tried again', () => {
     await t.tick();
   };
   const copiesOf = (match: (m: CaughtMail) => boolean) => smtp.messages.filter(match);
+  /**
+   * The refusal written down (the try's lease given back, the next try 30 s on): only then does moving the
+   * clock reach it. The mail server's refusal comes a moment before the server records it; a clock moved in
+   * between would be read by the record, and the retry would fall 30 s after the moved time. (Each test's
+   * refused message is the only one pending with an error: the one before it was sent.)
+   */
+  const refusalRecorded = (to: string) =>
+    until(async () => {
+      const rows = rowsOf<{ n: number }>(
+        await t.server.app.ctx.database.db.execute(
+          sql`select count(*)::int as n from outbound_messages where state = 'pending' and attempts >= 1 and last_error is not null`,
+        ),
+      );
+      return rows[0].n > 0;
+    }, `the refusal for ${to} recorded`);
 
   it('a low rating e-mail the mail server refused reaches the duty manager once it takes it, once', async () => {
     const db = t.server.app.ctx.database.db;
@@ -64,6 +81,7 @@ describe('e-mails the mail server refused are tried again', () => {
     smtp.refuse.add(manager.email);
     await rate(2, 'Refused Guest');
     await until(() => smtp.refused.includes(manager.email), 'the mail server to refuse the alert');
+    await refusalRecorded(manager.email);
     expect(copiesOf(isTheAlert)).toHaveLength(0);
 
     smtp.refuse.delete(manager.email);
@@ -86,6 +104,7 @@ describe('e-mails the mail server refused are tried again', () => {
     const asked = await t.api.call(endpoints.forgotPassword, { body: { email: user.email } });
     expect(asked.status).toBe(200);
     await until(() => smtp.refused.includes(user.email), 'the mail server to refuse the reset e-mail');
+    await refusalRecorded(user.email);
 
     smtp.refuse.delete(user.email);
     await later(31_000);
