@@ -35,18 +35,18 @@ function guestServer(routes: Record<string, () => Response | Promise<Response>>)
 const open = (query: string) => render(<ServicePage query={new URLSearchParams(query)} navigate={vi.fn()} />);
 const problem = () => screen.queryByTestId('link-problem')?.textContent ?? null;
 
+beforeAll(async () => {
+  await i18nReady;
+  await i18next.changeLanguage('en');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
 /** The room's QR link is signed: a request sent from it carries the signature, so staff see the room verified (tests/server/room-links.test.ts). */
 describe('the room link’s signature', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await i18next.changeLanguage('en');
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    sessionStorage.clear();
-  });
-
   /** What the guest typed earlier in the visit (kept in sessionStorage): the form is complete. */
   const typedEarlier = () =>
     sessionStorage.setItem(
@@ -82,16 +82,6 @@ describe('the room link’s signature', { timeout: 20_000 }, () => {
 
 /** An old QR code or a saved draft that names a hotel or room the server does not know (guest-keeps.spec before). */
 describe('a link to a hotel or room that does not exist', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await i18next.changeLanguage('en');
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    sessionStorage.clear();
-  });
-
   it('an unknown hotel says the hotel is wrong, even when the rooms’ 404 comes back before the hotels', async () => {
     const hotels = later();
     const server = guestServer({

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../server/src/db/client';
 import { endpoints } from '@shared';
-import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { type Fixture, SERVICE_CLAIMS, createStaffUser, ratedRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type CaughtMail, type SmtpCatcher, bodyOf, messageIdOf, startSmtp, subjectOf } from '../support/smtp';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { useSmtp } from './administration.fixtures';
@@ -42,16 +42,7 @@ describe('e-mails the mail server refused are tried again', () => {
   });
 
   /** A completed request of hotel A, rated by the guest. */
-  const rate = async (rating: number, custName: string) => {
-    const added = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { custName }) });
-    const id = added.body.id as string;
-    const line = (await t.api.call(endpoints.userRequestDetails, { params: { id } })).body.requestDetails[0].id;
-    const step = (body: object) => t.api.call(endpoints.updateServiceRequestStatus, { token: clerk, body: { requestDetailsId: line, note: '', ...body } });
-    expect((await step({ status: 'Assigned', workerId: fx.workers.housekeeper })).status).toBe(200);
-    expect((await step({ status: 'Completed' })).status).toBe(200);
-    const review = await t.api.call(endpoints.addReview, { body: { id, rating, feedback: 'Cold tea' } });
-    expect(review.status, JSON.stringify(review.body)).toBe(200);
-  };
+  const rate = (rating: number, custName: string) => ratedRequest(t.api, fx, clerk, { rating, custName, feedback: 'Cold tea' });
   /** Moves the server's clock past the retry wait and runs what is due, as the next tick would. */
   const later = async (ms: number) => {
     t.clock.advance(ms);

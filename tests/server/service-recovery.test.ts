@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { feedbackFollowUps, hotels } from '../../server/src/db/schema';
-import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { type Fixture, SERVICE_CLAIMS, createStaffUser, ratedRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
 import { openStream } from '../support/sse';
 import { type TestServer, startTestServer } from '../support/test-server';
@@ -43,17 +43,7 @@ describe('service recovery after a low rating', () => {
   });
 
   /** A completed request of hotel A, rated by the guest. */
-  const rated = async (rating: number, custName = 'Layla Hassan') => {
-    const added = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { custName }) });
-    const id = added.body.id as string;
-    const line = (await t.api.call(endpoints.userRequestDetails, { params: { id } })).body.requestDetails[0].id;
-    const step = (body: object) => t.api.call(endpoints.updateServiceRequestStatus, { token: clerk, body: { requestDetailsId: line, note: '', ...body } });
-    expect((await step({ status: 'Assigned', workerId: fx.workers.housekeeper })).status).toBe(200);
-    expect((await step({ status: 'Completed' })).status).toBe(200);
-    const review = await t.api.call(endpoints.addReview, { body: { id, rating, feedback: 'Towels came late and wet' } });
-    expect(review.status, JSON.stringify(review.body)).toBe(200);
-    return id;
-  };
+  const rated = (rating: number, custName = 'Layla Hassan') => ratedRequest(t.api, fx, clerk, { rating, custName, feedback: 'Towels came late and wet' });
   const followUpOf = async (requestId: string) => {
     const [row] = await t.server.app.ctx.database.db.select().from(feedbackFollowUps).where(eq(feedbackFollowUps.requestId, requestId));
     return row;

@@ -183,6 +183,28 @@ export async function submitGuestRequest(api: Pick<ApiClient, 'call'>, body: obj
   return { id: res.body.id as string, lines: (view.body.requestDetails as { id: number }[]).map((l) => l.id) };
 }
 
+/**
+ * A request of hotel A for towels, assigned to the housekeeper and completed by `clerk`, then rated by the guest:
+ * what the service-recovery follow-up and its e-mail start from. Answers the request's id.
+ */
+export async function ratedRequest(
+  api: Pick<ApiClient, 'call'>,
+  fx: Fixture,
+  clerk: string,
+  review: { rating: number; feedback: string; custName?: string },
+): Promise<string> {
+  const { id, lines } = await submitGuestRequest(api, guestRequest(fx, [fx.services.towels], review.custName ? { custName: review.custName } : {}));
+  const step = async (body: object) => {
+    const res = await api.call(endpoints.updateServiceRequestStatus, { token: clerk, body: { requestDetailsId: lines[0], note: '', ...body } });
+    if (res.status !== 200) throw new Error(`status change refused: ${res.status} ${JSON.stringify(res.body)}`);
+  };
+  await step({ status: 'Assigned', workerId: fx.workers.housekeeper });
+  await step({ status: 'Completed' });
+  const rated = await api.call(endpoints.addReview, { body: { id, rating: review.rating, feedback: review.feedback } });
+  if (rated.status !== 200) throw new Error(`review refused: ${rated.status} ${JSON.stringify(rated.body)}`);
+  return id;
+}
+
 /** Workers made straight in the database serve these hotels (a worker of no hotel sees and gets nothing). */
 export async function serveHotels(db: Db, workerIds: number[], hotelIds: number[]): Promise<void> {
   await db.insert(workerHotels).values(workerIds.flatMap((workerId) => hotelIds.map((hotelId) => ({ workerId, hotelId }))));

@@ -2,6 +2,21 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resizePhoto } from './photo';
 
+/** A task form's two buttons: what it sends, and Cancel. */
+function FormActions({ submit, onCancel }: { submit: string; onCancel(): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="actions">
+      <button type="submit" className="primary big">
+        {submit}
+      </button>
+      <button type="button" className="secondary big" onClick={onCancel}>
+        {t('actions.cancel')}
+      </button>
+    </div>
+  );
+}
+
 interface DoneFormProps {
   lineId: number;
   note: string;
@@ -35,14 +50,7 @@ export function DoneForm({ lineId, note, onNote, photo, onPhoto, onSubmit, onCan
         />
         {photo && <p className="muted small">{t('actions.photoChosen')}</p>}
       </div>
-      <div className="actions">
-        <button type="submit" className="primary big">
-          {t('actions.done')}
-        </button>
-        <button type="button" className="secondary big" onClick={onCancel}>
-          {t('actions.cancel')}
-        </button>
-      </div>
+      <FormActions submit={t('actions.done')} onCancel={onCancel} />
     </form>
   );
 }
@@ -80,14 +88,7 @@ export function CantDoForm({ lineId, reason, onReason, reasonError, onSubmit, on
           </p>
         )}
       </div>
-      <div className="actions">
-        <button type="submit" className="primary big">
-          {t('actions.send')}
-        </button>
-        <button type="button" className="secondary big" onClick={onCancel}>
-          {t('actions.cancel')}
-        </button>
-      </div>
+      <FormActions submit={t('actions.send')} onCancel={onCancel} />
     </form>
   );
 }
