@@ -1,5 +1,5 @@
 import { eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { guestNotices, lineEscalations, requestLines, services } from '../../server/src/db/schema';
 import { MAIL_HOLD_MS, escalationMessageId } from '../../server/src/modules/requests/escalations';
@@ -13,6 +13,7 @@ import { type SmtpCatcher, messageIdOf, portsOf, startSmtp } from '../support/sm
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer, testDbKind } from '../support/test-server';
 import { ApiClient } from '../support/api-client';
 import { useSmtp } from './administration.fixtures';
+import { untilWithin } from '../support/until';
 
 /** A target minute lasts this long (ms) here. */
 const MINUTE_MS = 500;
@@ -26,14 +27,7 @@ const LINES_PER_WAVE = 4;
 const LINES = KILLS * LINES_PER_WAVE;
 const GUEST_REQUESTS = 6;
 
-/** Polls `check` until it holds: waiting for what the test expects, never for time to pass. */
-const until = (check: () => Promise<boolean> | boolean, what: string | (() => string), ms: number) =>
-  vi.waitFor(
-    async () => {
-      if (!(await check())) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
-    },
-    { timeout: ms, interval: 20 },
-  );
+const until = untilWithin(30_000);
 
 /**
  * E-mails under crashes: escalation and "request finished" e-mails go out while server

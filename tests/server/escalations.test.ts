@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveEvent, endpoints } from '@shared';
 import type { Db } from '../../server/src/db/client';
 import type { EventBus } from '../../server/src/events/event-bus';
@@ -14,20 +14,14 @@ import { type Received, openStream } from '../support/sse';
 import { TestClock } from '../support/test-clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer, testDbKind } from '../support/test-server';
 import { useSmtp } from './administration.fixtures';
+import { untilWithin } from '../support/until';
 
 /** A target minute lasts this long (ms) here: the fast clock of these tests. */
 const MINUTE_MS = 100;
 const FAST = { HOTEL_SLA_MINUTE_MS: String(MINUTE_MS), HOTEL_SLA_TICK_MS: '50', HOTEL_RATE_LIMITS: 'off' };
 const RECEIVE = 'Service Management.Escalations.Receive';
 
-/** Polls `check` until it holds: waiting for what the test expects, never for time to pass. */
-const until = (check: () => Promise<boolean>, what: string, ms = 60_000) =>
-  vi.waitFor(
-    async () => {
-      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
-    },
-    { timeout: ms, interval: 20 },
-  );
+const until = untilWithin(60_000);
 /** Lines filed in the races below: enough that the work is shared and a double would show, few enough to be cheap. */
 const RACE_LINES = 40;
 type Stream = Awaited<ReturnType<typeof openStream>>;

@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { departments, outboundMessages } from '../../server/src/db/schema';
 import { OUTBOUND_LEASE_MS, outboundMessageId } from '../../server/src/outbound/outbound-queue';
@@ -13,6 +13,7 @@ import { type CaughtMail, type SmtpCatcher, messageIdOf, portsOf, startSmtp, sub
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer, startTestServer, testDbKind } from '../support/test-server';
 import { ApiClient } from '../support/api-client';
 import { linkOf, useSmtp } from './administration.fixtures';
+import { untilWithin } from '../support/until';
 
 const PUBLIC_URL = 'https://hotel.example.com';
 /** Processes asking for reset e-mails in the random-kill run, each killed mid-send at random and restarted. */
@@ -20,14 +21,7 @@ const PROCESSES = 3;
 const KILLS = 3;
 const ASKS_PER_WAVE = 4;
 
-/** Polls `check` until it holds: waiting for what the test expects, never for time to pass. */
-const until = (check: () => Promise<boolean> | boolean, what: string, ms = 30_000) =>
-  vi.waitFor(
-    async () => {
-      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
-    },
-    { timeout: ms, interval: 20 },
-  );
+const until = untilWithin(30_000);
 
 /**
  * A push service on loopback that holds (never answers) the first push to each path marked

@@ -1,20 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/src/db/client';
 import { endpoints } from '@shared';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, ratedRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type CaughtMail, type SmtpCatcher, bodyOf, messageIdOf, startSmtp, subjectOf } from '../support/smtp';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { useSmtp } from './administration.fixtures';
+import { untilWithin } from '../support/until';
 
-/** Polls `check` until it holds: waiting for what the test expects, never for time to pass. */
-const until = (check: () => Promise<boolean> | boolean, what: string, ms = 10_000) =>
-  vi.waitFor(
-    async () => {
-      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
-    },
-    { timeout: ms, interval: 20 },
-  );
+const until = untilWithin(10_000);
 
 /**
  * A mail server that refuses an e-mail, then takes it: the low-rating e-mail to the duty
