@@ -100,6 +100,45 @@ describe('the HTTP client', () => {
     expect(retried.sort()).toEqual(['/protected/1', '/protected/2', '/protected/3']);
   });
 
+  it('a 401 that comes after the renewal goes again with the new token: no second renewal', async () => {
+    validToken = 'fresh';
+    let token = 'stale';
+    let refreshes = 0;
+    let releaseLate = () => {};
+    const lateHeld = new Promise<void>((resolve) => (releaseLate = resolve));
+    const transport = axios.getAdapter(axios.defaults.adapter);
+    // The call to /protected/late is answered (401, sent with the old token) only after the renewal is done.
+    const adapter: AxiosAdapter = async (config) => {
+      if (config.url?.includes('late') && config.headers.Authorization === 'Bearer stale') {
+        try {
+          return await transport(config);
+        } catch (error) {
+          await lateHeld;
+          throw error;
+        }
+      }
+      return transport(config);
+    };
+    const http = createHttp({
+      baseURL,
+      adapter,
+      lang: () => 'en',
+      accessToken: () => token,
+      async refresh(): Promise<RefreshOutcome> {
+        refreshes++;
+        token = `fresh${refreshes > 1 ? refreshes : ''}`;
+        return { kind: 'session', session: session(token) };
+      },
+      onExpired: () => undefined,
+    });
+    const late = http.get('/protected/late');
+    expect((await http.get('/protected/first')).status).toBe(200);
+    releaseLate();
+    expect((await late).status).toBe(200);
+    expect(refreshes).toBe(1);
+    expect(seen.filter((s) => s.url.startsWith('/protected/late')).map((s) => s.auth)).toEqual(['Bearer stale', 'Bearer fresh']);
+  });
+
   it('gives up after one retry: a second 401 is final and does not refresh again', async () => {
     validToken = 'never';
     const { http, counts } = client({ refreshTo: 'fresh' });

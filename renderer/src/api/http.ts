@@ -84,6 +84,16 @@ export function createHttp(options: HttpOptions): AxiosInstance {
     if (status !== 401 || !config || config.public || config.retried) throw error;
 
     const sentWith = config.headers.get('Authorization');
+    // Sent with a token that has been renewed since (its 401 came after the renewal): the call
+    // goes again with the current one. Renewing once more would spend a refresh token for
+    // nothing, and if that answer were lost (a reload) while the access token is still good,
+    // the spent token would be presented only at that token's expiry, past the server's grace
+    // for lost answers, and the login would end as stolen.
+    const current = options.accessToken();
+    if (!pending && current && sentWith !== `Bearer ${current}`) {
+      config.headers.set('Authorization', `Bearer ${current}`);
+      return instance.request(config);
+    }
     pending ??= refreshUntilAnswered().finally(() => (pending = undefined));
     const token = await pending;
     if (!token) {
