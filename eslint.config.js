@@ -20,10 +20,45 @@ export default tseslint.config(
     },
   },
   // Boundaries (STYLE §4): the contract imports no other part; clients never import the server or electron.
-  { files: ['shared/**'], rules: boundary([['**/server/**', '**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/electron/**', 'electron']], 'shared/ imports no other part') },
+  { files: ['shared/**'], rules: boundary([['**/server/**', '**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/clients-kit/**', '**/electron/**', 'electron']], 'shared/ imports no other part') },
   {
     files: ['renderer/**', 'guest-web/**', 'work-web/**'],
     rules: boundary([['**/server/**', '**/electron/**', 'electron']], 'clients talk to the server over HTTP and to electron through the platform interface only'),
+  },
+  // The phone pages' kit (clients-kit/: shell, i18n set-up, error envelope, calls) serves both pages and knows neither;
+  // a phone page takes what the other also uses from the kit, never from the other's files.
+  // (Each repeats the clients' wall: a later no-restricted-imports replaces an earlier one for the same file.)
+  {
+    files: ['clients-kit/**'],
+    rules: boundary([['**/server/**', '**/electron/**', 'electron', '**/renderer/**', '**/guest-web/**', '**/work-web/**']], 'the phone pages\' kit talks to the server over HTTP and imports only shared/, never a client'),
+  },
+  {
+    files: ['guest-web/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/electron/**', 'electron'], message: 'clients talk to the server over HTTP and to electron through the platform interface only' },
+            { group: ['**/work-web/**', '**/renderer/**'], message: "a phone page imports no other client: what both phone pages use lives in clients-kit/" },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['work-web/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/electron/**', 'electron'], message: 'clients talk to the server over HTTP and to electron through the platform interface only' },
+            { group: ['**/guest-web/**', '**/renderer/**'], message: "a phone page imports no other client: what both phone pages use lives in clients-kit/" },
+          ],
+        },
+      ],
+    },
   },
   // The shared list table serves every screen and knows none: a screen passes in its export, cells and actions.
   // (Repeats the clients' wall: a later no-restricted-imports replaces an earlier one for the same file.)
@@ -41,9 +76,9 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['server/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/electron/**', 'electron']], 'the server imports only shared/') },
+  { files: ['server/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/clients-kit/**', '**/electron/**', 'electron']], 'the server imports only shared/') },
   // The desktop shell shares types with the admin app through shared/ only: it never reaches into a client's source.
-  { files: ['electron/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/server/**']], 'electron/ imports shared/ only, never a client or the server') },
+  { files: ['electron/**'], rules: boundary([['**/renderer/**', '**/guest-web/**', '**/work-web/**', '**/clients-kit/**', '**/server/**']], 'electron/ imports shared/ only, never a client or the server') },
   // Walls inside a part (scripts/lint/walls.mjs): no import cycle between server modules, and a renderer
   // feature never reaches into another's files. Today's crossings are allowed in one list only, which only shrinks.
   { files: ['server/src/modules/**'], plugins: { house }, rules: { 'house/no-module-cycle': ['error', { known: KNOWN_MODULE_CYCLES }] } },
@@ -51,7 +86,7 @@ export default tseslint.config(
   // No function over 120 lines in product code (issue 44): a longer one is split into hooks, parts or plugins.
   // Tests are not held to it (a describe block is long by nature).
   {
-    files: ['server/src/**', 'renderer/src/**', 'guest-web/src/**', 'work-web/src/**', 'shared/**', 'electron/**'],
+    files: ['server/src/**', 'renderer/src/**', 'guest-web/src/**', 'work-web/src/**', 'clients-kit/**', 'shared/**', 'electron/**'],
     rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
   },
   // The server speaks through its logger (pino: levels, JSON under a service manager), never the console.

@@ -59,7 +59,9 @@ async function buildWhatIsStale() {
     { name: 'work-web', out: 'dist/work-web/index.html', build: ['vite', 'build', '--config', 'work-web/vite.config.ts'] },
   ];
   for (const c of clients) {
-    if (!existsSync(at(path.join(c.name, 'index.html'))) || !stale(at(c.out), [at(c.name), at('shared')])) continue;
+    // The phone pages are built from clients-kit/ too (their shell, i18n set-up and calls).
+    const sources = [at(c.name), at('shared'), ...(c.name === 'renderer' ? [] : [at('clients-kit')])];
+    if (!existsSync(at(path.join(c.name, 'index.html'))) || !stale(at(c.out), sources)) continue;
     if (!hasPackage('vite')) {
       console.warn(`${c.name} is not built or older than its sources, and Vite is not installed (npm ci --omit=dev?): serving ${existsSync(at(c.out)) ? 'the older build' : 'no ' + c.name + ' pages'}.`);
       continue;

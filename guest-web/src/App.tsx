@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientRoutes } from '@shared/routes';
-import { changeLanguage, currentLanguage } from './i18n';
+import { PhoneShell } from '../../clients-kit/Shell';
 import { ServicePage } from './service/ServicePage';
 
 // The Review page is split off so the QR-code landing page (Service) loads as little as possible.
@@ -32,25 +32,15 @@ export function App() {
     // The Review page names the request in the title; the form has the brand.
     if (!isReview) document.title = t('brand');
   }, [isReview, t]);
-  const toggle = () => void changeLanguage(currentLanguage() === 'ar' ? 'en' : 'ar');
-
   return (
-    <>
-      <header className="topbar">
-        <span className="brand">{t('brand')}</span>
-        <button type="button" className="lang" onClick={toggle} title={t('language.switchLabel')} lang={currentLanguage() === 'ar' ? 'en' : 'ar'}>
-          {t('language.switch')}
-        </button>
-      </header>
-      <main className="page" id="main">
-        {isReview ? (
-          <Suspense fallback={<p className="muted" role="status">{t('service.loading')}</p>}>
-            <ReviewPage id={location.searchParams.get('id') ?? ''} navigate={navigate} />
-          </Suspense>
-        ) : (
-          <ServicePage query={location.searchParams} navigate={navigate} />
-        )}
-      </main>
-    </>
+    <PhoneShell>
+      {isReview ? (
+        <Suspense fallback={<p className="muted" role="status">{t('service.loading')}</p>}>
+          <ReviewPage id={location.searchParams.get('id') ?? ''} navigate={navigate} />
+        </Suspense>
+      ) : (
+        <ServicePage query={location.searchParams} navigate={navigate} />
+      )}
+    </PhoneShell>
   );
 }

@@ -1,13 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { mount } from '../../clients-kit/mount';
 import { App } from './App';
 import { setupI18n } from './i18n';
+import '../../clients-kit/base.css';
 import './styles.css';
 
-void setupI18n().then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+mount(setupI18n(), <App />);

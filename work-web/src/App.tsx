@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PhoneShell } from '../../clients-kit/Shell';
 import { ApiError, activeSession } from './api';
-import { changeLanguage, currentLanguage } from './i18n';
 import { PairScreen } from './PairScreen';
 import { PinScreen } from './PinScreen';
 import { TasksScreen } from './TasksScreen';
@@ -46,32 +46,22 @@ export function App() {
     })();
   }, [enter, unpaired]);
 
-  const toggle = () => void changeLanguage(currentLanguage() === 'ar' ? 'en' : 'ar');
-
   return (
-    <>
-      <header className="topbar">
-        <span className="brand">{t('brand')}</span>
-        <button type="button" className="lang" onClick={toggle} title={t('language.switchLabel')} lang={currentLanguage() === 'ar' ? 'en' : 'ar'}>
-          {t('language.switch')}
-        </button>
-      </header>
-      <main className="page" id="main">
-        {phase.name === 'loading' && (
-          <p className="muted" role="status">
-            {t('tasks.loading')}
-          </p>
-        )}
-        {phase.name === 'pair' && <PairScreen initialCode={phase.code} notice={phase.notice} onPaired={enter} />}
-        {phase.name === 'pin' && <PinScreen onUnlocked={enter} onUnpaired={unpaired} />}
-        {phase.name === 'tasks' && (
-          <TasksScreen
-            session={phase.session}
-            onUnpaired={unpaired} onLocked={(session) => setPhase({ name: 'pin', session })}
-            onSignOut={() => void store.forget().then(() => setPhase({ name: 'pair', code: '' }))}
-          />
-        )}
-      </main>
-    </>
+    <PhoneShell>
+      {phase.name === 'loading' && (
+        <p className="muted" role="status">
+          {t('tasks.loading')}
+        </p>
+      )}
+      {phase.name === 'pair' && <PairScreen initialCode={phase.code} notice={phase.notice} onPaired={enter} />}
+      {phase.name === 'pin' && <PinScreen onUnlocked={enter} onUnpaired={unpaired} />}
+      {phase.name === 'tasks' && (
+        <TasksScreen
+          session={phase.session}
+          onUnpaired={unpaired} onLocked={(session) => setPhase({ name: 'pin', session })}
+          onSignOut={() => void store.forget().then(() => setPhase({ name: 'pair', code: '' }))}
+        />
+      )}
+    </PhoneShell>
   );
 }

@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { mount } from '../../clients-kit/mount';
 import { App } from './App';
 import { wakeAudio } from './alert';
 import { setupI18n } from './i18n';
+import '../../clients-kit/base.css';
 import './styles.css';
 
 // Scope /Work/: the page, its tasks and the notifications that open them.
@@ -10,10 +10,4 @@ if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/Work/s
 // A browser plays sound only after a tap on the page: the first one wakes it for the chime.
 window.addEventListener('pointerdown', wakeAudio, { once: false, passive: true });
 
-void setupI18n().then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+mount(setupI18n(), <App />);

@@ -1,6 +1,5 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type { Language } from '@shared';
+import { setupPhoneI18n } from '../../../clients-kit/i18n';
 import { ar } from './ar';
 import { en } from './en';
 
@@ -31,34 +30,14 @@ export function languageChosen(storage: Pick<Storage, 'getItem'> = sessionStorag
   }
 }
 
-function applyToDocument(language: Language): void {
-  document.documentElement.lang = language;
-  document.documentElement.dir = language === 'ar' ? 'rtl' : 'ltr';
-  document.title = i18next.t('brand');
-  document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('description'));
-}
-
-export async function setupI18n(language: Language = initialLanguage()): Promise<typeof i18next> {
-  await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, ar: { translation: ar } },
-    lng: language,
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
+/** The phone pages' set-up (clients-kit/i18n.ts) with the guest's strings, kept for the visit, and the page's description. */
+export function setupI18n(language: Language = initialLanguage()) {
+  return setupPhoneI18n({
+    language,
+    strings: { en, ar },
+    remember: (chosen) => sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ language: chosen, isRtl: chosen === 'ar' })),
+    descriptionKey: 'description',
   });
-  applyToDocument(language);
-  return i18next;
 }
 
-export async function changeLanguage(language: Language): Promise<void> {
-  await i18next.changeLanguage(language);
-  try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ language, isRtl: language === 'ar' }));
-  } catch {
-    // Private mode: the choice lasts for this page only.
-  }
-  applyToDocument(language);
-}
-
-export function currentLanguage(): Language {
-  return i18next.language === 'en' ? 'en' : 'ar';
-}
+export { changeLanguage, currentLanguage } from '../../../clients-kit/i18n';

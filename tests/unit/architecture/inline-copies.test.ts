@@ -64,7 +64,7 @@ const COPIES: Copy[] = [
   {
     rule: 'Arabic-Indic and Persian digits as 0-9: asciiDigits',
     home: 'shared/typed-text.ts',
-    dirs: ['server/src', 'shared', 'renderer/src', 'guest-web/src', 'work-web/src', 'electron'],
+    dirs: ['server/src', 'shared', 'renderer/src', 'guest-web/src', 'work-web/src', 'clients-kit', 'electron'],
     patterns: [/\\u0660-|\\u06[fF]0-|٠-٩|۰-۹/],
     old: [
       "const toAsciiDigits = (text: string) => text.replace(/[\\u0660-\\u0669\\u06F0-\\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf));",
@@ -74,7 +74,7 @@ const COPIES: Copy[] = [
   {
     rule: 'a typed phone tidied: tidyPhone',
     home: 'shared/typed-text.ts',
-    dirs: ['server/src', 'shared', 'renderer/src', 'guest-web/src', 'work-web/src', 'electron'],
+    dirs: ['server/src', 'shared', 'renderer/src', 'guest-web/src', 'work-web/src', 'clients-kit', 'electron'],
     patterns: [/asciiDigits\([^)]*\)\.trim\(\)\.replace\(\/\\s\+\/g, ' '\)/],
     old: ["const tidy = asciiDigits(typed).trim().replace(/\\s+/g, ' ').replace(/^00/, '+');", "const tidy = asciiDigits(number).trim().replace(/\\s+/g, ' ');"],
   },

@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allEndpoints, endpoints } from '@shared';
+import * as calls from '@shared/api/calls';
 import { apiPaths } from '@shared/api/paths';
+import { callsSource, pathsSource } from '../../../scripts/gen-api-paths';
 import { ALL_CLAIMS, claimCategory, menuEntry, permissionsFromClaims } from '@shared/permissions';
 
 describe('the contract package', () => {
@@ -14,6 +18,25 @@ describe('the contract package', () => {
     };
     walk(endpoints, []);
     expect(apiPaths).toEqual(fromTable);
+  });
+
+  // The phone pages call through shared/api/calls.ts (method and path at run time, types from the contract).
+  it('keeps the zod-free call table equal to the endpoint table', () => {
+    const fromTable: Record<string, { method: string; path: string }> = {};
+    const walk = (node: object, prefix: string[]) => {
+      for (const [k, v] of Object.entries(node)) {
+        if (v && typeof v === 'object' && 'path' in v) fromTable[[...prefix, k].join('_')] = { method: (v as { method: string }).method, path: (v as { path: string }).path };
+        else if (v && typeof v === 'object') walk(v, [...prefix, k]);
+      }
+    };
+    walk(endpoints, []);
+    expect({ ...calls }).toEqual(fromTable);
+  });
+
+  it('keeps paths.ts and calls.ts as `npm run gen:paths` writes them', () => {
+    const read = (file: string) => readFileSync(path.resolve(import.meta.dirname, '../../../shared/api', file), 'utf8');
+    expect(read('paths.ts')).toBe(pathsSource());
+    expect(read('calls.ts')).toBe(callsSource());
   });
 
   it('names every endpoint once', () => {

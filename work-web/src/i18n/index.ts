@@ -1,6 +1,5 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import type { Language } from '@shared';
+import { setupPhoneI18n } from '../../../clients-kit/i18n';
 import { ar } from './ar';
 import { en } from './en';
 
@@ -17,32 +16,9 @@ export function initialLanguage(storage: Pick<Storage, 'getItem'> = localStorage
   return 'ar';
 }
 
-function applyToDocument(language: Language): void {
-  document.documentElement.lang = language;
-  document.documentElement.dir = language === 'ar' ? 'rtl' : 'ltr';
-  document.title = i18next.t('brand');
+/** The phone pages' set-up (clients-kit/i18n.ts) with the worker's strings, kept on the phone. */
+export function setupI18n(language: Language = initialLanguage()) {
+  return setupPhoneI18n({ language, strings: { en, ar }, remember: (chosen) => localStorage.setItem(STORAGE_KEY, chosen) });
 }
 
-export async function setupI18n(language: Language = initialLanguage()): Promise<void> {
-  await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, ar: { translation: ar } },
-    lng: language,
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-  });
-  applyToDocument(language);
-}
-
-export async function changeLanguage(language: Language): Promise<void> {
-  await i18next.changeLanguage(language);
-  try {
-    localStorage.setItem(STORAGE_KEY, language);
-  } catch {
-    // The choice lasts for this page only.
-  }
-  applyToDocument(language);
-}
-
-export function currentLanguage(): Language {
-  return i18next.language === 'en' ? 'en' : 'ar';
-}
+export { changeLanguage, currentLanguage } from '../../../clients-kit/i18n';
