@@ -37,6 +37,11 @@ export interface SpawnOptions {
   /** Remove the given data folder at stop too (a copy made for this server). */
   removeDataDir?: boolean;
   /**
+   * Stop with SIGKILL: for a server whose folder is thrown away at stop (a browser spec's copy), where
+   * a clean stop only waits on PGlite's checkpoint (10–14 s after demo-history.spec on CI).
+   */
+  killAtStop?: boolean;
+  /**
    * Resolve as soon as the server listens (Fastify's "Server listening at" line), before its start
    * is over (first admin, seeds); by default once the start is done ("… server at <url>").
    */
@@ -142,7 +147,7 @@ export async function spawnServer(env: Record<string, string>, options: SpawnOpt
           }),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
+        child.kill(options.killAtStop ? 'SIGKILL' : 'SIGTERM');
         await exited;
       }
       const remove = options.dataDir ? options.removeDataDir === true : options.keepDataDir !== true;

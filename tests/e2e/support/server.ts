@@ -55,7 +55,7 @@ async function ownServer(options: E2EServerOptions, extra: Record<string, string
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'hotel-server-'));
     copyFolder(template, dataDir);
   }
-  return spawnServer({ ...demoServerEnv(options), ...options.env, ...extra }, { useBuild: true, dataDir, removeDataDir: true });
+  return spawnServer({ ...demoServerEnv(options), ...options.env, ...extra }, { useBuild: true, dataDir, removeDataDir: true, killAtStop: true });
 }
 
 interface SharedServer {
