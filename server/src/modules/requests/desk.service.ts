@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { localize } from '../../i18n/localize';
 import type { Principal } from '../../security/tokens';
-import { sendTrackingLink } from './guest-mail';
+import { sendTrackingLink } from '../service-levels/guest-mail';
 import { requestMessages as m } from './requests.messages';
 import { fileRequest } from './requests.service';
 import { canSeeRequest } from '../../access/scope';

@@ -6,7 +6,7 @@ import { type DbOrTx, rowsOf } from '../../db/client';
 import { guestNotices } from '../../db/schema';
 import { defineMessages, localize } from '../../i18n/localize';
 import { MailNotConfiguredError, messageIdHost } from '../../mail/mailer';
-import * as repo from './requests.repository';
+import * as repo from './guest-mail.repository';
 import { loggableError } from '../../db/errors';
 
 const mail = defineMessages({
@@ -45,7 +45,7 @@ const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 /** E-mails retried per run (the scheduler runs every few seconds). */
 const RETRY_BATCH = 20;
 
-type Header = NonNullable<Awaited<ReturnType<typeof repo.requestHeader>>>;
+type Header = repo.GuestMailHeader;
 const finished = (requestId: string) => and(eq(guestNotices.requestId, requestId), eq(guestNotices.kind, 'finished'));
 
 /**
@@ -58,7 +58,7 @@ const finished = (requestId: string) => and(eq(guestNotices.requestId, requestId
  */
 export async function claimFinishedNotice(ctx: AppContext, tx: DbOrTx, requestId: string, status: RequestStatus, at: Date): Promise<boolean> {
   if (status !== 'Completed' && status !== 'Rejected') return false;
-  const header = await repo.requestHeader(tx, requestId, 'en');
+  const header = await repo.guestMailHeader(tx, requestId, 'en');
   if (!header || !mayEmail(ctx, header)) return false;
   const claimed = await tx
     .insert(guestNotices)
@@ -70,7 +70,7 @@ export async function claimFinishedNotice(ctx: AppContext, tx: DbOrTx, requestId
 
 /** Sends the e-mail a committed `claimFinishedNotice` took (its first try). */
 export async function sendClaimedNotice(ctx: AppContext, requestId: string): Promise<boolean> {
-  const header = await repo.requestHeader(ctx.database.db, requestId, 'en');
+  const header = await repo.guestMailHeader(ctx.database.db, requestId, 'en');
   return header ? sendFinished(ctx, header, 1) : false;
 }
 
@@ -97,7 +97,7 @@ export async function retryGuestNotices(ctx: AppContext, now = ctx.clock.now()):
   );
   let sent = 0;
   for (const { request_id: requestId, attempts } of due) {
-    const header = await repo.requestHeader(db, requestId, 'en');
+    const header = await repo.guestMailHeader(db, requestId, 'en');
     if (!header || !mayEmail(ctx, header)) {
       await db.delete(guestNotices).where(finished(requestId));
       continue;
@@ -126,8 +126,8 @@ async function sendFinished(ctx: AppContext, header: Header, attempts: number): 
   const requestId = header.id;
   const lang: Language = header.lang === 'en' ? 'en' : 'ar';
   try {
-    const inLang = lang === 'en' ? header : ((await repo.requestHeader(db, requestId, lang)) ?? header);
-    const lines = await repo.linesOfRequest(db, requestId, lang);
+    const inLang = lang === 'en' ? header : ((await repo.guestMailHeader(db, requestId, lang)) ?? header);
+    const lines = await repo.guestMailLines(db, requestId, lang);
     // The code and room read left to right inside the Arabic sentence.
     const params = { code: ltrIn(lang, header.requestCode), hotel: inLang.hotelName, room: ltrIn(lang, inLang.roomNumber) };
     const link = trackingLink(ctx, requestId);
@@ -178,10 +178,10 @@ export function trackingLink(ctx: AppContext, requestId: string): string {
  */
 export async function sendTrackingLink(ctx: AppContext, requestId: string): Promise<boolean> {
   const db = ctx.database.db;
-  const header = await repo.requestHeader(db, requestId, 'en');
+  const header = await repo.guestMailHeader(db, requestId, 'en');
   if (!header?.custEmail) return false;
   const lang: Language = header.lang === 'en' ? 'en' : 'ar';
-  const inLang = lang === 'en' ? header : ((await repo.requestHeader(db, requestId, lang)) ?? header);
+  const inLang = lang === 'en' ? header : ((await repo.guestMailHeader(db, requestId, lang)) ?? header);
   const params = { code: ltrIn(lang, header.requestCode), hotel: inLang.hotelName, room: ltrIn(lang, inLang.roomNumber), link: trackingLink(ctx, requestId) };
   try {
     await ctx.mailer.send({
