@@ -111,7 +111,7 @@ export default tseslint.config(
       // The per-request session check: one prepared statement on the hot path of every call.
       'server/src/security/session-guard.ts',
       // Guests' finished-request mail: an outbox whose lease and retry schedule are its SQL.
-      'server/src/modules/requests/guest-mail.ts',
+      'server/src/modules/service-levels/guest-mail.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

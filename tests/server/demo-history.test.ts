@@ -4,7 +4,7 @@ import { type ServiceLevels, dueTimesOf, endpoints, missedTargets } from '@share
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../server/src/db/client';
 import * as s from '../../server/src/db/schema';
-import { targetsOf } from '../../server/src/modules/requests/service-levels.repository';
+import { targetsOf } from '../../server/src/modules/service-levels/targets.repository';
 import { seedDemo } from '../../server/src/seed/demo';
 import { seedDemoHistory } from '../../server/src/seed/demo-history';
 import { type TestServer, startTestServer, testDbKind } from '../support/test-server';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { hotels, services, users } from '../../server/src/db/schema';
-import { EscalationScheduler, MAIL_HOLD_MS } from '../../server/src/modules/requests/escalations';
+import { EscalationScheduler, MAIL_HOLD_MS } from '../../server/src/modules/service-levels/escalation-scheduler';
 import type { MailMessage } from '../../server/src/mail/mailer';
 import { type Fixture, createStaffUser, guestRequest, seedFixture } from '../support/fixtures';
 import { type CaughtMail, type SmtpCatcher, bodyOf, messageIdOf, startSmtp, subjectOf } from '../support/smtp';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { lineEscalations, services } from '../../server/src/db/schema';
-import { EscalationScheduler } from '../../server/src/modules/requests/escalations';
+import { EscalationScheduler } from '../../server/src/modules/service-levels/escalation-scheduler';
 import { type Fixture, createStaffUser, guestRequest, seedFixture } from '../support/fixtures';
 import { type SmtpCatcher, bodyOf, startSmtp } from '../support/smtp';
 import { type TestServer, startTestServer } from '../support/test-server';

@@ -8,7 +8,7 @@ import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixtur
 import { eq } from 'drizzle-orm';
 import { services } from '../../server/src/db/schema';
 import type { EventBus } from '../../server/src/events/event-bus';
-import { EscalationScheduler } from '../../server/src/modules/requests/escalations';
+import { EscalationScheduler } from '../../server/src/modules/service-levels/escalation-scheduler';
 import { endStreamsDue } from '../../server/src/modules/requests/sse';
 import { openStream } from '../support/sse';
 import { type TestServer, startTestServer, testDbKind } from '../support/test-server';

@@ -4,7 +4,7 @@ import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixtur
 import { type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
 import { eq, sql } from 'drizzle-orm';
 import { guestNotices } from '../../server/src/db/schema';
-import { claimFinishedNotice, retryGuestNotices } from '../../server/src/modules/requests/guest-mail';
+import { claimFinishedNotice, retryGuestNotices } from '../../server/src/modules/service-levels/guest-mail';
 import { type TestServer, startTestServer, testDbKind } from '../support/test-server';
 import { useSmtp } from './administration.fixtures';
 

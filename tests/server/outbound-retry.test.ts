@@ -102,4 +102,28 @@ describe('e-mails the mail server refused are tried again', () => {
     });
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
   });
+
+  it('a tracking-link e-mail the mail server refused reaches the guest once it takes it, once', async () => {
+    const db = t.server.app.ctx.database.db;
+    const desk = await tokenFor(t.server.app.ctx.tokens, await createStaffUser(db, { claims: ['Service Management.Request List.View', 'Service Management.Request List.Create'], hotelIds: [fx.hotelA.id] }));
+    const guest = 'refused.caller@example.com';
+    const isTheLink = (m: CaughtMail) => m.to.includes(guest);
+    smtp.refuse.add(guest);
+    const filed = await t.api.call(endpoints.createRequestForGuest, {
+      token: desk,
+      body: { channel: 'phone', hotelId: fx.hotelA.id, roomId: fx.hotelA.roomIds[0], services: [{ serviceId: fx.services.towels }], custName: 'Caller', custEmail: guest, emailLink: true },
+    });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    await until(() => smtp.refused.includes(guest), 'the mail server to refuse the tracking link');
+    await refusalRecorded(guest);
+    expect(copiesOf(isTheLink)).toHaveLength(0);
+
+    smtp.refuse.delete(guest);
+    await later(31_000);
+    const mail = await smtp.waitFor(isTheLink, 5_000);
+    expect(bodyOf(mail)).toContain(`/Request/Review?id=${filed.body.id}`);
+    await later(10 * 60_000);
+    await later(60 * 60_000);
+    expect(copiesOf(isTheLink)).toHaveLength(1);
+  });
 });

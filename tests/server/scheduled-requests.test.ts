@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LiveEvent, endpoints, instantToZonedTime } from '@shared';
 import type { Db } from '../../server/src/db/client';
 import { hotels, lineEscalations, requestLines, requests, services } from '../../server/src/db/schema';
-import { EscalationScheduler } from '../../server/src/modules/requests/escalations';
+import { EscalationScheduler } from '../../server/src/modules/service-levels/escalation-scheduler';
 import { type Fixture, guestRequest, seedFixture } from '../support/fixtures';
 import { testServerEntry } from '../support/logged-server';
 import { type ServerProcess, spawnServer } from '../support/server-process';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LineStatus, clockOf, endpoints, isScheduledQuiet, missedTargets, scheduleAlertDue } from '@shared';
 import { requestLines } from '../../server/src/db/schema';
 import { overdueByDepartment } from '../../server/src/modules/dashboard/dashboard.repository';
-import { dueEscalations, dueScheduledLines } from '../../server/src/modules/requests/escalations.repository';
+import { dueEscalations } from '../../server/src/modules/service-levels/escalations.repository';
+import { dueScheduledLines } from '../../server/src/modules/service-levels/scheduled-lines.repository';
 import { type Fixture, guestRequest, seedFixture } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
 

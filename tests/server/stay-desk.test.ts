@@ -6,7 +6,7 @@ import { stays } from '../../server/src/db/schema';
 import { retryStayReviewMails, sendStayReviewMail } from '../../server/src/modules/integrations/stays/stay-mail';
 import { claimReviewMail } from '../../server/src/modules/integrations/stays/stays.repository';
 import { applyStayChange } from '../../server/src/modules/integrations/stays/stays.service';
-import { TRY_LEASE_MS } from '../../server/src/modules/requests/guest-mail';
+import { TRY_LEASE_MS } from '../../server/src/modules/service-levels/guest-mail';
 import { signRoomLink } from '../../server/src/modules/qr/room-link';
 import { type Fixture, guestRequest, seedFixture } from '../support/fixtures';
 import { type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';

@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { type OutboundKind, deliverMail, enqueue } from '../../outbound/outbound-queue';
 import type { Principal } from '../../security/tokens';
 import { byUser } from '../../security/actor';
-import { escalationReceivers, type Receiver } from '../requests/escalations.repository';
+import { escalationReceivers, type Receiver } from '../service-levels/escalations.repository';
 import { announce } from '../requests/live-events';
 import { iso } from '../requests/requests.mappers';
 import { canSeeRequest, receivesEscalations } from '../../access/scope';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../http/errors';
 import { localize } from '../../i18n/localize';
 import type { Principal } from '../../security/tokens';
-import { sendTrackingLink } from './guest-mail';
+import { enqueueTrackingLink } from '../service-levels/guest-mail';
 import { requestMessages as m } from './requests.messages';
 import { fileRequest } from './requests.service';
 import { canSeeRequest } from '../../access/scope';
@@ -23,6 +23,9 @@ export async function createForGuest(
 ): Promise<CreateRequestForGuestResponse> {
   if (!canSeeRequest(user, { hotelId: input.hotelId })) throw new AppError(403, m.hotelOutOfScope);
   const guestLanguage = input.guestLanguage ?? lang;
+  // E-mail not set up: no link is e-mailed (the desk can show its QR instead).
+  const emailLink = Boolean(input.emailLink && input.custEmail) && (await ctx.mailer.isSetUp());
+  let linkEmailed = false;
   const created = await fileRequest(
     ctx,
     {
@@ -36,9 +39,17 @@ export async function createForGuest(
       services: input.services,
     },
     guestLanguage,
-    // Staff stand at the desk with the guest: the room is theirs to vouch for, no signed link needed.
-    { roomVerified: () => true },
+    {
+      // Staff stand at the desk with the guest: the room is theirs to vouch for, no signed link needed.
+      roomVerified: () => true,
+      // The tracking link's e-mail is written with the request: it goes once filed, and is retried when refused.
+      withRequest: emailLink
+        ? async (tx, filed) => {
+            linkEmailed = await enqueueTrackingLink(ctx, tx, filed.id);
+          }
+        : undefined,
+    },
   );
-  const linkEmailed = input.emailLink && input.custEmail ? await sendTrackingLink(ctx, created.id) : false;
+  if (linkEmailed) ctx.outbound.nudge();
   return { message: localize(m.filedForGuest, lang, { code: created.requestCode }), id: created.id, linkEmailed };
 }

@@ -16,6 +16,7 @@ import {
 } from '@shared';
 import { dialCodeOf, fitsNumberingPlan, phoneExample } from '@shared/phone-plan';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { AppError, type LocalizedFieldError, badRequest, conflict, notFound } from '../../http/errors';
 import { common, fieldMessages } from '../../i18n/common.messages';
 import { localize } from '../../i18n/localize';
@@ -71,7 +72,12 @@ export async function fileRequest(
   ctx: AppContext,
   input: FiledRequest,
   lang: Language,
-  checks: { roomVerified(place: repo.Place): boolean; beforeInsert?(roomVerified: boolean): Promise<void> },
+  checks: {
+    roomVerified(place: repo.Place): boolean;
+    beforeInsert?(roomVerified: boolean): Promise<void>;
+    /** What the request's filing writes with it, in its transaction (a desk's tracking-link e-mail). */
+    withRequest?(tx: DbOrTx, created: { id: string }): Promise<void>;
+  },
 ): Promise<{ id: string; requestCode: string }> {
   const { config } = ctx;
   const db = ctx.database.db;
@@ -135,14 +141,16 @@ export async function fileRequest(
   // The request (one statement, atomic on its own) and its webhook event are stored together, or neither is.
   // With no subscription wanting it (read with the place, before the request exists) there is no event:
   // no transaction then, which saves its three round trips. The outbox looks again inside one.
-  const created = webhookSubscribed
-    ? await db.transaction(async (tx) => {
-        const created = await repo.insertRequest(tx, request);
-        const scope = { hotelId: input.hotelId, requestId: created.id };
-        await recordWebhookEvent(ctx, tx, 'request.created', scope, () => requestCreatedData(tx, created.id), now);
-        return created;
-      })
-    : await repo.insertRequest(db, request);
+  const created =
+    webhookSubscribed || checks.withRequest
+      ? await db.transaction(async (tx) => {
+          const created = await repo.insertRequest(tx, request);
+          const scope = { hotelId: input.hotelId, requestId: created.id };
+          if (webhookSubscribed) await recordWebhookEvent(ctx, tx, 'request.created', scope, () => requestCreatedData(tx, created.id), now);
+          await checks.withRequest?.(tx, created);
+          return created;
+        })
+      : await repo.insertRequest(db, request);
   // Scheduled lines stay quiet: the desk and the phones hear of them when the scheduler fires them.
   const alertNow = input.services.filter((_, i) => !scheduledFor[i]);
   if (!alertNow.length) return created;

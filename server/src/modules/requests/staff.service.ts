@@ -21,7 +21,7 @@ import { iso, isoOrNull, isUuid, toClock, toDetail, toLine } from './requests.ma
 import { requestMessages as m } from './requests.messages';
 import * as repo from './requests.repository';
 import { messagesOfLines } from './messages.repository';
-import { trackingLink } from './guest-mail';
+import { trackingLink } from '../service-levels/guest-mail';
 import { canSeeLine, canSeeRequest } from '../../access/scope';
 import { historyOf as routingHistoryOf } from '../routing/routing.service';
 import { staysOfRequests } from '../integrations/stays/stays.repository';

@@ -7,7 +7,7 @@ import { announce } from '../requests/live-events';
 import { requestStatusOf } from '../requests/request-status';
 import { iso } from '../requests/requests.mappers';
 import * as lines from '../requests/requests.repository';
-import { targetsOf } from '../requests/service-levels.repository';
+import { targetsOf } from '../service-levels/targets.repository';
 import { pushAssigned, pushOffered } from '../work/push.service';
 import * as repo from './routing.repository';
 import { recordWebhookEvent } from '../integrations/webhooks/outbox';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { loggableError } from '../../../db/errors';
 import { defineMessages, localize } from '../../../i18n/localize';
 import { MailNotConfiguredError, messageIdHost } from '../../../mail/mailer';
-import { RETRY_AFTER_MS, TRY_LEASE_MS, trackingLink } from '../../requests/guest-mail';
+import { RETRY_AFTER_MS, TRY_LEASE_MS, trackingLink } from '../../service-levels/guest-mail';
 import { serviceNamesOf } from '../../requests/lists.repository';
 import * as repo from './stays.repository';
 

@@ -5,8 +5,9 @@ import type { AppContext } from '../../context';
 import { type DbOrTx, rowsOf } from '../../db/client';
 import { guestNotices } from '../../db/schema';
 import { defineMessages, localize } from '../../i18n/localize';
-import { MailNotConfiguredError, messageIdHost } from '../../mail/mailer';
-import * as repo from './requests.repository';
+import { MailNotConfiguredError, type MailMessage, messageIdHost } from '../../mail/mailer';
+import { type OutboundKind, deliverMail, enqueue } from '../../outbound/outbound-queue';
+import * as repo from './guest-mail.repository';
 import { loggableError } from '../../db/errors';
 
 const mail = defineMessages({
@@ -45,7 +46,7 @@ const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 /** E-mails retried per run (the scheduler runs every few seconds). */
 const RETRY_BATCH = 20;
 
-type Header = NonNullable<Awaited<ReturnType<typeof repo.requestHeader>>>;
+type Header = repo.GuestMailHeader;
 const finished = (requestId: string) => and(eq(guestNotices.requestId, requestId), eq(guestNotices.kind, 'finished'));
 
 /**
@@ -58,7 +59,7 @@ const finished = (requestId: string) => and(eq(guestNotices.requestId, requestId
  */
 export async function claimFinishedNotice(ctx: AppContext, tx: DbOrTx, requestId: string, status: RequestStatus, at: Date): Promise<boolean> {
   if (status !== 'Completed' && status !== 'Rejected') return false;
-  const header = await repo.requestHeader(tx, requestId, 'en');
+  const header = await repo.guestMailHeader(tx, requestId, 'en');
   if (!header || !mayEmail(ctx, header)) return false;
   const claimed = await tx
     .insert(guestNotices)
@@ -70,7 +71,7 @@ export async function claimFinishedNotice(ctx: AppContext, tx: DbOrTx, requestId
 
 /** Sends the e-mail a committed `claimFinishedNotice` took (its first try). */
 export async function sendClaimedNotice(ctx: AppContext, requestId: string): Promise<boolean> {
-  const header = await repo.requestHeader(ctx.database.db, requestId, 'en');
+  const header = await repo.guestMailHeader(ctx.database.db, requestId, 'en');
   return header ? sendFinished(ctx, header, 1) : false;
 }
 
@@ -97,7 +98,7 @@ export async function retryGuestNotices(ctx: AppContext, now = ctx.clock.now()):
   );
   let sent = 0;
   for (const { request_id: requestId, attempts } of due) {
-    const header = await repo.requestHeader(db, requestId, 'en');
+    const header = await repo.guestMailHeader(db, requestId, 'en');
     if (!header || !mayEmail(ctx, header)) {
       await db.delete(guestNotices).where(finished(requestId));
       continue;
@@ -126,8 +127,8 @@ async function sendFinished(ctx: AppContext, header: Header, attempts: number): 
   const requestId = header.id;
   const lang: Language = header.lang === 'en' ? 'en' : 'ar';
   try {
-    const inLang = lang === 'en' ? header : ((await repo.requestHeader(db, requestId, lang)) ?? header);
-    const lines = await repo.linesOfRequest(db, requestId, lang);
+    const inLang = lang === 'en' ? header : ((await repo.guestMailHeader(db, requestId, lang)) ?? header);
+    const lines = await repo.guestMailLines(db, requestId, lang);
     // The code and room read left to right inside the Arabic sentence.
     const params = { code: ltrIn(lang, header.requestCode), hotel: inLang.hotelName, room: ltrIn(lang, inLang.roomNumber) };
     const link = trackingLink(ctx, requestId);
@@ -171,30 +172,25 @@ export function trackingLink(ctx: AppContext, requestId: string): string {
   return `${ctx.config.publicUrl}${clientRoutes.guestReview}?id=${encodeURIComponent(requestId)}`;
 }
 
+/** The tracking-link e-mail's kind on the outbound queue. */
+export const GUEST_TRACKING_KIND = 'guest-tracking';
+export const guestTrackingMail: OutboundKind<MailMessage> = { deliver: deliverMail };
+
 /**
  * A request filed at the desk: the tracking link, e-mailed to the address the guest gave,
- * in their language. Answers whether the mail server took it; e-mail not set up or a
- * failed send leaves the request as it is (the desk can show the link's QR instead).
+ * in their language. Written to the outbound queue in the transaction that files the request
+ * (`tx`), so it goes once that commits, is tried again when the mail server refuses it, and is
+ * never lost with the process; call `ctx.outbound.nudge()` after the commit. Answers whether it
+ * was queued (a request with no address has none).
  */
-export async function sendTrackingLink(ctx: AppContext, requestId: string): Promise<boolean> {
-  const db = ctx.database.db;
-  const header = await repo.requestHeader(db, requestId, 'en');
+export async function enqueueTrackingLink(ctx: AppContext, tx: DbOrTx, requestId: string): Promise<boolean> {
+  const header = await repo.guestMailHeader(tx, requestId, 'en');
   if (!header?.custEmail) return false;
   const lang: Language = header.lang === 'en' ? 'en' : 'ar';
-  const inLang = lang === 'en' ? header : ((await repo.requestHeader(db, requestId, lang)) ?? header);
+  const inLang = lang === 'en' ? header : ((await repo.guestMailHeader(tx, requestId, lang)) ?? header);
   const params = { code: ltrIn(lang, header.requestCode), hotel: inLang.hotelName, room: ltrIn(lang, inLang.roomNumber), link: trackingLink(ctx, requestId) };
-  try {
-    await ctx.mailer.send({
-      to: header.custEmail,
-      subject: localize(mail.trackingSubject, lang, params),
-      text: localize(mail.tracking, lang, params),
-      messageId: `<guest-tracking-${requestId}@${messageIdHost(ctx.config.publicUrl)}>`,
-    });
-    return true;
-  } catch (error) {
-    if (!(error instanceof MailNotConfiguredError)) ctx.log.error({ err: loggableError(error) }, `Tracking-link e-mail for request ${header.requestCode} failed`);
-    return false;
-  }
+  const message: MailMessage = { to: header.custEmail, subject: localize(mail.trackingSubject, lang, params), text: localize(mail.tracking, lang, params) };
+  return enqueue(ctx, tx, { kind: GUEST_TRACKING_KIND, dedupeKey: `guest-tracking:${requestId}`, message });
 }
 
 /** The same for every try at one request's finished e-mail, whichever process sends it. */
