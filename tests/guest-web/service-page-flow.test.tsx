@@ -17,6 +17,7 @@ import { i18nReady } from './setup';
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ID = '6f1c1f43-5c55-4c8e-9a51-3e7c1c2f0a11';
 const LANGS = { en, ar } as const;
+type Strings = (typeof LANGS)[keyof typeof LANGS];
 const NAMES = {
   en: { hotel: 'Nakheel Jeddah Hotel', housekeeping: 'Housekeeping', towels: 'Extra towels', ac: 'Air conditioning repair', other: 'Other', special: 'Special Request' },
   ar: { hotel: 'فندق نخيل جدة', housekeeping: 'التدبير المنزلي', towels: 'مناشف إضافية', ac: 'إصلاح التكييف', other: 'أخرى', special: 'طلب خاص' },
@@ -53,8 +54,8 @@ async function openPage(lang: 'en' | 'ar') {
   await waitFor(() => expect((screen.getByLabelText(t.service.room, { exact: true }) as HTMLSelectElement).value).toBe('7'));
   return { navigate, t };
 }
-const serviceBox = (t: typeof en, n: number) => screen.getByRole('combobox', { name: t.service.serviceN.replace('{{n}}', String(n)) });
-async function pick(user: ReturnType<typeof userEvent.setup>, t: typeof en, n: number, name: string) {
+const serviceBox = (t: Strings, n: number) => screen.getByRole('combobox', { name: t.service.serviceN.replace('{{n}}', String(n)) });
+async function pick(user: ReturnType<typeof userEvent.setup>, t: Strings, n: number, name: string) {
   const box = serviceBox(t, n);
   await user.click(box);
   await user.type(box, name.slice(0, 5));

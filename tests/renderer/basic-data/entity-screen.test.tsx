@@ -137,7 +137,7 @@ const LOOKUPS = {
   'GET /api/BasicData/GenerateRoomTypes': { data: [{ id: 5, name: 'Single' }, { id: 6, name: 'Suite' }] },
 };
 const ROOM_TYPES: Record<number, string> = { 5: 'Single', 6: 'Suite' };
-const roomRow = (body: Row, id: number): Row => ({
+const roomRow = (body: Record<string, unknown>, id: number): Row => ({
   ...body,
   id,
   hotelName: 'Nakheel Jeddah',
