@@ -312,3 +312,70 @@ describe('Home: overdue by department', () => {
     expect(within(tile).getByRole('heading', { name: 'المتأخرة الآن' })).toBeTruthy();
   });
 });
+
+/** Home's "Open lines" and the list it opens (front-desk.spec before); the server's side, the count equal to the list: tests/server/dashboard.test.ts. */
+describe('Home "Open lines" opens the list of exactly the lines it counts', { timeout: 30_000 }, () => {
+  const assigned = line(5, { statusName: 'Assigned' });
+  const open = line(6, { statusName: 'Open' });
+  const serve = () =>
+    fakeServer({
+      [`GET ${HOME}`]: { data: { openLines: 2, waitingLongest: [], completedToday: 1, avgCompleteMinutes: null, avgRating: null, reviewsToday: 0, overdueByDepartment: [] } },
+      [`GET ${LINES}`]: ({ query }: SentCall) => {
+        const rows = query.open === 'true' ? [assigned, open] : [assigned, open, done];
+        return { data: rows, headers: { 'x-total-count': String(rows.length) } };
+      },
+    });
+  const rowsShown = () => [...document.querySelectorAll('.ag-row .ag-cell[col-id="statusName"]')].map((c) => c.textContent).sort();
+
+  it('the tile links to the list with open=true, which asks the server for Open and Assigned and says so; Clear filters shows every line', async () => {
+    const server = serve();
+    const user = userEvent.setup();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    renderInApp(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[clientRoutes.home]}>
+          <Where />
+          <Routes>
+            <Route path={clientRoutes.home} element={<HomeDashboard />} />
+            <Route path={clientRoutes.serviceList} element={<ServiceListScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const tile = await screen.findByTestId('fig-open');
+    await waitFor(() => expect(tile.textContent).toContain('2'));
+    // The whole tile is the link.
+    const link = tile.closest('a')!;
+    expect(link.getAttribute('href')).toBe(`${clientRoutes.serviceList}?open=true`);
+    await user.click(link);
+    expect(screen.getByTestId('where').textContent).toBe(`${clientRoutes.serviceList}?open=true`);
+    await waitFor(() => expect(lastQuery(server, LINES)).toMatchObject({ open: 'true' }));
+    expect(lastQuery(server, LINES).status).toBeUndefined();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Services List — Still to do (Open or Assigned)');
+    await waitFor(() => expect(screen.getByTestId('total-count').textContent).toBe('2 rows'));
+    // Both lines it counts, the Assigned one too (status=Open alone showed only one).
+    await waitFor(() => expect(rowsShown()).toEqual(['Assigned', 'Open']));
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByTestId('where').textContent).toBe(clientRoutes.serviceList);
+    await waitFor(() => expect(screen.getByTestId('total-count').textContent).toBe('3 rows'));
+    expect(lastQuery(server, LINES).open).toBeUndefined();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Services List');
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it('in Arabic the filter is one of the status list’s choices, and the count reads in the dual form', async () => {
+    const server = serve();
+    const user = userEvent.setup();
+    mount(<ServiceListScreen />, clientRoutes.serviceList, 'ar');
+    await waitFor(() => expect(screen.getByTestId('total-count').textContent).toBe('3 صفوف'));
+    await user.click(screen.getByRole('combobox', { name: 'الحالة' }));
+    await user.click(await screen.findByRole('option', { name: 'لم تُنجز بعد (مفتوح أو مُسند)' }));
+    await waitFor(() => expect(lastQuery(server, LINES)).toMatchObject({ open: 'true' }));
+    expect(screen.getByTestId('where').textContent).toContain('open=true');
+    await waitFor(() => expect(screen.getByTestId('total-count').textContent).toBe('صفّان'));
+    await user.click(screen.getByRole('button', { name: 'مسح عوامل التصفية' }));
+    await waitFor(() => expect(screen.getByTestId('total-count').textContent).toBe('3 صفوف'));
+    expect(screen.getByTestId('where').textContent).not.toContain('open=true');
+  });
+});

@@ -2,9 +2,9 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS } from '@shared';
+import { ALL_PERMISSIONS, menuEntry, permissionsFromClaims } from '@shared';
 import { SideMenu } from '../../renderer/src/shell/SideMenu';
-import { buildMenu } from '../../renderer/src/shell/menu-model';
+import { buildMenu, permittedRoutes } from '../../renderer/src/shell/menu-model';
 import { renderInApp } from './render-app';
 
 afterEach(cleanup);
@@ -54,6 +54,28 @@ describe('the permission-driven side menu', () => {
     expect(screen.getByRole('button', { name: 'Basic Data' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Administration' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Service Management' })).toBeNull();
+  });
+
+  it("a Receptionist (the demo's role) sees Guests Requests and Hotels, not Companies, Register or Administration, and has no Users route", () => {
+    // The demo's Receptionist claims (server/src/seed/demo.ts), turned into permissions as the sign-in does (requests.spec before).
+    const permissions = permissionsFromClaims([
+      'Service Management.Request List.View',
+      'Service Management.Request List.Create',
+      'Service Management.Service List.View',
+      'Basic Data.Hotel.View',
+      'Basic Data.Room.View',
+    ]);
+    renderMenu(permissions);
+    const nav = screen.getByRole('navigation');
+    expect(within(nav).getByRole('link', { name: 'Guests Requests' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Hotels' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Companies' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Register' })).toBeNull();
+    expect(within(nav).queryByText('Administration')).toBeNull();
+    // App.tsx mounts a menu screen only for an allowed route: /Admin/Administration/Users does not exist for this user.
+    const route = (permission: string) => `${menuEntry(permission)!.group}/${menuEntry(permission)!.item}`;
+    expect(permittedRoutes(permissions).has(route('Administration.Users'))).toBe(false);
+    expect(permittedRoutes(permissions).has(route('Service Management.Request List'))).toBe(true);
   });
 
   it('shows no group at all for a user with only the hidden booking-room item', () => {

@@ -102,18 +102,3 @@ test("a room's history opens from the request and from the Rooms list, flagging 
   await row.getByTestId('room-history-link').click();
   await expect(page.getByTestId('history-request')).toHaveCount(3);
 });
-
-test('guest feedback lists the review with its room and filters by rating', async ({ page }) => {
-  await login(page, server.url);
-  await page.goto(`${server.url}/Admin/Reports/GuestFeedback`);
-  // The first read waits for the app to start (signed in again after the page load): on a loaded CI machine the
-  // report's request once left 12 s after the page was opened (answered in 56 ms), past the usual 10 s.
-  await expect(page.locator('.ag-row')).toHaveCount(1, { timeout: 30_000 });
-  await expect(page.locator('.ag-row').first()).toContainText('Spotless room');
-  await expect(page.locator('.ag-row').first()).toContainText(first.code);
-  await page.getByTestId('rating-min').click();
-  await page.getByRole('option', { name: '10', exact: true }).click();
-  await expect(page.getByText('No data to be shown')).toBeVisible();
-  await setLanguage(page, 'ar');
-  await expect(page.getByRole('heading', { name: 'آراء النزلاء', level: 1 })).toBeVisible();
-});
