@@ -4,8 +4,8 @@
 // Today's lists: node -e "import('./scripts/lint/walls.mjs').then((w) => console.log(w.moduleCycleEdges(), w.featureInternalImports()))"
 
 /**
- * Server module imports that close an import cycle (`from -> to`): 25 (38 before access/ took the scope
- * rule out of requests), in two knots: account with administration, sessions, single-sign-on and
+ * Server module imports that close an import cycle (`from -> to`): 24 (38 before access/ took the scope
+ * rule out of requests, 25 before live/ took the pushes out of routing), in two knots: account with administration, sessions, single-sign-on and
  * two-factor; requests with integrations/api-keys, integrations/stays, reports, routing and work.
  */
 export const KNOWN_MODULE_CYCLES = [
@@ -24,7 +24,6 @@ export const KNOWN_MODULE_CYCLES = [
   'requests -> routing',
   'requests -> work',
   'routing -> requests',
-  'routing -> work',
   'sessions -> account',
   'sessions -> administration',
   'single-sign-on -> account',

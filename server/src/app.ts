@@ -5,7 +5,7 @@ import type { AppContext } from './context';
 import { type Clock, isSteerable } from './clock';
 import { limitConnections } from './http/connection-limits';
 import { allowDesktopOrigin } from './http/desktop-cors';
-import { modules } from './modules';
+import { listeners, modules } from './modules';
 import testClockRoutes from './modules/test-clock/test-clock.routes';
 import apiCaching from './plugins/api-caching';
 import clients from './plugins/clients';
@@ -86,6 +86,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}, crea
   await app.register(errorHandler);
   await app.register(apiCaching);
   for (const register of modules) await app.register(register);
+  // What each module does with a committed change (live/announce.ts): the services announce it, the listeners act.
+  for (const listener of listeners) ctx.outlet.listen(listener);
   // Browser tests of timed behaviour only: a server on the system clock has no such route (404).
   if (isSteerable(ctx.clock)) await app.register(testClockRoutes);
   await app.register(clients, { clientsDir: ctx.config.clientsDir });

@@ -9,7 +9,8 @@ import { Mailer } from './mail/mailer';
 import { SessionGuard } from './security/session-guard';
 import { DeviceTokenService } from './security/device-tokens';
 import { SecretBox, TokenService } from './security/tokens';
-import { EventBus } from './events/event-bus';
+import { EventBus } from './live/event-bus';
+import { Outlet } from './live/announce';
 import { ApiKeyAuthenticator } from './modules/integrations/api-keys/api-key-auth';
 
 /** What every module's services are built from; decorated on the Fastify instance as `app.ctx`. */
@@ -31,6 +32,8 @@ export interface AppContext {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   events: EventBus;
+  /** The listeners of every committed change (live/announce.ts): the screens', and those the modules register at start. */
+  outlet: Outlet;
   /** E-mails sent after a call's answer; a stop waits for them before closing the database. */
   background: BackgroundWork;
   /** Whether writes fail for lack of disk space (health reports it). */
@@ -47,7 +50,7 @@ export interface AppContext {
   /** Outgoing webhooks of this process: `nudge` looks for deliveries now (an event was just recorded). */
   webhooks: { nudge(): void };
   /**
-   * The live-event outbox's relay of this process (events/outbox-relay.ts): `wake` publishes, now,
+   * The live-event outbox's relay of this process (live/outbox-relay.ts): `wake` publishes, now,
    * the rows a transaction just committed (recordLiveEvent); resolves once that pass is over.
    */
   liveOutbox: { wake(): Promise<void> };
@@ -79,6 +82,7 @@ export async function createContext(config: Config, database: Database, log: Fas
     mailer: new Mailer(database.db, box),
     rateLimiter: new RateLimiter(database.db, config.rateLimitsEnabled),
     events,
+    outlet: new Outlet(),
     background: new BackgroundWork(),
     storage: new StorageState({ db: database.db, dataDir: config.dataDir, clock }),
     ready: false,

@@ -7,10 +7,10 @@ import { EscalationScheduler } from './modules/service-levels/escalation-schedul
 import { addMailRetry, onScheduledLineFired } from './modules/service-levels/hooks';
 import { retryStayReviewMails } from './modules/integrations/stays/stay-mail';
 import { pushOffered } from './modules/work/push.service';
-import { endStreamsDue } from './modules/requests/sse';
+import { endStreamsDue } from './live/stream-hub';
 import { RoutingScheduler } from './modules/routing/routing.scheduler';
 import { WebhookDispatcher } from './modules/integrations/webhooks/dispatcher';
-import { LiveEventRelay } from './events/outbox-relay';
+import { LiveEventRelay } from './live/outbox-relay';
 import { OutboundQueue } from './outbound/outbound-queue';
 import { outboundKinds } from './outbound/kinds';
 import { secureDataDir } from './db/data-folder';

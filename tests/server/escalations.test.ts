@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LiveEvent, endpoints } from '@shared';
 import type { Db } from '../../server/src/db/client';
-import type { EventBus } from '../../server/src/events/event-bus';
+import type { EventBus } from '../../server/src/live/event-bus';
 import { departments, hotels, lineEscalations, requestLines, services, users } from '../../server/src/db/schema';
 import { EscalationScheduler, MAIL_CONCURRENCY, MAIL_HOLD_MS } from '../../server/src/modules/service-levels/escalation-scheduler';
 import { claimEscalation } from '../../server/src/modules/service-levels/escalations.repository';

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, pathOf } from '@shared';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { openStream } from '../support/sse';
-import { streamHub } from '../../server/src/modules/requests/sse';
+import { streamHub } from '../../server/src/live/stream-hub';
 import { type TestServer, startTestServer } from '../support/test-server';
 
 interface Connection {

@@ -7,9 +7,9 @@ import { endpoints, pathOf } from '@shared';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { eq } from 'drizzle-orm';
 import { services } from '../../server/src/db/schema';
-import type { EventBus } from '../../server/src/events/event-bus';
+import type { EventBus } from '../../server/src/live/event-bus';
 import { EscalationScheduler } from '../../server/src/modules/service-levels/escalation-scheduler';
-import { endStreamsDue } from '../../server/src/modules/requests/sse';
+import { endStreamsDue } from '../../server/src/live/stream-hub';
 import { openStream } from '../support/sse';
 import { type TestServer, startTestServer, testDbKind } from '../support/test-server';
 

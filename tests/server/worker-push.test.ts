@@ -4,10 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
-import { departments, webPushKeys, workerPushSubscriptions } from '../../server/src/db/schema';
+import { departments, requests, webPushKeys, workerPushSubscriptions } from '../../server/src/db/schema';
+import type { EventBus } from '../../server/src/live/event-bus';
+import { fileRequest } from '../../server/src/modules/requests/requests.service';
 import { pushEndpointAllowed } from '../../server/src/modules/work/push.service';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
+import { openStream } from '../support/sse';
+import { untilWithin } from '../support/until';
+
+const until = untilWithin(10_000);
 
 /**
  * A push service of our own at http://127.0.0.1 (the server allows it only with
@@ -179,6 +185,41 @@ describe("pushes to workers' phones", () => {
       const got = await push.next((p) => p.path === '/push/tariq');
       expect(JSON.parse(decrypt(got.body, keys))).toEqual({ kind: 'task', lineId: line, title: 'Open task: AC repair', body: 'Room 101' });
     } finally {
+      await db().update(departments).set({ workersTakeOpenLines: false }).where(eq(departments.id, fx.departments.maintenance));
+    }
+  });
+
+  it("a new request whose process dies right after its commit: the department's phones are offered it and the desk hears of it, from another process, once", async () => {
+    await db().update(departments).set({ workersTakeOpenLines: true }).where(eq(departments.id, fx.departments.maintenance));
+    const desk = await openStream(new URL(endpoints.staffEvents.path, t.url).toString(), { authorization: `Bearer ${clerk}` });
+    try {
+      const phone = await pair(fx.workers.technician);
+      const keys = await subscribe(phone.accessToken, '/push/after-commit');
+      // A process that dies the moment the request has committed: nothing after the commit runs (no publish, no relay, no queue's pass).
+      const dead = () => new Promise<never>(() => undefined);
+      const idle = { nudge: () => undefined };
+      const { ctx } = t.server.app;
+      const dying = { ...ctx, events: { publish: dead } as unknown as EventBus, liveOutbox: { wake: dead }, outbound: idle, webhooks: idle, routing: idle };
+      const note = 'Filed by a process that dies after the commit';
+      void fileRequest(dying, { ...guestRequest(fx, [fx.services.repair], { note }), channel: 'guest' }, 'en', { roomVerified: () => true });
+      let requestId = '';
+      await until(async () => {
+        requestId = (await db().select({ id: requests.id }).from(requests).where(eq(requests.note, note)))[0]?.id ?? '';
+        return requestId !== '';
+      }, 'the request committed');
+      // This process's passes take what the dead one's commit left.
+      await t.server.outbound.runOnce();
+      await t.server.liveOutbox.wake();
+      const got = await push.next((p) => p.path === '/push/after-commit');
+      expect(JSON.parse(decrypt(got.body, keys))).toMatchObject({ kind: 'task', title: 'Open task: AC repair', body: 'Room 101' });
+      const heard = await desk.next((e) => e.event === 'request-created' && e.data.requestId === requestId, "the dead process's new request");
+      expect(heard.data).toMatchObject({ hotelId: fx.hotelA.id, statusName: 'Open', departmentIds: [fx.departments.maintenance] });
+      await t.server.outbound.runOnce();
+      await t.server.liveOutbox.wake();
+      expect(push.received.filter((p) => p.path === '/push/after-commit')).toHaveLength(1);
+      expect(desk.received.filter((e) => e.event === 'request-created' && e.data.requestId === requestId)).toHaveLength(1);
+    } finally {
+      desk.close();
       await db().update(departments).set({ workersTakeOpenLines: false }).where(eq(departments.id, fx.departments.maintenance));
     }
   });

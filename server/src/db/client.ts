@@ -32,8 +32,12 @@ export interface Database {
    * Not behind a transaction pooler: the next transaction may run on another connection.
    */
   namedStatements: boolean;
-  /** Publish a message to every server process on this database (NOTIFY, or in process on PGlite). */
-  notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Publish a message to every server process on this database (NOTIFY, or in process on PGlite).
+   * Given a transaction, PostgreSQL sends it when that transaction commits, and on its connection:
+   * no second connection is needed while the transaction holds one (a pooler's few may all be held).
+   */
+  notify(channel: string, payload: string, tx?: Tx): Promise<void>;
   /**
    * Receive the messages of a channel; returns the function that stops listening.
    * `onResume` runs each time listening resumes after the connection was lost:
@@ -340,8 +344,12 @@ async function openPostgres(url: string, settings: DatabasePoolConfig, log?: Mig
     db,
     kind: 'postgres',
     namedStatements: !settings.transactionPooler,
-    async notify(channel, payload) {
-      // Straight to the pool: every new request and every step sends one, and Drizzle's building adds nothing here.
+    async notify(channel, payload, tx) {
+      if (tx) {
+        await tx.execute(sql`select pg_notify(${channel}, ${payload})`);
+        return;
+      }
+      // Straight to the pool: Drizzle's building adds nothing here.
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async listen(channel, onMessage, onResume) {

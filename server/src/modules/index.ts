@@ -20,6 +20,15 @@ import webhooks from './integrations/webhooks/webhooks.routes';
 import apiKeys from './integrations/api-keys/api-keys.routes';
 import stays from './integrations/stays/stays.routes';
 import apaleo from './integrations/apaleo/apaleo.routes';
+import type { Listener } from '../live/announce';
+import { webhookListener } from './integrations/webhooks/webhooks.listener';
+import { pushListener } from './work/push.listener';
 
 /** Every module's routes, registered in this order by app.ts. */
 export const modules: FastifyPluginAsync[] = [health, account, administration, basicData, bookingRooms, excel, requests, dashboard, reports, cannedReplies, work, twoFactor, securityAudit, routing, passkeys, singleSignOn, sessions, webhooks, apiKeys, stays, apaleo];
+
+/**
+ * The modules' listeners of a committed change (live/announce.ts), registered by app.ts after the screens'
+ * own: each writes its side effect in the change's transaction. Housekeeping, messaging and the like join here.
+ */
+export const listeners: Listener[] = [webhookListener, pushListener];

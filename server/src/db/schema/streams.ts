@@ -25,7 +25,7 @@ export const streamTickets = pgTable(
 
 /**
  * The live-event outbox: a change whose live event must not be lost is committed with its
- * event row in one transaction; the relay of any server process (events/outbox-relay.ts)
+ * event row in one transaction; the relay of any server process (live/outbox-relay.ts)
  * publishes the rows and deletes them. A process that dies between the commit and the
  * publish leaves the row to the next relay pass of whichever process runs first.
  */

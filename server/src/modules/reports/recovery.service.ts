@@ -10,13 +10,12 @@ import { type OutboundKind, deliverMail, enqueue } from '../../outbound/outbound
 import type { Principal } from '../../security/tokens';
 import { byUser } from '../../security/actor';
 import { escalationReceivers, type Receiver } from '../service-levels/escalations.repository';
-import { announce } from '../requests/live-events';
 import { iso } from '../requests/requests.mappers';
 import { canSeeRequest, receivesEscalations } from '../../access/scope';
 import * as repo from './recovery.repository';
 import { recoveryMessages as m } from './recovery.messages';
 
-/** What a low rating announces once its transaction commits (the live alert). */
+/** What a low rating announces with its review (the live alert). */
 export type LowRatingAlert = LiveEvent & { type: 'low-rating' };
 
 /**
@@ -25,8 +24,8 @@ export type LowRatingAlert = LiveEvent & { type: 'low-rating' };
  * follow-up on the Guest Feedback list. Called in the review's transaction: the follow-up
  * and each manager's e-mail (on the outbound queue) are stored with the review, so a
  * process that dies right after the commit leaves them to be sent, and a mail server that
- * refuses one has it tried again. Returns the live alert to announce after the commit
- * (`announceLowRating`), or undefined: no recovery (or another call opened it already).
+ * refuses one has it tried again. Returns the live alert the review announces with it
+ * (live/announce.ts), or undefined: no recovery (or another call opened it already).
  */
 export async function openRecovery(ctx: AppContext, tx: DbOrTx, requestId: string, rating: number): Promise<LowRatingAlert | undefined> {
   const subject = await repo.recoverySubject(tx, requestId);
@@ -53,12 +52,6 @@ export async function openRecovery(ctx: AppContext, tx: DbOrTx, requestId: strin
     at: iso(at),
     lowRating: { rating, custName: subject.custName, roomNumber: subject.roomNumber, hotelNameEn: subject.hotelNameEn, hotelNameAr: subject.hotelNameAr },
   };
-}
-
-/** After the review's commit: the managers hear it live, and their e-mails go now. */
-export async function announceLowRating(ctx: AppContext, alert: LowRatingAlert): Promise<void> {
-  ctx.outbound.nudge();
-  await announce(ctx, alert);
 }
 
 /** The duty managers' e-mail on the outbound queue; a manager reached is counted on the follow-up. */

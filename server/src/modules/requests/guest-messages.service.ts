@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { conflict, notFound } from '../../http/errors';
 import { localize } from '../../i18n/localize';
 import { guestMessageMessages as gm } from './guest-messages.messages';
-import { announce } from './live-events';
+import { announcing } from '../../live/announce';
 import { insertMessage } from './messages.repository';
 import { isUuid, iso } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
@@ -26,7 +26,7 @@ export async function addGuestMessage(ctx: AppContext, input: GuestMessageInput,
   if (config.rateLimitsEnabled) await ctx.rateLimiter.hit(`guest-message-request:${input.id.toLowerCase()}`, config.guestMessageRequestLimit, WINDOW_SECONDS);
   const text = input.text.trim();
   const at = ctx.clock.now();
-  const { line, id } = await ctx.database.db.transaction(async (tx) => {
+  return announcing(ctx, async (tx, announce) => {
     // Locked, so a message and a Complete sent at once are served in turn: none lands on a closed line.
     const line = await lockLine(tx, input.requestDetailsId);
     // Another request's line answers like an unknown one: the guest learns nothing of it.
@@ -35,20 +35,22 @@ export async function addGuestMessage(ctx: AppContext, input: GuestMessageInput,
     if (await stayEnded(tx, line.requestId)) throw conflict(stayMessages.guestCheckedOut);
     const id = await insertMessage(tx, { lineId: line.id, kind: 'guest', text, at });
     await updateLine(tx, line.id, { guestUnreadAt: at }, at);
-    return { line, id };
+    const summary = await lineSummary(tx, line.id);
+    const preview = text.replace(/\s+/g, ' ');
+    await announce({
+      type: 'live',
+      live: {
+        type: 'guest-message',
+        requestId: line.requestId,
+        requestCode: line.requestCode,
+        hotelId: line.hotelId,
+        departmentIds: [line.departmentId],
+        lineId: line.id,
+        statusName: line.status,
+        at: iso(at),
+        guestMessage: { ...summary, preview: preview.length > PREVIEW_CHARS ? `${preview.slice(0, PREVIEW_CHARS).replace(/\s+\S*$/, '')}…` : preview },
+      },
+    });
+    return { message: localize(gm.sent, lang), id };
   });
-  const summary = await lineSummary(ctx.database.db, line.id);
-  const preview = text.replace(/\s+/g, ' ');
-  await announce(ctx, {
-    type: 'guest-message',
-    requestId: line.requestId,
-    requestCode: line.requestCode,
-    hotelId: line.hotelId,
-    departmentIds: [line.departmentId],
-    lineId: line.id,
-    statusName: line.status,
-    at: iso(at),
-    guestMessage: { ...summary, preview: preview.length > PREVIEW_CHARS ? `${preview.slice(0, PREVIEW_CHARS).replace(/\s+\S*$/, '')}…` : preview },
-  });
-  return { message: localize(gm.sent, lang), id };
 }

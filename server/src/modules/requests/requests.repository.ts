@@ -6,7 +6,6 @@ import { inLanguage, nameIn } from '../../access/names';
 import { sqlBuiltOnce } from '../../db/prepared';
 import { apiKeys, departments, hotels, lineEscalations, lineMessages, requestLines, requests, roomLinkKeys, rooms, serviceGroups, services, stays, users, workerHotels, workers } from '../../db/schema';
 import { integrationLabel } from '../integrations/api-keys/key-label.repository';
-import { wants } from '../integrations/webhooks/outbox.repository';
 
 /** The only place the requests area talks to the database (STYLE §3). */
 
@@ -87,7 +86,6 @@ interface NewRequestReadRow {
   room_number: string | null;
   hotel_names: string | null;
   time_zone: string | null;
-  subscribed: boolean;
   id: number | null;
   department_id: number | null;
   is_special: boolean;
@@ -108,8 +106,7 @@ interface NewRequestReadRow {
 /**
  * Everything a new request is checked against, in one statement built once: the place
  * (as placeOf reads it), one row per service asked for (targets: the service's own, else
- * its group's, else the hotel's; whether its department's workers take open lines), and whether any webhook subscription wants the hotel's
- * `request.created` (most hotels have none: the request is then one statement, no transaction).
+ * its group's, else the hotel's; whether its department's workers take open lines).
  */
 const newRequestReadQuery = sqlBuiltOnce<NewRequestReadRow>(() => {
   const hotelId = sql.placeholder('hotelId');
@@ -126,8 +123,7 @@ const newRequestReadQuery = sqlBuiltOnce<NewRequestReadRow>(() => {
       (select ${roomLinkKeys.version} from ${roomLinkKeys} where ${roomLinkKeys.hotelId} = ${hotelId}::int) as link_version,
       (select ${rooms.number} from ${rooms} where ${rooms.id} = ${roomId}::int) as room_number,
       (select ${hotels.name} || ' ' || ${hotels.nameAr} from ${hotels} where ${hotels.id} = ${hotelId}::int) as hotel_names,
-      (select ${hotels.timeZone} from ${hotels} where ${hotels.id} = ${hotelId}::int) as time_zone,
-      exists (select 1 from webhook_subscriptions s where ${wants({ type: 'request.created', hotelId, internal: false })}) as subscribed) p
+      (select ${hotels.timeZone} from ${hotels} where ${hotels.id} = ${hotelId}::int) as time_zone) p
     left join (${services} inner join ${serviceGroups} on ${serviceGroups.id} = ${services.serviceGroupId}
       left join ${departments} on ${departments.id} = ${services.departmentId}) on ${services.id} = any(${sql.placeholder('ids')}::int[])
     left join ${hotels} on ${hotels.id} = ${hotelId}::int`;
@@ -139,7 +135,7 @@ export async function newRequestRead(
   hotelId: number,
   roomId: number,
   serviceIds: number[],
-): Promise<{ place: Place; services: RequestedService[]; webhookSubscribed: boolean }> {
+): Promise<{ place: Place; services: RequestedService[] }> {
   const rows = await newRequestReadQuery(db).execute({ hotelId, roomId, ids: serviceIds });
   const [first] = rows;
   const place: Place = {
@@ -166,7 +162,7 @@ export async function newRequestRead(
       departmentTakesOpenLines: r.takes_open_lines,
     });
   }
-  return { place, services: found, webhookSubscribed: first.subscribed };
+  return { place, services: found };
 }
 
 export interface NewRequest {
@@ -417,13 +413,14 @@ export async function markGuestMessagesRead(db: DbOrTx, lineId: number): Promise
 }
 
 /** Stores the review only if the request is Completed and has none yet; answers whether it did. */
-export async function saveReview(db: DbOrTx, id: string, feedback: string, rating: number, at: Date): Promise<boolean> {
-  const rows = await db
+/** The request reviewed (what its announcement names), or undefined: not completed, or reviewed already. */
+export async function saveReview(db: DbOrTx, id: string, feedback: string, rating: number, at: Date) {
+  const [row] = await db
     .update(requests)
     .set({ review: feedback, rating, reviewedAt: at, updatedAt: at })
     .where(and(eq(requests.id, id), eq(requests.status, 'Completed'), isNull(requests.reviewedAt)))
-    .returning({ id: requests.id });
-  return rows.length > 0;
+    .returning({ requestId: requests.id, requestCode: requests.requestCode, hotelId: requests.hotelId });
+  return row as { requestId: string; requestCode: string; hotelId: number } | undefined;
 }
 
 // ── Lookups for the staff screens ──────────────────────────────────────────

@@ -18,7 +18,7 @@ import { requestMessages as m } from './requests.messages';
 import { requestHeader } from './requests.repository';
 import * as guest from './requests.service';
 import { canHearEvent, isOwnEvent, mayHearEvents } from '../../access/scope';
-import { guestStreamAllowed, streamHub, streamMessages } from './sse';
+import { guestStreamAllowed, streamHub, streamMessages } from '../../live/stream-hub';
 import * as conversation from './conversation.service';
 import * as desk from './desk.service';
 import * as guestMessages from './guest-messages.service';

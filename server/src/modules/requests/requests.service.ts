@@ -24,12 +24,9 @@ import { isUuid, iso, toDetail } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
 import * as repo from './requests.repository';
 import { messagesOfLines } from './messages.repository';
-import { announce } from './live-events';
 import { verifyRoomLink } from '../qr/room-link';
-import { pushOffered } from '../work/push.service';
-import { announceLowRating, openRecovery } from '../reports/recovery.service';
-import { recordWebhookEvent } from '../integrations/webhooks/outbox';
-import { requestCreatedData, requestRef } from '../integrations/webhooks/event-data.repository';
+import { openRecovery } from '../reports/recovery.service';
+import { announcing } from '../../live/announce';
 
 /** The guest's side: submit, follow and review a request (no login). */
 
@@ -65,8 +62,8 @@ export interface FiledRequest {
 /**
  * The one way a request enters the hotel, whatever its channel: the room and services
  * are checked, each line's clock starts (a Special Request's too), the desk hears of it
- * (live event, chime, toast) and workers' phones are offered it; escalation then follows
- * from the lines' due times. Channel-specific checks come in through `checks`.
+ * (live event, chime, toast), workers' phones are offered it and webhooks report it (each a
+ * listener of its announcement, stored with it); escalation then follows from the lines' due times. Channel-specific checks come in through `checks`.
  */
 export async function fileRequest(
   ctx: AppContext,
@@ -82,7 +79,7 @@ export async function fileRequest(
   const { config } = ctx;
   const db = ctx.database.db;
   const serviceIds = [...new Set(input.services.map((s) => s.serviceId))];
-  const { place, services: found, webhookSubscribed } = await repo.newRequestRead(db, input.hotelId, input.roomId, serviceIds);
+  const { place, services: found } = await repo.newRequestRead(db, input.hotelId, input.roomId, serviceIds);
   const roomVerified = checks.roomVerified(place);
   const problems: LocalizedFieldError[] = [];
   if (!place.hotelExists) problems.push({ field: 'hotelId', message: m.hotelMissing });
@@ -138,36 +135,36 @@ export async function fileRequest(
       return { serviceId: s.serviceId, note: s.note, departmentId: departmentOf(service), names: service, ...clockOfLine(s.serviceId, i) };
     }),
   };
-  // The request (one statement, atomic on its own) and its webhook event are stored together, or neither is.
-  // With no subscription wanting it (read with the place, before the request exists) there is no event:
-  // no transaction then, which saves its three round trips. The outbox looks again inside one.
-  const created =
-    webhookSubscribed || checks.withRequest
-      ? await db.transaction(async (tx) => {
-          const created = await repo.insertRequest(tx, request);
-          const scope = { hotelId: input.hotelId, requestId: created.id };
-          if (webhookSubscribed) await recordWebhookEvent(ctx, tx, 'request.created', scope, () => requestCreatedData(tx, created.id), now);
-          await checks.withRequest?.(tx, created);
-          return created;
-        })
-      : await repo.insertRequest(db, request);
   // Scheduled lines stay quiet: the desk and the phones hear of them when the scheduler fires them.
   const alertNow = input.services.filter((_, i) => !scheduledFor[i]);
-  if (!alertNow.length) return created;
   const departmentIds = [...new Set(alertNow.map((s) => departmentOf(byId.get(s.serviceId)!)))];
-  await announce(ctx, {
-    type: 'request-created',
-    requestId: created.id,
-    requestCode: created.requestCode,
-    hotelId: input.hotelId,
-    departmentIds,
-    statusName: 'Open',
-    at: iso(created.createdAt),
-    summary: newRequestSummary({ ...input, services: alertNow }, place.roomNumber ?? '', (id) => byId.get(id)!),
+  // The request and what its announcement's listeners write (live event, webhook event, pushes) are stored together, or none is.
+  return announcing(ctx, async (tx, announce) => {
+    const created = await repo.insertRequest(tx, request);
+    await checks.withRequest?.(tx, created);
+    await announce({
+      type: 'request.created',
+      at: now,
+      hotelId: input.hotelId,
+      requestId: created.id,
+      live: alertNow.length
+        ? {
+            type: 'request-created',
+            requestId: created.id,
+            requestCode: created.requestCode,
+            hotelId: input.hotelId,
+            departmentIds,
+            statusName: 'Open',
+            at: iso(created.createdAt),
+            summary: newRequestSummary({ ...input, services: alertNow }, place.roomNumber ?? '', (id) => byId.get(id)!),
+          }
+        : undefined,
+      // Phones are offered the open lines of departments whose workers take them: with none among the lines, nothing to look for.
+      offersOpenLines:
+        alertNow.length > 0 && input.services.some((s) => departmentOf(byId.get(s.serviceId)!) !== null && byId.get(s.serviceId)!.departmentTakesOpenLines),
+    });
+    return created;
   });
-  // Phones are offered the open lines of departments whose workers take them: with none among the lines, nothing to look for.
-  if (input.services.some((s) => departmentOf(byId.get(s.serviceId)!) !== null && byId.get(s.serviceId)!.departmentTakesOpenLines)) await pushOffered(ctx, { requestId: created.id });
-  return created;
 }
 
 /** How many characters of the guest's note a toast shows. */
@@ -208,12 +205,21 @@ export async function addReview(ctx: AppContext, input: ReviewInput, lang: Langu
   if (!isUuid(input.id)) throw notFound(m.requestNotFound);
   const now = ctx.clock.now();
   // One conditional UPDATE: two reviews sent at once cannot both be stored.
-  const saved = await db.transaction(async (tx) => {
-    if (!(await repo.saveReview(tx, input.id, input.feedback, input.rating, now))) return false;
-    const ref = await requestRef(tx, input.id);
-    await recordWebhookEvent(ctx, tx, 'review.added', { hotelId: ref.hotelId, requestId: ref.requestId }, { ...ref, rating: input.rating, feedback: input.feedback }, now);
+  const saved = await announcing(ctx, async (tx, announce) => {
+    const ref = await repo.saveReview(tx, input.id, input.feedback, input.rating, now);
+    if (!ref) return false;
+    await announce({
+      type: 'review.added',
+      at: now,
+      ...ref,
+      rating: input.rating,
+      feedback: input.feedback,
+      live: { type: 'review-added', requestId: ref.requestId, requestCode: ref.requestCode, hotelId: ref.hotelId, departmentIds: [], at: iso(now) },
+    });
     // A low rating's follow-up and the duty managers' e-mails are stored with the review: none is lost with the process.
-    return { lowRating: await openRecovery(ctx, tx, input.id, input.rating) };
+    const lowRating = await openRecovery(ctx, tx, input.id, input.rating);
+    if (lowRating) await announce({ type: 'live', live: lowRating });
+    return { lowRating, id: ref.requestId };
   });
   if (!saved) {
     const header = await repo.requestHeader(db, input.id, lang);
@@ -221,17 +227,9 @@ export async function addReview(ctx: AppContext, input: ReviewInput, lang: Langu
     if (header.rating !== null) throw conflict(m.alreadyReviewed);
     throw conflict(m.notCompletedYet);
   }
-  const header = (await repo.requestHeader(db, input.id, lang))!;
-  await announce(ctx, {
-    type: 'review-added',
-    requestId: header.id,
-    requestCode: header.requestCode,
-    hotelId: header.hotelId,
-    departmentIds: [],
-    at: iso(now),
-  });
-  if (saved.lowRating) await announceLowRating(ctx, saved.lowRating);
-  return { message: localize(m.reviewAdded, lang), id: header.id };
+  // The duty managers' e-mails go now.
+  if (saved.lowRating) ctx.outbound.nudge();
+  return { message: localize(m.reviewAdded, lang), id: saved.id };
 }
 
 /**

@@ -25,14 +25,12 @@ import { iso } from './requests.mappers';
 import { requestMessages as m, violationMessages } from './requests.messages';
 import * as repo from './requests.repository';
 import { insertMessage } from './messages.repository';
-import { announce } from './live-events';
 import { claimFinishedNotice, sendClaimedNotice } from '../service-levels/guest-mail';
 import { canSeeLine, workerServesHotel } from '../../access/scope';
 import { targetsOf } from '../service-levels/targets.repository';
 import { loggableError } from '../../db/errors';
-import { pushAssigned, pushOffered } from '../work/push.service';
 import { workerHasPhone, workerHotelIds } from '../work/work.repository';
-import { lineChangeOf, recordLineChanged, recordMessageAdded } from '../integrations/webhooks/outbox';
+import { type Announce, announcing, lineChangeOf } from '../../live/announce';
 
 /** Staff moving a service line through its workflow (SPEC §4), one transaction per step. */
 
@@ -59,51 +57,68 @@ export const staffActor = (user: Principal): Actor => ({
   },
 });
 
+/** What a step tells of its change beyond the line: a worker's Can't do (who and why), and where the line went. */
+export interface StepAbout {
+  returned?: LiveEvent['returned'];
+  /** The worker the step hands the line to (its phones buzz). */
+  handedTo?: number;
+  /** The line is open in its department after the step (that department's phones are offered it). */
+  offered?: boolean;
+}
+
 /**
  * Locks the line, checks scope and the rule, applies `change`, then lets the request
- * status follow its lines. Two clerks clicking at once are served in turn; the second
- * sees the first one's result and is refused by the rules.
+ * status follow its lines, and announces the change (live/announce.ts) with it. Two clerks
+ * clicking at once are served in turn; the second sees the first one's result and is refused by the rules.
  */
 export async function step(
   ctx: AppContext,
   actor: Actor,
   lineId: number,
   action: LineAction | ((line: LockedLine) => LineViolation | null),
-  change: (tx: Tx, line: LockedLine, at: Date) => Promise<repo.LinePatch>,
+  change: (tx: Tx, line: LockedLine, at: Date, announce: Announce) => Promise<repo.LinePatch>,
   eventType: LiveEvent['type'] = 'line-changed',
-  /** More for the event than the line says (a worker's Can't do: who and why). */
-  about: Pick<LiveEvent, 'returned'> = {},
+  /** More for the event than the line says. */
+  about: StepAbout = {},
 ) {
-  const result = await ctx.database.db.transaction(async (tx) => {
+  const result = await announcing(ctx, async (tx, announce) => {
     const line = await repo.lockLine(tx, lineId);
     if (!line) throw notFound(m.lineNotFound);
     await actor.check(line, tx);
     const violation = typeof action === 'function' ? action(line) : violationOf(line, action);
     if (violation) throw conflict(violationMessages[violation]);
     const at = ctx.clock.now();
-    const patch = await change(tx, line, at);
+    const patch = await change(tx, line, at, announce);
     await repo.updateLine(tx, line.id, patch, at);
     const status = requestStatusOf(await repo.lineStatuses(tx, line.requestId));
     await repo.touchRequest(tx, line.requestId, status, at);
     const changed = { ...line, ...patch };
-    await recordLineChanged(ctx, tx, changed, lineChangeOf(line, patch), status, at);
+    await announce({
+      type: 'line.changed',
+      at,
+      line: changed,
+      change: lineChangeOf(line, patch),
+      requestStatus: status,
+      handedTo: about.handedTo,
+      offered: about.offered,
+      live: {
+        type: eventType,
+        requestId: changed.requestId,
+        requestCode: changed.requestCode,
+        hotelId: changed.hotelId,
+        // Whoever saw the line before a hand-over must hear that it left them.
+        departmentIds: [...new Set([line.departmentId, changed.departmentId])],
+        lineId: changed.id,
+        statusName: changed.status,
+        at: iso(at),
+        ...(about.returned && { returned: about.returned }),
+      },
+    });
     // The guest's e-mail is claimed with the step that finishes the request: a stop before it goes leaves it due.
     const guestNotice = await claimFinishedNotice(ctx, tx, line.requestId, status, at);
-    return { line: changed, before: line.departmentId, status, at, guestNotice };
+    return { line: changed, status, at, guestNotice };
   });
-  const { line, before, status, at, guestNotice } = result;
-  await announce(ctx, {
-    type: eventType,
-    requestId: line.requestId,
-    requestCode: line.requestCode,
-    hotelId: line.hotelId,
-    // Whoever saw the line before a hand-over must hear that it left them.
-    departmentIds: [...new Set([before, line.departmentId])],
-    lineId: line.id,
-    statusName: line.status,
-    at: iso(at),
-    ...about,
-  });
+  const { line, status, at, guestNotice } = result;
   // The staff member's answer does not wait for the guest's e-mail (a slow SMTP server).
   if (guestNotice)
     ctx.background.run(
@@ -121,12 +136,13 @@ export async function updateStatus(ctx: AppContext, user: Principal, input: Stat
   if (input.status === 'Rejected' && !note) throw badRequest(m.rejectReason, {}, [{ field: 'note', message: m.rejectReason }]);
   // A reject reason is written for colleagues ("guest in, DND"): only the separate guest message goes out.
   const reply = input.status === 'Rejected' ? input.guestMessage.trim() : note;
-  await step(ctx, staffActor(user), input.requestDetailsId, action, async (tx, line, at) => {
+  const handedTo = input.status === 'Assigned' ? (input.workerId ?? undefined) : undefined;
+  await step(ctx, staffActor(user), input.requestDetailsId, action, async (tx, line, at, announce) => {
     // The reply is added to the line's thread (and its `reply`), which the guest reads;
     // an empty one adds nothing and leaves an earlier reply in place.
     if (reply) {
       const id = await insertMessage(tx, { lineId: line.id, kind: 'reply', text: reply, userId: byUser(user), apiKeyId: byKey(user), at });
-      await recordMessageAdded(ctx, tx, line, { id, kind: 'reply', text: reply }, at);
+      await announce({ type: 'message.added', at, line, message: { id, kind: 'reply', text: reply } });
     }
     switch (input.status) {
       case 'Assigned': {
@@ -136,8 +152,6 @@ export async function updateStatus(ctx: AppContext, user: Principal, input: Stat
         // A worker serves the lines of its own hotels only (its phone would not even show this one).
         if (!workerServesHotel({ hotelIds: await workerHotelIds(tx, input.workerId!) }, line.hotelId))
           throw badRequest(m.workerOtherHotel, {}, [{ field: 'workerId', message: m.workerOtherHotel }]);
-        // The phones' pushes are stored with the assignment: a process that dies after the commit leaves them to another.
-        await pushAssigned(ctx, input.workerId!, line.id, tx);
         // Whoever hands the line to a worker has taken it: that acknowledges it too. Not when
         // the worker has a paired phone: then the worker's own Accept acknowledges it, and a
         // task nobody accepts escalates like one nobody acknowledged.
@@ -150,8 +164,8 @@ export async function updateStatus(ctx: AppContext, user: Principal, input: Stat
       case 'Rejected':
         return { rejectReason: note, status: 'Rejected', rejectedBy: byUser(user), rejectedByKey: byKey(user), rejectedAt: at };
     }
-  });
-  if (input.status === 'Assigned') ctx.outbound.nudge();
+    // The worker's phones buzz (handedTo): their pushes are stored with the assignment.
+  }, 'line-changed', { handedTo });
   return { message: localize(done, lang), id: input.requestDetailsId };
 }
 
@@ -171,8 +185,8 @@ export async function assignDepartment(
     if (line.clockStartedAt || (line.alertAt && !line.alertedAt)) return assigned;
     const targets = (await targetsOf(tx, [line.serviceId], line.hotelId)).get(line.serviceId) ?? NO_TARGETS;
     return { ...assigned, clockStartedAt: at, ...dueTimesOf(at, targets, ctx.config.sla.minuteMs) };
-  });
-  await pushOffered(ctx, { lineId: input.requestDetailsId });
+    // The department's phones are offered the line, with the step.
+  }, 'line-changed', { offered: true });
   return { message: localize(m.assigned, lang), id: input.requestDetailsId };
 }
 

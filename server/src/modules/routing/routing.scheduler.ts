@@ -3,15 +3,12 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { logJobFailure } from '../../background';
 import { workerServesHotel } from '../../access/scope';
-import { announce } from '../requests/live-events';
 import { requestStatusOf } from '../requests/request-status';
 import { iso } from '../requests/requests.mappers';
 import * as lines from '../requests/requests.repository';
 import { targetsOf } from '../service-levels/targets.repository';
-import { pushAssigned, pushOffered } from '../work/push.service';
 import * as repo from './routing.repository';
-import { recordWebhookEvent } from '../integrations/webhooks/outbox';
-import { lineChangedData } from '../integrations/webhooks/event-data.repository';
+import { type Announce, announcing } from '../../live/announce';
 
 /**
  * Routing runs in every server process, on the escalation clock's tick and at once when
@@ -134,8 +131,8 @@ export async function routeAll(ctx: AppContext, now: Date | undefined, escalate:
   const routeDepartment = async (departmentId: number | null) => {
     // Page by line id: lines left as they were (an offer still running, a wait) are not read again this run.
     for (let after = 0; ; ) {
-      const { effects, last, at } = await db.transaction((tx) => routeBatch(ctx, tx, departmentId, after, now));
-      await publish(ctx, effects, at, escalate, run);
+      const { effects, last, at } = await announcing(ctx, (tx, announce) => routeBatch(ctx, tx, announce, departmentId, after, now));
+      await afterCommit(effects, at, escalate, run);
       if (last === undefined) break;
       after = last;
     }
@@ -146,10 +143,11 @@ export async function routeAll(ctx: AppContext, now: Date | undefined, escalate:
   return run;
 }
 
-/** Decides and writes one batch of one department's lines, inside the caller's transaction. */
+/** Decides, writes and announces one batch of one department's lines, inside the caller's transaction. */
 async function routeBatch(
   ctx: AppContext,
   tx: Tx,
+  announce: Announce,
   departmentId: number | null,
   afterId: number,
   pinned: Date | undefined,
@@ -219,9 +217,29 @@ async function routeBatch(
   for (const requestId of new Set(effects.map((e) => e.line.requestId))) {
     const status = requestStatusOf(await lines.lineStatuses(tx, requestId));
     await lines.touchRequest(tx, requestId, status, now);
-    // Routing's hand-overs are assignments as the desk's are, reported in the same transaction.
-    for (const { line } of effects.filter((e) => e.line.requestId === requestId))
-      await recordWebhookEvent(ctx, tx, 'line.changed', line, () => lineChangedData(tx, line.lineId, 'assignment', status), now);
+    // Routing's hand-overs are assignments as the desk's are: the desk's and phones' screens, webhooks and pushes hear of them with it.
+    for (const e of effects.filter((e) => e.line.requestId === requestId)) {
+      const { line } = e;
+      await announce({
+        type: 'line.changed',
+        at: now,
+        line: { id: line.lineId, requestId: line.requestId, requestCode: line.requestCode, hotelId: line.hotelId },
+        change: 'assignment',
+        requestStatus: status,
+        handedTo: e.pushTo,
+        offered: e.offered,
+        live: {
+          type: 'line-changed',
+          requestId: line.requestId,
+          requestCode: line.requestCode,
+          hotelId: line.hotelId,
+          departmentIds: [...new Set([line.departmentId, ...e.departmentIds].filter((d): d is number => d !== null))],
+          lineId: line.lineId,
+          statusName: e.statusName,
+          at: iso(now),
+        },
+      });
+    }
   }
   return { effects, last: pending.length === BATCH ? pending.at(-1)!.lineId : undefined, at: now };
 }
@@ -285,27 +303,11 @@ async function apply(ctx: AppContext, tx: Tx, line: repo.PendingLine, rule: { id
   }
 }
 
-/** After the commit: the desk's and the phones' live events, pushes, and the desk's escalation. */
-async function publish(ctx: AppContext, effects: Effect[], now: Date, escalate: Escalate, run: RoutingRun): Promise<void> {
+/** After the commit (announced with it): the run's counts, and the desk's escalation. */
+async function afterCommit(effects: Effect[], now: Date, escalate: Escalate, run: RoutingRun): Promise<void> {
   for (const e of effects) {
-    await announce(ctx, {
-      type: 'line-changed',
-      requestId: e.line.requestId,
-      requestCode: e.line.requestCode,
-      hotelId: e.line.hotelId,
-      departmentIds: [...new Set([e.line.departmentId, ...e.departmentIds].filter((d): d is number => d !== null))],
-      lineId: e.line.lineId,
-      statusName: e.statusName,
-      at: iso(now),
-    });
-    if (e.pushTo !== undefined) {
-      run.assigned++;
-      await pushAssigned(ctx, e.pushTo, e.line.lineId);
-    }
-    if (e.offered) {
-      run.departments++;
-      await pushOffered(ctx, { lineId: e.line.lineId });
-    }
+    if (e.pushTo !== undefined) run.assigned++;
+    if (e.offered) run.departments++;
     if (e.escalate) {
       run.escalated++;
       await escalate(e.line.lineId, now);

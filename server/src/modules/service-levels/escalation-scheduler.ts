@@ -1,6 +1,6 @@
 import { NO_TARGETS, dueTimesOf } from '@shared';
 import type { AppContext } from '../../context';
-import { recordLiveEvent } from '../../events/outbox-relay';
+import { recordLiveEvent } from '../../live/outbox-relay';
 import { recordWebhookEvent } from '../integrations/webhooks/outbox';
 import { lineRef } from '../integrations/webhooks/event-data.repository';
 import { receivesEscalations } from '../../access/scope';

@@ -186,32 +186,28 @@ async function queuePushes(ctx: AppContext, db: DbOrTx, workerIds: number[], lin
   return subs.length;
 }
 
-/**
- * The worker's phones buzz for the line just assigned. Given the assignment's transaction, the
- * pushes are stored with it (the caller nudges the queue after the commit); without one, they
- * are written now, before the caller answers, and sent at once.
- */
-export async function pushAssigned(ctx: AppContext, workerId: number, lineId: number, tx?: DbOrTx): Promise<void> {
-  if (tx) {
-    await queuePushes(ctx, tx, [workerId], lineId, 'assigned');
-    return;
+/** The phones of the departments that take open lines, for their open lines here: in `db`'s transaction. Returns how many. */
+export async function queueOffered(ctx: AppContext, db: DbOrTx, where: { requestId: string } | { lineId: number }): Promise<number> {
+  let queued = 0;
+  for (const line of await repo.offeredLines(db, where)) {
+    if (line.departmentId !== null) queued += await queuePushes(ctx, db, await repo.workersOfDepartment(db, line.departmentId, line.hotelId), line.lineId, 'offered');
   }
-  try {
-    if (await queuePushes(ctx, ctx.database.db, [workerId], lineId, 'assigned')) ctx.outbound.nudge();
-  } catch (error) {
-    ctx.log.error({ err: loggableError(error) }, "Push to a worker's phone failed");
-  }
+  return queued;
 }
 
-/** After the commit, before the answer: the phones of a department that takes open lines buzz for its new open lines. */
+/** The worker's phones buzz for the line just handed to it: in `db`'s transaction. Returns how many. */
+export function queueAssigned(ctx: AppContext, db: DbOrTx, workerId: number, lineId: number): Promise<number> {
+  return queuePushes(ctx, db, [workerId], lineId, 'assigned');
+}
+
+/**
+ * After the commit, before the answer: the phones of a department that takes open lines buzz for
+ * its new open lines. Only a scheduled line's alert still calls it (the escalation scheduler);
+ * every other change has its pushes written with it (push.listener.ts).
+ */
 export async function pushOffered(ctx: AppContext, where: { requestId: string } | { lineId: number }): Promise<void> {
-  const db = ctx.database.db;
   try {
-    let queued = 0;
-    for (const line of await repo.offeredLines(db, where)) {
-      if (line.departmentId !== null) queued += await queuePushes(ctx, db, await repo.workersOfDepartment(db, line.departmentId, line.hotelId), line.lineId, 'offered');
-    }
-    if (queued) ctx.outbound.nudge();
+    if (await queueOffered(ctx, ctx.database.db, where)) ctx.outbound.nudge();
   } catch (error) {
     ctx.log.error({ err: loggableError(error) }, "Push to workers' phones failed");
   }

@@ -5,15 +5,13 @@ import { AppError, conflict, notFound } from '../../http/errors';
 import { type Localized, localize } from '../../i18n/localize';
 import type { DevicePrincipal } from '../../security/device-tokens';
 import { insertMessage, messagesOfLines } from '../requests/messages.repository';
-import { announce } from '../requests/live-events';
 import { iso } from '../requests/requests.mappers';
 import * as lines from '../requests/requests.repository';
 import { requestStatusOf } from '../requests/request-status';
 import { type Actor, type LockedLine, step } from '../requests/workflow.service';
 import { attach as attachPhoto } from './photos.service';
-import { pushOffered } from './push.service';
 import { workMessages as m } from './work.messages';
-import { recordMessageAdded } from '../integrations/webhooks/outbox';
+import { announcing } from '../../live/announce';
 import * as repo from './work.repository';
 import { inLanguage } from '../../access/names';
 
@@ -190,9 +188,9 @@ async function applyLocalized(ctx: AppContext, device: DevicePrincipal, action: 
     case 'done': {
       // The desk's Complete rule (line-rules 'complete'), applied by the same workflow step.
       const note = input.note?.trim() ?? '';
-      await step(ctx, actor, input.lineId, 'complete', async (tx, line, at) => {
+      await step(ctx, actor, input.lineId, 'complete', async (tx, line, at, announce) => {
         // The worker's words are for staff: an internal note, never a reply the guest reads unseen.
-        if (note) await recordMessageAdded(ctx, tx, line, { id: await insertMessage(tx, { lineId: line.id, kind: 'note', text: note, workerId: me, at }), kind: 'note', text: note }, at);
+        if (note) await announce({ type: 'message.added', at, line, message: { id: await insertMessage(tx, { lineId: line.id, kind: 'note', text: note, workerId: me, at }), kind: 'note', text: note } });
         if (input.photoId) await attachPhoto(tx, input.photoId, line.id, me, at);
         answer = await answered(tx, at, m.done, 'Completed');
         return { status: 'Completed', completedAt: at, completedByWorkerId: me, ...(line.acknowledgedAt ? {} : { acknowledgedAt: at }) };
@@ -204,9 +202,9 @@ async function applyLocalized(ctx: AppContext, device: DevicePrincipal, action: 
       const worker = await repo.workerById(ctx.database.db, me);
       // The desk is alerted with who gave the line back and why (LiveAlerts), not only its list row.
       const returned = { workerName: worker?.name ?? '', workerNameAr: worker?.nameAr ?? null, reason };
-      await step(ctx, actor, input.lineId, (line) => closedViolation(line), async (tx, line, at) => {
+      await step(ctx, actor, input.lineId, (line) => closedViolation(line), async (tx, line, at, announce) => {
         const text = localize(m.cantDoReason, 'en', { reason });
-        await recordMessageAdded(ctx, tx, line, { id: await insertMessage(tx, { lineId: line.id, kind: 'note', text, workerId: me, at }), kind: 'note', text }, at);
+        await announce({ type: 'message.added', at, line, message: { id: await insertMessage(tx, { lineId: line.id, kind: 'note', text, workerId: me, at }), kind: 'note', text } });
         answer = await answered(tx, at, m.returned, 'Open');
         // Back to its department, unassigned (SPEC status Open): the desk hears it on its live stream.
         return {
@@ -219,8 +217,8 @@ async function applyLocalized(ctx: AppContext, device: DevicePrincipal, action: 
           startedAt: null,
           startedByWorkerId: null,
         };
-      }, 'line-changed', { returned });
-      await pushOffered(ctx, { lineId: input.lineId });
+        // Its department's phones are offered it again, with the step (offered).
+      }, 'line-changed', { returned, offered: true });
       return answer!;
     }
     case 'take':
@@ -233,26 +231,20 @@ async function take(ctx: AppContext, device: DevicePrincipal, lineId: number, ta
   const departmentId = await repo.poolDepartmentOf(db, device.workerId);
   if (departmentId === undefined) throw new AppError(403, m.poolClosed);
   const at = ctx.clock.now();
-  const taken = await db.transaction(async (tx) => {
+  return announcing(ctx, async (tx, announce) => {
     await claim(tx, tap);
     const row = await repo.takeLine(tx, lineId, device.workerId, departmentId, at);
     // Thrown, not returned: the transaction then keeps no key without an answer.
     if (!row) throw (await repo.lineExistsInDepartment(tx, lineId, departmentId, device.workerId)) ? conflict(m.alreadyTaken) : notFound(m.taskNotYours);
     const status = requestStatusOf(await lines.lineStatuses(tx, row.requestId));
     await lines.touchRequest(tx, row.requestId, status, at);
-    await record(tx, tap, { message: m.taken, lineId, status: 'Assigned', version: iso(at) });
-    return row;
+    const answer: Answer = { message: m.taken, lineId, status: 'Assigned', version: iso(at) };
+    await record(tx, tap, answer);
+    const request = await repo.requestOfLine(tx, row.requestId);
+    await announce({
+      type: 'live',
+      live: { type: 'line-changed', requestId: row.requestId, requestCode: request.requestCode, hotelId: request.hotelId, departmentIds: [departmentId], lineId, statusName: 'Assigned', at: iso(at) },
+    });
+    return answer;
   });
-  const request = await repo.requestOfLine(db, taken.requestId);
-  await announce(ctx, {
-    type: 'line-changed',
-    requestId: taken.requestId,
-    requestCode: request.requestCode,
-    hotelId: request.hotelId,
-    departmentIds: [departmentId],
-    lineId,
-    statusName: 'Assigned',
-    at: iso(at),
-  });
-  return { message: m.taken, lineId, status: 'Assigned', version: iso(at) };
 }

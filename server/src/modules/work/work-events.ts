@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type Language, type LiveEvent, StreamSignal, type WorkEvent, type WorkStreamEvents } from '@shared';
 import type { AppContext } from '../../context';
 import type { DevicePrincipal } from '../../security/device-tokens';
-import { streamHub } from '../requests/sse';
+import { streamHub } from '../../live/stream-hub';
 import * as repo from './work.repository';
 
 /**

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type Language, StreamSignal } from '@shared';
-import { type Clock, systemClock } from '../../clock';
-import type { Config } from '../../config';
-import type { AppContext } from '../../context';
-import { clientAddressKey } from '../../http/client-address';
-import { AppError } from '../../http/errors';
-import { defineMessages } from '../../i18n/localize';
+import { type Clock, systemClock } from '../clock';
+import type { Config } from '../config';
+import type { AppContext } from '../context';
+import { clientAddressKey } from '../http/client-address';
+import { AppError } from '../http/errors';
+import { defineMessages } from '../i18n/localize';
 
 /** How long a reconnecting EventSource waits, and how often a comment keeps proxies from closing an idle stream. */
 const RETRY_MS = 3000;

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { type LiveEvent, StreamSignal } from '@shared';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
 
 const CHANNEL = 'hotel_events';
 /** Sent on the channel when an event of a committed change could not be: every process's screens re-read. */
@@ -49,10 +49,13 @@ export class EventBus {
     );
   }
 
-  /** Throws when the event could not be sent; every process's subscribers then get a resync once the database takes one. */
-  async publish(event: LiveEvent): Promise<void> {
+  /**
+   * Throws when the event could not be sent; every process's subscribers then get a resync once the database takes one.
+   * Given a transaction, the event goes out when it commits (PostgreSQL), on its connection.
+   */
+  async publish(event: LiveEvent, tx?: Tx): Promise<void> {
     try {
-      await this.database.notify(CHANNEL, JSON.stringify(event));
+      await this.database.notify(CHANNEL, JSON.stringify(event), tx);
     } catch (error) {
       this.lost++;
       this.sendResync();

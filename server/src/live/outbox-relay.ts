@@ -22,8 +22,8 @@ export async function recordLiveEvent(tx: Tx, event: LiveEvent): Promise<void> {
  * them. Every process runs one: each pass takes the rows no other pass holds (FOR UPDATE
  * SKIP LOCKED) and deletes them in the transaction that publishes them, so a process that
  * dies mid-pass leaves its rows to the next pass of any process (a row is announced at least
- * once; twice only when a process dies between a publish and its commit). A publish that
- * fails rolls the batch back: its rows wait for the next pass.
+ * once; on PGlite twice only when a process dies between a publish and its commit: PostgreSQL sends
+ * the NOTIFY with the commit). A publish that fails rolls the batch back: its rows wait for the next pass.
  */
 export class LiveEventRelay {
   private timer?: ReturnType<typeof setInterval>;
@@ -85,7 +85,9 @@ export class LiveEventRelay {
       for (const event of events) {
         // As announce() does: a new line, or one that left a worker's hands, may let routing place a waiting line now.
         if (event.type === 'request-created' || event.type === 'line-changed') this.ctx.routing.nudge();
-        await this.ctx.events.publish(event);
+        // Sent with the commit that deletes the row, on the same connection: a pooler's connections all
+        // held by relays (each waiting for one more to publish on) would leave every process stuck.
+        await this.ctx.events.publish(event, tx);
       }
       return events.length;
     });
