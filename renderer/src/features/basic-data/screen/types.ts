@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import type { en } from '../../../i18n/en';
 import type { TableColumn } from '../../../table/DataTable';
 import { minutesOf } from './minutes';
-import type { targetsEn } from '../../i18n/targets.en';
+import type { targetsEn } from '../targets.en';
 import '../strings';
 
 export type FieldLabel = keyof typeof en.fields;
