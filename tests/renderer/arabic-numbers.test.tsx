@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Department, Worker } from '@shared';
 import { department } from '../../renderer/src/features/basic-data/entities/simple';
 import { worker } from '../../renderer/src/features/basic-data/entities/linked';
-import { buildXlsx } from '../../renderer/src/features/export/export-xlsx';
+import { buildXlsx } from '../../renderer/src/ui/export-xlsx';
 import { Facts } from '../../renderer/src/features/service-management/DetailsLayout';
 import { DataTable, type TableColumn } from '../../renderer/src/table/DataTable';
 import { Ltr } from '../../renderer/src/ui/Ltr';

@@ -19,6 +19,9 @@ import type { adminScreensEn } from '../features/administration/admin-screens.en
 import type { deskEn } from '../features/service-management/desk.en';
 import type { apaleoEn } from '../features/integrations/apaleo/apaleo.en';
 import type { staysEn } from '../features/stays/stays.en';
+import type { liveEn } from '../features/live/live.en';
+import type { dashboardEn } from '../features/home/dashboard.en';
+import type { exportEn } from '../ui/export.en';
 import { ar } from './ar';
 import { en } from './en';
 
@@ -53,6 +56,9 @@ type SectionStrings = {
   masterData: typeof masterDataEn;
   apaleo: typeof apaleoEn;
   stays: typeof staysEn;
+  live: typeof liveEn;
+  dashboard: typeof dashboardEn;
+  export: typeof exportEn;
 };
 type Strings = Record<string, unknown>;
 const sections: { en: Strings; ar: Strings }[] = [];

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lookup } from '@shared';
-import { lookupQuery } from '../basic-data/screen/use-lookups';
+import { lookupQuery } from '../../api/use-lookups';
 import { PRESETS, type Period, presetOf, presetPeriod } from './report-period';
 
 const useStyles = makeStyles({

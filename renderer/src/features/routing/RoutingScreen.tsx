@@ -7,7 +7,7 @@ import { hasClaim, sessionAtom } from '../../session/session';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithoutFocusGroups } from '../../ui/use-without-focus-groups';
-import { useLookups } from '../basic-data/screen/use-lookups';
+import { useLookups } from '../../api/use-lookups';
 import { PreviewPanel } from './PreviewPanel';
 import { RosterPanel } from './RosterPanel';
 import { RulesPanel } from './RulesPanel';

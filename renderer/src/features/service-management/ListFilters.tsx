@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Lookup } from '@shared';
 import type { ListView } from '../../table/url-view';
-import { lookupQuery } from '../basic-data/screen/use-lookups';
+import { lookupQuery } from '../../api/use-lookups';
 import './strings';
 
 const useStyles = makeStyles({

@@ -10,7 +10,7 @@ import { listQuery, parseListView, useListView } from '../../table/url-view';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { LiveControls } from '../live/LiveControls';
-import { prefetchPage, usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
+import { prefetchPage, usePagedLiveList, type PagedLiveSource } from '../../api/use-paged-live-list';
 import { ListFilters, statusFilterName } from './ListFilters';
 import { RequestAgeCell, ageMinutes, ageText } from './QueueCells';
 import { CodeWithChannel } from './ChannelMark';
@@ -20,7 +20,7 @@ import { numberOrText } from '../../table/export-columns';
 import { NewRequestButton } from '../desk-requests/NewRequestButton';
 import './strings';
 import { GuestCheckedOutBadge } from '../stays/GuestCheckedOutBadge';
-import { exportButton } from '../export/ExportButton';
+import { exportButton } from '../../ui/ExportButton';
 
 // Stable across renders: ag-grid reads getRowId once.
 const requestRowId = (r: RequestListRow) => r.id;

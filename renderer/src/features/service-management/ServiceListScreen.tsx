@@ -12,7 +12,7 @@ import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { NewRequestButton } from '../desk-requests/NewRequestButton';
 import { LiveControls } from '../live/LiveControls';
-import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
+import { usePagedLiveList, type PagedLiveSource } from '../../api/use-paged-live-list';
 import { CodeWithChannel } from './ChannelMark';
 import { DueBadge } from './DueBadge';
 import { GuestUnreadBadge } from './GuestUnreadBadge';
@@ -25,7 +25,7 @@ import { workerStep } from '../work-phones/pairing';
 import { formatListDate } from '../../table/format';
 import { numberOrText } from '../../table/export-columns';
 import './strings';
-import { exportButton } from '../export/ExportButton';
+import { exportButton } from '../../ui/ExportButton';
 
 // Stable across renders: ag-grid reads getRowId once.
 const lineRowId = (r: ServiceListRow) => String(r.id);

@@ -10,7 +10,7 @@ import { useData } from '../../../api/use-data';
 import { handleError } from '../../../feedback/handle-error';
 import { platform } from '../../../platform';
 import { hasClaim, sessionAtom } from '../../../session/session';
-import { DeleteDialog } from './DeleteDialog';
+import { DeleteDialog } from '../../../ui/DeleteDialog';
 import { QrAddressChoice } from './QrAddressChoice';
 import type { Lookups } from './types';
 

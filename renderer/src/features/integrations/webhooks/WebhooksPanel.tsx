@@ -7,7 +7,7 @@ import { type WebhookSubscription, type WebhookSubscriptionInput, endpoints } fr
 import { call } from '../../../api/client';
 import { useData } from '../../../api/use-data';
 import { handleError, showSuccess } from '../../../feedback/handle-error';
-import { copyText } from '../../administration/copy-text';
+import { copyText } from '../../../ui/copy-text';
 import { hasClaim, sessionAtom } from '../../../session/session';
 import { Ltr } from '../../../ui/Ltr';
 import { Panel } from '../../../ui/Panel';

@@ -1,9 +1,12 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { endpoints, type Endpoint, type Lookup } from '@shared';
-import { call } from '../../../api/client';
-import { keys } from '../../../api/query';
-import type { LookupSource, Lookups } from './types';
+import { call } from './client';
+import { keys } from './query';
+
+/** The select sources (the server's generate* lists), and what a screen holds of them. */
+export type LookupSource = 'companies' | 'useTypes' | 'roomTypes' | 'hotels' | 'serviceGroups' | 'departments';
+export type Lookups = Partial<Record<LookupSource, Lookup[]>>;
 
 const SOURCES: Record<LookupSource, Endpoint> = {
   companies: endpoints.generateCompanies,
