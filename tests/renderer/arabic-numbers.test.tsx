@@ -5,7 +5,7 @@ import type { Department, Worker } from '@shared';
 import { department } from '../../renderer/src/features/basic-data/entities/simple';
 import { worker } from '../../renderer/src/features/basic-data/entities/linked';
 import { buildXlsx } from '../../renderer/src/ui/export-xlsx';
-import { Facts } from '../../renderer/src/features/service-management/DetailsLayout';
+import { Facts } from '../../renderer/src/ui/Facts';
 import { DataTable, type TableColumn } from '../../renderer/src/table/DataTable';
 import { Ltr } from '../../renderer/src/ui/Ltr';
 import { renderInApp } from './render-app';

@@ -15,7 +15,7 @@ import { Collapse } from '../../ui/Collapse';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useOnce } from '../../ui/use-once';
-import '../two-factor/strings';
+import '../two-factor';
 import './strings';
 import { exportButton } from '../../ui/ExportButton';
 

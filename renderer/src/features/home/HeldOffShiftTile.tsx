@@ -1,4 +1,4 @@
-import '../routing/strings';
+import '../routing';
 import { Card, Text, Title3, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

@@ -9,7 +9,7 @@ import { dateColumn } from '../../table/date-column';
 import { listQuery, parseListView, useListView } from '../../table/url-view';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { LiveControls } from '../live/LiveControls';
+import { LiveControls } from '../live';
 import { prefetchPage, usePagedLiveList, type PagedLiveSource } from '../../api/use-paged-live-list';
 import { ListFilters, statusFilterName } from './ListFilters';
 import { RequestAgeCell, ageMinutes, ageText } from './QueueCells';
@@ -17,9 +17,9 @@ import { CodeWithChannel } from './ChannelMark';
 import { StatusBadge } from './StatusBadge';
 import { RoomCell } from './UnverifiedRoom';
 import { numberOrText } from '../../table/export-columns';
-import { NewRequestButton } from '../desk-requests/NewRequestButton';
+import { NewRequestButton } from '../desk-requests';
 import './strings';
-import { GuestCheckedOutBadge } from '../stays/GuestCheckedOutBadge';
+import { GuestCheckedOutBadge } from '../stays';
 import { exportButton } from '../../ui/ExportButton';
 
 // Stable across renders: ag-grid reads getRowId once.

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { API_KEY_CLAIMS, type ApiKeyInput, type Lookup, claimCategory, endpoints } from '@shared';
 import { call } from '../../../api/client';
 import { sessionAtom } from '../../../session/session';
-import { type LooseTranslate, claimLabels } from '../../administration/claims-tree';
+import { type LooseTranslate, claimLabels } from '../../administration';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: '12px', maxWidth: '720px' },
