@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_CLAIMS, endpoints, pathOf } from '@shared';
 import { HeaderAlerts } from '../../renderer/src/features/live/HeaderAlerts';
-import { subscribeLive } from '../../renderer/src/features/live/live-events';
+import { subscribeLive } from '../../renderer/src/api/live-events';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { FakeEventSource } from './fake-event-source';
 import { fakeServer } from './support/fake-http';

@@ -2,7 +2,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_CLAIMS, type RequestLine } from '@shared';
-import { NOW_STEP_MS } from '../../renderer/src/features/live/use-now';
+import { NOW_STEP_MS } from '../../renderer/src/ui/use-now';
 import { DueBadge } from '../../renderer/src/features/service-management/DueBadge';
 import { LineCard } from '../../renderer/src/features/service-management/LineCard';
 import { sessionAtom, store } from '../../renderer/src/session/session';

@@ -7,7 +7,7 @@ import { clientRoutes } from '@shared/routes';
 import { AppToaster } from '../../renderer/src/feedback/AppToaster';
 import { dismissErrorToasts, showToast } from '../../renderer/src/feedback/toast';
 import { ALERT_REPEAT_MS, reminderSecondsAtom } from '../../renderer/src/features/live/reminders';
-import { useLiveList } from '../../renderer/src/features/live/use-live-list';
+import { useLiveList } from '../../renderer/src/api/use-live-list';
 import { liveSoundAtom } from '../../renderer/src/features/live/sound';
 import { platform } from '../../renderer/src/platform';
 import { createWebPlatform } from '../../renderer/src/platform/web-platform';

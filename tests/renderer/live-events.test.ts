@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoints, pathOf } from '@shared';
-import { subscribeLive } from '../../renderer/src/features/live/live-events';
+import { subscribeLive } from '../../renderer/src/api/live-events';
 import { sessionAtom, store } from '../../renderer/src/session/session';
 import { FakeEventSource } from './fake-event-source';
 import { fakeServer } from './support/fake-http';

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 /**
  * The admin app's one data layer (TanStack Query): every screen reads through it, and the
  * staff event stream invalidates the keys it concerns (the paged lists and details pages
- * through their hooks, the rest through features/live/live-invalidation).
+ * through their hooks, the rest through api/live-invalidation).
  * Errors are shown by the screens (handleError), so queries do not retry a refused call.
  */
 export const queryClient = new QueryClient({

@@ -1,9 +1,9 @@
-import { guestLinksAr } from '../features/i18n/guest-links.ar';
-import { connectionAr } from '../features/i18n/connection.ar';
-import { listsAr } from '../features/i18n/lists.ar';
-import { threadAr } from '../features/i18n/thread.ar';
-import { alertsAr } from '../features/i18n/alerts.ar';
-import { queueAr } from '../features/i18n/queue.ar';
+import { guestLinksAr } from '../features/basic-data/guest-links.ar';
+import { connectionAr } from '../features/connection/connection.ar';
+import { listsAr } from '../features/service-management/lists.ar';
+import { threadAr } from '../features/service-management/thread.ar';
+import { alertsAr } from '../features/live/alerts.ar';
+import { queueAr } from '../features/service-management/queue.ar';
 import type { Messages } from './en';
 
 export const ar: Messages = {

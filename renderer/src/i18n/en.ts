@@ -1,9 +1,9 @@
-import { guestLinksEn } from '../features/i18n/guest-links.en';
-import { connectionEn } from '../features/i18n/connection.en';
-import { listsEn } from '../features/i18n/lists.en';
-import { threadEn } from '../features/i18n/thread.en';
-import { alertsEn } from '../features/i18n/alerts.en';
-import { queueEn } from '../features/i18n/queue.en';
+import { guestLinksEn } from '../features/basic-data/guest-links.en';
+import { connectionEn } from '../features/connection/connection.en';
+import { listsEn } from '../features/service-management/lists.en';
+import { threadEn } from '../features/service-management/thread.en';
+import { alertsEn } from '../features/live/alerts.en';
+import { queueEn } from '../features/service-management/queue.en';
 
 /** The English resource: its shape is the type every other language must match. */
 export const en = {

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { apiPaths, fillPath } from '@shared/api/paths';
-import { routingEn } from '../../../renderer/src/features/i18n/routing.en';
+import { routingEn } from '../../../renderer/src/features/routing/routing.en';
 import { en } from '../../../renderer/src/i18n/en';
 import { type E2EServer, startE2EServer } from '../support/server';
 import { api, guestRequest, login, lookup, screenshot, tokenOf } from './desk-support';

@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DeleteDialog } from '../../../renderer/src/features/basic-data/screen/DeleteDialog';
+import { DeleteDialog } from '../../../renderer/src/ui/DeleteDialog';
 import { EntityForm } from '../../../renderer/src/features/basic-data/screen/EntityForm';
 import { room } from '../../../renderer/src/features/basic-data/entities/linked';
 import { company } from '../../../renderer/src/features/basic-data/entities/simple';

@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { DeleteDialog } from '../../../renderer/src/features/basic-data/screen/DeleteDialog';
+import { DeleteDialog } from '../../../renderer/src/ui/DeleteDialog';
 import { renderInApp } from '../render-app';
 import { fakeTime, letTimePass } from '../support/fake-time';
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildXlsx, exportFileName } from '../../../renderer/src/features/export/export-xlsx';
+import { buildXlsx, exportFileName } from '../../../renderer/src/ui/export-xlsx';
 import { excelDate, exportSheet, numberOrText } from '../../../renderer/src/table/export-columns';
 import type { TableColumn } from '../../../renderer/src/table/types';
 

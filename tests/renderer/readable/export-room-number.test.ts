@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { buildXlsx } from '../../../renderer/src/features/export/export-xlsx';
+import { buildXlsx } from '../../../renderer/src/ui/export-xlsx';
 import type { TableColumn } from '../../../renderer/src/table/DataTable';
 import { exportSheet, numberOrText } from '../../../renderer/src/table/export-columns';
 

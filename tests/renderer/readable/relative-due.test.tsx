@@ -1,6 +1,6 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NOW_STEP_MS } from '../../../renderer/src/features/live/use-now';
+import { NOW_STEP_MS } from '../../../renderer/src/ui/use-now';
 import { DueBadge, type DueLine } from '../../../renderer/src/features/service-management/DueBadge';
 import { ageText, relativeDueText } from '../../../renderer/src/features/service-management/QueueCells';
 import { i18next, initI18n } from '../../../renderer/src/i18n';

@@ -13,10 +13,10 @@ import { formatDate } from '../../table/format';
 import { Collapse } from '../../ui/Collapse';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { DeleteDialog } from '../basic-data/screen/DeleteDialog';
-import { EditDialog } from '../basic-data/screen/EditDialog';
+import { DeleteDialog } from '../../ui/DeleteDialog';
+import { EditDialog } from '../../ui/EditDialog';
 import { excelDate } from '../../table/export-columns';
-import { exportButton } from '../export/ExportButton';
+import { exportButton } from '../../ui/ExportButton';
 
 const useStyles = makeStyles({ form: { display: 'grid', gap: '12px', maxWidth: '720px' } });
 const CLAIM = 'Administration.Canned Replies' as const;

@@ -10,7 +10,7 @@ import { handleError, showSuccess } from '../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { useOnce } from '../service-management/use-once';
+import { useOnce } from '../../ui/use-once';
 import './strings';
 
 const useStyles = makeStyles({

@@ -7,7 +7,7 @@ import { call } from '../../api/client';
 import { handleError } from '../../feedback/handle-error';
 import { showToast } from '../../feedback/toast';
 import { formatDate } from '../../table/format';
-import { copyText } from './copy-text';
+import { copyText } from '../../ui/copy-text';
 import './strings';
 
 const useStyles = makeStyles({ content: { display: 'flex', flexDirection: 'column', gap: '12px' } });

@@ -14,10 +14,10 @@ import { dateColumn } from '../../table/date-column';
 import { Collapse } from '../../ui/Collapse';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { useOnce } from '../service-management/use-once';
-import '../two-factor/strings';
+import { useOnce } from '../../ui/use-once';
+import '../two-factor';
 import './strings';
-import { exportButton } from '../export/ExportButton';
+import { exportButton } from '../../ui/ExportButton';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: '14px 18px', alignItems: 'end' },

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DeleteDialog } from '../basic-data/screen/DeleteDialog';
+import { DeleteDialog } from '../../ui/DeleteDialog';
 import './strings';
 
 /** Switching a user off signs them out everywhere at once: confirmed first, as destructive as a delete. */

@@ -8,8 +8,8 @@ import { handleError } from '../../feedback/handle-error';
 import { showToast } from '../../feedback/toast';
 import { InvitationLinkDialog } from './InvitationLinkDialog';
 import { SwitchOffDialog } from './SwitchOffDialog';
-import { ResetTwoFactorDialog } from '../two-factor/ResetTwoFactorDialog';
-import { UserSessionsDialog } from '../sessions/UserSessionsDialog';
+import { ResetTwoFactorDialog } from '../two-factor';
+import { UserSessionsDialog } from '../sessions';
 import './strings';
 
 export interface UserActionRights {

@@ -2,7 +2,7 @@ import { Button, Dropdown, Field, Input, MessageBar, MessageBarBody, Option, mak
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PATTERN, LANGUAGES, isPhoneNumber, type Language, type Lookup, type UserInput } from '@shared';
-import { useOnce } from '../service-management/use-once';
+import { useOnce } from '../../ui/use-once';
 import './strings';
 
 const useStyles = makeStyles({

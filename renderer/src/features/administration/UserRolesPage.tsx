@@ -10,7 +10,7 @@ import { useData } from '../../api/use-data';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { showToast } from '../../feedback/toast';
 import { Panel } from '../../ui/Panel';
-import { useOnce } from '../service-management/use-once';
+import { useOnce } from '../../ui/use-once';
 import './strings';
 
 const useStyles = makeStyles({

@@ -6,8 +6,8 @@ import { endpoints, type Lookup, type User, type UserInput, clientRoutes } from 
 import { call } from '../../api/client';
 import { keys } from '../../api/query';
 import { useData } from '../../api/use-data';
-import { ExcelBar } from '../basic-data/screen/ExcelBar';
-import { useLookups } from '../basic-data/screen/use-lookups';
+import { ExcelBar } from '../../ui/ExcelBar';
+import { useLookups } from '../../api/use-lookups';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { DataTable, type TableColumn } from '../../table/DataTable';
@@ -19,7 +19,7 @@ import { InvitationBadge, invitationText } from './InvitationBadge';
 import { UserActions } from './UserActions';
 import { UserForm } from './UserForm';
 import './strings';
-import { exportButton } from '../export/ExportButton';
+import { exportButton } from '../../ui/ExportButton';
 
 const LOOKUPS = ['departments', 'hotels'] as const;
 const NONE: Lookup[] = [];

@@ -4,9 +4,9 @@ import { RoleDetailPage } from './RoleDetailPage';
 import { RolesScreen } from './RolesScreen';
 import { UserRolesPage } from './UserRolesPage';
 import { UsersScreen } from './UsersScreen';
-import { SecurityAuditScreen } from '../two-factor/SecurityAuditScreen';
-import { SignInSettingsScreen } from '../single-sign-on/SignInSettingsScreen';
-import { IntegrationsScreen } from '../integrations/IntegrationsScreen';
+import { SecurityAuditScreen } from '../two-factor';
+import { SignInSettingsScreen } from '../single-sign-on';
+import { IntegrationsScreen } from '../integrations';
 
 /** The administration section, loaded on demand (app/routes.tsx). */
 export const screens = {

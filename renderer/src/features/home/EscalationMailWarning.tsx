@@ -5,7 +5,7 @@ import { endpoints } from '@shared';
 import { call } from '../../api/client';
 import { useData } from '../../api/use-data';
 import { hasClaim, sessionAtom } from '../../session/session';
-import '../service-management/strings';
+import './strings';
 
 const ESCALATION_MAIL_KEY = ['escalation-mail-status'] as const;
 

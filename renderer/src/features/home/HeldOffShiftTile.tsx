@@ -1,4 +1,4 @@
-import '../routing/strings';
+import '../routing';
 import { Card, Text, Title3, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { clientRoutes, endpoints } from '@shared';
 import { call } from '../../api/client';
 import { useData } from '../../api/use-data';
-import { invalidateOnLiveEvents } from '../live/live-invalidation';
+import { invalidateOnLiveEvents } from '../../api/live-invalidation';
 
 const useStyles = makeStyles({
   tile: { height: '100%', padding: '16px' },

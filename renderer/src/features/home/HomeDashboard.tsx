@@ -10,11 +10,11 @@ import { keys } from '../../api/query';
 import { useData } from '../../api/use-data';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { formatDate } from '../../table/format';
-import { invalidateOnLiveEvents } from '../live/live-invalidation';
+import { invalidateOnLiveEvents } from '../../api/live-invalidation';
 import { EscalationMailWarning } from './EscalationMailWarning';
 import { durationParts, startOfLocalDay } from './figures';
 import { HeldOffShiftTile } from './HeldOffShiftTile';
-import '../service-management/strings';
+import './strings';
 
 const useStyles = makeStyles({
   hero: { display: 'flex', flexDirection: 'column', gap: '8px', alignItems: 'center', textAlign: 'center', paddingBlock: '24px' },

@@ -7,10 +7,10 @@ import { useNavigate } from 'react-router-dom';
 import { clientRoutes } from '@shared/routes';
 import { platform } from '../../platform';
 import { WAITING_LIST, newRequestsAtom, waitingLinesAtom } from './LiveAlerts';
-import { liveConnectedAtom } from './live-events';
+import { liveConnectedAtom } from '../../api/live-events';
 import { REPEAT_CHOICES_S, reminderSecondsAtom } from './reminders';
 import { liveSoundAtom, useSoundAllowed } from './sound';
-import '../service-management/strings';
+import './strings';
 
 const useStyles = makeStyles({
   onBrand: { color: tokens.colorNeutralForegroundOnBrand },

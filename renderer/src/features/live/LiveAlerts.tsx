@@ -9,7 +9,7 @@ import { showToast } from '../../feedback/toast';
 import { platform as hostPlatform, type Platform } from '../../platform';
 import { hasClaim, sessionAtom } from '../../session/session';
 import { formatDueTime } from '../../table/format';
-import { subscribeLive } from './live-events';
+import { subscribeLive } from '../../api/live-events';
 import { reminderSecondsAtom, useAcknowledgeReminders } from './reminders';
 import { newRequestText } from './new-request-text';
 import { liveSoundAtom, playChime } from './sound';

@@ -1,9 +1,9 @@
 import { Badge, Button, Switch } from '@fluentui/react-components';
 import { useAtom, useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { liveConnectedAtom } from './live-events';
+import { liveConnectedAtom } from '../../api/live-events';
 import { liveSoundAtom } from './sound';
-import '../service-management/strings';
+import './strings';
 
 /**
  * The stream's state and the sound switch, shown in the request lists' header. New

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { ServiceListRow } from '@shared';
 import { callPage } from '../../api/client';
 import { shellEndpoints as endpoints } from '../../api/shell-endpoints';
-import { subscribeLive } from './live-events';
+import { subscribeLive } from '../../api/live-events';
 
 /**
  * How often a line nobody has acknowledged rings again by default ("repeating

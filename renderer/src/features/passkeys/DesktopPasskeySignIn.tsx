@@ -7,7 +7,7 @@ import { call } from '../../api/client';
 import { loginErrorMessage } from '../../auth/login-error';
 import { showToast } from '../../feedback/toast';
 import { platform } from '../../platform';
-import { useDesktopReturn } from '../single-sign-on/useDesktopReturn';
+import { useDesktopReturn } from '../../auth/useDesktopReturn';
 import './strings';
 
 interface Props {

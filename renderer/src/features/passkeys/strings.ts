@@ -1,6 +1,6 @@
 import { registerSectionStrings } from '../../i18n';
-import { passkeysAr } from '../i18n/passkeys.ar';
-import { passkeysEn } from '../i18n/passkeys.en';
+import { passkeysAr } from './passkeys.ar';
+import { passkeysEn } from './passkeys.en';
 
 /** Passkey strings arrive with their dialog, not with the login page's first view. */
 registerSectionStrings({ en: { passkeys: passkeysEn }, ar: { passkeys: passkeysAr } });

@@ -15,7 +15,7 @@ import { periodQuery, presetPeriod } from './report-period';
 import { useReport } from './use-report';
 import { FollowUpDialog } from './FollowUpDialog';
 import { hasClaim, sessionAtom } from '../../session/session';
-import { exportButton } from '../export/ExportButton';
+import { exportButton } from '../../ui/ExportButton';
 
 const useStyles = makeStyles({ select: { minWidth: '110px' }, followUp: { display: 'flex', gap: '6px', alignItems: 'center', flexWrap: 'wrap' } });
 const RECOVERY_COLOURS = { open: 'danger', contacted: 'warning', resolved: 'success' } as const;

@@ -1,10 +1,9 @@
 import './strings';
 import { Dropdown, Field, Input, Option, ToggleButton, makeStyles } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lookup } from '@shared';
-import { lookupQuery } from '../basic-data/screen/use-lookups';
+import { useLookup } from '../../api/use-lookups';
 import { PRESETS, type Period, presetOf, presetPeriod } from './report-period';
 
 const useStyles = makeStyles({
@@ -44,11 +43,11 @@ function LookupFilter({ label, all, items, value, onChange, testId }: { label: s
 
 /** Period (presets or two days), hotel and, where it applies, department; `children` adds a screen's own filters. */
 export function ReportFilters({ value, onChange, department = true, children }: { value: ReportFilterValues; onChange(v: ReportFilterValues): void; department?: boolean; children?: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const styles = useStyles();
   // The select data every screen shares (keys.lookup): a failure leaves the list empty (SPEC §8: select data fails silently).
-  const hotels = useQuery(lookupQuery('hotels', i18n.language)).data ?? [];
-  const departments = useQuery({ ...lookupQuery('departments', i18n.language), enabled: department }).data ?? [];
+  const hotels = useLookup('hotels');
+  const departments = useLookup('departments', { enabled: department });
   const active = presetOf(value.period);
   const setDay = (key: keyof Period, day: string) => {
     if (!day) return;

@@ -8,10 +8,9 @@ import { clientRoutes, endpoints, type RoomHistory, type RoomHistoryLine, type R
 import { formatDate } from '../../table/format';
 import { opensRow } from '../../table/grid-keyboard';
 import { Panel } from '../../ui/Panel';
-import { StatusBadge } from '../service-management/StatusBadge';
+import { StatusBadge } from '../service-management';
 import { useReport } from './use-report';
-import { groupByStay } from '../stays/group-by-stay';
-import { isolated, stayDates } from '../stays/stay-dates';
+import { groupByStay, isolated, stayDates } from '../stays';
 
 const useStyles = makeStyles({
   top: { display: 'flex', alignItems: 'center', gap: '12px', marginBottom: '16px', flexWrap: 'wrap' },

@@ -11,7 +11,7 @@ import { ReportFilters, type ReportFilterValues } from './ReportFilters';
 import ServiceLevelCharts, { type BarGroup } from './ServiceLevelCharts';
 import { localDay, periodQuery, presetPeriod } from './report-period';
 import { useReport } from './use-report';
-import { exportButton } from '../export/ExportButton';
+import { exportButton } from '../../ui/ExportButton';
 
 const useStyles = makeStyles({ total: { display: 'block', marginBottom: '8px' }, select: { minWidth: '160px' } });
 

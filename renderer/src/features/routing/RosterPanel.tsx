@@ -6,7 +6,7 @@ import { endpoints, type Lookup, type RosterRow } from '@shared';
 import { call } from '../../api/client';
 import { useData } from '../../api/use-data';
 import { errorMessage, showSuccess } from '../../feedback/handle-error';
-import { ExcelBar } from '../basic-data/screen/ExcelBar';
+import { ExcelBar } from '../../ui/ExcelBar';
 import { workerKeys } from './WorkersPanel';
 
 const useStyles = makeStyles({ bar: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center', marginBlock: '12px' } });

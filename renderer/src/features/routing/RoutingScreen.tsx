@@ -7,7 +7,8 @@ import { hasClaim, sessionAtom } from '../../session/session';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
 import { useWithoutFocusGroups } from '../../ui/use-without-focus-groups';
-import { useLookups } from '../basic-data/screen/use-lookups';
+import { useLookups } from '../../api/use-lookups';
+import { HotelSelect } from '../../ui/HotelSelect';
 import { PreviewPanel } from './PreviewPanel';
 import { RosterPanel } from './RosterPanel';
 import { RulesPanel } from './RulesPanel';
@@ -48,13 +49,7 @@ export function RoutingScreen() {
       <ScreenHeader title={t('items.Routing')} />
       <div className={styles.pickers}>
         <Field label={t('routing.hotel')}>
-          <Select value={hotelId === undefined ? '' : String(hotelId)} onChange={(_, d) => setHotelId(Number(d.value))}>
-            {hotels.map((h) => (
-              <option key={h.id} value={h.id}>
-                {h.name}
-              </option>
-            ))}
-          </Select>
+          <HotelSelect hotels={hotels} value={hotelId === undefined ? '' : String(hotelId)} onChange={(id) => setHotelId(Number(id))} />
         </Field>
         {tab !== 'rules' && (
           <Field label={t('routing.department')}>

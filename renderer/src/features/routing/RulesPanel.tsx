@@ -5,7 +5,7 @@ import { endpoints, type Lookup, type RoutingRuleRow, type RoutingScope } from '
 import { call } from '../../api/client';
 import { useData } from '../../api/use-data';
 import { errorMessage, showSuccess } from '../../feedback/handle-error';
-import { DeleteDialog } from '../basic-data/screen/DeleteDialog';
+import { DeleteDialog } from '../../ui/DeleteDialog';
 import { RuleForm } from './RuleForm';
 import { RulesTable } from './RulesTable';
 import { type Draft, EMPTY, draftOf, ruleOf } from './rule-draft';

@@ -12,8 +12,6 @@ const useStyles = makeStyles({
   top: { display: 'flex', alignItems: 'center', gap: '12px', marginBottom: '16px', flexWrap: 'wrap' },
   title: { margin: 0, flexGrow: 1 },
   flip: { ':dir(rtl)': { transform: 'scaleX(-1)' } },
-  facts: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: '12px 24px' },
-  label: { color: tokens.colorNeutralForeground3, display: 'block' },
   stars: { display: 'flex', gap: '2px', color: tokens.colorPaletteMarigoldForeground1, fontSize: '20px' },
   center: { paddingTop: '10vh', textAlign: 'center' },
 });
@@ -36,30 +34,6 @@ export function DetailsHeading({ title, status, backTo }: { title: string; statu
       </Title2>
       <StatusBadge status={status} size="extra-large" />
     </div>
-  );
-}
-
-/** A fact's value; `ltr`: it reads left to right in Arabic too (a phone or room number). */
-export type Fact = [label: string, value: string, ltr?: boolean];
-
-export function Facts({ heading, facts }: { heading: string; facts: Fact[] }) {
-  const styles = useStyles();
-  return (
-    <Panel>
-      <Text as="h2" weight="semibold" size={400} block style={{ marginBottom: 8 }}>
-        {heading}
-      </Text>
-      <div className={styles.facts}>
-        {facts.map(([label, value, ltr]) => (
-          <div key={label}>
-            <Text size={200} className={styles.label}>{label}</Text>
-            <Text>
-              <bdi dir={ltr && value ? 'ltr' : undefined}>{value || '—'}</bdi>
-            </Text>
-          </div>
-        ))}
-      </div>
-    </Panel>
   );
 }
 

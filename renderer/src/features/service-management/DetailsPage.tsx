@@ -18,15 +18,16 @@ import {
 import { ltrIn } from '@shared/display-names';
 import { call } from '../../api/client';
 import { keys } from '../../api/query';
-import { RoomHistoryLink } from '../reports/RoomHistoryLink';
-import { DetailsHeading, type Fact, Facts, PageState, ReviewPanel } from './DetailsLayout';
+import { RoomHistoryLink } from '../reports';
+import { type Fact, Facts } from '../../ui/Facts';
+import { DetailsHeading, PageState, ReviewPanel } from './DetailsLayout';
 import { LineCard } from './LineCard';
 import { fetchLineDetails } from './line-queries';
 import { useLiveDetails } from './use-live-details';
 import { UnverifiedRoomNotice } from './UnverifiedRoom';
-import { StayFacts } from '../stays/StayFacts';
+import { StayFacts } from '../stays';
 import { UnsentReplyGuard } from './UnsentReplyGuard';
-import { TrackingQr } from '../desk-requests/TrackingQr';
+import { TrackingQr } from '../desk-requests';
 import './strings';
 
 /** What one details page shows, whichever record it came from. */

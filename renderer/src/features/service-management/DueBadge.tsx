@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LineStatus } from '@shared';
 import { clockOf, type ClockLevel } from '@shared/service-levels';
 import { formatDueTime } from '../../table/format';
-import { useNow } from '../live/use-now';
+import { useNow } from '../../ui/use-now';
 import { relativeDueText } from './QueueCells';
 
 /** What the badge reads of a line: its status and the clock fields the server sends. */

@@ -17,7 +17,7 @@ import { RejectDialog } from './RejectDialog';
 import { StatusBadge } from './StatusBadge';
 import { GuestUnreadBadge } from './GuestUnreadBadge';
 import { StatusHistory } from './StatusHistory';
-import { useOnce } from './use-once';
+import { useOnce } from '../../ui/use-once';
 import './strings';
 
 const useStyles = makeStyles({

@@ -8,7 +8,7 @@ import { keys } from '../../api/query';
 import { useData } from '../../api/use-data';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { formatDate } from '../../table/format';
-import { useOnce } from './use-once';
+import { useOnce } from '../../ui/use-once';
 import { useUnsentReply } from './UnsentReplyGuard';
 import './strings';
 

@@ -1,11 +1,10 @@
 import { Button, Dropdown, Field, Input, Option, Switch, ToggleButton, Tooltip, makeStyles } from '@fluentui/react-components';
 import { DismissRegular, PersonClockRegular } from '@fluentui/react-icons';
-import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Lookup } from '@shared';
 import type { ListView } from '../../table/url-view';
-import { lookupQuery } from '../basic-data/screen/use-lookups';
+import { useLookup } from '../../api/use-lookups';
 import './strings';
 
 const useStyles = makeStyles({
@@ -43,10 +42,10 @@ export function ListFilters({
   /** Offer "My queue" (the Services list). */
   queue?: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const styles = useStyles();
-  const hotels = useQuery(lookupQuery('hotels', i18n.language)).data ?? [];
-  const departments = useQuery(lookupQuery('departments', i18n.language)).data ?? [];
+  const hotels = useLookup('hotels');
+  const departments = useLookup('departments');
   const set = (next: Partial<ListView>) => onView({ ...next, page: 0 });
   const any = t('lists.any');
   const filtered = FILTERS.some((name) => view[name]);

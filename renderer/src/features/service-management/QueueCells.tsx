@@ -2,7 +2,7 @@ import { Badge } from '@fluentui/react-components';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatDueTime } from '../../table/format';
-import { useNow } from '../live/use-now';
+import { useNow } from '../../ui/use-now';
 
 /** Whole minutes from `since` to `now`; null without a start (nothing open). */
 export function ageMinutes(since: string | null, now: number): number | null {

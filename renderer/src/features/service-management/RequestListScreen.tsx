@@ -9,18 +9,18 @@ import { dateColumn } from '../../table/date-column';
 import { listQuery, parseListView, useListView } from '../../table/url-view';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { LiveControls } from '../live/LiveControls';
-import { prefetchPage, usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
+import { LiveControls } from '../live';
+import { prefetchPage, usePagedLiveList, type PagedLiveSource } from '../../api/use-paged-live-list';
 import { ListFilters, statusFilterName } from './ListFilters';
 import { RequestAgeCell, ageMinutes, ageText } from './QueueCells';
 import { CodeWithChannel } from './ChannelMark';
 import { StatusBadge } from './StatusBadge';
 import { RoomCell } from './UnverifiedRoom';
 import { numberOrText } from '../../table/export-columns';
-import { NewRequestButton } from '../desk-requests/NewRequestButton';
+import { NewRequestButton } from '../desk-requests';
 import './strings';
-import { GuestCheckedOutBadge } from '../stays/GuestCheckedOutBadge';
-import { exportButton } from '../export/ExportButton';
+import { GuestCheckedOutBadge } from '../stays';
+import { exportButton } from '../../ui/ExportButton';
 
 // Stable across renders: ag-grid reads getRowId once.
 const requestRowId = (r: RequestListRow) => r.id;

@@ -1,4 +1,3 @@
-import '../work-phones/strings';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -10,22 +9,22 @@ import { dateColumn } from '../../table/date-column';
 import { listQuery, useListView } from '../../table/url-view';
 import { Panel } from '../../ui/Panel';
 import { ScreenHeader } from '../../ui/ScreenHeader';
-import { NewRequestButton } from '../desk-requests/NewRequestButton';
-import { LiveControls } from '../live/LiveControls';
-import { usePagedLiveList, type PagedLiveSource } from '../live/use-paged-live-list';
+import { NewRequestButton } from '../desk-requests';
+import { LiveControls } from '../live';
+import { usePagedLiveList, type PagedLiveSource } from '../../api/use-paged-live-list';
 import { CodeWithChannel } from './ChannelMark';
 import { DueBadge } from './DueBadge';
 import { GuestUnreadBadge } from './GuestUnreadBadge';
-import { GuestCheckedOutBadge } from '../stays/GuestCheckedOutBadge';
+import { GuestCheckedOutBadge } from '../stays';
 import { ListFilters, statusFilterName } from './ListFilters';
 import { AgeCell, ageMinutes, ageText, relativeDueText } from './QueueCells';
 import { StatusBadge } from './StatusBadge';
 import { excelDate } from '../../table/export-columns';
-import { workerStep } from '../work-phones/pairing';
+import { workerStep } from '../work-phones';
 import { formatListDate } from '../../table/format';
 import { numberOrText } from '../../table/export-columns';
 import './strings';
-import { exportButton } from '../export/ExportButton';
+import { exportButton } from '../../ui/ExportButton';
 
 // Stable across renders: ag-grid reads getRowId once.
 const lineRowId = (r: ServiceListRow) => String(r.id);

@@ -1,4 +1,3 @@
-import '../work-phones/strings';
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '@shared';
@@ -6,7 +5,7 @@ import { call } from '../../api/client';
 import { keys } from '../../api/query';
 import { useData } from '../../api/use-data';
 import { formatDate } from '../../table/format';
-import { LinePhotos } from '../work-phones/LinePhotos';
+import { LinePhotos } from '../work-phones';
 import './strings';
 
 const useStyles = makeStyles({

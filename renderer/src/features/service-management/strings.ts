@@ -1,6 +1,6 @@
 import { registerSectionStrings } from '../../i18n';
-import { deskAr } from '../i18n/desk.ar';
-import { deskEn } from '../i18n/desk.en';
+import { deskAr } from './desk.ar';
+import { deskEn } from './desk.en';
 
-/** The desk's strings (requests, lines, live alerts, the dashboard, export) arrive with the signed-in screens, not with the login page. */
+/** The desk's strings (requests, lines, statuses) arrive with the signed-in screens, not with the login page. */
 registerSectionStrings({ en: deskEn, ar: deskAr });

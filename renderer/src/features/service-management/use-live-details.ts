@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LiveEvent } from '@shared';
 import { keys } from '../../api/query';
 import { handleError } from '../../feedback/handle-error';
-import { subscribeLive } from '../live/live-events';
+import { subscribeLive } from '../../api/live-events';
 import './strings';
 
 /**

@@ -1,6 +1,6 @@
 import { registerSectionStrings } from '../../i18n';
-import { sessionsAr } from '../i18n/sessions.ar';
-import { sessionsEn } from '../i18n/sessions.en';
+import { sessionsAr } from './sessions.ar';
+import { sessionsEn } from './sessions.en';
 
 /** Signed-in devices' strings arrive with their dialogs, not with the first view. */
 registerSectionStrings({ en: { sessions: sessionsEn }, ar: { sessions: sessionsAr } });

@@ -8,7 +8,7 @@ import { loginErrorMessage } from '../../auth/login-error';
 import { showToast } from '../../feedback/toast';
 import { platform } from '../../platform';
 import './strings';
-import { useDesktopReturn } from './useDesktopReturn';
+import { useDesktopReturn } from '../../auth/useDesktopReturn';
 
 /** Where the web app keeps the flow key while the browser is at the provider (this tab only, never a URL). */
 export const SSO_FLOW_KEY = 'hotel.ssoFlow';

@@ -1,6 +1,6 @@
 import type { Language, StaySummary } from '@shared';
 import { useTranslation } from 'react-i18next';
-import { Facts } from '../service-management/DetailsLayout';
+import { Facts } from '../../ui/Facts';
 import { GuestCheckedOutBadge } from './GuestCheckedOutBadge';
 import { stayDates } from './stay-dates';
 import './strings';

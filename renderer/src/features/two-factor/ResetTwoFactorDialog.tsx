@@ -1,6 +1,6 @@
 import './strings';
 import { useTranslation } from 'react-i18next';
-import { DeleteDialog } from '../basic-data/screen/DeleteDialog';
+import { DeleteDialog } from '../../ui/DeleteDialog';
 
 /** Resetting a user's two-factor lets the password alone sign them in again: confirmed first. */
 export function ResetTwoFactorDialog({ name, onCancel, onConfirm }: { name: string; onCancel(): void; onConfirm(): Promise<void> }) {

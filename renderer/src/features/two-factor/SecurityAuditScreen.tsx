@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { SECURITY_EVENTS_MAX_PAGE, endpoints, type SecurityEvent } from '@shared';
 import { call, EXPORT_MAX_ROWS } from '../../api/client';
 import { excelDate } from '../../table/export-columns';
-import { ExportButton } from '../export/ExportButton';
+import { ExportButton } from '../../ui/ExportButton';
 import { handleError } from '../../feedback/handle-error';
 import { formatDate } from '../../table/format';
 import { Ltr } from '../../ui/Ltr';

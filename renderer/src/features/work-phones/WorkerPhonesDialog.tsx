@@ -9,7 +9,7 @@ import { useData } from '../../api/use-data';
 import { handleError, showSuccess } from '../../feedback/handle-error';
 import { formatDate } from '../../table/format';
 import { useReturnFocus } from '../../ui/use-return-focus';
-import { DeleteDialog } from '../basic-data/screen/DeleteDialog';
+import { DeleteDialog } from '../../ui/DeleteDialog';
 
 const useStyles = makeStyles({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: '8px' },

@@ -2,6 +2,7 @@ import { Button, Dropdown, Field, Input, Option, Select, Spinner, makeStyles } f
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FACILITIES, type Lookup } from '@shared';
+import { HotelSelect } from '../../../ui/HotelSelect';
 import { ImageDropZone } from './ImageDropZone';
 
 const useStyles = makeStyles({
@@ -56,14 +57,9 @@ export function BookingRoomForm({ hotels, roomTypes, value, onChange, onSubmit }
     <form onSubmit={submit} data-testid="booking-room-form">
       <div className={styles.grid}>
         <Field label={t('fields.hotel')} required>
-          <Select required value={value.hotelId} onChange={(_, d) => onChange({ ...value, hotelId: d.value })}>
+          <HotelSelect hotels={hotels} required value={value.hotelId} onChange={(hotelId) => onChange({ ...value, hotelId })}>
             <option value="">{t('common.select')}</option>
-            {hotels.map((h) => (
-              <option key={h.id} value={String(h.id)}>
-                {h.name}
-              </option>
-            ))}
-          </Select>
+          </HotelSelect>
         </Field>
         <Field label={t('fields.roomType')} required>
           <Select required value={value.roomTypeId} onChange={(_, d) => onChange({ ...value, roomTypeId: d.value })}>

@@ -13,13 +13,13 @@ import { useListView } from '../../../table/url-view';
 import { Collapse } from '../../../ui/Collapse';
 import { Panel } from '../../../ui/Panel';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
-import { EditDialog } from '../screen/EditDialog';
-import { useLookups } from '../screen/use-lookups';
+import { EditDialog } from '../../../ui/EditDialog';
+import { useLookups } from '../../../api/use-lookups';
 import { useMasterList } from '../screen/use-master-list';
 import { BookingRoomEdit, type BookingRoomChanges } from './BookingRoomEdit';
 import { BookingRoomForm, emptyBookingRoom, type NewBookingRoom } from './BookingRoomForm';
 import { Thumbnails } from './Thumbnails';
-import { exportButton } from '../../export/ExportButton';
+import { exportButton } from '../../../ui/ExportButton';
 
 /** Booking rooms (SPEC §2): multipart create with images, edit names and add images. */
 export function BookingRoomScreen() {

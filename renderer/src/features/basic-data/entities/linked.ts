@@ -1,11 +1,9 @@
-import '../../reports/strings';
-import '../../work-phones/strings';
 import { endpoints, type Room, type Service, type Worker } from '@shared';
 import { displayName } from '@shared/display-names';
 import { createElement } from 'react';
-import { RoomHistoryLink } from '../../reports/RoomHistoryLink';
+import { RoomHistoryLink } from '../../reports';
 import { RoomQrSheet } from '../screen/RoomQrSheet';
-import { WorkerRowDialog, workerMenuItems } from '../../work-phones/WorkerRowDialog';
+import { WorkerRowDialog, workerMenuItems } from '../../work-phones';
 import type { EntityDescriptor } from '../screen/types';
 import { col, createdAtCol, localKey, localName, readerOf } from './columns';
 import { targetColumns, targetFields } from './targets';

@@ -9,19 +9,19 @@ import { keys } from '../../../api/query';
 import { handleError, showSuccess } from '../../../feedback/handle-error';
 import { hasClaim, sessionAtom } from '../../../session/session';
 import { DataTable } from '../../../table/DataTable';
-import { invalidateOnLiveEvents } from '../../live/live-invalidation';
+import { invalidateOnLiveEvents } from '../../../api/live-invalidation';
 import { useListView } from '../../../table/url-view';
 import { Collapse } from '../../../ui/Collapse';
 import { Panel } from '../../../ui/Panel';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
-import { DeleteDialog } from './DeleteDialog';
-import { EditDialog } from './EditDialog';
+import { DeleteDialog } from '../../../ui/DeleteDialog';
+import { EditDialog } from '../../../ui/EditDialog';
 import { EntityForm } from './EntityForm';
-import { ExcelBar } from './ExcelBar';
+import { ExcelBar } from '../../../ui/ExcelBar';
 import { toBody, toValues, type EntityDescriptor, type FormValues, type LookupSource } from './types';
-import { useLookups } from './use-lookups';
+import { useLookups } from '../../../api/use-lookups';
 import { useMasterList } from './use-master-list';
-import { exportButton } from '../../export/ExportButton';
+import { exportButton } from '../../../ui/ExportButton';
 
 /** The one master-data screen (SPEC §2), driven by its entity's description. */
 export function EntityScreen<Row extends { id: number }>({ descriptor: d }: { descriptor: EntityDescriptor<Row> }) {

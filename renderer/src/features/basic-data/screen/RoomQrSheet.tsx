@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Select, Spinner } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import { QrCodeRegular } from '@fluentui/react-icons';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -10,7 +10,8 @@ import { useData } from '../../../api/use-data';
 import { handleError } from '../../../feedback/handle-error';
 import { platform } from '../../../platform';
 import { hasClaim, sessionAtom } from '../../../session/session';
-import { DeleteDialog } from './DeleteDialog';
+import { DeleteDialog } from '../../../ui/DeleteDialog';
+import { HotelSelect } from '../../../ui/HotelSelect';
 import { QrAddressChoice } from './QrAddressChoice';
 import type { Lookups } from './types';
 
@@ -84,14 +85,9 @@ export function RoomQrSheet({ lookups }: { lookups: Lookups }) {
               <DialogTitle>{t('qr.print')}</DialogTitle>
               <DialogContent style={{ display: 'flex', flexDirection: 'column', gap: '12px' }}>
                 <Field label={t('qr.hotel')} required>
-                  <Select value={hotelId} onChange={(_, d) => setHotelId(d.value)}>
+                  <HotelSelect hotels={hotels} value={hotelId} onChange={setHotelId}>
                     <option value="">{t('fields.hotel')}</option>
-                    {hotels.map((h) => (
-                      <option key={h.id} value={String(h.id)}>
-                        {h.name}
-                      </option>
-                    ))}
-                  </Select>
+                  </HotelSelect>
                 </Field>
                 {!info ? (
                   failed ? (

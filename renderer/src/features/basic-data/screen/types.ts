@@ -1,18 +1,18 @@
-import type { Endpoint, BasicDataItem, Lookup } from '@shared';
+import type { Endpoint, BasicDataItem } from '@shared';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import type { en } from '../../../i18n/en';
 import type { TableColumn } from '../../../table/DataTable';
+import type { LookupSource, Lookups } from '../../../api/use-lookups';
 import { minutesOf } from './minutes';
-import type { targetsEn } from '../../i18n/targets.en';
+import type { targetsEn } from '../targets.en';
 import '../strings';
 
 export type FieldLabel = keyof typeof en.fields;
 /** A string of the service-level targets, named in full. */
 export type TargetText = `targets.${keyof typeof targetsEn}`;
 export type ErrorKey = keyof typeof en.errors;
-export type LookupSource = 'companies' | 'useTypes' | 'roomTypes' | 'hotels' | 'serviceGroups' | 'departments';
-export type Lookups = Partial<Record<LookupSource, Lookup[]>>;
+export type { LookupSource, Lookups };
 export type FormValues = Record<string, string>;
 
 export interface FieldSpec {

@@ -1,11 +1,12 @@
 import './strings';
-import { Button, Field, Input, Select, Switch, Text, Title3, makeStyles } from '@fluentui/react-components';
+import { Button, Field, Input, Switch, Text, Title3, makeStyles } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ApaleoSettings, type Lookup, endpoints } from '@shared';
+import { type ApaleoSettings, endpoints } from '@shared';
 import { call } from '../../../api/client';
 import { handleError } from '../../../feedback/handle-error';
 import { showToast } from '../../../feedback/toast';
+import { HotelSelect } from '../../../ui/HotelSelect';
 import { Panel } from '../../../ui/Panel';
 
 const useStyles = makeStyles({
@@ -18,14 +19,10 @@ const useStyles = makeStyles({
 export function ApaleoPanel({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [hotels, setHotels] = useState<Lookup[]>([]);
   const [hotelId, setHotelId] = useState('');
   const [settings, setSettings] = useState<ApaleoSettings>();
   const [form, setForm] = useState({ enabled: false, propertyId: '', clientId: '', clientSecret: '' });
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    call(endpoints.generateHotels).then(setHotels, () => setHotels([]));
-  }, []);
   const show = (loaded: ApaleoSettings) => {
     setSettings(loaded);
     setForm({ enabled: loaded.enabled, propertyId: loaded.propertyId, clientId: loaded.clientId, clientSecret: '' });
@@ -56,14 +53,9 @@ export function ApaleoPanel({ canEdit }: { canEdit: boolean }) {
       <Panel>
         <div className={styles.form}>
           <Field label={t('apaleo.hotel')}>
-            <Select value={hotelId} onChange={(_, d) => setHotelId(d.value)}>
+            <HotelSelect value={hotelId} onChange={setHotelId}>
               <option value="" />
-              {hotels.map((h) => (
-                <option key={h.id} value={String(h.id)}>
-                  {h.name}
-                </option>
-              ))}
-            </Select>
+            </HotelSelect>
           </Field>
           {settings && (
             <>

@@ -1,11 +1,11 @@
-import { Button, Checkbox, Field, Input, Select, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_KEY_CLAIMS, type ApiKeyInput, type Lookup, claimCategory, endpoints } from '@shared';
-import { call } from '../../../api/client';
+import { API_KEY_CLAIMS, type ApiKeyInput, claimCategory } from '@shared';
+import { HotelSelect } from '../../../ui/HotelSelect';
 import { sessionAtom } from '../../../session/session';
-import { type LooseTranslate, claimLabels } from '../../administration/claims-tree';
+import { type LooseTranslate, claimLabels } from '../../administration';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: '12px', maxWidth: '720px' },
@@ -25,16 +25,11 @@ export function ApiKeyForm({ onSubmit }: { onSubmit(input: ApiKeyInput): Promise
   const styles = useStyles();
   const session = useAtomValue(sessionAtom);
   const labels = claimLabels(t as unknown as LooseTranslate);
-  const [hotels, setHotels] = useState<Lookup[]>([]);
   const [name, setName] = useState('');
   const [reach, setReach] = useState<string>('');
   const [claims, setClaims] = useState<Set<string>>(new Set());
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    call(endpoints.generateHotels).then(setHotels, () => setHotels([]));
-  }, []);
 
   const offered = useMemo(() => {
     const held = new Set(session?.claims ?? []);
@@ -71,15 +66,10 @@ export function ApiKeyForm({ onSubmit }: { onSubmit(input: ApiKeyInput): Promise
         <Input value={name} maxLength={100} onChange={(_, d) => setName(d.value)} />
       </Field>
       <Field label={t('apiKeys.reach')} required validationMessage={tried && !reach ? t('apiKeys.required') : undefined}>
-        <Select value={reach} onChange={(_, d) => setReach(d.value)}>
+        <HotelSelect value={reach} onChange={setReach}>
           <option value="" />
           <option value={CHAIN}>{t('apiKeys.wholeChain')}</option>
-          {hotels.map((h) => (
-            <option key={h.id} value={String(h.id)}>
-              {h.name}
-            </option>
-          ))}
-        </Select>
+        </HotelSelect>
       </Field>
       {/* A group of its own, not a Field: a Field gives every box one shared id, so no box had its own name. */}
       <fieldset className={styles.claims} aria-describedby="api-key-claims-hint">

@@ -3,7 +3,7 @@ import { CopyRegular } from '@fluentui/react-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../feedback/toast';
-import { copyText } from '../../administration/copy-text';
+import { copyText } from '../../../ui/copy-text';
 
 const useStyles = makeStyles({ content: { display: 'flex', flexDirection: 'column', gap: '12px' } });
 

@@ -1,9 +1,11 @@
-import { Button, Field, Select, Text, Title3, makeStyles } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { Button, Field, Text, Title3, makeStyles } from '@fluentui/react-components';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Lookup, endpoints } from '@shared';
+import { endpoints } from '@shared';
 import { call } from '../../../api/client';
+import { useLookup } from '../../../api/use-lookups';
 import { handleError } from '../../../feedback/handle-error';
+import { HotelSelect } from '../../../ui/HotelSelect';
 import { Panel } from '../../../ui/Panel';
 import { KeyShownOnceDialog } from '../api-keys/KeyShownOnceDialog';
 
@@ -16,13 +18,10 @@ const useStyles = makeStyles({
 export function StaySecretPanel() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [hotels, setHotels] = useState<Lookup[]>([]);
+  const hotels = useLookup('hotels');
   const [hotelId, setHotelId] = useState('');
   const [secret, setSecret] = useState<{ name: string; value: string }>();
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    call(endpoints.generateHotels).then(setHotels, () => setHotels([]));
-  }, []);
   const make = async () => {
     if (!hotelId) return;
     setBusy(true);
@@ -42,14 +41,9 @@ export function StaySecretPanel() {
       <Panel>
         <div className={styles.row}>
           <Field label={t('apiKeys.hotel')}>
-            <Select value={hotelId} onChange={(_, d) => setHotelId(d.value)}>
+            <HotelSelect hotels={hotels} value={hotelId} onChange={setHotelId}>
               <option value="" />
-              {hotels.map((h) => (
-                <option key={h.id} value={String(h.id)}>
-                  {h.name}
-                </option>
-              ))}
-            </Select>
+            </HotelSelect>
           </Field>
           <Button appearance="primary" disabled={!hotelId || busy} onClick={() => void make()}>
             {t('apiKeys.newStaySecret')}

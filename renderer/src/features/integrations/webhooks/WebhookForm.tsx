@@ -1,7 +1,8 @@
-import { Button, Checkbox, Field, Input, Select, makeStyles } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, makeStyles } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Lookup, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX, type WebhookEventType, type WebhookSubscriptionInput } from '@shared';
+import { HotelSelect } from '../../../ui/HotelSelect';
 
 const useStyles = makeStyles({
   form: { display: 'grid', gap: '12px', maxWidth: '720px' },
@@ -9,7 +10,7 @@ const useStyles = makeStyles({
   actions: { display: 'flex', gap: '8px' },
 });
 
-/** A new subscription: its URL, the events it wants, one hotel or the whole chain. */
+/** A new subscription: its URL, the events it wants, one hotel or the whole chain (`hotels`: the first is the default when the chain is not allowed). */
 export function WebhookForm({ hotels, chainAllowed, onSubmit, onCancel }: { hotels: Lookup[]; chainAllowed: boolean; onSubmit: (input: WebhookSubscriptionInput) => Promise<void>; onCancel: () => void }) {
   const { t } = useTranslation();
   const styles = useStyles();
@@ -47,14 +48,9 @@ export function WebhookForm({ hotels, chainAllowed, onSubmit, onCancel }: { hote
       </fieldset>
       {events.includes('message.added') && <Checkbox label={t('webhooks.includeNotes')} checked={notes} onChange={(_, d) => setNotes(d.checked === true)} />}
       <Field label={t('webhooks.hotel')}>
-        <Select value={hotel} onChange={(_, d) => setHotel(d.value)}>
+        <HotelSelect hotels={hotels} value={hotel} onChange={setHotel}>
           {chainAllowed && <option value="">{t('webhooks.allHotels')}</option>}
-          {hotels.map((h) => (
-            <option key={h.id} value={String(h.id)}>
-              {h.name}
-            </option>
-          ))}
-        </Select>
+        </HotelSelect>
       </Field>
       <div className={styles.actions}>
         <Button appearance="primary" type="submit" disabled={busy || !url.trim() || !events.length}>

@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type WebhookSubscription, type WebhookSubscriptionInput, endpoints } from '@shared';
 import { call } from '../../../api/client';
+import { useLookup } from '../../../api/use-lookups';
 import { useData } from '../../../api/use-data';
 import { handleError, showSuccess } from '../../../feedback/handle-error';
-import { copyText } from '../../administration/copy-text';
+import { copyText } from '../../../ui/copy-text';
 import { hasClaim, sessionAtom } from '../../../session/session';
 import { Ltr } from '../../../ui/Ltr';
 import { Panel } from '../../../ui/Panel';
@@ -28,7 +29,7 @@ export function WebhooksPanel() {
   const canEdit = hasClaim(session, 'Administration.Integrations.Edit');
   const chainAllowed = session?.userRoles.includes('Admin') ?? false;
   const list = useData(['webhooks'], () => call(endpoints.webhooks), t('webhooks.loadFailed'));
-  const hotels = useData(['webhooks', 'hotels'], () => call(endpoints.generateHotels), null);
+  const hotels = useLookup('hotels');
   const [adding, setAdding] = useState(false);
   const [secret, setSecret] = useState<string>();
   const [copied, setCopied] = useState<boolean>();
@@ -97,7 +98,7 @@ export function WebhooksPanel() {
       )}
       {adding && (
         <Panel>
-          <WebhookForm hotels={hotels.data ?? []} chainAllowed={chainAllowed} onSubmit={create} onCancel={() => setAdding(false)} />
+          <WebhookForm hotels={hotels} chainAllowed={chainAllowed} onSubmit={create} onCancel={() => setAdding(false)} />
         </Panel>
       )}
       {list.loading ? (

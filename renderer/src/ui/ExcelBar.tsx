@@ -4,10 +4,10 @@ import { isAxiosError } from 'axios';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint, RowError } from '@shared';
-import { download, upload } from '../../../api/client';
-import { handleError, showSuccess } from '../../../feedback/handle-error';
-import { showToast } from '../../../feedback/toast';
-import { platform } from '../../../platform';
+import { download, upload } from '../api/client';
+import { handleError, showSuccess } from '../feedback/handle-error';
+import { showToast } from '../feedback/toast';
+import { platform } from '../platform';
 import { RowErrorsDialog } from './RowErrorsDialog';
 
 export interface ExcelBarProps {

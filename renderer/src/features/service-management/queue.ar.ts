@@ -1,4 +1,4 @@
-import type { ArabicPlurals } from './arabic-plurals';
+import type { ArabicPlurals } from '../../i18n/arabic-plurals';
 import type { queueEn } from './queue.en';
 
 export const queueAr: { [K in keyof typeof queueEn]: string } & ArabicPlurals<'ageMinutes' | 'ageHoursPart' | 'ageDaysPart' | 'remindMinutes'> = {

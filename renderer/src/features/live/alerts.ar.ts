@@ -1,5 +1,5 @@
 import type { alertsEn } from './alerts.en';
-import type { ArabicPlurals } from './arabic-plurals';
+import type { ArabicPlurals } from '../../i18n/arabic-plurals';
 
 export const alertsAr: { [K in keyof typeof alertsEn]: string } & ArabicPlurals<'bellCount' | 'moreServices' | 'bellWaiting' | 'reminderMany' | 'moreAlerts'> = {
   bell: 'طلبات جديدة',

@@ -2,7 +2,7 @@ import { Button, Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle }
 import { DismissRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReturnFocus } from '../../../ui/use-return-focus';
+import { useReturnFocus } from './use-return-focus';
 
 /** The edit modal: closes on the X or a click outside (SPEC §2). */
 export function EditDialog({ open, title, onClose, children }: { open: boolean; title: string; onClose(): void; children: ReactNode }) {

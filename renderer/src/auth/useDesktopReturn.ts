@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { LoginResponse } from '@shared';
-import { shellEndpoints as endpoints } from '../../api/shell-endpoints';
-import { call } from '../../api/client';
-import { loginErrorMessage } from '../../auth/login-error';
-import { showToast } from '../../feedback/toast';
-import { platform } from '../../platform';
+import { shellEndpoints as endpoints } from '../api/shell-endpoints';
+import { call } from '../api/client';
+import { loginErrorMessage } from './login-error';
+import { showToast } from '../feedback/toast';
+import { platform } from '../platform';
 
 /**
  * Which button's flow the next deep link belongs to. Single sign-on and the passkey both

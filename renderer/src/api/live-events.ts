@@ -2,9 +2,9 @@ import { atom } from 'jotai';
 import type { LiveEvent } from '@shared';
 import { fillPath } from '@shared/api/paths';
 import { LIVE_EVENT_TYPES, StreamSignal } from '@shared/live-events';
-import { call, http } from '../../api/client';
-import { shellEndpoints as endpoints } from '../../api/shell-endpoints';
-import { sessionAtom, store } from '../../session/session';
+import { call, http } from './client';
+import { shellEndpoints as endpoints } from './shell-endpoints';
+import { sessionAtom, store } from '../session/session';
 
 type Listener = (event: LiveEvent) => void;
 

@@ -2,10 +2,10 @@ import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@t
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveEvent } from '@shared';
-import { fetchAllPages, type Page } from '../../api/client';
-import { handleError } from '../../feedback/handle-error';
-import { sessionAtom, store } from '../../session/session';
-import type { ListView } from '../../table/url-view';
+import { fetchAllPages, type Page } from './client';
+import { handleError } from '../feedback/handle-error';
+import { sessionAtom, store } from '../session/session';
+import type { ListView } from '../table/url-view';
 import { liveConnectedAtom, subscribeLive } from './live-events';
 import { useLiveList } from './use-live-list';
 

@@ -1,4 +1,4 @@
-import type { SheetData } from '../../table/export-columns';
+import type { SheetData } from '../table/export-columns';
 
 /**
  * Date cells carry a number format in the reader's convention, so Excel can sort and filter

@@ -1,8 +1,8 @@
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DangerButton } from '../../../ui/DangerButton';
-import { useReturnFocus } from '../../../ui/use-return-focus';
+import { DangerButton } from './DangerButton';
+import { useReturnFocus } from './use-return-focus';
 
 export interface DeleteDialogProps {
   open: boolean;

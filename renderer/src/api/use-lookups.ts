@@ -1,9 +1,13 @@
-import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { endpoints, type Endpoint, type Lookup } from '@shared';
-import { call } from '../../../api/client';
-import { keys } from '../../../api/query';
-import type { LookupSource, Lookups } from './types';
+import { call } from './client';
+import { keys } from './query';
+
+/** The select sources (the server's generate* lists), and what a screen holds of them. */
+export type LookupSource = 'companies' | 'useTypes' | 'roomTypes' | 'hotels' | 'serviceGroups' | 'departments';
+export type Lookups = Partial<Record<LookupSource, Lookup[]>>;
 
 const SOURCES: Record<LookupSource, Endpoint> = {
   companies: endpoints.generateCompanies,
@@ -20,6 +24,17 @@ export const lookupQuery = (source: LookupSource, lang: string) => ({
   queryFn: () => call(SOURCES[source]) as Promise<Lookup[]>,
   staleTime: 300_000,
 });
+
+const NONE: Lookup[] = [];
+
+/**
+ * One select source in the current language, through the same cache as the forms (empty while it loads
+ * or when it failed: select data fails silently, SPEC §8). `enabled: false` asks nothing.
+ */
+export function useLookup(source: LookupSource, { enabled = true }: { enabled?: boolean } = {}): Lookup[] {
+  const { i18n } = useTranslation();
+  return useQuery({ ...lookupQuery(source, i18n.language), enabled }).data ?? NONE;
+}
 
 /**
  * The select data a form needs, loaded in parallel through the query cache; one failing

@@ -2,12 +2,12 @@ import { Button, Spinner } from '@fluentui/react-components';
 import { ArrowExportRegular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { handleError } from '../../feedback/handle-error';
-import { showToast } from '../../feedback/toast';
-import { platform } from '../../platform';
-import type { ExportData } from '../../table/export-columns';
+import { handleError } from '../feedback/handle-error';
+import { showToast } from '../feedback/toast';
+import { platform } from '../platform';
+import type { ExportData } from '../table/export-columns';
 import { buildXlsx, exportFileName } from './export-xlsx';
-import '../service-management/strings';
+import './export-strings';
 
 /**
  * Saves what a list shows (after search and sort; a server-paged list: every matching

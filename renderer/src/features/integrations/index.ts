@@ -1,0 +1,2 @@
+// What other features use of integrations: its screen (Administration).
+export { IntegrationsScreen } from './IntegrationsScreen';
