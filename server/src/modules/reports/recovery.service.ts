@@ -11,7 +11,7 @@ import type { Principal } from '../../security/tokens';
 import { byUser } from '../../security/actor';
 import { escalationReceivers, type Receiver } from '../service-levels/escalations.repository';
 import { announce } from '../requests/live-events';
-import { iso } from '../requests/requests.mappers';
+import { iso } from '../../http/iso';
 import { canSeeRequest, receivesEscalations } from '../../access/scope';
 import * as repo from './recovery.repository';
 import { recoveryMessages as m } from './recovery.messages';
