@@ -4,7 +4,7 @@
 // Today's lists: node -e "import('./scripts/lint/walls.mjs').then((w) => console.log(w.moduleCycleEdges(), w.featureInternalImports()))"
 
 /**
- * Server module imports that close an import cycle (`from -> to`): 11 (38 before access/ took the scope
+ * Server module imports that close an import cycle (`from -> to`): 10 (38 before access/ took the scope
  * rule out of requests, 25 before sign-in/ took the session primitives out of account), in one knot:
  * requests with integrations/stays, reports, routing and work.
  */
@@ -14,7 +14,6 @@ export const KNOWN_MODULE_CYCLES = [
   'reports -> requests',
   'requests -> integrations/stays',
   'requests -> reports',
-  'requests -> routing',
   'requests -> work',
   'routing -> requests',
   'routing -> work',

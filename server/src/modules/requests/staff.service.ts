@@ -1,4 +1,3 @@
-import { attachedPhotoIds } from '../work/photos.repository';
 import {
   type AssignmentHistory,
   type Language,
@@ -24,7 +23,7 @@ import * as repo from './requests.repository';
 import { messagesOfLines } from './messages.repository';
 import { trackingLink } from '../service-levels/guest-mail';
 import { canSeeLine, canSeeRequest } from '../../access/scope';
-import { historyOf as routingHistoryOf } from '../routing/routing.service';
+import { lineHistoryParts } from './line-history';
 import { staysOfRequests } from '../integrations/stays/stays.repository';
 
 /** What staff read: the two lists, one request, one line and its history, all within the caller's scope. */
@@ -216,7 +215,6 @@ export async function assignmentHistory(ctx: AppContext, user: Principal, id: nu
     started_Date: isoOrNull(row.started_Date),
     completed_Date: isoOrNull(row.completed_Date),
     rejected_Date: isoOrNull(row.rejected_Date),
-    photoIds: await attachedPhotoIds(ctx.database.db, id),
-    routing: await routingHistoryOf(ctx, id, lang),
+    ...(await lineHistoryParts(ctx, id, lang)),
   };
 }

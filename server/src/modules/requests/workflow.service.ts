@@ -31,7 +31,7 @@ import { canSeeLine, workerServesHotel } from '../../access/scope';
 import { targetsOf } from '../service-levels/targets.repository';
 import { loggableError } from '../../db/errors';
 import { pushAssigned, pushOffered } from '../work/push.service';
-import { workerHasPhone, workerHotelIds } from '../work/work.repository';
+import { workerHasPhone, workerHotelIds } from '../basic-data/worker-facts.repository';
 import { lineChangeOf, recordLineChanged, recordMessageAdded } from '../integrations/webhooks/outbox';
 
 /** Staff moving a service line through its workflow (SPEC §4), one transaction per step. */
