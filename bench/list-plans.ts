@@ -2,7 +2,8 @@ import pg from 'pg';
 import { DEFAULT_LIST_COUNT_MAX } from '../shared/api/list-headers';
 import * as dashboard from '../server/src/modules/dashboard/dashboard.repository';
 import { staysOfRequests } from '../server/src/modules/integrations/stays/stays.repository';
-import { listLines, listRequests, serviceNamesOf } from '../server/src/modules/requests/lists.repository';
+import { serviceNamesOf } from '../server/src/modules/basic-data/service-names.repository';
+import { listLines, listRequests } from '../server/src/modules/requests/lists.repository';
 import type { Scope } from '../server/src/access/scope';
 import { type Statement, recordingDb } from './lib/record-sql';
 

@@ -221,7 +221,7 @@ export interface Config {
   eventRelay: { tickMs: number };
   /** The outbound queue (e-mails and pushes): how often each process looks for rows due. */
   outbound: { tickMs: number };
-  /** The longest gap between two password checks of one e-mail (see account.rules loginDelayMs). */
+  /** The longest gap between two password checks of one e-mail (see sign-in.rules loginDelayMs). */
   loginSlowdownMs: number;
   /** Fastify's trustProxy: off unless a reverse proxy is in front (else X-Forwarded-For could be forged). */
   trustProxy: boolean | number | string;

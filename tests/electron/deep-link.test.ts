@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deepLinkFromArgv, parseDeepLink } from '../../electron/deep-link';
-import { passwordLink } from '../../server/src/modules/account/password-links';
+import { passwordLink } from '../../server/src/modules/sign-in/password-links';
 
 describe('reset-password deep link', () => {
   it('opens the reset-password page with the e-mail and token of the link', () => {

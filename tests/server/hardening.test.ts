@@ -108,8 +108,8 @@ describe('the data folder', () => {
 describe('common passwords', () => {
 
   async function resetLink(): Promise<{ email: string; token: string }> {
-    const { createPasswordLink } = await import('../../server/src/modules/account/password-links');
-    const { findUserByEmail } = await import('../../server/src/modules/account/account.repository');
+    const { createPasswordLink } = await import('../../server/src/modules/sign-in/password-links');
+    const { findUserByEmail } = await import('../../server/src/modules/sign-in/sign-in.repository');
     const db = t.server.app.ctx.database.db;
     const user = (await findUserByEmail(db, ADMIN_EMAIL))!;
     const url = new URL(await createPasswordLink(t.server.app.ctx, db, user, 'reset'));
@@ -159,7 +159,7 @@ describe('common passwords', () => {
     const { SignJWT } = await import('jose');
     const { hkdfSync } = await import('node:crypto');
     const key = new Uint8Array(hkdfSync('sha256', t.config.jwtSecret, 'hotel', 'access-token', 32));
-    const { findUserByEmail } = await import('../../server/src/modules/account/account.repository');
+    const { findUserByEmail } = await import('../../server/src/modules/sign-in/sign-in.repository');
     const { ALL_CLAIMS } = await import('@shared');
     const admin = (await findUserByEmail(t.server.app.ctx.database.db, ADMIN_EMAIL))!;
     const claims = { name: 'x', email: ADMIN_EMAIL, claims: [...ALL_CLAIMS], adm: true, hot: [], dep: [], ver: admin.sessionVersion };

@@ -31,6 +31,9 @@ export function nameIn<T extends NamedTable>(table: T, lang: Language): T['name'
   return inLanguage(lang, { en: table.name, ar: sql<string>`coalesce(nullif(btrim(${table.nameAr}), ''), ${table.name})` });
 }
 
+/** A user's full name in SQL: null when there is none (no user joined, or a blank name), so `coalesce` can name someone else. */
+export const userName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '')`;
+
 /** Names listed in a sentence (a mail's services, what still uses a record), with the reader's comma. */
 export function listIn(lang: Language, items: readonly string[]): string {
   return items.join(inLanguage(lang, { en: ', ', ar: '، ' }));

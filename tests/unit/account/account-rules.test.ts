@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { passwordLink } from '../../../server/src/modules/account/password-links';
-import { LOGIN_LIMITS, loginDelayMs, passwordTokenUsable, principalOf, refreshTokenState, sessionFields, type UserAccess } from '../../../server/src/modules/account/account.rules';
+import { passwordLink } from '../../../server/src/modules/sign-in/password-links';
+import { passwordTokenUsable, refreshTokenState } from '../../../server/src/modules/account/account.rules';
+import { LOGIN_LIMITS, loginDelayMs, principalOf, sessionFields, type UserAccess } from '../../../server/src/modules/sign-in/sign-in.rules';
 
 const now = new Date('2026-01-01T12:00:00Z');
 const later = new Date('2026-01-02T12:00:00Z');

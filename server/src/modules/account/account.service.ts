@@ -1,5 +1,4 @@
 import { clientAddressKey } from '../../http/client-address';
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   TWO_FACTOR_TOKEN_TTL_SECONDS,
@@ -7,7 +6,6 @@ import {
   type Language,
   type LoginAnswer,
   type LoginInput,
-  type LoginResponse,
   type RefreshTokenInput,
   type RefreshTokenResponse,
   type ResetPasswordInput,
@@ -15,7 +13,6 @@ import {
 } from '@shared';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
-import { common } from '../../i18n/common.messages';
 import { localize } from '../../i18n/localize';
 import { hashPassword, verifyPassword } from '../../security/password';
 import { containsEmail, isCommonPassword } from '../../security/password-policy';
@@ -25,18 +22,10 @@ import * as twoFactorRepo from '../two-factor/two-factor.repository';
 import { issuerStillCovers } from '../administration/link-rights.repository';
 import { accountMessages as m } from './account.messages';
 import * as repo from './account.repository';
-import {
-  FORGOT_LIMITS,
-  LOGIN_LIMITS,
-  LOGIN_QUEUE_GAPS,
-  REFRESH_TOKEN_TTL_SECONDS,
-  loginDelayMs,
-  passwordTokenUsable,
-  principalOf,
-  refreshTokenState,
-  sessionFields,
-} from './account.rules';
-import { PASSWORD_TOKEN_TTL_SECONDS, issuePasswordLink, passwordLinkMail } from './password-links';
+import { FORGOT_LIMITS, passwordTokenUsable, refreshTokenState } from './account.rules';
+import { PASSWORD_TOKEN_TTL_SECONDS, issuePasswordLink, passwordLinkMail } from '../sign-in/password-links';
+import * as signInRepo from '../sign-in/sign-in.repository';
+import { type Ctx, clearSignInAttempts, completeSignIn, countSignInAttempt, issueSession } from '../sign-in/sign-in.service';
 import type { MailMessage } from '../../mail/mailer';
 import { type OutboundKind, deliverMail, enqueue } from '../../outbound/outbound-queue';
 import { type ClientInfo, unknownClient } from '../../http/client-info';
@@ -52,77 +41,6 @@ export async function ssoOnlyProvider(ctx: Ctx, userId: number): Promise<string 
   return (await holdsSsoOnlyRole(ctx.database.db, userId)) ? settings.displayName : undefined;
 }
 
-export type Ctx = Pick<AppContext, 'database' | 'clock' | 'tokens' | 'sessions' | 'rateLimiter' | 'mailer' | 'config' | 'background'>;
-
-/** Signs an access token from the user's current roles and stores a new refresh token of the family. */
-export async function issueSession(ctx: Ctx, db: repo.DbLike, user: repo.UserRow, familyId: string, client: ClientInfo = unknownClient()) {
-  const access = await repo.loadAccess(db, user);
-  // The token names its device session and the user's session version, so either can end it at once.
-  const principal = { ...principalOf(access), sessionId: familyId, sessionVersion: user.sessionVersion };
-  const { token, hash } = newOpaqueToken();
-  await repo.insertRefreshToken(db, {
-    userId: user.id,
-    familyId,
-    tokenHash: hash,
-    expiresAt: new Date(ctx.clock.now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-    createdAt: ctx.clock.now(),
-    clientKind: client.kind,
-    userAgent: client.userAgent,
-    ip: client.ip,
-  });
-  return {
-    access,
-    principal,
-    accessToken: await ctx.tokens.sign(principal),
-    refreshToken: token,
-    expiresIn: ctx.tokens.accessTtlSeconds,
-  };
-}
-
-/**
- * Counts one sign-in attempt of `email` from `ip` (a password or a second-step code: they
- * share one budget) and waits its turn; throws 429 past the limits.
- */
-export async function countSignInAttempt(ctx: Ctx, email: string, ip: string): Promise<void> {
-  await ctx.rateLimiter.hit(`login:ip:${clientAddressKey(ip)}`, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds);
-  await ctx.rateLimiter.hit(`login:email-ip:${email}|${clientAddressKey(ip)}`, LOGIN_LIMITS.perEmailAndIp, LOGIN_LIMITS.windowSeconds);
-  // Counted and queued in the database before the password is looked at: a burst of
-  // parallel guesses takes turns, in every process alike.
-  const attempts = await ctx.rateLimiter.count(`login:email:${email}`, LOGIN_LIMITS.windowSeconds);
-  const maxGap = ctx.config.loginSlowdownMs;
-  const wait = await ctx.rateLimiter.takeTurn(`login:turn:${email}`, loginDelayMs(attempts, maxGap), maxGap * LOGIN_QUEUE_GAPS);
-  if (wait === undefined) throw new AppError(429, common.rateLimited);
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-}
-
-/** A completed sign-in: the e-mail's guesses are forgiven. */
-async function clearSignInAttempts(ctx: Ctx, email: string, ip: string): Promise<void> {
-  await ctx.rateLimiter.reset(`login:email-ip:${email}|${clientAddressKey(ip)}`);
-  await ctx.rateLimiter.reset(`login:email:${email}`);
-  await ctx.rateLimiter.reset(`login:turn:${email}`);
-  // A sign-in that succeeds is no guess: a shift change behind one NAT must not use up the address's budget.
-  await ctx.rateLimiter.refund(`login:ip:${clientAddressKey(ip)}`);
-}
-
-/** The session a completed sign-in answers with (SPEC's Login response), recorded in the security audit. */
-export async function completeSignIn(
-  ctx: Ctx,
-  user: repo.UserRow,
-  ip: string,
-  client: ClientInfo = unknownClient(ip),
-  kind: 'sign-in' | 'passkey-sign-in' | 'sso-sign-in' = 'sign-in',
-): Promise<LoginResponse> {
-  await clearSignInAttempts(ctx, user.email, ip);
-  const session = await issueSession(ctx, ctx.database.db, user, randomUUID(), client);
-  await recordSecurityEvent(ctx, { kind, email: user.email, userId: user.id, ip });
-  return {
-    accessToken: session.accessToken,
-    refreshToken: session.refreshToken,
-    expiresIn: session.expiresIn,
-    ...sessionFields(session.principal, session.access),
-  };
-}
-
 /**
  * The password step. A user with two-factor sign-in (or whose role requires it and who
  * has none yet) gets a short-lived second-step token and never an access token here; the
@@ -132,7 +50,7 @@ export async function login(ctx: Ctx, input: LoginInput, ip: string, client: Cli
   const email = input.email.toLowerCase();
   await countSignInAttempt(ctx, email, ip);
   const db = ctx.database.db;
-  const user = await repo.findUserByEmail(db, email);
+  const user = await signInRepo.findUserByEmail(db, email);
   // Always verify (a dummy hash when there is no user) so the answer time says nothing about the e-mail.
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (!user || !passwordOk || !user.isActive) {
@@ -196,7 +114,7 @@ export async function refresh(ctx: Ctx, input: RefreshTokenInput, client: Client
       return 'ended' as const;
     }
     if (state !== 'valid' && state !== 'grace') return 'refused' as const;
-    const user = await repo.findUserById(tx, userId);
+    const user = await signInRepo.findUserById(tx, userId);
     if (!user?.isActive) {
       await repo.revokeFamily(tx, familyId);
       return 'ended' as const;
@@ -256,7 +174,7 @@ export const PASSWORD_RESET_KIND = 'password-reset';
 export const passwordResetMail: OutboundKind<MailMessage> = {
   async prepare(ctx, tx, input) {
     const { email } = input as { email: string };
-    const user = await repo.findUserByEmail(tx, email);
+    const user = await signInRepo.findUserByEmail(tx, email);
     if (!user?.isActive) return null;
     const { link } = await issuePasswordLink(ctx, tx, user, 'reset');
     return passwordLinkMail(user, 'reset', link);
@@ -275,7 +193,7 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promis
     throw badRequest(m.commonPassword, {}, [{ field: 'newPassword', message: m.commonPassword }]);
   }
   const db = ctx.database.db;
-  const user = await repo.findUserByEmail(db, input.email.toLowerCase());
+  const user = await signInRepo.findUserByEmail(db, input.email.toLowerCase());
   const token = await repo.findPasswordToken(db, hashToken(input.token));
   if (!user?.isActive || !passwordTokenUsable(token, user.id, ctx.clock.now())) throw badRequest(m.badResetLink);
   if (token!.issuedBy !== null && !(await issuerStillCovers(db, token!.issuedBy, user.id))) {
@@ -288,7 +206,7 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promis
     if (!(await repo.claimPasswordToken(tx, token!.id))) return false;
     // The issuer of a handed-out link may know the password (a reset e-mail's link only the user saw).
     await repo.setPasswordHash(tx, user.id, passwordHash, token!.issuedBy);
-    await repo.expireOtherPasswordTokens(tx, user.id);
+    await signInRepo.expireOtherPasswordTokens(tx, user.id);
     // A new password ends every session and every device remembered for two-factor.
     await endAllSessionsIn(tx, user.id, ctx.clock.now());
     return true;

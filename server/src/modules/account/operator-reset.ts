@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { hashPassword } from '../../security/password';
 import * as repo from './account.repository';
+import * as signInRepo from '../sign-in/sign-in.repository';
 import { insertSecurityEvent } from '../security-audit/security-audit.repository';
 import { clearTwoFactor } from '../two-factor/two-factor.repository';
 
@@ -15,12 +16,12 @@ export async function resetPasswordAsOperator(db: Db, email: string): Promise<st
   const password = randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const user = await repo.findUserByEmail(tx, email.trim().toLowerCase());
+    const user = await signInRepo.findUserByEmail(tx, email.trim().toLowerCase());
     if (!user) return null;
     await repo.setPasswordHash(tx, user.id, passwordHash, null);
-    await repo.expireOtherPasswordTokens(tx, user.id);
-    await repo.revokeAllOfUser(tx, user.id);
-    await repo.bumpSessionVersion(tx, [user.id]);
+    await signInRepo.expireOtherPasswordTokens(tx, user.id);
+    await signInRepo.revokeAllOfUser(tx, user.id);
+    await signInRepo.bumpSessionVersion(tx, [user.id]);
     if (user.totpSecretEnc || user.totpPendingEnc) {
       await clearTwoFactor(tx, user.id);
       // The command line has no server clock: the machine's time.

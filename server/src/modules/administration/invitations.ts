@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
 import type { Localized } from '../../i18n/localize';
 import { mailFailureKindOf, mailFailures } from '../../mail/mail-failure';
-import { expireOtherPasswordTokens, markPasswordTokenFailed } from '../account/account.repository';
-import { type IssuedLink, issuePasswordLink, sendPasswordLink, type LinkRecipient } from '../account/password-links';
+import { expireOtherPasswordTokens, markPasswordTokenFailed } from '../sign-in/sign-in.repository';
+import { type IssuedLink, issuePasswordLink, sendPasswordLink, type LinkRecipient } from '../sign-in/password-links';
 
 /** On failure, why in plain words (never the SMTP server's own text). */
 export type InvitationResult = { sent: true } | { sent: false; reason: Localized };

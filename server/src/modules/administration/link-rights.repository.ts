@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { passwordTokens, users } from '../../db/schema';
-import { revokeAllOfUser } from '../account/account.repository';
+import { revokeAllOfUser } from '../sign-in/sign-in.repository';
 import { aboveCallerRights } from './administration.rules';
 import { accessOf } from './roles.repository';
 

@@ -35,6 +35,11 @@ export async function claimsOfRole(db: DbOrTx, roleId: number): Promise<string[]
   return rows.map((r) => r.claim);
 }
 
+export async function holdersOfRole(db: DbOrTx, roleId: number): Promise<number[]> {
+  const rows = await db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, roleId));
+  return rows.map((r) => r.id);
+}
+
 export async function saveRole(db: DbOrTx, roleId: number, name: string, claims: string[]): Promise<void> {
   await db.update(roles).set({ name, updatedAt: sql`now()` }).where(eq(roles.id, roleId));
   await db.delete(roleClaims).where(eq(roleClaims.roleId, roleId));

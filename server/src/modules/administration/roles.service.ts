@@ -5,7 +5,7 @@ import { common } from '../../i18n/common.messages';
 import { adminMessages as m } from './administration.messages';
 import type { Principal } from '../../security/tokens';
 import { applySelections, changesAdminRole, claimsNotHeld, markupErrors, unknownClaimsOf } from './administration.rules';
-import { bumpSessionVersion, holdersOfRole } from '../account/account.repository';
+import { bumpSessionVersion } from '../sign-in/sign-in.repository';
 import { endLinksBeyondIssuer, endPasswordsBeyondIssuer } from './link-rights.repository';
 import * as repo from './roles.repository';
 
@@ -83,7 +83,7 @@ export async function updateRoleClaims(ctx: AppContext, caller: Principal, input
     if (await repo.roleNameTaken(tx, name, role.id)) throw conflict(m.duplicateRole, { name });
     await repo.saveRole(tx, role.id, name, [...after].sort());
     // The holders' access tokens carry the old claims: refused from now on, a refresh issues the new ones.
-    const userIds = await holdersOfRole(tx, role.id);
+    const userIds = await repo.holdersOfRole(tx, role.id);
     await bumpSessionVersion(tx, userIds);
     // A link handed to a holder before must not set a password for more than its issuer
     // holds, nor a password set through one keep working for more.

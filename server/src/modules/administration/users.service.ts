@@ -18,7 +18,7 @@ import {
 } from './administration.rules';
 import { mailFailureText } from '../../mail/mail-failure';
 import type { DbOrTx } from '../../db/client';
-import { bumpSessionVersion } from '../account/account.repository';
+import { bumpSessionVersion } from '../sign-in/sign-in.repository';
 import { endLinksBeyondIssuer, endPasswordsBeyondIssuer } from './link-rights.repository';
 import { canSeeUser } from '../../access/scope';
 import { invitationLink, inviteUser } from './invitations';

@@ -24,10 +24,11 @@ import {
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../http/errors';
 import { PASSKEY_DESKTOP_FRAGMENT, clientRoutes } from '@shared/routes';
 import { hashToken, newOpaqueToken, type Principal } from '../../security/tokens';
-import { LOGIN_LIMITS } from '../account/account.rules';
-import * as accountRepo from '../account/account.repository';
+import { LOGIN_LIMITS } from '../sign-in/sign-in.rules';
+import * as signInRepo from '../sign-in/sign-in.repository';
 import { type ClientInfo, unknownClient } from '../../http/client-info';
-import { completeSignIn, ssoOnlyProvider, type Ctx } from '../account/account.service';
+import { ssoOnlyProvider } from '../account/account.service';
+import { completeSignIn, type Ctx } from '../sign-in/sign-in.service';
 import { ssoMessages } from '../single-sign-on/single-sign-on.messages';
 import * as ssoRepo from '../single-sign-on/single-sign-on.repository';
 import { recordSecurityEvent } from '../security-audit/security-audit.service';
@@ -94,8 +95,8 @@ function challengeClaim(ctx: Ctx, purpose: repo.ChallengePurpose, rp: RelyingPar
 /** The library's options as the contract's loose object (the WebAuthn spec owns their shape). */
 const asOptions = (options: { challenge: string }): PasskeyOptions => ({ ...options });
 
-async function activeUser(ctx: Ctx, userId: number): Promise<accountRepo.UserRow> {
-  const user = await accountRepo.findUserById(ctx.database.db, userId);
+async function activeUser(ctx: Ctx, userId: number): Promise<signInRepo.UserRow> {
+  const user = await signInRepo.findUserById(ctx.database.db, userId);
   if (!user?.isActive) throw unauthorized();
   return user;
 }
@@ -193,12 +194,12 @@ export async function login(ctx: Ctx, input: PasskeyLoginInput, rp: RelyingParty
 }
 
 /** Every rule of a passkey sign-in but the session: the user the signature proves, or a refusal. */
-async function verifiedUser(ctx: Ctx, input: PasskeyLoginInput, rp: RelyingParty, ip: string): Promise<accountRepo.UserRow> {
+async function verifiedUser(ctx: Ctx, input: PasskeyLoginInput, rp: RelyingParty, ip: string): Promise<signInRepo.UserRow> {
   const passkey = await repo.findByCredentialId(ctx.database.db, input.response.id);
   if (!passkey || passkey.rpId !== rp.rpId) throw unauthorized(m.unknownPasskey);
   const handle = input.response.response.userHandle;
   if (handle !== undefined && handle !== passkey.userHandle) throw unauthorized(m.unknownPasskey);
-  const user = await accountRepo.findUserById(ctx.database.db, passkey.userId);
+  const user = await signInRepo.findUserById(ctx.database.db, passkey.userId);
   if (!user) throw unauthorized(m.unknownPasskey);
   const { state, check } = challengeClaim(ctx, 'sign-in', rp, null);
   let verified;

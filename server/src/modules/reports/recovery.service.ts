@@ -10,7 +10,7 @@ import { type OutboundKind, deliverMail, enqueue } from '../../outbound/outbound
 import type { Principal } from '../../security/tokens';
 import { byUser } from '../../security/actor';
 import { escalationReceivers, type Receiver } from '../service-levels/escalations.repository';
-import { iso } from '../requests/requests.mappers';
+import { iso } from '../../http/iso';
 import { canSeeRequest, receivesEscalations } from '../../access/scope';
 import * as repo from './recovery.repository';
 import { recoveryMessages as m } from './recovery.messages';

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { type LocalizedFieldError, badRequest, notFound } from '../../http/errors';
 import { common, fieldMessages } from '../../i18n/common.messages';
 import type { Principal } from '../../security/tokens';
-import { iso, isoOrNull } from '../requests/requests.mappers';
+import { iso, isoOrNull } from '../../http/iso';
 import { canSeeRequest } from '../../access/scope';
 import { channelNames, reportMessages as m } from './reports.messages';
 import { localize } from '../../i18n/localize';

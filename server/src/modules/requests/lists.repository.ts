@@ -419,17 +419,3 @@ const lineStatements = builtPerShape((db: DbOrTx, shape: ListShape) => {
 
 export const listLines = (db: DbOrTx, scope: Scope, filter: StaffListFilters & { status?: LineStatus }, options: ListOptions<LineSort>) =>
   runList(lineStatements, db, scope, filter, options);
-
-/** The service names of the requests on one page, in each request's line order (the Guests Requests row shows them). */
-export async function serviceNamesOf(db: DbOrTx, requestIds: string[], lang: Language): Promise<Map<string, string[]>> {
-  const names = new Map<string, string[]>(requestIds.map((id) => [id, []]));
-  if (requestIds.length === 0) return names;
-  const rows = await db
-    .select({ requestId: requestLines.requestId, name: inLanguage(lang, { en: services.nameEn, ar: services.nameAr }) })
-    .from(requestLines)
-    .innerJoin(services, eq(services.id, requestLines.serviceId))
-    .where(inArray(requestLines.requestId, requestIds))
-    .orderBy(asc(requestLines.id));
-  for (const row of rows) names.get(row.requestId)?.push(row.name);
-  return names;
-}

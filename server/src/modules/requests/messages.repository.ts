@@ -3,7 +3,7 @@ import type { Language, MessageKind } from '@shared';
 import type { DbOrTx, Tx } from '../../db/client';
 import { apiKeys, lineMessages, requestLines, users, workers } from '../../db/schema';
 import { integrationLabel } from '../integrations/api-keys/key-label.repository';
-import { userName } from './requests.repository';
+import { userName } from '../../access/names';
 
 /** A line's conversation in the database. */
 

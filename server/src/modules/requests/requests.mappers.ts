@@ -1,11 +1,11 @@
 import { type LineClock, type LineMessage, type LineStatus, type RequestDetail, type RequestLine, clockOf, expectedBy, isScheduledQuiet } from '@shared';
 import type { MessageRow } from './messages.repository';
 import type { LineRow, requestHeader } from './requests.repository';
+import { iso, isoOrNull } from '../../http/iso';
 
 /** Rows to contract DTOs: dates become ISO strings, statuses take the contract's names. */
 
-export const iso = (d: Date) => d.toISOString();
-export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+export { iso, isoOrNull };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A guest link carries the request's UUID; anything else cannot name a request (404, not a database error). */

@@ -1,47 +1,21 @@
 import { and, asc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Language, type LineStatus, type RequestChannel, type RequestStatus, type Targets, resolveTargets } from '@shared';
-import { type DbOrTx, type Tx, rowsOf } from '../../db/client';
-import { inLanguage, nameIn } from '../../access/names';
+import { type DbOrTx, type Tx } from '../../db/client';
+import { inLanguage, nameIn, userName } from '../../access/names';
+import type { Place } from '../qr/place.repository';
 import { sqlBuiltOnce } from '../../db/prepared';
 import { apiKeys, departments, hotels, lineEscalations, lineMessages, requestLines, requests, roomLinkKeys, rooms, serviceGroups, services, stays, users, workerHotels, workers } from '../../db/schema';
 import { integrationLabel } from '../integrations/api-keys/key-label.repository';
 
 /** The only place the requests area talks to the database (STYLE §3). */
 
+export type { Place };
+
 const hotelName = (lang: Language) => inLanguage(lang, { en: hotels.name, ar: hotels.nameAr });
 const serviceName = (lang: Language) => inLanguage(lang, { en: services.nameEn, ar: services.nameAr });
 
 // ── Reference data checked by AddRequest ───────────────────────────────────
-/**
- * In one round trip: whether the hotel exists, the hotel of the room, and the
- * hotel's room-link key version (AddRequest runs at guest rush hour; every query
- * counts twice, in the server and in the database).
- */
-export async function placeOf(
-  db: DbOrTx,
-  hotelId: number,
-  roomId: number,
-): Promise<{ hotelExists: boolean; roomHotelId: number | null; linkVersion: number; roomNumber: string | null; hotelNames: string | null; timeZone: string | null }> {
-  const [row] = rowsOf<{ hotel_exists: boolean; room_hotel_id: number | null; link_version: number | null; room_number: string | null; hotel_names: string | null; time_zone: string | null }>(
-    await db.execute(sql`select
-      exists (select 1 from ${hotels} where ${hotels.id} = ${hotelId}) as hotel_exists,
-      (select ${rooms.hotelId} from ${rooms} where ${rooms.id} = ${roomId}) as room_hotel_id,
-      (select ${roomLinkKeys.version} from ${roomLinkKeys} where ${roomLinkKeys.hotelId} = ${hotelId}) as link_version,
-      (select ${rooms.number} from ${rooms} where ${rooms.id} = ${roomId}) as room_number,
-      (select ${hotels.name} || ' ' || ${hotels.nameAr} from ${hotels} where ${hotels.id} = ${hotelId}) as hotel_names,
-      (select ${hotels.timeZone} from ${hotels} where ${hotels.id} = ${hotelId}) as time_zone`),
-  );
-  return {
-    hotelExists: row.hotel_exists,
-    roomHotelId: row.room_hotel_id === null ? null : Number(row.room_hotel_id),
-    linkVersion: row.link_version ?? 1,
-    roomNumber: row.room_number,
-    hotelNames: row.hotel_names,
-    timeZone: row.time_zone,
-  };
-}
-
 /** PostgreSQL's concat_ws(' ', …): the parts that are not null, joined by spaces. */
 const joinText = (...parts: (string | null | undefined)[]) => parts.filter((p) => p !== null && p !== undefined).join(' ');
 
@@ -60,9 +34,6 @@ export function searchTextsAfterCode(
   const names = lineServices.map((s) => `${s.nameEn} ${s.nameAr}`);
   return { request: joinText(base, names.length ? names.join(' ') : null), lines: names.map((n) => joinText(base, n)) };
 }
-
-/** The place a request is filed for (placeOf's answer). */
-export type Place = Awaited<ReturnType<typeof placeOf>>;
 
 /** A service a guest asked for, with its names (for the search texts) and its targets in the hotel. */
 export interface RequestedService {
@@ -447,8 +418,6 @@ export async function workersFor(db: DbOrTx, departmentId: number | null, lang: 
     .where(and(departmentId === null ? noDepartment : or(eq(workers.departmentId, departmentId), noDepartment), ofHotel))
     .orderBy(asc(name));
 }
-
-export const userName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '')`;
 
 /** Who moved the line and when (SPEC §3 status history), with the users' names. */
 export async function lineHistory(db: DbOrTx, id: number, lang: Language = 'en') {

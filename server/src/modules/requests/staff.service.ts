@@ -1,4 +1,3 @@
-import { attachedPhotoIds } from '../work/photos.repository';
 import {
   type AssignmentHistory,
   type Language,
@@ -16,14 +15,15 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import type { Principal } from '../../security/tokens';
 import { listCountsOf } from './list-counts';
-import { LINE_SORTS, type ListOptions, REQUEST_SORTS, listLines, listRequests, serviceNamesOf } from './lists.repository';
+import { LINE_SORTS, type ListOptions, REQUEST_SORTS, listLines, listRequests } from './lists.repository';
+import { serviceNamesOf } from '../basic-data/service-names.repository';
 import { iso, isoOrNull, isUuid, toClock, toDetail, toLine } from './requests.mappers';
 import { requestMessages as m } from './requests.messages';
 import * as repo from './requests.repository';
 import { messagesOfLines } from './messages.repository';
 import { trackingLink } from '../service-levels/guest-mail';
 import { canSeeLine, canSeeRequest } from '../../access/scope';
-import { historyOf as routingHistoryOf } from '../routing/routing.service';
+import { lineHistoryParts } from './line-history';
 import { staysOfRequests } from '../integrations/stays/stays.repository';
 
 /** What staff read: the two lists, one request, one line and its history, all within the caller's scope. */
@@ -215,7 +215,6 @@ export async function assignmentHistory(ctx: AppContext, user: Principal, id: nu
     started_Date: isoOrNull(row.started_Date),
     completed_Date: isoOrNull(row.completed_Date),
     rejected_Date: isoOrNull(row.rejected_Date),
-    photoIds: await attachedPhotoIds(ctx.database.db, id),
-    routing: await routingHistoryOf(ctx, id, lang),
+    ...(await lineHistoryParts(ctx, id, lang)),
   };
 }

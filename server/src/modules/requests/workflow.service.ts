@@ -29,7 +29,7 @@ import { claimFinishedNotice, sendClaimedNotice } from '../service-levels/guest-
 import { canSeeLine, workerServesHotel } from '../../access/scope';
 import { targetsOf } from '../service-levels/targets.repository';
 import { loggableError } from '../../db/errors';
-import { workerHasPhone, workerHotelIds } from '../work/work.repository';
+import { workerHasPhone, workerHotelIds } from '../basic-data/worker-facts.repository';
 import { type Announce, announcing, lineChangeOf } from '../../live/announce';
 
 /** Staff moving a service line through its workflow (SPEC §4), one transaction per step. */

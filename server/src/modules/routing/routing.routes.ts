@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@shared';
 import { route } from '../../http/route';
+import { addToLineHistory } from '../requests/line-history';
 import * as routing from './routing.service';
 
 /** Routing rules, shifts, rosters and zones (the phone's "On shift" switch is with the phone's routes). */
 export default async function routingRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
+  addToLineHistory('routing', routing.historyOf);
   route(app, endpoints.routingRules, ({ user, query, lang }) => routing.rules(ctx, user, query.hotelId, lang));
   route(app, endpoints.saveRoutingRule, ({ user, body, lang }) => routing.saveRule(ctx, user, body, lang));
   route(app, endpoints.removeRoutingRule, ({ user, params, lang }) => routing.removeRule(ctx, user, params.id, lang));

@@ -24,7 +24,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { type Localized, localize } from '../../i18n/localize';
 import type { DevicePrincipal } from '../../security/device-tokens';
 import type { Principal } from '../../security/tokens';
-import { iso } from '../requests/requests.mappers';
+import { iso } from '../../http/iso';
 import { inLanguage } from '../../access/names';
 import { canManageWorker, canSeeHotel, canSeeLine, lineScopeSql, workerServesHotel } from '../../access/scope';
 import { routingMessages as m, routingReasons as why } from './routing.messages';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
 import type { Principal } from '../../security/tokens';
-import * as accountRepo from '../account/account.repository';
+import * as signInRepo from '../sign-in/sign-in.repository';
 import * as rolesRepo from '../administration/roles.repository';
 import { canSeeUser } from '../../access/scope';
 import { recordSecurityEvent } from '../security-audit/security-audit.service';
@@ -54,15 +54,15 @@ export async function endMySession(ctx: Ctx, caller: Principal, sessionId: strin
  * transaction; the caller tells the session guard once it has committed.
  */
 export async function endAllSessionsIn(db: DbOrTx, userId: number, now: Date): Promise<void> {
-  await accountRepo.revokeAllOfUser(db, userId);
-  await accountRepo.bumpSessionVersion(db, [userId]);
+  await signInRepo.revokeAllOfUser(db, userId);
+  await signInRepo.bumpSessionVersion(db, [userId]);
   await repo.revokeTrustedDevicesOf(db, userId, now);
 }
 
 /** A user whose sessions the caller may see and end: in their hotels and departments; an Admin's only by an Admin. */
 async function managedUser(ctx: Ctx, caller: Principal, userId: number) {
   const db = ctx.database.db;
-  const user = await accountRepo.findUserById(db, userId);
+  const user = await signInRepo.findUserById(db, userId);
   if (!user) throw notFound(m.userNotFound);
   const me = await rolesRepo.accessOf(db, caller.userId);
   const them = await rolesRepo.accessOf(db, user.id);

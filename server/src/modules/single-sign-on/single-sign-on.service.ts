@@ -21,15 +21,15 @@ import { AppError, badRequest, type LocalizedFieldError } from '../../http/error
 import { common } from '../../i18n/common.messages';
 import { type Localized, localize } from '../../i18n/localize';
 import { hashToken, newOpaqueToken, type Principal } from '../../security/tokens';
-import * as accountRepo from '../account/account.repository';
+import * as signInRepo from '../sign-in/sign-in.repository';
 import * as rolesRepo from '../administration/roles.repository';
-import { completeSignIn, type Ctx as AccountCtx } from '../account/account.service';
+import { completeSignIn, type Ctx as SignInCtx } from '../sign-in/sign-in.service';
 import { recordSecurityEvent } from '../security-audit/security-audit.service';
 import { ssoMessages as m } from './single-sign-on.messages';
 import * as repo from './single-sign-on.repository';
 import { type IdentityClaims, isEmailDomain, isIssuerUrl, namesOf, secretBinding, verifiedEmailOf } from './single-sign-on.rules';
 
-export type Ctx = AccountCtx & Pick<AppContext, 'box'>;
+export type Ctx = SignInCtx & Pick<AppContext, 'box'>;
 
 /** The path the provider sends the browser back to; registered at the provider as the redirect URI. */
 export const CALLBACK_PATH = '/api/Account/Sso/Callback';
@@ -197,7 +197,7 @@ async function matchUser(ctx: Ctx, settings: repo.SsoSettingsRow, issuer: string
   }
   const email = verifiedEmailOf(claims);
   if (!email) return refuse(ctx, ip, typeof claims.email === 'string' ? claims.email.toLowerCase() : '', new SsoRefusal(403, m.emailNotVerified));
-  const user = await accountRepo.findUserByEmail(db, email);
+  const user = await signInRepo.findUserByEmail(db, email);
   if (!user) {
     if (!settings.createUsers || settings.defaultRoleId === null) return refuse(ctx, ip, email, new SsoRefusal(403, m.noSuchUser, { email }));
     return createUser(ctx, settings.defaultRoleId, issuer, claims, email, ip);
@@ -244,7 +244,7 @@ export async function complete(ctx: Ctx, input: SsoCompleteInput, cookieCode: st
   const code = input.exchangeCode ?? cookieCode;
   if (!code) throw new AppError(401, m.exchangeInvalid);
   const redeemed = await repo.redeemExchange(ctx.database.db, hashToken(code), hashToken(input.flowKey), ctx.clock.now());
-  const user = redeemed === undefined ? undefined : await accountRepo.findUserById(ctx.database.db, redeemed.userId);
+  const user = redeemed === undefined ? undefined : await signInRepo.findUserById(ctx.database.db, redeemed.userId);
   if (!redeemed || !user?.isActive) throw new AppError(401, m.exchangeInvalid);
   // The desktop app's passkey sign-in ends here too: the audit names how the user proved who they are.
   return completeSignIn(ctx, user, ip, client, redeemed.purpose === 'passkey' ? 'passkey-sign-in' : 'sso-sign-in');
@@ -264,7 +264,7 @@ export async function completeLink(ctx: Ctx, caller: Principal, input: SsoComple
     const redeemed = await repo.redeemExchange(tx, hashToken(code), hashToken(input.flowKey), ctx.clock.now(), ['sso-link']);
     if (!redeemed?.subject || redeemed.userId !== caller.userId) throw new AppError(401, m.linkInvalid);
     if (!usable || usable.row.issuer !== redeemed.issuer || usable.row.clientId !== redeemed.clientId) throw new AppError(409, m.providerChanged);
-    const user = await accountRepo.findUserById(tx, caller.userId);
+    const user = await signInRepo.findUserById(tx, caller.userId);
     if (!user?.isActive) throw new AppError(401, m.linkInvalid);
     const holder = await repo.findUserByIdentity(tx, redeemed.issuer, redeemed.subject);
     if (holder && holder.id !== user.id) throw new AppError(409, m.identityTaken);
@@ -277,7 +277,7 @@ export async function completeLink(ctx: Ctx, caller: Principal, input: SsoComple
 /** Whether the signed-in user's account is linked to the provider in use. */
 export async function linkStatus(ctx: Ctx, caller: Principal): Promise<SsoLinkStatus> {
   const usable = await usableSettings(ctx);
-  const user = caller.userId > 0 ? await accountRepo.findUserById(ctx.database.db, caller.userId) : undefined;
+  const user = caller.userId > 0 ? await signInRepo.findUserById(ctx.database.db, caller.userId) : undefined;
   if (!usable) return { enabled: false, displayName: '', linked: false };
   return { enabled: true, displayName: usable.row.displayName, linked: !!user?.ssoSubject && user.ssoIssuer === usable.row.issuer };
 }

@@ -7,15 +7,15 @@ import { type ClientInfo, unknownClient } from '../../http/client-info';
 import * as sessionsRepo from '../sessions/sessions.repository';
 import { endAllSessionsIn } from '../sessions/sessions.service';
 import { matchTotpStep, newRecoveryCode, newTotpSecret, normalizeRecoveryCode, totpUri } from '../../security/totp';
-import * as accountRepo from '../account/account.repository';
+import * as signInRepo from '../sign-in/sign-in.repository';
 import * as rolesRepo from '../administration/roles.repository';
-import { completeSignIn, countSignInAttempt, type Ctx as AccountCtx } from '../account/account.service';
+import { completeSignIn, countSignInAttempt, type Ctx as SignInCtx } from '../sign-in/sign-in.service';
 import { recordSecurityEvent } from '../security-audit/security-audit.service';
 import { twoFactorMessages as m } from './two-factor.messages';
 import * as repo from './two-factor.repository';
 import { hotelsAllowRememberDevice } from '../sessions/sessions.repository';
 
-type Ctx = AccountCtx & Pick<AppContext, 'box'>;
+type Ctx = SignInCtx & Pick<AppContext, 'box'>;
 
 /** What the authenticator app shows as the account's issuer. */
 const ISSUER = 'Hotel Services';
@@ -30,24 +30,24 @@ export function enrollerOf(user: Principal | undefined, bearer: string | undefin
   throw unauthorized();
 }
 
-async function enrollingUser(ctx: Ctx, who: Enroller): Promise<{ user: accountRepo.UserRow; challengeId?: number }> {
+async function enrollingUser(ctx: Ctx, who: Enroller): Promise<{ user: signInRepo.UserRow; challengeId?: number }> {
   const db = ctx.database.db;
   if (who.kind === 'session') {
-    const user = await accountRepo.findUserById(db, who.user.userId);
+    const user = await signInRepo.findUserById(db, who.user.userId);
     if (!user) throw unauthorized();
     return { user };
   }
   const challenge = await repo.findChallenge(db, hashToken(who.token));
   const now = ctx.clock.now();
   if (!challenge || challenge.purpose !== 'enrol' || challenge.usedAt || challenge.expiresAt <= now) throw unauthorized(m.signInExpired);
-  const user = await accountRepo.findUserById(db, challenge.userId);
+  const user = await signInRepo.findUserById(db, challenge.userId);
   if (!user?.isActive) throw unauthorized(m.signInExpired);
   return { user, challengeId: challenge.id };
 }
 
 export async function status(ctx: Ctx, caller: Principal): Promise<TwoFactorStatus> {
   const db = ctx.database.db;
-  const user = await accountRepo.findUserById(db, caller.userId);
+  const user = await signInRepo.findUserById(db, caller.userId);
   if (!user) throw notFound();
   return { enabled: user.totpSecretEnc !== null, recoveryCodesLeft: user.totpSecretEnc ? await repo.recoveryCodesLeft(db, user.id) : 0 };
 }
@@ -98,7 +98,7 @@ export async function loginWithCode(ctx: Ctx, input: LoginTwoFactorInput, ip: st
   const challenge = await repo.findChallenge(db, hashToken(input.twoFactorToken));
   const usable = (now: Date) => !!challenge && challenge.purpose === 'code' && !challenge.usedAt && challenge.expiresAt > now;
   if (!usable(ctx.clock.now())) throw unauthorized(m.signInExpired);
-  const user = await accountRepo.findUserById(db, challenge!.userId);
+  const user = await signInRepo.findUserById(db, challenge!.userId);
   const secret = user?.totpSecretEnc ? ctx.box.open(user.totpSecretEnc) : undefined;
   if (!user?.isActive || !secret) throw unauthorized(m.signInExpired);
   await countSignInAttempt(ctx, user.email, ip);
@@ -167,7 +167,7 @@ async function useRecovery(ctx: Ctx, userId: number, challengeId: number, code: 
 export async function resetUserTwoFactor(ctx: Ctx, caller: Principal, userId: number, ip: string): Promise<void> {
   const db = ctx.database.db;
   if (!(await rolesRepo.callerIsAdmin(db, caller))) throw new AppError(403, m.resetAdminsOnly);
-  const user = await accountRepo.findUserById(db, userId);
+  const user = await signInRepo.findUserById(db, userId);
   if (!user) throw notFound();
   await db.transaction(async (tx) => {
     await repo.clearTwoFactor(tx, user.id);

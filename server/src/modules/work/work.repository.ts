@@ -15,6 +15,10 @@ import {
   workerPushSubscriptions,
   workers,
 } from '../../db/schema';
+import { workerHasPhone, workerHotelIds } from '../basic-data/worker-facts.repository';
+
+/** Asked of a worker by the desk too: kept with the workers (basic data), named here for the phones' code. */
+export { workerHasPhone, workerHotelIds };
 
 /** The only place workers' phones talk to the database (STYLE §3). */
 
@@ -25,12 +29,6 @@ export async function workerById(db: DbOrTx, id: number) {
     .from(workers)
     .where(eq(workers.id, id));
   return row && { ...row, hotelIds: await workerHotelIds(db, id) };
-}
-
-/** The hotels the worker serves: its phone sees lines of these only. */
-export async function workerHotelIds(db: DbOrTx, workerId: number): Promise<number[]> {
-  const rows = await db.select({ hotelId: workerHotels.hotelId }).from(workerHotels).where(eq(workerHotels.workerId, workerId));
-  return rows.map((r) => r.hotelId);
 }
 
 /** A line's hotel is one the worker serves (a condition on requests.hotel_id). */
@@ -169,16 +167,6 @@ async function dropSubscription(db: DbOrTx, deviceId: string): Promise<void> {
 export async function revokeDevice(db: DbOrTx, deviceId: string, now: Date): Promise<void> {
   await db.update(workerDevices).set({ revokedAt: now }).where(and(eq(workerDevices.id, deviceId), isNull(workerDevices.revokedAt)));
   await dropSubscription(db, deviceId);
-}
-
-/** Whether the worker has a paired phone that stands: then the worker's Accept acknowledges a task. */
-export async function workerHasPhone(db: DbOrTx, workerId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: workerDevices.id })
-    .from(workerDevices)
-    .where(and(eq(workerDevices.workerId, workerId), isNull(workerDevices.revokedAt)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function revokeWorkerDevice(db: DbOrTx, workerId: number, deviceId: string, now: Date): Promise<boolean> {

@@ -11,6 +11,8 @@ import * as push from './push.service';
 import { issueDeviceStreamTicket } from '../../security/stream-tickets.repository';
 import * as work from './tasks.service';
 import { ownShift, setOwnShift } from '../routing/routing.service';
+import { addToLineHistory } from '../requests/line-history';
+import { attachedPhotoIds } from './photos.repository';
 import { openWorkStream, watchDeviceChanges } from './work-events';
 
 const KEY = /^[A-Za-z0-9._:-]{8,100}$/;
@@ -38,6 +40,7 @@ function tokenExpiry(request: FastifyRequest): number | undefined {
 export default async function workRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   app.decorate('deviceStanding', (device) => pairing.standing(ctx, device));
+  addToLineHistory('photoIds', (c, lineId) => attachedPhotoIds(c.database.db, lineId));
 
   // ── Supervisors ──
   route(app, endpoints.workerPairingCode, ({ user, params }) => pairing.createPairingCode(ctx, user, params.workerId));

@@ -2,10 +2,9 @@ import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Language } from '@shared';
 import { type HotelScope, hotelScopeSql } from '../../../access/scope';
 import type { Db, DbOrTx } from '../../../db/client';
-import { nameIn } from '../../../access/names';
+import { nameIn, userName } from '../../../access/names';
 import { rowsOf } from '../../../db/client';
 import { apiKeys, departments, hotels, users } from '../../../db/schema';
-import { userName } from '../../requests/requests.repository';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 

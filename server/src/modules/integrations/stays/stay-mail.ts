@@ -5,7 +5,7 @@ import { loggableError } from '../../../db/errors';
 import { defineMessages, localize } from '../../../i18n/localize';
 import { MailNotConfiguredError, messageIdHost } from '../../../mail/mailer';
 import { RETRY_AFTER_MS, TRY_LEASE_MS, trackingLink } from '../../service-levels/guest-mail';
-import { serviceNamesOf } from '../../requests/lists.repository';
+import { serviceNamesOf } from '../../basic-data/service-names.repository';
 import * as repo from './stays.repository';
 
 const mail = defineMessages({

@@ -11,7 +11,7 @@ import { accessOf } from '../../administration/roles.repository';
 import { signatureMatches, timestampFresh } from './stay-signature';
 import { stayMessages as m } from './stays.messages';
 import * as repo from './stays.repository';
-import { placeOf } from '../../requests/requests.repository';
+import { placeOf } from '../../qr/place.repository';
 import { verifyRoomLink } from '../../qr/room-link';
 import { sendStayReviewMail } from './stay-mail';
 import { firstNameOf } from './first-name';

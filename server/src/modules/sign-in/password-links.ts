@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client';
 import { localize } from '../../i18n/localize';
 import type { MailMessage } from '../../mail/mailer';
 import { newOpaqueToken } from '../../security/tokens';
-import { accountMail } from './account.mail';
-import { insertPasswordToken } from './account.repository';
+import { signInMail } from './sign-in.mail';
+import { insertPasswordToken } from './sign-in.repository';
 
 export type PasswordTokenPurpose = 'invite' | 'reset';
 
@@ -70,7 +70,7 @@ export function passwordLink(publicUrl: string, email: string, token: string, la
 /** The e-mail of a link, in the user's language. */
 export function passwordLinkMail(user: LinkRecipient, purpose: PasswordTokenPurpose, link: string): MailMessage {
   const lang = user.language;
-  const texts = purpose === 'invite' ? accountMail.invite : accountMail.reset;
+  const texts = purpose === 'invite' ? signInMail.invite : signInMail.reset;
   const params = { name: `${user.firstName} ${user.lastName}`.trim(), link, hours: PASSWORD_TOKEN_TTL_SECONDS[purpose] / 3600 };
   return { to: user.email, subject: localize(texts.subject, lang, params), text: localize(texts.body, lang, params) };
 }

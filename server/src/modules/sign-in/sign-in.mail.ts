@@ -1,7 +1,7 @@
 import { defineMessages } from '../../i18n/localize';
 
-/** The texts of the e-mails the account area sends ({link} is the reset screen with its token). */
-export const accountMail = {
+/** The texts of the e-mails a password link goes out in ({link} is the reset screen with its token). */
+export const signInMail = {
   invite: defineMessages({
     subject: { en: 'Your hotel service account', ar: 'حسابك في نظام خدمات الفندق' },
     body: {
