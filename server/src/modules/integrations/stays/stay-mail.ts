@@ -4,7 +4,7 @@ import type { AppContext } from '../../../context';
 import { loggableError } from '../../../db/errors';
 import { defineMessages, localize } from '../../../i18n/localize';
 import { MailNotConfiguredError, messageIdHost } from '../../../mail/mailer';
-import { RETRY_AFTER_MS, TRY_LEASE_MS, trackingLink } from '../../service-levels/guest-mail';
+import { trackingLink } from '../../service-levels/guest-mail';
 import { serviceNamesOf } from '../../basic-data/service-names.repository';
 import * as repo from './stays.repository';
 
@@ -18,6 +18,11 @@ const mail = defineMessages({
   request: { en: '• Request {code}: {services}\n  {link}', ar: '• الطلب {code}: {services}\n  {link}' },
   outro: { en: 'We hope to welcome you again.', ar: 'نتطلع إلى استقبالك مرة أخرى.' },
 });
+
+/** How long one try may take before it counts as lost (the process stopped mid-send) and is tried again. */
+export const TRY_LEASE_MS = 5 * 60_000;
+/** The wait before each retry of an e-mail the mail server did not take; after the last, no more. */
+const RETRY_AFTER_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 4 * 60 * 60_000] as const;
 
 /** A plain address: no spaces or line breaks, one @ with something either side. */
 const ADDRESS = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
