@@ -1,11 +1,11 @@
-import { eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, like, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
-import { guestNotices, lineEscalations, requestLines, services } from '../../server/src/db/schema';
+import { lineEscalations, outboundMessages, requestLines, services } from '../../server/src/db/schema';
 import { MAIL_HOLD_MS } from '../../server/src/modules/service-levels/escalation-mailer';
 import { escalationMessageId } from '../../server/src/modules/service-levels/escalation-mail';
 import { escalationReceivers } from '../../server/src/modules/service-levels/escalations.repository';
-import { TRY_LEASE_MS, guestMessageId } from '../../server/src/modules/service-levels/guest-mail';
+import { OUTBOUND_LEASE_MS, outboundMessageId } from '../../server/src/outbound/outbound-queue';
 import { receivesEscalations } from '../../server/src/access/scope';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { testServerEntry } from '../support/logged-server';
@@ -125,11 +125,14 @@ describe.runIf(testDbKind() === 'postgres')('e-mails under SIGKILL on one Postgr
       }
     };
 
-    /** The Message-IDs the database says were handed over: each receiver written down, each guest notice sent. */
+    /** The guests' finished e-mails on the outbound queue (their Message-IDs are their rows'). */
+    const guestRows = () =>
+      db.select({ id: outboundMessages.id, key: outboundMessages.dedupeKey, state: outboundMessages.state }).from(outboundMessages).where(like(outboundMessages.dedupeKey, 'guest-finished:%'));
+    /** The Message-IDs the database says were handed over: each receiver written down, each guest e-mail sent. */
     const writtenDown = async () => {
       const rows = await db.select({ id: lineEscalations.id, mailed: lineEscalations.mailedUserIds }).from(lineEscalations);
-      const sent = await db.select({ requestId: guestNotices.requestId }).from(guestNotices).where(isNotNull(guestNotices.sentAt));
-      return new Set([...rows.flatMap((r) => r.mailed.map((u) => escalationMessageId(PUBLIC_URL, r.id, u))), ...sent.map((g) => guestMessageId(PUBLIC_URL, g.requestId))]);
+      const sent = (await guestRows()).filter((g) => g.state === 'sent');
+      return new Set([...rows.flatMap((r) => r.mailed.map((u) => escalationMessageId(PUBLIC_URL, r.id, u))), ...sent.map((g) => outboundMessageId(PUBLIC_URL, g.id))]);
     };
 
     // The kill phase, in waves: late lines filed (their escalations fall due a second on), a guest's
@@ -194,22 +197,29 @@ describe.runIf(testDbKind() === 'postgres')('e-mails under SIGKILL on one Postgr
     const rows = await db.select({ id: lineEscalations.id, lineId: lineEscalations.lineId }).from(lineEscalations).where(inArray(lineEscalations.lineId, lateLines));
     const receivers = (await escalationReceivers(db)).filter((r) => receivesEscalations(r, fx.hotelA.id));
     expect(receivers.length).toBeGreaterThanOrEqual(4);
+    // One finished e-mail written per guest request, however many processes saw it finish.
+    const guestIds = new Map((await guestRows()).map((g) => [g.key!.slice('guest-finished:'.length), g.id]));
+    expect([...guestIds.keys()].sort()).toEqual(guestRequests.map((g) => g.id).sort());
+    const guestMessageId = (requestId: string) => outboundMessageId(PUBLIC_URL, guestIds.get(requestId)!);
     const expected = new Set([
       ...rows.flatMap((row) => receivers.map((r) => escalationMessageId(PUBLIC_URL, row.id, r.userId))),
-      ...guestRequests.map((g) => guestMessageId(PUBLIC_URL, g.id)),
+      ...guestRequests.map((g) => guestMessageId(g.id)),
     ]);
     const whose = new Map<string, string>([
       ...rows.flatMap((row) => receivers.map((r) => [escalationMessageId(PUBLIC_URL, row.id, r.userId), `escalation ${row.id} to user ${r.userId}`] as [string, string])),
-      ...guestRequests.map((g) => [guestMessageId(PUBLIC_URL, g.id), `guest request ${g.id}`] as [string, string]),
+      ...guestRequests.map((g) => [guestMessageId(g.id), `guest request ${g.id}`] as [string, string]),
     ]);
     for (let round = 0; round < 3 && ![...expected].every((id) => smtp.messages.some((m) => messageIdOf(m) === id)); round++) {
-      control.clock.advance(Math.max(MAIL_HOLD_MS, TRY_LEASE_MS) + 60_000);
+      control.clock.advance(Math.max(MAIL_HOLD_MS, OUTBOUND_LEASE_MS) + 60_000);
       await control.tick();
     }
     // Nothing is left to send: no escalation held or due again, no guest e-mail unsent. With every process
     // stopped and nothing left, no later copy can come: what arrived is all that will.
     const pending = await db.select({ id: lineEscalations.id }).from(lineEscalations).where(isNotNull(lineEscalations.nextMailAt));
-    const unsent = await db.select({ id: guestNotices.requestId }).from(guestNotices).where(isNull(guestNotices.sentAt));
+    const unsent = await db
+      .select({ id: outboundMessages.id })
+      .from(outboundMessages)
+      .where(and(like(outboundMessages.dedupeKey, 'guest-finished:%'), ne(outboundMessages.state, 'sent')));
     const written = await writtenDown();
 
     const ids = smtp.messages.map(messageIdOf);

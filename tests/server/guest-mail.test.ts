@@ -2,11 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
-import { eq, sql } from 'drizzle-orm';
-import { guestNotices } from '../../server/src/db/schema';
-import { claimFinishedNotice, retryGuestNotices } from '../../server/src/modules/service-levels/guest-mail';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../server/src/db/client';
+import { outboundMessages } from '../../server/src/db/schema';
+import { GUEST_FINISHED_KIND, enqueueFinishedNotice } from '../../server/src/modules/service-levels/guest-mail';
+import { enqueue } from '../../server/src/outbound/outbound-queue';
 import { type TestServer, startTestServer, testDbKind } from '../support/test-server';
 import { useSmtp } from './administration.fixtures';
+
+/** The request's finished e-mail on the outbound queue (one row per request, by its key). */
+const finishedRows = (db: DbOrTx, requestId: string) => db.select().from(outboundMessages).where(eq(outboundMessages.dedupeKey, `guest-finished:${requestId}`));
 
 describe('the guest hears back when the request is finished', () => {
   let a: TestServer;
@@ -58,7 +63,7 @@ describe('the guest hears back when the request is finished', () => {
     await finish(a, tokenA, towels.id, 'Completed', 'وصلت المناشف');
     // What the step left to do after its answer is done (the guest's e-mail would be that), and no e-mail is due.
     await settled();
-    expect(await a.server.app.ctx.database.db.select().from(guestNotices).where(eq(guestNotices.requestId, id))).toEqual([]);
+    expect(await finishedRows(a.server.app.ctx.database.db, id)).toEqual([]);
     expect(smtp.messages.filter((m) => m.to.includes('sara@guest.test'))).toHaveLength(0);
 
     await finish(b, tokenA, repair.id, 'Rejected', 'القطعة غير متوفرة');
@@ -77,7 +82,7 @@ describe('the guest hears back when the request is finished', () => {
     expect(body).toContain(`https://guest.example.com/Request/Review?id=${id}`);
 
     // Both processes seeing the finished request again send nothing more: the database row decides.
-    const seenAgain = (t: TestServer) => claimFinishedNotice(t.server.app.ctx, t.server.app.ctx.database.db, id, 'Completed', t.server.app.ctx.clock.now());
+    const seenAgain = (t: TestServer) => enqueueFinishedNotice(t.server.app.ctx, t.server.app.ctx.database.db, id, 'Completed');
     expect(await Promise.all([seenAgain(a), seenAgain(b)])).toEqual([false, false]);
     await a.api.call(endpoints.addReview, { body: { id, rating: 8, feedback: '' } });
     await settled();
@@ -135,82 +140,54 @@ describe('the guest hears back when the request is finished', () => {
     expect(bodyOf(mail)).not.toContain('لا توجد قطعة');
   });
 
-  /** A request of one line, finished while the mail server is down: its e-mail is not sent. */
-  const finishedWhileMailIsDown = async (email: string) => {
-    const down = await startSmtp();
-    await down.close();
-    await useSmtp(a, down);
-    const added = await a.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { custEmail: email }), lang: 'en' });
-    const id: string = added.body.id;
-    const [line] = (await a.api.call(endpoints.userRequestDetails, { params: { id } })).body.requestDetails;
-    await finish(a, tokenA, line.id, 'Completed', 'Left at your door');
-    const db = a.server.app.ctx.database.db;
-    const notice = async () => (await db.select().from(guestNotices).where(eq(guestNotices.requestId, id)))[0];
-    // Tried once and failed (after the answer, in the background): kept, unsent, with its
-    // next try a minute on rather than the five-minute hold of a try under way.
-    await expect
-      .poll(async () => {
-        const row = await notice();
-        return row && { sentAt: row.sentAt, attempts: row.attempts, retryWithin2Min: row.nextAttemptAt.getTime() < Date.now() + 2 * 60_000 };
-      }, { timeout: 10_000 })
-      .toEqual({ sentAt: null, attempts: 1, retryWithin2Min: true });
-    await useSmtp(a, smtp);
-    return { id, notice };
-  };
-
-  it('tries again, a minute later, an e-mail the mail server did not take, and sends it once', async () => {
-    const { notice } = await finishedWhileMailIsDown('retry@guest.test');
-    const sentTo = () => smtp.messages.filter((m) => m.to.includes('retry@guest.test'));
-    // Not before its time.
-    expect(await retryGuestNotices(a.server.app.ctx)).toBe(0);
-    expect(sentTo()).toHaveLength(0);
-
-    expect(await retryGuestNotices(a.server.app.ctx, new Date(Date.now() + 61_000))).toBe(1);
-    const mail = await smtp.waitFor((m) => m.to.includes('retry@guest.test'));
-    expect(subjectOf(mail)).toMatch(/^Your request RQ-\d{6} is finished$/);
-    expect(await notice()).toMatchObject({ attempts: 2, sentAt: expect.any(Date) });
-    // Sent: never again, whichever process looks.
-    expect(await retryGuestNotices(b.server.app.ctx, new Date(Date.now() + 24 * 60 * 60_000 - 60_000))).toBe(0);
-    expect(sentTo()).toHaveLength(1);
-  });
-
   it('still e-mails the guest when the process stops right after the step that finished the request', async () => {
     const ctx = a.server.app.ctx;
     const added = await a.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { custEmail: 'stopped@guest.test' }), lang: 'en' });
     const id: string = added.body.id;
     const [line] = (await a.api.call(endpoints.userRequestDetails, { params: { id } })).body.requestDetails;
-    // The stop falls after the step's commit and its answer, before the work it left to run on
-    // its own (the e-mail) starts: that work never runs.
-    const run = ctx.background.run;
-    ctx.background.run = () => undefined;
+    // The stop falls after the step's commit and its answer, before its nudge of the outbound
+    // queue: this process never sends it on its own.
+    const nudge = ctx.outbound.nudge;
+    ctx.outbound.nudge = () => undefined;
     try {
       await finish(a, tokenA, line.id, 'Completed', 'Left at your door');
     } finally {
-      ctx.background.run = run;
+      ctx.outbound.nudge = nudge;
     }
-    const finishedAt = Date.now();
-    // The step left the e-mail due in the database, held as a try under way ...
-    const [notice] = await ctx.database.db.select().from(guestNotices).where(eq(guestNotices.requestId, id));
-    expect(notice).toMatchObject({ sentAt: null, attempts: 1 });
-    // ... so any process sends it once that hold runs out, and only then.
-    expect(await retryGuestNotices(ctx, new Date(finishedAt + 60_000))).toBe(0);
-    expect(await retryGuestNotices(ctx, new Date(finishedAt + 5 * 60_000 + 1_000))).toBe(1);
+    // The step left the e-mail due in the database ...
+    expect(await finishedRows(ctx.database.db, id)).toMatchObject([{ state: 'pending', attempts: 0 }]);
+    expect(smtp.messages.filter((m) => m.to.includes('stopped@guest.test'))).toHaveLength(0);
+    // ... so the next pass of any process sends it, once.
+    await b.tick();
     const mail = await smtp.waitFor((m) => m.to.includes('stopped@guest.test'));
     expect(subjectOf(mail)).toMatch(/^Your request RQ-\d{6} is finished$/);
+    await settled();
     expect(smtp.messages.filter((m) => m.to.includes('stopped@guest.test'))).toHaveLength(1);
   });
 
-  it('sends, on the server\'s own clock and from one process only, an e-mail whose try was cut off or whose retry time has come', async () => {
-    const { id } = await finishedWhileMailIsDown('clock@guest.test');
-    // As when the process stopped mid-send and its five-minute hold ran out: due now.
-    await a.server.app.ctx.database.db.execute(sql`update guest_notices set next_attempt_at = now() - interval '1 second' where request_id = ${id}`);
-    await smtp.waitFor((m) => m.to.includes('clock@guest.test'), 15_000);
-    // A second copy could only come from a scheduler's later run: stop both schedulers (the work under way
-    // is finished first), then run each process's tick once more at a clock past any hold; nothing is due.
-    const schedulers = [...new Set([a, b])].map((t) => t.server.escalations);
-    await Promise.all(schedulers.map((s) => s.stop()));
-    for (const t of new Set([a, b])) await retryGuestNotices(t.server.app.ctx, new Date(t.clock.now().getTime() + 1_000));
-    expect(smtp.messages.filter((m) => m.to.includes('clock@guest.test'))).toHaveLength(1);
+  it('sends a row moved from the old guest_notices at the upgrade (only the request, no message): the same e-mail, made at its first try, once', async () => {
+    const ctx = a.server.app.ctx;
+    const db = ctx.database.db;
+    const added = await a.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { custEmail: 'moved@guest.test' }), lang: 'ar' });
+    const id: string = added.body.id;
+    const [line] = (await a.api.call(endpoints.userRequestDetails, { params: { id } })).body.requestDetails;
+    const nudge = ctx.outbound.nudge;
+    ctx.outbound.nudge = () => undefined;
+    try {
+      await finish(a, tokenA, line.id, 'Completed', 'وصلت');
+    } finally {
+      ctx.outbound.nudge = nudge;
+    }
+    // As migration 0049 writes it: the row the step wrote gives way to one with only its input.
+    await db.delete(outboundMessages).where(eq(outboundMessages.dedupeKey, `guest-finished:${id}`));
+    expect(await enqueue(ctx, db, { kind: GUEST_FINISHED_KIND, dedupeKey: `guest-finished:${id}`, input: { requestId: id } })).toBe(true);
+    await a.tick();
+    const mail = await smtp.waitFor((m) => m.to.includes('moved@guest.test'));
+    expect(subjectOf(mail)).toMatch(/^اكتمل طلبك \u2066RQ-\d{6}\u2069$/);
+    expect(bodyOf(mail)).toContain('ردّنا: وصلت');
+    expect(bodyOf(mail)).toContain(`https://guest.example.com/Request/Review?id=${id}`);
+    await settled();
+    expect(smtp.messages.filter((m) => m.to.includes('moved@guest.test'))).toHaveLength(1);
   });
 });
 
@@ -262,10 +239,10 @@ describe('HOTEL_GUEST_EMAIL=verified', () => {
     const unsigned = await submitAndFinish('victim@elsewhere.test');
     await submitAndFinish('guest@signed.test', await signatureOf(fx.hotelA.roomIds[0]));
     await smtp.waitFor((m) => m.to.includes('guest@signed.test'));
-    // The unsigned request was never claimed for an e-mail, and asking again still sends none.
+    // The unsigned request's e-mail was never written, and asking again still sends none.
     const db = t.server.app.ctx.database.db;
-    expect(await db.select().from(guestNotices).where(eq(guestNotices.requestId, unsigned))).toEqual([]);
-    expect(await claimFinishedNotice(t.server.app.ctx, db, unsigned, 'Completed', t.server.app.ctx.clock.now())).toBe(false);
+    expect(await finishedRows(db, unsigned)).toEqual([]);
+    expect(await enqueueFinishedNotice(t.server.app.ctx, db, unsigned, 'Completed')).toBe(false);
     expect(smtp.messages.filter((m) => m.to.includes('victim@elsewhere.test'))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/src/db/client';
 import { endpoints } from '@shared';
-import { type Fixture, SERVICE_CLAIMS, createStaffUser, ratedRequest, seedFixture, tokenFor } from '../support/fixtures';
+import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, ratedRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type CaughtMail, type SmtpCatcher, bodyOf, messageIdOf, startSmtp, subjectOf } from '../support/smtp';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { useSmtp } from './administration.fixtures';
@@ -125,5 +125,35 @@ describe('e-mails the mail server refused are tried again', () => {
     await later(10 * 60_000);
     await later(60 * 60_000);
     expect(copiesOf(isTheLink)).toHaveLength(1);
+  });
+
+  it("a request's finished e-mail the mail server refused reaches the guest once it takes it, once", async () => {
+    const guest = 'refused.finished@example.com';
+    const isTheNotice = (m: CaughtMail) => m.to.includes(guest);
+    // The clock has moved hours on: a token of now (the one of beforeAll has expired).
+    const db = t.server.app.ctx.database.db;
+    const staff = await tokenFor(t.server.app.ctx.tokens, await createStaffUser(db, { claims: SERVICE_CLAIMS, hotelIds: [fx.hotelA.id], departmentIds: [fx.departments.housekeeping] }));
+    smtp.refuse.add(guest);
+    const added = await t.api.call(endpoints.addRequest, { body: guestRequest(fx, [fx.services.towels], { custEmail: guest }), lang: 'en' });
+    const [line] = (await t.api.call(endpoints.userRequestDetails, { params: { id: added.body.id } })).body.requestDetails;
+    for (const body of [
+      { requestDetailsId: line.id, status: 'Assigned', note: '', workerId: fx.workers.housekeeper },
+      { requestDetailsId: line.id, status: 'Completed', note: 'Left at your door' },
+    ]) {
+      const res = await t.api.call(endpoints.updateServiceRequestStatus, { token: staff, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    await until(() => smtp.refused.includes(guest), 'the mail server to refuse the finished e-mail');
+    await refusalRecorded(guest);
+    expect(copiesOf(isTheNotice)).toHaveLength(0);
+
+    smtp.refuse.delete(guest);
+    await later(31_000);
+    const mail = await smtp.waitFor(isTheNotice, 5_000);
+    expect(subjectOf(mail)).toMatch(/^Your request RQ-\d{6} is finished$/);
+    expect(bodyOf(mail)).toContain('Our reply: Left at your door');
+    await later(10 * 60_000);
+    await later(60 * 60_000);
+    expect(copiesOf(isTheNotice)).toHaveLength(1);
   });
 });

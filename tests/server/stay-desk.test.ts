@@ -2,11 +2,10 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '@shared';
-import { stays } from '../../server/src/db/schema';
-import { retryStayReviewMails, sendStayReviewMail } from '../../server/src/modules/integrations/stays/stay-mail';
-import { claimReviewMail } from '../../server/src/modules/integrations/stays/stays.repository';
+import { outboundMessages, stays } from '../../server/src/db/schema';
+import { OUTBOUND_LEASE_MS } from '../../server/src/outbound/outbound-queue';
+import { takeDue } from '../../server/src/outbound/outbound.repository';
 import { applyStayChange } from '../../server/src/modules/integrations/stays/stays.service';
-import { TRY_LEASE_MS } from '../../server/src/modules/service-levels/guest-mail';
 import { signRoomLink } from '../../server/src/modules/qr/room-link';
 import { type Fixture, guestRequest, seedFixture } from '../support/fixtures';
 import { type SmtpCatcher, bodyOf, startSmtp, subjectOf } from '../support/smtp';
@@ -58,6 +57,14 @@ describe('stays at the desk and on the guest page', () => {
     const res = await t.api.raw('POST', endpoints.stayEvent.path, { body: raw, headers: { 'x-hgs-timestamp': timestamp, 'x-hgs-signature': signature } });
     return res;
   };
+  /** The stay's review e-mails on the outbound queue (one at most, by its key). */
+  const reviewRows = async (externalId: string) => {
+    const [stay] = await db().select({ id: stays.id }).from(stays).where(eq(stays.externalId, externalId));
+    return db().select().from(outboundMessages).where(eq(outboundMessages.dedupeKey, `stay-review:${stay.id}`));
+  };
+  /** The outbound pass the check-out's answer started (and one more) is over. */
+  const settled = () => t.server.outbound.runOnce();
+  const sentTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
   const sig = (roomId: number) => signRoomLink(t.server.app.ctx.config.jwtSecret, fx.hotelA.id, roomId, 1);
   const roomStay = (roomId: number, signature?: string) =>
     t.api.call(endpoints.guestRoomStay, { query: { hotelId: fx.hotelA.id, roomId }, headers: signature ? { 'x-room-signature': signature } : {} });
@@ -136,63 +143,64 @@ describe('stays at the desk and on the guest page', () => {
     // The same check-out replayed is refused; a new check-out event finds no open stay.
     expect((await send(checkOut)).status).toBe(409);
     expect((await send(event({ type: 'check-out' }))).status).toBe(400);
-    const [row] = await db().select().from(stays).where(eq(stays.externalId, 'R-1'));
-    expect(row.reviewMailSentAt).not.toBeNull();
-    expect(await sendStayReviewMail(t.server.app.ctx, row.id)).toBe(false);
-    expect(smtp.messages.filter((m) => m.to.includes('layla@stay.test'))).toHaveLength(1);
+    await settled();
+    expect(await reviewRows('R-1')).toMatchObject([{ state: 'sent' }]);
+    await t.tick();
+    expect(sentTo('layla@stay.test')).toHaveLength(1);
   });
 
   it('never sends the review e-mail again after a restart', async () => {
-    const [row] = await db().select().from(stays).where(eq(stays.externalId, 'R-1'));
     await t.close();
     t = await startTestServer({ reuse: { dataDir: t.config.dataDir, databaseUrl: t.config.databaseUrl }, clock: t.clock, env: { PUBLIC_URL: 'https://guest.example.com' } });
-    expect(await sendStayReviewMail(t.server.app.ctx, row.id)).toBe(false);
-    expect(smtp.messages.filter((m) => m.to.includes('layla@stay.test'))).toHaveLength(1);
+    // The restarted server's passes, now and past every retry time.
+    await settled();
+    await t.server.outbound.runOnce(new Date(t.clock.now().getTime() + 5 * 60 * 60_000));
+    expect(sentTo('layla@stay.test')).toHaveLength(1);
   });
 
-  it('a check-out committed but not mailed (the process stopped first) is mailed by the next retry sweep, once', async () => {
+  it('a check-out committed but not mailed (the process stopped first) is mailed by the next pass of any process, once', async () => {
     admin = await t.adminToken();
     const guest = { name: 'Sara Adel', language: 'en', email: 'sara@stay.test' };
     expect((await send(event({ stayId: 'R-3', roomNumber: '101', guest }))).status).toBe(200);
     const id = await add(fx.hotelA.roomIds[0]);
     // What the stay route commits, without what it does after the commit: the process is gone by then.
     const now = t.clock.now();
-    await db().transaction((tx) => applyStayChange(tx, fx.hotelA.id, `evt-${++n}`, { type: 'check-out', stayId: 'R-3', roomNumber: '', guest, arrival: '2026-11-27', departure: '2026-11-30' }, now));
-    expect(smtp.messages.filter((m) => m.to.includes('sara@stay.test'))).toHaveLength(0);
-    expect(await retryStayReviewMails(t.server.app.ctx, now)).toBe(1);
+    const change = { type: 'check-out', stayId: 'R-3', roomNumber: '', guest, arrival: '2026-11-27', departure: '2026-11-30' } as const;
+    await db().transaction((tx) => applyStayChange(t.server.app.ctx, tx, fx.hotelA.id, `evt-${++n}`, change, now));
+    expect(sentTo('sara@stay.test')).toHaveLength(0);
+    expect(await reviewRows('R-3')).toMatchObject([{ state: 'pending', attempts: 0 }]);
+    await t.tick();
     const mail = await smtp.waitFor((m) => m.to.includes('sara@stay.test'));
     expect(bodyOf(mail)).toContain(`https://guest.example.com/Request/Review?id=${id}`);
-    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now.getTime() + 60 * 60_000))).toBe(0);
-    expect(smtp.messages.filter((m) => m.to.includes('sara@stay.test'))).toHaveLength(1);
+    await t.server.outbound.runOnce(new Date(t.clock.now().getTime() + 60 * 60_000));
+    expect(sentTo('sara@stay.test')).toHaveLength(1);
   });
 
-  it('a review e-mail whose try was cut off (the process stopped mid-send) is sent by the retry sweep once its hold runs out, once', async () => {
+  it('a review e-mail whose try was cut off (the process stopped mid-send) is sent once its lease runs out, once', async () => {
     admin = await t.adminToken();
     const guest = { name: 'Omar Said', language: 'en', email: 'omar@stay.test' };
     expect((await send(event({ stayId: 'R-5', roomNumber: '101', guest }))).status).toBe(200);
     await add(fx.hotelA.roomIds[0]);
+    const change = { type: 'check-out', stayId: 'R-5', roomNumber: '', guest, arrival: '2026-11-27', departure: '2026-11-30' } as const;
+    await db().transaction((tx) => applyStayChange(t.server.app.ctx, tx, fx.hotelA.id, `evt-${++n}`, change, t.clock.now()));
     const now = t.clock.now();
-    const stayId = await db().transaction((tx) => applyStayChange(tx, fx.hotelA.id, `evt-${++n}`, { type: 'check-out', stayId: 'R-5', roomNumber: '', guest, arrival: '2026-11-27', departure: '2026-11-30' }, now));
     // A process takes the e-mail for its try and stops before the mail server answers.
-    expect(await claimReviewMail(db(), stayId!, now, new Date(now.getTime() + TRY_LEASE_MS))).toBe(true);
-    // Held meanwhile: neither a second try right after the check-out nor the sweep sends it ...
-    expect(await sendStayReviewMail(t.server.app.ctx, stayId!)).toBe(false);
-    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now.getTime() + 60_000))).toBe(0);
-    // ... until the hold has run out: then the sweep of any process sends it, once.
-    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now.getTime() + TRY_LEASE_MS + 1_000))).toBe(1);
+    expect(await takeDue(db(), now, new Date(now.getTime() + OUTBOUND_LEASE_MS), 20)).toHaveLength(1);
+    // Leased meanwhile: no pass sends it ...
+    expect(await t.server.outbound.runOnce(new Date(now.getTime() + 60_000))).toBe(0);
+    // ... until the lease has run out: then the pass of any process sends it, once.
+    expect(await t.server.outbound.runOnce(new Date(now.getTime() + OUTBOUND_LEASE_MS + 1_000))).toBe(1);
     await smtp.waitFor((m) => m.to.includes('omar@stay.test'));
-    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now.getTime() + 60 * 60_000))).toBe(0);
-    expect(await sendStayReviewMail(t.server.app.ctx, stayId!)).toBe(false);
-    expect(smtp.messages.filter((m) => m.to.includes('omar@stay.test'))).toHaveLength(1);
+    expect(await t.server.outbound.runOnce(new Date(now.getTime() + 60 * 60_000))).toBe(0);
+    expect(sentTo('omar@stay.test')).toHaveLength(1);
   });
 
-  it('a check-out with nothing to mail (no request made) leaves the retry sweep at once', async () => {
+  it('a check-out with nothing to mail (no request made) writes no e-mail', async () => {
     expect((await send(event({ stayId: 'R-4', roomNumber: '102', guest: { name: 'No Requests', language: 'en', email: 'none@stay.test' } }))).status).toBe(200);
     expect((await send(event({ stayId: 'R-4', type: 'check-out' }))).status).toBe(200);
-    const row = async () => (await db().select().from(stays).where(eq(stays.externalId, 'R-4')))[0];
-    await expect.poll(async () => (await row()).reviewMailRetryAt, { timeout: 10_000 }).toBeNull();
-    expect(await retryStayReviewMails(t.server.app.ctx, t.clock.now())).toBe(0);
-    expect(smtp.messages.filter((m) => m.to.includes('none@stay.test'))).toHaveLength(0);
+    await settled();
+    expect(await reviewRows('R-4')).toEqual([]);
+    expect(sentTo('none@stay.test')).toHaveLength(0);
   });
 
   it('sends one review e-mail per stay when a late check-in event re-opens it and it is checked out again, however often', async () => {
@@ -203,19 +211,16 @@ describe('stays at the desk and on the guest page', () => {
     await add(fx.hotelA.roomIds[1]);
     expect((await send(event({ ...stay, type: 'check-out' }))).status).toBe(200);
     await smtp.waitFor((m) => m.to.includes('rana@stay.test'));
-    await expect.poll(async () => (await row()).reviewMailRetryAt, { timeout: 10_000 }).toBeNull();
     // The PMS delivers the check-in late (after the check-out), then the check-out again; and once more.
     for (let i = 0; i < 2; i++) {
       expect((await send(event(stay))).status).toBe(200);
       expect((await row()).checkedOutAt).toBeNull();
       expect((await send(event({ ...stay, type: 'check-out' }))).status).toBe(200);
-      // The e-mail step after the answer has settled (on the old code: after its second e-mail went).
-      await expect.poll(async () => (await row()).reviewMailRetryAt, { timeout: 10_000 }).toBeNull();
+      await settled();
     }
-    const { id } = await row();
-    expect(await sendStayReviewMail(t.server.app.ctx, id)).toBe(false);
-    expect(await retryStayReviewMails(t.server.app.ctx, new Date(t.clock.now().getTime() + 60 * 60_000))).toBe(0);
-    expect(smtp.messages.filter((m) => m.to.includes('rana@stay.test'))).toHaveLength(1);
+    expect(await reviewRows('R-7')).toMatchObject([{ state: 'sent' }]);
+    await t.server.outbound.runOnce(new Date(t.clock.now().getTime() + 60 * 60_000));
+    expect(sentTo('rana@stay.test')).toHaveLength(1);
   });
 
   it('groups the room’s history by stay: each request carries its stay, the others none', async () => {
@@ -226,27 +231,25 @@ describe('stays at the desk and on the guest page', () => {
     expect(byId.get(before)).toBeNull();
   });
 
-  it('tries again, a minute later, a review e-mail the mail server refused, and sends it once', async () => {
+  it('tries again, 30 s later, a review e-mail the mail server refused, and sends it once', async () => {
     admin = await t.adminToken();
-    const down = await startSmtp();
-    await down.close();
-    await useSmtp(t, down);
+    smtp.refuse.add('tom@stay.test');
     expect((await send(event({ stayId: 'R-2', roomNumber: '102', guest: { name: 'Tom Reed', language: 'en', email: 'tom@stay.test' } }))).status).toBe(200);
     const id = await add(fx.hotelA.roomIds[1]);
     expect((await send(event({ stayId: 'R-2', type: 'check-out' }))).status).toBe(200);
-    const row = async () => (await db().select().from(stays).where(eq(stays.externalId, 'R-2')))[0];
-    // Tried once, in the background after the answer, and refused: unclaimed, its retry a minute on.
-    await expect.poll(async () => (await row()).reviewMailTries, { timeout: 10_000 }).toBe(1);
-    expect((await row()).reviewMailSentAt).toBeNull();
-    await useSmtp(t, smtp);
+    // Tried once, after the answer, and refused: pending, its retry 30 s on.
+    await settled();
+    expect(smtp.refused).toContain('tom@stay.test');
+    expect(await reviewRows('R-2')).toMatchObject([{ state: 'pending', attempts: 1, lastError: expect.any(String) }]);
+    smtp.refuse.delete('tom@stay.test');
     const now = t.clock.now().getTime();
-    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now))).toBe(0);
-    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now + 61_000))).toBe(1);
+    expect(await t.server.outbound.runOnce(new Date(now + 20_000))).toBe(0);
+    expect(await t.server.outbound.runOnce(new Date(now + 31_000))).toBe(1);
     const mail = await smtp.waitFor((m) => m.to.includes('tom@stay.test'));
     expect(subjectOf(mail)).toMatch(/^Thank you for staying at /);
     expect(bodyOf(mail)).toContain(`https://guest.example.com/Request/Review?id=${id}`);
-    expect((await row()).reviewMailSentAt).not.toBeNull();
-    expect(await retryStayReviewMails(t.server.app.ctx, new Date(now + 60 * 60_000))).toBe(0);
-    expect(smtp.messages.filter((m) => m.to.includes('tom@stay.test'))).toHaveLength(1);
+    expect(await reviewRows('R-2')).toMatchObject([{ state: 'sent' }]);
+    expect(await t.server.outbound.runOnce(new Date(now + 60 * 60_000))).toBe(0);
+    expect(sentTo('tom@stay.test')).toHaveLength(1);
   });
 });

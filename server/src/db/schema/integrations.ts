@@ -62,9 +62,9 @@ export const stays = pgTable(
     departure: text('departure').notNull(),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'date' }).notNull(),
     checkedOutAt: timestamp('checked_out_at', { withTimezone: true, mode: 'date' }),
-    /** When the check-out review e-mail was handed to the mail server: it is sent once per stay. */
+    /** Until migration 0050 (the review e-mail is on the outbound queue since, one per stay by its key): no longer read or written. */
     reviewMailSentAt: timestamp('review_mail_sent_at', { withTimezone: true, mode: 'date' }),
-    /** Sends the mail server refused so far; the next is tried at reviewMailRetryAt (null: none due). */
+    /** Until migration 0050 (the review e-mail is on the outbound queue since): no longer read or written. */
     reviewMailTries: integer('review_mail_tries').notNull().default(0),
     reviewMailRetryAt: timestamp('review_mail_retry_at', { withTimezone: true, mode: 'date' }),
   },

@@ -25,10 +25,9 @@ import { iso } from './requests.mappers';
 import { requestMessages as m, violationMessages } from './requests.messages';
 import * as repo from './requests.repository';
 import { insertMessage } from './messages.repository';
-import { claimFinishedNotice, sendClaimedNotice } from '../service-levels/guest-mail';
+import { enqueueFinishedNotice } from '../service-levels/guest-mail';
 import { canSeeLine, workerServesHotel } from '../../access/scope';
 import { targetsOf } from '../service-levels/targets.repository';
-import { loggableError } from '../../db/errors';
 import { workerHasPhone, workerHotelIds } from '../basic-data/worker-facts.repository';
 import { type Announce, announcing, lineChangeOf } from '../../live/announce';
 
@@ -114,17 +113,13 @@ export async function step(
         ...(about.returned && { returned: about.returned }),
       },
     });
-    // The guest's e-mail is claimed with the step that finishes the request: a stop before it goes leaves it due.
-    const guestNotice = await claimFinishedNotice(ctx, tx, line.requestId, status, at);
+    // The guest's e-mail is written with the step that finishes the request: a stop before it goes leaves it due.
+    const guestNotice = await enqueueFinishedNotice(ctx, tx, line.requestId, status);
     return { line: changed, status, at, guestNotice };
   });
   const { line, status, at, guestNotice } = result;
-  // The staff member's answer does not wait for the guest's e-mail (a slow SMTP server).
-  if (guestNotice)
-    ctx.background.run(
-      () => sendClaimedNotice(ctx, line.requestId),
-      (error) => ctx.log.error({ err: loggableError(error) }, `Guest e-mail for request ${line.requestCode} failed`),
-    );
+  // The staff member's answer does not wait for the guest's e-mail (a slow SMTP server): the queue sends it.
+  if (guestNotice) ctx.outbound.nudge();
   return { status, line, at };
 }
 

@@ -9,7 +9,6 @@ import * as repo from './escalations.repository';
 import { holdForDigest } from './digests.repository';
 import { dueScheduledLines, fireScheduledLine } from './scheduled-lines.repository';
 import { targetsOf } from './targets.repository';
-import { retryGuestNotices } from './guest-mail';
 import { escalationEvent, scheduledAlertEvent } from './escalation-events';
 import { MAIL_HOLD_MS, type MailWork, mailEscalation, retryEscalationMails } from './escalation-mailer';
 import { retryDigests, sendDigests } from './digest-mailer';
@@ -109,11 +108,10 @@ export class EscalationScheduler {
       logJobFailure(this.log, 'escalation run', error);
     }
     if (this.stopped || this.retrying) return;
-    // The same clock tries again the e-mails the mail server did not take: the guests' and the escalations'
+    // The same clock tries again the e-mails the mail server did not take: the escalations'
     // (and those other modules registered, hooks.ts).
     const retry = (name: string, run: Promise<unknown>) => run.catch((error: unknown) => logJobFailure(this.log, name, error));
     this.retrying = Promise.all([
-      retry('guest e-mail retry', retryGuestNotices(this.ctx, now)),
       ...registeredMailRetries().map(([name, run]) => retry(name, run(this.ctx, now))),
       retry('escalation e-mail retry', this.retryMails(now)),
       retry('escalation digest retry', this.retryDigests(now)),

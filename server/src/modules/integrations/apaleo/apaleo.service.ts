@@ -68,7 +68,7 @@ export async function takeApaleoWebhook(ctx: AppContext, input: ApaleoWebhookInp
         if (!(await stays.takeEventId(tx, settings.hotelId, eventId, now))) throw conflict(stayMessages.replayed, { eventId });
         return;
       }
-      checkedOut = await applyStayChange(tx, settings.hotelId, eventId, outcome.change, now);
+      checkedOut = await applyStayChange(ctx, tx, settings.hotelId, eventId, outcome.change, now);
       changed = true;
     });
   } catch (error) {
@@ -76,7 +76,7 @@ export async function takeApaleoWebhook(ctx: AppContext, input: ApaleoWebhookInp
     if (error instanceof AppError && error.text === stayMessages.replayed) return { message: localize(m.alreadyTaken, lang, { eventId: input.id }) };
     throw error;
   }
-  afterStayChange(ctx, checkedOut, reservation.id);
+  afterStayChange(ctx, checkedOut);
   return { message: localize(changed ? m.taken : m.nothingToDo, lang) };
 }
 

@@ -1,10 +1,11 @@
 import { type Language, ltrIn } from '@shared';
 import { inLanguage, listIn } from '../../../access/names';
 import type { AppContext } from '../../../context';
-import { loggableError } from '../../../db/errors';
+import type { DbOrTx } from '../../../db/client';
 import { defineMessages, localize } from '../../../i18n/localize';
-import { MailNotConfiguredError, messageIdHost } from '../../../mail/mailer';
-import { RETRY_AFTER_MS, TRY_LEASE_MS, trackingLink } from '../../service-levels/guest-mail';
+import type { MailMessage } from '../../../mail/mailer';
+import { type OutboundKind, deliverMail, enqueue } from '../../../outbound/outbound-queue';
+import { trackingLink } from '../../service-levels/guest-mail';
 import { serviceNamesOf } from '../../basic-data/service-names.repository';
 import * as repo from './stays.repository';
 
@@ -22,63 +23,47 @@ const mail = defineMessages({
 /** A plain address: no spaces or line breaks, one @ with something either side. */
 const ADDRESS = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
 
+/** The stay review e-mail's kind on the outbound queue. */
+export const STAY_REVIEW_KIND = 'stay-review';
 /**
- * At check-out, one e-mail to the stay's address (from the PMS) with each request made
- * during the stay and its review link. The stay row is claimed first, so a replayed or
- * repeated check-out, another process or a restart never sends it twice; a send the mail
- * server refuses gives the claim back and is tried again later (`retryStayReviewMails`);
- * with no mail server set up the claim is given back and nothing is tried by itself.
- * A stay with no request, or no address, gets no e-mail: there is nothing to review.
+ * Made in the check-out's transaction; a row carrying only its input (moved from the stay row's
+ * claim at the upgrade, migration 0050) is made at its first try.
  */
-export async function sendStayReviewMail(ctx: AppContext, stayId: number, now = ctx.clock.now()): Promise<boolean> {
-  const { db } = ctx.database;
-  const stay = await repo.stayById(db, stayId);
-  // Sent (taken by the mail server, nothing left to try): a replayed check-out, another process or a restart sends nothing.
-  if (!stay || (stay.reviewMailSentAt && !stay.reviewMailRetryAt)) return false;
-  const stayRequests = ADDRESS.test(stay.email.trim()) ? await repo.requestsOfStay(db, stayId) : [];
-  if (!stayRequests.length) {
-    // Nothing to send, now or later: off the retry sweep's list.
-    if (stay.reviewMailRetryAt) await repo.releaseReviewMail(db, stayId, null, stay.reviewMailTries);
-    return false;
-  }
-  if (!(await repo.claimReviewMail(db, stayId, now, new Date(now.getTime() + TRY_LEASE_MS)))) return false;
-  const lang: Language = stay.language.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
-  try {
-    const hotel = await repo.hotelNamesOf(db, stay.hotelId);
-    const hotelName = inLanguage(lang, { en: hotel?.name, ar: hotel?.nameAr }) || hotel?.name || '';
-    const names = await serviceNamesOf(db, stayRequests.map((r) => r.id), lang);
-    const list = stayRequests.map((r) =>
-      localize(mail.request, lang, { code: ltrIn(lang, r.requestCode), services: listIn(lang, names.get(r.id) ?? []), link: trackingLink(ctx, r.id) }),
-    );
-    await ctx.mailer.send({
-      to: stay.email.trim(),
-      subject: localize(mail.subject, lang, { hotel: hotelName }),
-      text: [localize(mail.intro, lang, { hotel: hotelName }), list.join('\n'), localize(mail.outro, lang)].join('\n\n'),
-      messageId: `<stay-review-${stay.id}@${messageIdHost(ctx.config.publicUrl)}>`,
-    });
-    // A stop before this write leaves the hold to run out: sent again, with the same Message-ID.
-    await repo.reviewMailSent(db, stayId);
-    return true;
-  } catch (error) {
-    if (error instanceof MailNotConfiguredError) {
-      await repo.releaseReviewMail(db, stayId, null, stay.reviewMailTries);
-      return false;
-    }
-    const tries = stay.reviewMailTries + 1;
-    const wait = RETRY_AFTER_MS[tries - 1];
-    await repo.releaseReviewMail(db, stayId, wait === undefined ? null : new Date(now.getTime() + wait), tries);
-    ctx.log.error({ err: loggableError(error) }, `Stay review e-mail for stay ${stay.externalId} failed (try ${tries})`);
-    return false;
-  }
+export const stayReviewMail: OutboundKind<MailMessage> = {
+  prepare: (ctx, tx, input) => stayReviewMessage(ctx, tx, (input as { stayId: number }).stayId),
+  deliver: deliverMail,
+};
+
+/**
+ * At check-out, one e-mail to the stay's address (from the PMS) with each request made during
+ * the stay and its review link. Written to the outbound queue in the check-out's transaction
+ * (`tx`), keyed by the stay: a replayed or repeated check-out (a stay re-opened by a late
+ * check-in event and checked out again), another process or a restart never writes it twice;
+ * the queue tries it again when the mail server refuses it, and it is never lost with the
+ * process. Call `ctx.outbound.nudge()` after the commit. A stay with no request, or no
+ * address, gets no e-mail: there is nothing to review.
+ */
+export async function enqueueStayReviewMail(ctx: AppContext, tx: DbOrTx, stayId: number): Promise<boolean> {
+  const message = await stayReviewMessage(ctx, tx, stayId);
+  if (!message) return false;
+  return enqueue(ctx, tx, { kind: STAY_REVIEW_KIND, dedupeKey: `stay-review:${stayId}`, input: { stayId }, message });
 }
 
-/** Older than this, a check-out's e-mail not sent is no longer tried, as for the other guest e-mails. */
-const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
-
-/** Tries again the review e-mails the mail server refused, once their time has come; how many it took. */
-export async function retryStayReviewMails(ctx: AppContext, now = ctx.clock.now()): Promise<number> {
-  const due = await repo.dueReviewMails(ctx.database.db, now, new Date(now.getTime() - GIVE_UP_AFTER_MS), 20);
-  let sent = 0;
-  for (const stayId of due) if (await sendStayReviewMail(ctx, stayId, now)) sent++;
-  return sent;
+async function stayReviewMessage(ctx: AppContext, db: DbOrTx, stayId: number): Promise<MailMessage | null> {
+  const stay = await repo.stayById(db, stayId);
+  if (!stay || !ADDRESS.test(stay.email.trim())) return null;
+  const stayRequests = await repo.requestsOfStay(db, stayId);
+  if (!stayRequests.length) return null;
+  const lang: Language = stay.language.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
+  const hotel = await repo.hotelNamesOf(db, stay.hotelId);
+  const hotelName = inLanguage(lang, { en: hotel?.name, ar: hotel?.nameAr }) || hotel?.name || '';
+  const names = await serviceNamesOf(db, stayRequests.map((r) => r.id), lang);
+  const list = stayRequests.map((r) =>
+    localize(mail.request, lang, { code: ltrIn(lang, r.requestCode), services: listIn(lang, names.get(r.id) ?? []), link: trackingLink(ctx, r.id) }),
+  );
+  return {
+    to: stay.email.trim(),
+    subject: localize(mail.subject, lang, { hotel: hotelName }),
+    text: [localize(mail.intro, lang, { hotel: hotelName }), list.join('\n'), localize(mail.outro, lang)].join('\n\n'),
+  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { StaySummary } from '@shared';
 import type { DbOrTx, Tx } from '../../../db/client';
 import { builtOnce } from '../../../db/prepared';
@@ -50,18 +50,11 @@ export async function updateOpenStay(tx: Tx, hotelId: number, externalId: string
   return rows[0]?.id;
 }
 
-/**
- * Checks out a stay still open: its id, or undefined when there is none. The review e-mail falls
- * due only if it was never taken: a stay re-opened by a late check-in event, whose e-mail went (or
- * is being sent) at its first check-out, is not mailed again however often it is checked out.
- */
+/** Checks out a stay still open: its id, or undefined when there is none (its review e-mail: stay-mail.ts). */
 export async function checkOutOpenStay(tx: Tx, hotelId: number, externalId: string, now: Date): Promise<number | undefined> {
   const rows = await tx
     .update(stays)
-    .set({
-      checkedOutAt: now,
-      reviewMailRetryAt: sql`case when ${stays.reviewMailSentAt} is null then ${now.toISOString()}::timestamptz else ${stays.reviewMailRetryAt} end`,
-    })
+    .set({ checkedOutAt: now })
     .where(and(eq(stays.hotelId, hotelId), eq(stays.externalId, externalId), isNull(stays.checkedOutAt)))
     .returning({ id: stays.id });
   return rows[0]?.id;
@@ -114,42 +107,6 @@ export async function openStayOfRoom(db: DbOrTx, hotelId: number, roomId: number
       .orderBy(desc(stays.checkedInAt))
       .limit(1)
   )[0];
-}
-
-/**
- * Claims the stay's review e-mail for one try: only while it is due (a check-out commits it due;
- * a refused try sets when to try again; one given back without a time is tried when asked), and
- * held until `holdUntil`, so no other process takes it meanwhile and one that stopped mid-send
- * leaves it to the retry sweep once the hold runs out.
- */
-export async function claimReviewMail(db: DbOrTx, stayId: number, at: Date, holdUntil: Date): Promise<boolean> {
-  const rows = await db
-    .update(stays)
-    .set({ reviewMailSentAt: at, reviewMailRetryAt: holdUntil })
-    .where(and(eq(stays.id, stayId), or(lte(stays.reviewMailRetryAt, at), and(isNull(stays.reviewMailSentAt), isNull(stays.reviewMailRetryAt)))))
-    .returning({ id: stays.id });
-  return rows.length > 0;
-}
-
-/** The mail server took it: sent, nothing left to try (neither a replayed check-out nor a restart sends it again). */
-export async function reviewMailSent(db: DbOrTx, stayId: number): Promise<void> {
-  await db.update(stays).set({ reviewMailRetryAt: null }).where(eq(stays.id, stayId));
-}
-
-/** Gives the claim back (the mail server did not take the e-mail, or none is set up), with when to try again (null: not by itself). */
-export async function releaseReviewMail(db: DbOrTx, stayId: number, retryAt: Date | null, tries: number): Promise<void> {
-  await db.update(stays).set({ reviewMailSentAt: null, reviewMailRetryAt: retryAt, reviewMailTries: tries }).where(eq(stays.id, stayId));
-}
-
-/** Stays whose review e-mail is due: its check-out's, a refused try's retry time, or a stopped try's hold run out. */
-export async function dueReviewMails(db: DbOrTx, now: Date, checkedOutSince: Date, limit: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: stays.id })
-    .from(stays)
-    .where(and(lte(stays.reviewMailRetryAt, now), gt(stays.checkedOutAt, checkedOutSince)))
-    .orderBy(asc(stays.reviewMailRetryAt))
-    .limit(limit);
-  return rows.map((r) => r.id);
 }
 
 export async function stayById(db: DbOrTx, stayId: number) {

@@ -5,7 +5,6 @@ import { canSeeHotel } from '../../../access/scope';
 import type { Tx } from '../../../db/client';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../../http/errors';
 import { localize } from '../../../i18n/localize';
-import { loggableError } from '../../../db/errors';
 import type { Principal } from '../../../security/tokens';
 import { accessOf } from '../../administration/roles.repository';
 import { signatureMatches, timestampFresh } from './stay-signature';
@@ -13,7 +12,7 @@ import { stayMessages as m } from './stays.messages';
 import * as repo from './stays.repository';
 import { placeOf } from '../../qr/place.repository';
 import { verifyRoomLink } from '../../qr/room-link';
-import { sendStayReviewMail } from './stay-mail';
+import { enqueueStayReviewMail } from './stay-mail';
 import { firstNameOf } from './first-name';
 
 export interface SignedBody {
@@ -35,8 +34,8 @@ export async function takeStayEvent(ctx: AppContext, input: StayEventInput, sign
   const now = ctx.clock.now();
   if (!timestampFresh(signed.timestamp, now, STAY_EVENT_TOLERANCE_SECONDS)) throw unauthorized(withParams(m.oldTimestamp));
   if (!secret || !signatureMatches(secret, signed.timestamp!, signed.raw, signed.signature)) throw unauthorized(m.badSignature);
-  const checkedOut = await db.transaction((tx) => applyStayChange(tx, input.hotelId, input.eventId, input, now));
-  afterStayChange(ctx, checkedOut, input.stayId);
+  const checkedOut = await db.transaction((tx) => applyStayChange(ctx, tx, input.hotelId, input.eventId, input, now));
+  afterStayChange(ctx, checkedOut);
   return { message: localize(m.taken, lang) };
 }
 
@@ -49,7 +48,7 @@ export type StayChange = Pick<StayEventInput, 'type' | 'stayId' | 'roomNumber' |
  * never taken twice); check-in and room move name a room the hotel has; a move or
  * check-out needs the stay open.
  */
-export async function applyStayChange(tx: Tx, hotelId: number, eventId: string, change: StayChange, now: Date): Promise<number | undefined> {
+export async function applyStayChange(ctx: AppContext, tx: Tx, hotelId: number, eventId: string, change: StayChange, now: Date): Promise<number | undefined> {
   if (!(await repo.takeEventId(tx, hotelId, eventId, now))) throw conflict(m.replayed, { eventId });
   const roomId = change.type === 'check-out' ? undefined : await repo.roomIdOf(tx, hotelId, change.roomNumber);
   if (change.type !== 'check-out' && roomId === undefined) throw badRequest(m.unknownRoom, { room: change.roomNumber });
@@ -58,26 +57,26 @@ export async function applyStayChange(tx: Tx, hotelId: number, eventId: string, 
     await repo.checkIn(tx, { hotelId, externalId: change.stayId, roomId: roomId!, checkedInAt: now, ...details });
     return undefined;
   }
-  // A check-out's review e-mail is due from the commit on: sent at once after it (afterStayChange), and
-  // by the retry sweep of any process if this one stops first or an adapter does not send it. A stay
-  // re-opened (a late check-in event) and checked out again keeps the e-mail it had: one per stay.
   const stayId =
     change.type === 'room-move'
       ? await repo.updateOpenStay(tx, hotelId, change.stayId, { roomId: roomId!, ...details })
       : await repo.checkOutOpenStay(tx, hotelId, change.stayId, now);
   if (stayId === undefined) throw badRequest(m.unknownStay, { stayId: change.stayId });
-  return change.type === 'check-out' ? stayId : undefined;
+  if (change.type !== 'check-out') return undefined;
+  // A check-out's review e-mail is written with it (on the outbound queue, keyed by the stay): a stay
+  // re-opened (a late check-in event) and checked out again keeps the e-mail it had: one per stay.
+  await enqueueStayReviewMail(ctx, tx, stayId);
+  return stayId;
 }
 
 /**
- * After the change's commit, and without the PMS waiting on the mail server: a slow one must
- * not make the PMS time out and send the check-out again (its answer would then be "no such stay").
- * Only sooner: a check-out's e-mail is due in the database from its commit, so the retry sweep
- * sends it if this is never called.
+ * After the change's commit: a check-out's review e-mail is on the outbound queue from the commit
+ * on; this only sends it sooner (the PMS does not wait on the mail server: a slow one must not make
+ * it time out and send the check-out again). Never called (the process stopped first), the next
+ * pass of any process sends it.
  */
-export function afterStayChange(ctx: AppContext, checkedOutStayId: number | undefined, externalId: string): void {
-  if (checkedOutStayId === undefined) return;
-  void sendStayReviewMail(ctx, checkedOutStayId).catch((error: unknown) => ctx.log.error({ err: loggableError(error) }, `Stay review e-mail for stay ${externalId} failed`));
+export function afterStayChange(ctx: AppContext, checkedOutStayId: number | undefined): void {
+  if (checkedOutStayId !== undefined) ctx.outbound.nudge();
 }
 
 /** The timestamp message names the tolerance in minutes. */
