@@ -4,9 +4,8 @@ import type { Config } from './config';
 import { createContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { EscalationScheduler } from './modules/service-levels/escalation-scheduler';
-import { addMailRetry, onScheduledLineFired } from './modules/service-levels/hooks';
+import { addMailRetry } from './modules/service-levels/hooks';
 import { retryStayReviewMails } from './modules/integrations/stays/stay-mail';
-import { pushOffered } from './modules/work/push.service';
 import { endStreamsDue } from './live/stream-hub';
 import { RoutingScheduler } from './modules/routing/routing.scheduler';
 import { WebhookDispatcher } from './modules/integrations/webhooks/dispatcher';
@@ -20,7 +19,6 @@ import { seedDemo } from './seed/demo';
 import { type DemoHistoryResult, seedDemoHistory } from './seed/demo-history';
 
 // What other modules do when the service levels act (service-levels imports none of them: no cycle).
-onScheduledLineFired('phone offers', (ctx, lineId) => pushOffered(ctx, { lineId }));
 addMailRetry('stay review e-mail retry', retryStayReviewMails);
 
 /** How long a stop waits for e-mails under way (the whole stop must fit in main.ts's 10 s). */
