@@ -51,7 +51,7 @@ export interface AppContext {
   webhooks: { nudge(): void };
   /**
    * The live-event outbox's relay of this process (live/outbox-relay.ts): `wake` publishes, now,
-   * the rows a transaction just committed (recordLiveEvent); resolves once that pass is over.
+   * the rows a transaction just committed (live/announce.ts); resolves once that pass is over.
    */
   liveOutbox: { wake(): Promise<void> };
   /**

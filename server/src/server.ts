@@ -4,8 +4,6 @@ import type { Config } from './config';
 import { createContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { EscalationScheduler } from './modules/service-levels/escalation-scheduler';
-import { onScheduledLineFired } from './modules/service-levels/hooks';
-import { pushOffered } from './modules/work/push.service';
 import { endStreamsDue } from './live/stream-hub';
 import { RoutingScheduler } from './modules/routing/routing.scheduler';
 import { WebhookDispatcher } from './modules/integrations/webhooks/dispatcher';
@@ -17,9 +15,6 @@ import { ensureAdmin } from './seed/admin';
 import { workersToReviewLine } from './modules/basic-data/workers-review';
 import { seedDemo } from './seed/demo';
 import { type DemoHistoryResult, seedDemoHistory } from './seed/demo-history';
-
-// What other modules do when the service levels act (service-levels imports none of them: no cycle).
-onScheduledLineFired('phone offers', (ctx, lineId) => pushOffered(ctx, { lineId }));
 
 /** How long a stop waits for e-mails under way (the whole stop must fit in main.ts's 10 s). */
 const BACKGROUND_LIMIT_MS = 5_000;

@@ -3,10 +3,11 @@ import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints } from '@shared';
-import { departments, requests, webPushKeys, workerPushSubscriptions } from '../../server/src/db/schema';
+import { endpoints, instantToZonedTime } from '@shared';
+import { departments, hotels, requestLines, requests, webPushKeys, workerPushSubscriptions } from '../../server/src/db/schema';
 import type { EventBus } from '../../server/src/live/event-bus';
 import { fileRequest } from '../../server/src/modules/requests/requests.service';
+import { EscalationScheduler } from '../../server/src/modules/service-levels/escalation-scheduler';
 import { pushEndpointAllowed } from '../../server/src/modules/work/push.service';
 import { type Fixture, SERVICE_CLAIMS, createStaffUser, guestRequest, seedFixture, tokenFor } from '../support/fixtures';
 import { type TestServer, startTestServer } from '../support/test-server';
@@ -220,6 +221,36 @@ describe("pushes to workers' phones", () => {
       expect(desk.received.filter((e) => e.event === 'request-created' && e.data.requestId === requestId)).toHaveLength(1);
     } finally {
       desk.close();
+      await db().update(departments).set({ workersTakeOpenLines: false }).where(eq(departments.id, fx.departments.maintenance));
+    }
+  });
+
+  it("a scheduled line that fires in a process that dies right after its commit: the department's phones are offered it, from another process, once", async () => {
+    await db().update(departments).set({ workersTakeOpenLines: true }).where(eq(departments.id, fx.departments.maintenance));
+    try {
+      const phone = await pair(fx.workers.technician);
+      const keys = await subscribe(phone.accessToken, '/push/scheduled-after-commit');
+      const zone = (await db().select({ z: hotels.timeZone }).from(hotels).where(eq(hotels.id, fx.hotelA.id)))[0].z ?? t.config.hotelTimeZone;
+      const wakeUp = new Date(t.clock.now().getTime() + 2 * 3_600_000);
+      const added = await t.api.call(endpoints.addRequest, {
+        body: guestRequest(fx, [fx.services.repair], { services: [{ serviceId: fx.services.repair, note: '', scheduledAt: instantToZonedTime(wakeUp, zone) }] }),
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const [{ id: lineId }] = await db().select({ id: requestLines.id }).from(requestLines).where(eq(requestLines.requestId, added.body.id));
+      // A process that dies the moment the line has fired: nothing after the commit runs (no publish, no relay, no queue's pass).
+      const dead = () => new Promise<never>(() => undefined);
+      const idle = { nudge: () => undefined };
+      const { ctx } = t.server.app;
+      const dying = new EscalationScheduler({ ...ctx, events: { publish: dead } as unknown as EventBus, liveOutbox: { wake: dead }, outbound: idle, webhooks: idle, routing: idle }, t.server.app.log);
+      void dying.runOnce(wakeUp);
+      await until(async () => (await db().select({ at: requestLines.alertedAt }).from(requestLines).where(eq(requestLines.id, lineId)))[0].at !== null, 'the scheduled line fired');
+      // This process's pass takes what the dead one's commit left.
+      await t.server.outbound.runOnce();
+      const got = await push.next((p) => p.path === '/push/scheduled-after-commit');
+      expect(JSON.parse(decrypt(got.body, keys))).toEqual({ kind: 'task', lineId, title: 'Open task: AC repair', body: 'Room 101' });
+      await t.server.outbound.runOnce();
+      expect(push.received.filter((p) => p.path === '/push/scheduled-after-commit')).toHaveLength(1);
+    } finally {
       await db().update(departments).set({ workersTakeOpenLines: false }).where(eq(departments.id, fx.departments.maintenance));
     }
   });

@@ -1,4 +1,4 @@
-import type { LineChange, LineStatus, LiveEvent, RequestStatus } from '@shared';
+import type { LineChange, LineStatus, LiveEvent, RequestStatus, TargetKind } from '@shared';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { loggableError } from '../db/errors';
@@ -69,6 +69,10 @@ export type Change =
       live?: LiveEvent;
     }
   | { type: 'review.added'; at: Date; hotelId: number; requestId: string; requestCode: string; rating: number; feedback: string; live: LiveEvent }
+  /** A line passed a service-level target without its action: it escalated (claimed once per line and target). */
+  | { type: 'line.overdue'; at: Date; line: LineRef; target: TargetKind; dueAt: Date; live?: LiveEvent }
+  /** A scheduled line's alert moment came: it alerts as a new line does (open in its department), its clock started then. */
+  | { type: 'line.fired'; at: Date; line: LineRef; live?: LiveEvent }
   /** A change only the open screens hear of. */
   | { type: 'live'; live: LiveEvent };
 

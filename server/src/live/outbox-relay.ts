@@ -1,24 +1,12 @@
-import type { LiveEvent } from '@shared';
 import type { AppContext } from '../context';
-import type { Tx } from '../db/client';
 import { logJobFailure } from '../background';
-import { insertLiveEvent, takeLiveEvents } from './outbox.repository';
+import { takeLiveEvents } from './outbox.repository';
 
 /** Outbox rows published per transaction; a pass repeats while a batch comes back full. */
 const BATCH = 100;
 
 /**
- * Stores a live event with the change it announces: call it inside the change's transaction,
- * so the event is stored if and only if the change is. After the commit the caller wakes its
- * process's relay (`ctx.liveOutbox.wake()`); should the process die first, any process's next
- * relay pass publishes it.
- */
-export async function recordLiveEvent(tx: Tx, event: LiveEvent): Promise<void> {
-  await insertLiveEvent(tx, event);
-}
-
-/**
- * Publishes the outbox's rows (recordLiveEvent) on the event bus, oldest first, and deletes
+ * Publishes the outbox's rows (announce.ts's screens' listener writes them) on the event bus, oldest first, and deletes
  * them. Every process runs one: each pass takes the rows no other pass holds (FOR UPDATE
  * SKIP LOCKED) and deletes them in the transaction that publishes them, so a process that
  * dies mid-pass leaves its rows to the next pass of any process (a row is announced at least

@@ -1,8 +1,6 @@
 import { NO_TARGETS, dueTimesOf } from '@shared';
 import type { AppContext } from '../../context';
-import { recordLiveEvent } from '../../live/outbox-relay';
-import { recordWebhookEvent } from '../integrations/webhooks/outbox';
-import { lineRef } from '../integrations/webhooks/event-data.repository';
+import { announcing } from '../../live/announce';
 import { receivesEscalations } from '../../access/scope';
 import { logJobFailure } from '../../background';
 import * as repo from './escalations.repository';
@@ -13,7 +11,6 @@ import { escalationEvent, scheduledAlertEvent } from './escalation-events';
 import { MAIL_HOLD_MS, type MailWork, mailEscalation, retryEscalationMails } from './escalation-mailer';
 import { retryDigests, sendDigests } from './digest-mailer';
 import { MailSlots } from './mail-slots';
-import { registeredMailRetries, scheduledLineFired } from './hooks';
 
 export { MAIL_CONCURRENCY } from './mail-slots';
 export { MAIL_HOLD_MS, MAIL_RETRY_AFTER_MS } from './escalation-mailer';
@@ -108,11 +105,9 @@ export class EscalationScheduler {
       logJobFailure(this.log, 'escalation run', error);
     }
     if (this.stopped || this.retrying) return;
-    // The same clock tries again the e-mails the mail server did not take: the escalations'
-    // (and those other modules registered, hooks.ts).
+    // The same clock tries again the e-mails the mail server did not take: the escalations' and the digests'.
     const retry = (name: string, run: Promise<unknown>) => run.catch((error: unknown) => logJobFailure(this.log, name, error));
     this.retrying = Promise.all([
-      ...registeredMailRetries().map(([name, run]) => retry(name, run(this.ctx, now))),
       retry('escalation e-mail retry', this.retryMails(now)),
       retry('escalation digest retry', this.retryDigests(now)),
     ])
@@ -151,18 +146,15 @@ export class EscalationScheduler {
       for (const line of due) {
         const targets = (await targetsOf(db, [line.serviceId], line.hotelId)).get(line.serviceId) ?? NO_TARGETS;
         const start = line.alertAt!;
-        // The line fires with its alert stored: a process that dies right after the commit leaves the alert to any process's relay.
-        const fire = await db.transaction(async (tx) => {
-          if (!(await fireScheduledLine(tx, line.lineId, now, { clockStartedAt: start, ...dueTimesOf(start, targets, this.ctx.config.sla.minuteMs) }))) return undefined;
+        // The line fires with its alert and its phone offers stored: a process that dies right after the commit
+        // leaves them to any process's relay and outbound queue. Sent on (published, pushed) once committed.
+        const fire = await announcing(this.ctx, async (tx, announce) => {
+          if (!(await fireScheduledLine(tx, line.lineId, now, { clockStartedAt: start, ...dueTimesOf(start, targets, this.ctx.config.sla.minuteMs) }))) return false;
           const subject = await repo.escalationSubject(tx, line.lineId);
-          if (subject) await recordLiveEvent(tx, scheduledAlertEvent(subject, now));
-          return { subject };
+          if (subject) await announce({ type: 'line.fired', at: now, line: refOf(subject), live: scheduledAlertEvent(subject, now) });
+          return true;
         });
-        if (!fire) continue;
-        fired++;
-        await this.ctx.liveOutbox.wake();
-        if (!fire.subject) continue;
-        await scheduledLineFired(this.ctx, line.lineId);
+        if (fire) fired++;
       }
       if (due.length < BATCH) break;
     }
@@ -198,23 +190,19 @@ export class EscalationScheduler {
   /** Claims one escalation (false: another process did, or the line was acted on) and sends it. */
   private async escalate(item: repo.DueEscalation, now: Date, receiversOf: () => Promise<repo.Receiver[]>): Promise<boolean> {
     const db = this.ctx.database.db;
-    // The claim, its webhook event and its live event are stored together: a line escalates, and is
-    // reported overdue, once; and a process that dies right after the commit leaves the live event
-    // to any process's relay rather than losing it.
-    const claim = await db.transaction(async (tx) => {
+    // The claim is announced with it (its webhook event, its live event): a line escalates, and is
+    // reported overdue, once; and a process that dies right after the commit leaves them to any
+    // process's relay and dispatcher rather than losing them. Published once committed, by this
+    // process's relay, before the e-mails (they wait for it, as they waited for the event before).
+    const claim = await announcing(this.ctx, async (tx, announce) => {
       const claimed = await repo.claimEscalation(tx, item, now, new Date(now.getTime() + MAIL_HOLD_MS));
       if (claimed === undefined) return undefined;
-      const ref = await lineRef(tx, item.lineId);
-      if (ref)
-        await recordWebhookEvent(this.ctx, tx, 'line.overdue', ref, { ...ref, lineId: item.lineId, target: item.kind, dueAt: item.dueAt.toISOString() }, now);
       const subject = await repo.escalationSubject(tx, item.lineId);
-      if (subject) await recordLiveEvent(tx, escalationEvent(subject, item, now));
+      if (subject) await announce({ type: 'line.overdue', at: now, line: refOf(subject), target: item.kind, dueAt: item.dueAt, live: escalationEvent(subject, item, now) });
       return { id: claimed, subject };
     });
     if (claim === undefined) return false;
     const { id, subject } = claim;
-    // Published now, by this process's relay (the e-mails wait for it, as they waited for the event before).
-    await this.ctx.liveOutbox.wake();
     if (!subject) return true;
     const to = (await receiversOf()).filter((r) => receivesEscalations(r, subject.hotelId));
     // The hotel takes its e-mails as a digest: this one goes with the next (the live event went now).
@@ -226,6 +214,9 @@ export class EscalationScheduler {
     return true;
   }
 }
+
+/** Which line an announced change is about. */
+const refOf = (subject: repo.EscalationSubject) => ({ id: subject.lineId, requestId: subject.requestId, requestCode: subject.requestCode, hotelId: subject.hotelId });
 
 /** Resolves true once `settled` does, false when `ms` pass first. */
 function settledWithin(settled: Promise<true>, ms: number): Promise<boolean> {

@@ -3,7 +3,6 @@ import { type Language, type PushPayload, type PushSubscriptionInput } from '@sh
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { type Delivery, type OutboundKind, enqueue, outboundTopic } from '../../outbound/outbound-queue';
-import { loggableError } from '../../db/errors';
 import { badRequest } from '../../http/errors';
 import { guardedPost, hostOf, hostProblem } from '../../http/outgoing';
 import { localize, parseLang } from '../../i18n/localize';
@@ -198,17 +197,4 @@ export async function queueOffered(ctx: AppContext, db: DbOrTx, where: { request
 /** The worker's phones buzz for the line just handed to it: in `db`'s transaction. Returns how many. */
 export function queueAssigned(ctx: AppContext, db: DbOrTx, workerId: number, lineId: number): Promise<number> {
   return queuePushes(ctx, db, [workerId], lineId, 'assigned');
-}
-
-/**
- * After the commit, before the answer: the phones of a department that takes open lines buzz for
- * its new open lines. Only a scheduled line's alert still calls it (the escalation scheduler);
- * every other change has its pushes written with it (push.listener.ts).
- */
-export async function pushOffered(ctx: AppContext, where: { requestId: string } | { lineId: number }): Promise<void> {
-  try {
-    if (await queueOffered(ctx, ctx.database.db, where)) ctx.outbound.nudge();
-  } catch (error) {
-    ctx.log.error({ err: loggableError(error) }, "Push to workers' phones failed");
-  }
 }

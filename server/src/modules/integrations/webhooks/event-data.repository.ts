@@ -41,15 +41,6 @@ export async function requestCreatedData(tx: Tx, requestId: string): Promise<Web
   return { ...header, lines: lines.map((l) => ({ ...l, scheduledFor: l.scheduledFor?.toISOString() ?? null })) };
 }
 
-export async function lineRef(tx: Tx, lineId: number) {
-  const [row] = await tx
-    .select({ requestId: requests.id, requestCode: requests.requestCode, hotelId: requests.hotelId })
-    .from(requestLines)
-    .innerJoin(requests, eq(requests.id, requestLines.requestId))
-    .where(eq(requestLines.id, lineId));
-  return row;
-}
-
 /** A line as a line.changed event tells it, read after the change. */
 export async function lineChangedData(tx: Tx, lineId: number, change: LineChange, requestStatus: RequestStatus): Promise<WebhookData<'line.changed'>> {
   const [row] = await tx

@@ -28,6 +28,11 @@ export const webhookListener: Listener = async (ctx, tx, change) => {
         change.at,
       );
     }
+    case 'line.overdue': {
+      const { line, target, dueAt } = change;
+      const ref = { requestId: line.requestId, requestCode: line.requestCode, hotelId: line.hotelId };
+      return recordWebhookEvent(ctx, tx, 'line.overdue', ref, { ...ref, lineId: line.id, target, dueAt: dueAt.toISOString() }, change.at);
+    }
     case 'review.added': {
       const ref = { requestId: change.requestId, requestCode: change.requestCode, hotelId: change.hotelId };
       return recordWebhookEvent(ctx, tx, 'review.added', change, { ...ref, rating: change.rating, feedback: change.feedback }, change.at);
