@@ -141,7 +141,7 @@ export function expectedBy(line: Pick<ClockLine, 'status' | 'completeDueAt'>): D
  *   (clockStartedAt = the alert moment), with the targets it would have had at creation.
  * - Until it has alerted, an open line is listed under "Scheduled".
  * The SQL side (the scheduler's question, the "Scheduled" list) is in the requests
- * repositories; tests/server/service-level-clock-sql.test.ts runs both on the same lines.
+ * repositories; tests/server/service-levels/service-level-clock-sql.test.ts runs both on the same lines.
  */
 export const SCHEDULE_LEAD_MINUTES_DEFAULT = 15;
 export const SCHEDULE_LEAD_MINUTES_MAX = 24 * 60;

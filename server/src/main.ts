@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     ? await (await import('./testing/resettable-server')).startResettableServer(process.env, config, options)
     : await startServer(config, options));
   const log = server.app.log;
-  // Tests only (NODE_ENV=test): SIGUSR2 ends PGlite's worker thread as a crash would (tests/server/pglite-worker.test.ts).
+  // Tests only (NODE_ENV=test): SIGUSR2 ends PGlite's worker thread as a crash would (tests/server/db/pglite-worker.test.ts).
   if (process.env.NODE_ENV === 'test') process.on('SIGUSR2', () => void server.app.ctx.database.pglite?.killWorker());
   const port = Number(new URL(server.url).port);
   const warning = publicUrlWarning(config.publicUrl, config.publicUrlFromEnv, port);

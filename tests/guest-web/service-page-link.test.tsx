@@ -45,7 +45,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-/** The room's QR link is signed: a request sent from it carries the signature, so staff see the room verified (tests/server/room-links.test.ts). */
+/** The room's QR link is signed: a request sent from it carries the signature, so staff see the room verified (tests/server/qr/room-links.test.ts). */
 describe('the room link’s signature', { timeout: 20_000 }, () => {
   /** What the guest typed earlier in the visit (kept in sessionStorage): the form is complete. */
   const typedEarlier = () =>

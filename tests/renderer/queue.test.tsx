@@ -313,7 +313,7 @@ describe('Home: overdue by department', () => {
   });
 });
 
-/** Home's "Open lines" and the list it opens (front-desk.spec before); the server's side, the count equal to the list: tests/server/dashboard.test.ts. */
+/** Home's "Open lines" and the list it opens (front-desk.spec before); the server's side, the count equal to the list: tests/server/dashboard/dashboard.test.ts. */
 describe('Home "Open lines" opens the list of exactly the lines it counts', { timeout: 30_000 }, () => {
   const assigned = line(5, { statusName: 'Assigned' });
   const open = line(6, { statusName: 'Open' });

@@ -10,33 +10,33 @@
  */
 export const PGLITE_FILES = [
   // PGlite's own: the worker thread, the data folder and its lock, backup/restore, the one-PC start, memory.
-  'pglite-worker',
-  'pglite-memory',
-  'data-lock',
-  'backup',
-  'first-start',
-  'production-start',
-  'disk-full',
+  'db/pglite-worker',
+  'db/pglite-memory',
+  'db/data-lock',
+  'db/backup',
+  'platform/first-start',
+  'platform/production-start',
+  'db/disk-full',
   // The browser tests' shared server, put back between specs (PGlite only, as every browser test's server).
-  'test-reset',
+  'platform/test-reset',
   // Where the engine itself answers: the in-process event bus (no LISTEN/NOTIFY), one process's session
   // guard, routines, SQL clock functions, trigram and Arabic search, the demo history's bulk writes.
-  'events',
-  'session-revocation',
-  'db-routines',
-  'service-level-clock-sql',
-  'request-search-text',
-  'service-search-words',
-  'arabic-names',
-  'demo-history',
-  'hardening',
+  'live/events',
+  'account/session-revocation',
+  'db/db-routines',
+  'service-levels/service-level-clock-sql',
+  'requests/request-search-text',
+  'requests/service-search-words',
+  'access/arabic-names',
+  'platform/demo-history',
+  'platform/hardening',
   // The outbound queue's lease (UPDATE … FROM a SELECT … FOR UPDATE SKIP LOCKED) and its retries: the one-PC
   // product's low-rating and reset e-mails go through it too.
-  'outbound-retry',
+  'outbound/outbound-retry',
   // The smoke of the one-PC product: one server walks every module once over HTTP (each module's own
   // file proves it in full on PostgreSQL; tests/engines/pglite-statements.test.ts has PGlite parse and
   // type every statement that run sent).
-  'pglite-smoke',
+  'db/pglite-smoke',
 ] as const;
 
 export const pgliteFiles = PGLITE_FILES.map((name) => `tests/server/${name}.test.ts`);

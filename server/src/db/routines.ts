@@ -11,7 +11,7 @@ import path from 'node:path';
  * file (a migration, or a hand, changed it): an unchanged install takes no lock on its tables
  * (CREATE OR REPLACE TRIGGER locks the table against writes while it runs). So each file is
  * written as PostgreSQL prints the object back (pg_get_functiondef, pg_get_triggerdef), without
- * the schema name; tests/server/db-routines.test.ts holds every file to that.
+ * the schema name; tests/server/db/db-routines.test.ts holds every file to that.
  */
 export const ROUTINES_DIR = path.resolve(import.meta.dirname, 'routines');
 

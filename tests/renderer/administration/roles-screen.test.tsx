@@ -28,7 +28,7 @@ afterEach(cleanup);
 
 const role = (id: number, name: string, description: string) => ({ id, name, description, createdAt: '2026-11-01T08:00:00.000Z' });
 
-/** The server as the Roles screen meets it: the list, and AddRole adding to it (tests/server/administration-roles.test.ts proves the real one). */
+/** The server as the Roles screen meets it: the list, and AddRole adding to it (tests/server/administration/administration-roles.test.ts proves the real one). */
 function rolesServer() {
   const roles = [role(1, 'Admin', 'Everything'), role(2, 'Receptionist', 'The front desk')];
   return fakeServer({

@@ -13,7 +13,7 @@ import { renderInApp } from '../render-app';
 /**
  * A master-data screen as the desk uses it (master-data.spec before): the form, the list, the edit
  * modal and the delete confirmation against a server that keeps what it is sent. The server's own
- * rules (the duplicate code, scope): tests/server/basic-data-rules.test.ts.
+ * rules (the duplicate code, scope): tests/server/basic-data/basic-data-rules.test.ts.
  */
 const toasts = dialogTestSetup();
 afterEach(() => store.set(sessionAtom, undefined));

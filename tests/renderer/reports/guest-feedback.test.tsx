@@ -11,7 +11,7 @@ import { renderInApp } from '../render-app';
 
 /**
  * Guest feedback lists each review with its room and request, and filters by rating through the
- * server (reports.spec before). The filter's figures on the server: tests/server/reports.test.ts.
+ * server (reports.spec before). The filter's figures on the server: tests/server/reports/reports.test.ts.
  */
 dialogTestSetup();
 afterEach(() => store.set(sessionAtom, undefined));

@@ -76,7 +76,7 @@ describe('E-mail settings screen: TLS settings', () => {
 
 /**
  * A server that keeps what is saved as the real one does: the password is stored but never sent back
- * (tests/server/administration-email.test.ts proves that, and the test e-mail through an SMTP server that
+ * (tests/server/administration/administration-email.test.ts proves that, and the test e-mail through an SMTP server that
  * needs the stored password).
  */
 function storingServer(start: typeof stored, saved: Promise<void> = Promise.resolve()) {

@@ -66,7 +66,7 @@ describe('the test suite holds its budget', () => {
   it('no server test file runs the migrations itself: servers start from the migrated template', () => {
     const migrating = files('tests/server').filter((f) => /\bmigrate(Pg|Pglite)?\(|\bopenDatabase\(/.test(readFileSync(path.join(ROOT, f), 'utf8')));
     // db-character-type opens a database of the C character type on purpose (no template has it).
-    expect(migrating).toEqual(['tests/server/db-character-type.test.ts']);
+    expect(migrating).toEqual(['tests/server/db/db-character-type.test.ts']);
   });
 
   it('the server starts without the packages only an export or a printout needs: every start pays for what it imports', () => {
